@@ -1,0 +1,123 @@
+"""What one seat, or the group, may see of a hand (the observer idea).
+
+The AI and the renderer receive these views, never the ``Game``: a ``PublicView``
+holds no card of a hidden hand, so a group picture drawn from it can't leak one.
+Cards here are physical ``Card`` values (suits for pictures); ``Cards`` (ranks) where
+only the rules matter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import Card, Cards
+from .combos import Combo
+from .rules import Room, RuleSet
+
+__all__ = ["Phase", "Role", "MultiplierItem", "SeatInfo", "PublicView", "SeatView",
+           "HandOutcome"]
+
+
+class Phase(str, Enum):
+    SHOW_START = "show_start"  # 明牌开始 choices before the deal
+    DEALING = "dealing"  # between the two dealing steps: 发牌明牌 x4, then x3
+    BIDDING = "bidding"  # 叫地主/抢地主 or 叫分
+    LANDLORD_SHOW = "landlord_show"  # the landlord may show (x2) before doubling
+    DOUBLING = "doubling"  # 加倍
+    PLAYING = "playing"
+    FINISHED = "finished"
+    ABORTED = "aborted"  # three redeals with no call, or the table closed: no beans move
+
+
+class Role(str, Enum):
+    LANDLORD = "landlord"
+    FARMER = "farmer"
+
+
+@dataclass(frozen=True, slots=True)
+class MultiplierItem:
+    """One factor of the hand's multiplier, for the itemised display.
+
+    ``reason``: ``initial``, ``grab``, ``bid`` (base from points bidding), ``bomb``,
+    ``soft_bomb``, ``wild_bomb``, ``rocket``, ``show`` (with the show kind in ``detail``:
+    ``start``/``deal_first``/``deal_second``/``landlord``), ``spring``, ``anti_spring``.
+    Doubling is per pair of players and lives in ``SeatInfo.doubled``.
+    """
+
+    reason: str
+    factor: int
+    seat: int | None = None
+    detail: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """What everyone may see of one seat."""
+
+    seat: int
+    card_count: int
+    role: Role | None = None
+    shown_hand: tuple[Card, ...] | None = None  # face up (明牌, or the hand is over)
+    auto_play: bool = False  # 托管
+    doubled: bool | None = None  # None: not asked yet / not answered
+    bid: str | None = None  # the seat's last bidding word: call, decline, grab, no_grab, 1..3, pass
+    last_play: Combo | None = None  # this seat's play in the current trick
+    last_play_cards: tuple[Card, ...] = ()
+    passed: bool = False  # said 不出 in the current trick
+    escaped: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class HandOutcome:
+    """How a hand ended (the engine's ``Game.outcome()``)."""
+
+    winner_role: Role | None  # None when aborted
+    winners: tuple[int, ...]
+    landlord: int | None
+    spring: bool = False
+    anti_spring: bool = False
+    multiplier: int = 1
+    base: int = 1
+    #: stake of each (landlord, farmer) pair, by farmer seat: base x multiplier x doubling
+    stakes: dict[int, int] = field(default_factory=dict)
+    escaped: int | None = None
+    aborted: bool = False
+    wildcard: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView:
+    """The hand as the group sees it: no card of a hidden hand."""
+
+    rules: RuleSet
+    room: Room
+    phase: Phase
+    seats: tuple[SeatInfo, ...]
+    turn: int | None  # whose decision it is (None while doubling: everyone at once)
+    landlord: int | None
+    bottom: tuple[Card, ...] | None  # None until revealed
+    bottom_count: int
+    wild_rank: int | None
+    base: int
+    multiplier: int
+    multiplier_items: tuple[MultiplierItem, ...]
+    to_beat: Combo | None  # the combo on the table; None when the turn leads
+    to_beat_seat: int | None
+    played: Cards  # every card played so far (for the card tracker 记牌器)
+    redeals: int = 0
+    outcome: HandOutcome | None = None
+    deadline: float | None = None  # set by the bot layer; the engine keeps no clock
+
+
+@dataclass(frozen=True, slots=True)
+class SeatView:
+    """What one seat may see: the public view plus its own hand."""
+
+    public: PublicView
+    seat: int
+    hand: tuple[Card, ...]  # sorted by rank
+
+    @property
+    def hand_ranks(self) -> Cards:
+        return Cards(card.rank for card in self.hand)
