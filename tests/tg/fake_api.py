@@ -1,0 +1,382 @@
+"""An in-process fake of the Telegram Bot API, plugged into python-telegram-bot as its request.
+
+It plays Telegram's part closely enough for end-to-end games: chats, users, messages with
+photos, captions and keyboards, edits ("message is not modified" on identical edits), callback
+queries, 403 for users who never started the bot, 429 with ``retry_after`` on demand. Every call
+is recorded (method, chat id, time) so tests and the benchmark can count them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import itertools
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram.request import BaseRequest, RequestData
+
+BOT_ID = 777000111
+BOT_USERNAME = "ddz_test_bot"
+
+
+@dataclass
+class Call:
+    """One request the bot made."""
+
+    method: str
+    chat_id: int | None
+    at: float
+    params: dict[str, Any]
+    ok: bool = True
+
+
+@dataclass
+class FakeMessage:
+    """What a chat shows for one message."""
+
+    chat_id: int
+    message_id: int
+    date: int
+    text: str | None = None
+    caption: str | None = None
+    photo_digest: str | None = None  # sha1 of the picture's bytes; None when not a photo
+    photo_size: int = 0
+    reply_markup: dict[str, Any] | None = None
+    from_bot: bool = True
+    edits: int = 0
+    deleted: bool = False
+
+    def buttons(self) -> list[dict[str, Any]]:
+        if not self.reply_markup:
+            return []
+        rows = self.reply_markup.get("inline_keyboard", [])
+        return [button for row in rows for button in row]
+
+    def button_rows(self) -> list[list[dict[str, Any]]]:
+        if not self.reply_markup:
+            return []
+        return list(self.reply_markup.get("inline_keyboard", []))
+
+
+@dataclass
+class FakeChat:
+    id: int
+    type: str  # private / group / supergroup
+    title: str | None = None
+    admins: set[int] = field(default_factory=set)
+    bot_member: bool = True
+
+
+class ApiError(Exception):
+    def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
+        super().__init__(description)
+        self.code = code
+        self.description = description
+        self.retry_after = retry_after
+
+
+class FakeBotAPI(BaseRequest):
+    """A ``BaseRequest`` that answers like Telegram, from memory."""
+
+    def __init__(self, *, keep_history: bool = True) -> None:
+        self.chats: dict[int, FakeChat] = {}
+        self.users: dict[int, dict[str, Any]] = {}
+        self.started: set[int] = set()  # users who opened a DM with the bot
+        self.messages: dict[tuple[int, int], FakeMessage] = {}
+        self.calls: list[Call] = []
+        self.callback_answers: dict[str, dict[str, Any]] = {}
+        self.commands: list[dict[str, Any]] = []
+        self.keep_history = keep_history
+        self.pending_updates: list[dict[str, Any]] = []
+        self._message_ids: dict[int, itertools.count[int]] = {}
+        self._update_ids = itertools.count(1)
+        #: knob: method name (or "*") -> list of retry_after seconds for its next calls
+        self.flood: dict[str, list[int]] = {}
+
+    # ---- the BaseRequest contract -------------------------------------------------------
+    async def initialize(self) -> None:
+        return None
+
+    async def shutdown(self) -> None:
+        return None
+
+    @property
+    def read_timeout(self) -> float | None:
+        return 1.0
+
+    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
+                         read_timeout: Any = None, write_timeout: Any = None,
+                         connect_timeout: Any = None, pool_timeout: Any = None,
+                         ) -> tuple[int, bytes]:
+        api_method = url.rsplit("/", 1)[-1]
+        params: dict[str, Any] = dict(request_data.parameters) if request_data else {}
+        files: dict[str, Any] = dict(request_data.multipart_data) if request_data else {}
+        chat_id = params.get("chat_id")
+        call = Call(api_method, int(chat_id) if chat_id is not None else None, time.monotonic(),
+                    params if self.keep_history else {})
+        self.calls.append(call)
+        try:
+            result = self._dispatch(api_method, params, files)
+        except ApiError as error:
+            call.ok = False
+            body: dict[str, Any] = {"ok": False, "error_code": error.code,
+                                    "description": error.description}
+            if error.retry_after is not None:
+                body["parameters"] = {"retry_after": error.retry_after}
+            return error.code, json.dumps(body).encode()
+        return 200, json.dumps({"ok": True, "result": result}).encode()
+
+    # ---- knobs and helpers for tests ----------------------------------------------------
+    def add_user(self, user_id: int, first_name: str, *, language_code: str | None = "zh-hans",
+                 started: bool = True, username: str | None = None) -> dict[str, Any]:
+        user = {"id": user_id, "is_bot": False, "first_name": first_name}
+        if language_code:
+            user["language_code"] = language_code
+        if username:
+            user["username"] = username
+        self.users[user_id] = user
+        self.chats[user_id] = FakeChat(user_id, "private")
+        if started:
+            self.started.add(user_id)
+        return user
+
+    def add_group(self, chat_id: int, title: str, admins: set[int] | None = None) -> FakeChat:
+        chat = FakeChat(chat_id, "supergroup", title, admins=set(admins or ()))
+        self.chats[chat_id] = chat
+        return chat
+
+    def flood_next(self, method: str = "*", retry_after: int = 1, times: int = 1) -> None:
+        """Make the next ``times`` calls of ``method`` fail with 429 retry_after."""
+        self.flood.setdefault(method, []).extend([retry_after] * times)
+
+    def chat_messages(self, chat_id: int) -> list[FakeMessage]:
+        return [m for (c, _), m in sorted(self.messages.items()) if c == chat_id and not m.deleted]
+
+    def last_message(self, chat_id: int, *, with_buttons: bool = False) -> FakeMessage | None:
+        for message in reversed(self.chat_messages(chat_id)):
+            if message.from_bot and (message.buttons() or not with_buttons):
+                return message
+        return None
+
+    def calls_to(self, chat_id: int, method: str | None = None) -> list[Call]:
+        return [c for c in self.calls if c.chat_id == chat_id and c.ok
+                and (method is None or c.method == method)]
+
+    def next_update_id(self) -> int:
+        return next(self._update_ids)
+
+    def new_message_id(self, chat_id: int) -> int:
+        counter = self._message_ids.setdefault(chat_id, itertools.count(1))
+        return next(counter)
+
+    def chat_dict(self, chat_id: int) -> dict[str, Any]:
+        chat = self.chats[chat_id]
+        if chat.type == "private":
+            user = self.users[chat_id]
+            return {"id": chat_id, "type": "private", "first_name": user["first_name"]}
+        return {"id": chat_id, "type": chat.type, "title": chat.title}
+
+    def bot_user(self) -> dict[str, Any]:
+        return {"id": BOT_ID, "is_bot": True, "first_name": "斗地主", "username": BOT_USERNAME,
+                "can_join_groups": True, "can_read_all_group_messages": False,
+                "supports_inline_queries": False}
+
+    def message_dict(self, message: FakeMessage) -> dict[str, Any]:
+        data: dict[str, Any] = {"message_id": message.message_id, "date": message.date,
+                                "chat": self.chat_dict(message.chat_id)}
+        if message.from_bot:
+            data["from"] = self.bot_user()
+        if message.text is not None:
+            data["text"] = message.text
+        if message.photo_digest is not None:
+            data["photo"] = [{"file_id": f"photo-{message.photo_digest[:16]}",
+                              "file_unique_id": message.photo_digest[:12],
+                              "width": 800, "height": 600}]
+        if message.caption is not None:
+            data["caption"] = message.caption
+        if message.reply_markup:
+            data["reply_markup"] = message.reply_markup
+        if message.edits:
+            data["edit_date"] = message.date
+        return data
+
+    # ---- Telegram's behaviour -----------------------------------------------------------
+    def _check_flood(self, method: str) -> None:
+        for key in (method, "*"):
+            queue = self.flood.get(key)
+            if queue:
+                retry = queue.pop(0)
+                raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
+
+    def _chat(self, chat_id: Any) -> FakeChat:
+        try:
+            chat = self.chats[int(chat_id)]
+        except (KeyError, ValueError, TypeError):
+            raise ApiError(400, "Bad Request: chat not found") from None
+        if chat.type == "private" and chat.id not in self.started:
+            raise ApiError(403, "Forbidden: bot can't initiate conversation with a user")
+        if chat.type != "private" and not chat.bot_member:
+            raise ApiError(403, "Forbidden: bot was kicked from the supergroup chat")
+        return chat
+
+    def _message(self, params: dict[str, Any]) -> FakeMessage:
+        chat = self._chat(params.get("chat_id"))
+        message = self.messages.get((chat.id, int(params.get("message_id", 0))))
+        if message is None or message.deleted:
+            raise ApiError(400, "Bad Request: message to edit not found")
+        return message
+
+    @staticmethod
+    def _markup(params: dict[str, Any]) -> dict[str, Any] | None:
+        markup = params.get("reply_markup")
+        if isinstance(markup, str):
+            markup = json.loads(markup)
+        if markup:
+            for row in markup.get("inline_keyboard", []):
+                for button in row:
+                    data = button.get("callback_data")
+                    if data is not None and len(data.encode()) > 64:
+                        raise ApiError(400, "Bad Request: BUTTON_DATA_INVALID")
+        return markup or None
+
+    @staticmethod
+    def _digest(files: dict[str, Any], name: str) -> tuple[str, int]:
+        try:
+            _, content, _ = files[name]
+        except KeyError:
+            raise ApiError(400, "Bad Request: there is no photo in the request") from None
+        data = content if isinstance(content, bytes) else content.read()
+        return hashlib.sha1(data).hexdigest(), len(data)
+
+    def _new_message(self, chat: FakeChat, **fields: Any) -> FakeMessage:
+        message = FakeMessage(chat.id, self.new_message_id(chat.id), int(time.time()), **fields)
+        self.messages[(chat.id, message.message_id)] = message
+        return message
+
+    def _dispatch(self, method: str, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        self._check_flood(method)
+        handler = getattr(self, f"_api_{method}", None)
+        if handler is None:
+            raise ApiError(404, f"Not Found: method {method}")
+        return handler(params, files)
+
+    def _api_getMe(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        return self.bot_user()
+
+    def _api_getUpdates(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        updates, self.pending_updates = self.pending_updates, []
+        return updates
+
+    def _api_deleteWebhook(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        return True
+
+    def _api_setMyCommands(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        self.commands.append(params)
+        return True
+
+    def _api_sendMessage(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        chat = self._chat(params.get("chat_id"))
+        text = str(params.get("text", ""))
+        if not text.strip():
+            raise ApiError(400, "Bad Request: message text is empty")
+        message = self._new_message(chat, text=text, reply_markup=self._markup(params))
+        return self.message_dict(message)
+
+    def _api_sendPhoto(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        chat = self._chat(params.get("chat_id"))
+        digest, size = self._digest(files, "photo")
+        message = self._new_message(chat, photo_digest=digest, photo_size=size,
+                                    caption=params.get("caption"),
+                                    reply_markup=self._markup(params))
+        return self.message_dict(message)
+
+    def _api_editMessageMedia(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        message = self._message(params)
+        if message.photo_digest is None:
+            raise ApiError(400, "Bad Request: there is no media in the message to edit")
+        media = params.get("media")
+        if isinstance(media, str):
+            media = json.loads(media)
+        if not isinstance(media, dict) or media.get("type") != "photo":
+            raise ApiError(400, "Bad Request: wrong media type")
+        attach = str(media.get("media", ""))
+        digest, size = self._digest(files, attach.removeprefix("attach://"))
+        caption = media.get("caption")
+        markup = self._markup(params)
+        if (digest, caption, markup) == (message.photo_digest, message.caption,
+                                         message.reply_markup):
+            raise ApiError(400, "Bad Request: message is not modified: specified new message "
+                                "content and reply markup are exactly the same")
+        message.photo_digest, message.photo_size = digest, size
+        message.caption, message.reply_markup = caption, markup
+        message.edits += 1
+        return self.message_dict(message)
+
+    def _api_editMessageCaption(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        message = self._message(params)
+        if message.photo_digest is None:
+            raise ApiError(400, "Bad Request: there is no caption in the message to edit")
+        caption, markup = params.get("caption"), self._markup(params)
+        if (caption, markup) == (message.caption, message.reply_markup):
+            raise ApiError(400, "Bad Request: message is not modified")
+        message.caption, message.reply_markup = caption, markup
+        message.edits += 1
+        return self.message_dict(message)
+
+    def _api_editMessageText(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        message = self._message(params)
+        if message.text is None:
+            raise ApiError(400, "Bad Request: there is no text in the message to edit")
+        text, markup = params.get("text"), self._markup(params)
+        if (text, markup) == (message.text, message.reply_markup):
+            raise ApiError(400, "Bad Request: message is not modified")
+        message.text, message.reply_markup = str(text), markup
+        message.edits += 1
+        return self.message_dict(message)
+
+    def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        message = self._message(params)
+        markup = self._markup(params)
+        if markup == message.reply_markup:
+            raise ApiError(400, "Bad Request: message is not modified")
+        message.reply_markup = markup
+        message.edits += 1
+        return self.message_dict(message)
+
+    def _api_deleteMessage(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        message = self._message(params)
+        message.deleted = True
+        return True
+
+    def _api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        query_id = str(params.get("callback_query_id"))
+        if query_id in self.callback_answers:
+            raise ApiError(400, "Bad Request: query is too old and response timeout expired "
+                                "or query ID is invalid")
+        self.callback_answers[query_id] = params
+        return True
+
+    def _api_getChatMember(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        chat = self._chat(params.get("chat_id"))
+        user_id = int(params["user_id"])
+        user = self.bot_user() if user_id == BOT_ID else self.users.get(user_id)
+        if user is None:
+            raise ApiError(400, "Bad Request: user not found")
+        status = "administrator" if user_id in chat.admins else "member"
+        if status == "administrator":
+            return {"status": status, "user": user, **_ADMIN_RIGHTS}
+        return {"status": status, "user": user}
+
+    def _api_getChatAdministrators(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        chat = self._chat(params.get("chat_id"))
+        return [{"status": "administrator", "user": self.users[uid], **_ADMIN_RIGHTS}
+                for uid in sorted(chat.admins) if uid in self.users]
+
+
+_ADMIN_RIGHTS = {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
+                 "can_delete_messages": True, "can_manage_video_chats": True,
+                 "can_restrict_members": True, "can_promote_members": False,
+                 "can_change_info": True, "can_invite_users": True, "can_post_stories": False,
+                 "can_edit_stories": False, "can_delete_stories": False}
