@@ -14,6 +14,7 @@ from .cards import (
     rank_name,
 )
 from .combos import BOMB_KINDS, Combo, ComboKind, IllegalCombo, beats, bomb_factor, classify
+from .moves import all_moves, legal_moves
 from .rules import (
     CLASSIC,
     DEFAULT_ROOM,
@@ -29,8 +30,35 @@ from .rules import (
 )
 
 __all__ = [
-    "BOMB_KINDS", "CLASSIC", "DEFAULT_ROOM", "FOUR_PLAYER", "NUM_RANKS", "POINTS", "RANK_CHARS",
-    "ROOMS", "WILDCARD", "Bidding", "Card", "CardParseError", "Cards", "Combo", "ComboKind",
-    "IllegalCombo", "Rank", "Room", "RuleSet", "Suit", "beats", "bomb_factor", "classify",
-    "format_cards", "full_deck", "parse_cards", "rank_name", "room_by_key", "ruleset_by_name",
+    "BOMB_KINDS",
+    "CLASSIC",
+    "DEFAULT_ROOM",
+    "FOUR_PLAYER",
+    "NUM_RANKS",
+    "POINTS",
+    "RANK_CHARS",
+    "ROOMS",
+    "WILDCARD",
+    "Bidding",
+    "Card",
+    "CardParseError",
+    "Cards",
+    "Combo",
+    "ComboKind",
+    "IllegalCombo",
+    "Rank",
+    "Room",
+    "RuleSet",
+    "Suit",
+    "all_moves",
+    "beats",
+    "bomb_factor",
+    "classify",
+    "format_cards",
+    "full_deck",
+    "legal_moves",
+    "parse_cards",
+    "rank_name",
+    "room_by_key",
+    "ruleset_by_name",
 ]

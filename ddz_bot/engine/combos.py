@@ -7,20 +7,21 @@ decks (R-AMBIG) it can read several ways, and ``classify`` returns each distinct
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from itertools import combinations_with_replacement
 from typing import Final
 
 from .cards import NUM_RANKS, RANK_CHARS, SEQUENCE_TOP, Cards, Rank
 from .rules import CLASSIC, RuleSet
 
-__all__ = ["ComboKind", "Combo", "classify", "beats", "BOMB_KINDS", "IllegalCombo"]
+__all__ = ["BOMB_KINDS", "Combo", "ComboKind", "IllegalCombo", "beats", "bomb_factor", "classify",
+           "classify_structural"]
 
 _X: Final = int(Rank.SMALL_JOKER)
 _D: Final = int(Rank.BIG_JOKER)
 
 
-class ComboKind(str, Enum):
+class ComboKind(StrEnum):
     SINGLE = "single"
     PAIR = "pair"
     TRIO = "trio"
@@ -37,9 +38,6 @@ class ComboKind(str, Enum):
     SOFT_BOMB = "soft_bomb"  # 软炸弹: natural cards and wildcards
     WILD_BOMB = "wild_bomb"  # 纯癞子炸弹: wildcards only
     ROCKET = "rocket"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 #: Bomb classes, weakest first (R-LZ-BOMBS); the rocket sits above them all.
@@ -75,7 +73,7 @@ class Combo:
     ``str(combo)`` is the canonical card string of ``cards``.
     """
 
-    __slots__ = ("kind", "rank", "length", "cards", "wild_as", "_key")
+    __slots__ = ("_key", "cards", "kind", "length", "rank", "wild_as")
 
     def __init__(self, kind: ComboKind, rank: int, length: int, cards: Cards,
                  wild_as: tuple[int, ...] = ()) -> None:
@@ -247,6 +245,18 @@ def classify(cards: Cards | str, rules: RuleSet = CLASSIC) -> list[Combo]:
         from .cards import parse_cards
 
         cards = parse_cards(cards)
+    wild = rules.wild_rank
+    if rules.decks == 1 and (wild is None or wild not in cards):
+        return list(_classic_table().get(cards, ()))
+    return classify_structural(cards, rules)
+
+
+def classify_structural(cards: Cards, rules: RuleSet = CLASSIC) -> list[Combo]:
+    """``classify`` computed from the rules' structure, without the classic lookup table.
+
+    ``classify`` uses it for wildcards and two decks; tests use it as the reference the
+    move generator is checked against.
+    """
     counts = cards.counts()
     if any(n > rules.max_of_a_rank for n in counts):
         return []
@@ -258,6 +268,24 @@ def classify(cards: Cards | str, rules: RuleSet = CLASSIC) -> list[Combo]:
                     in readings]
         return [Combo(kind, rank, length, cards) for kind, rank, length in readings]
     return _wild_readings(cards, counts, wild, rules)
+
+
+_TABLE: dict[tuple[int, ...], list[Combo]] = {}
+
+
+def _classic_table() -> dict[tuple[int, ...], list[Combo]]:
+    """Every combo one deck can form (27,471 of them, R-STANDARD), keyed by its cards.
+
+    Built once, on first use, from the move generator; the combos are the same interned
+    objects ``legal_moves`` hands out.
+    """
+    if not _TABLE:
+        from .moves import legal_moves
+
+        full = Cards.from_counts([4] * int(Rank.SMALL_JOKER) + [1, 1])
+        for combo in legal_moves(full):
+            _TABLE[combo.cards] = [combo]
+    return _TABLE
 
 
 def _wild_readings(cards: Cards, counts: list[int], wild: int, rules: RuleSet) -> list[Combo]:

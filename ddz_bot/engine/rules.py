@@ -3,16 +3,27 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 from .cards import RANK_CHARS, Rank
 
-__all__ = ["Bidding", "RuleSet", "CLASSIC", "POINTS", "WILDCARD", "FOUR_PLAYER", "Room", "ROOMS",
-           "DEFAULT_ROOM", "room_by_key", "ruleset_by_name"]
+__all__ = [
+    "CLASSIC",
+    "DEFAULT_ROOM",
+    "FOUR_PLAYER",
+    "POINTS",
+    "ROOMS",
+    "WILDCARD",
+    "Bidding",
+    "Room",
+    "RuleSet",
+    "room_by_key",
+    "ruleset_by_name",
+]
 
 
-class Bidding(str, Enum):
+class Bidding(StrEnum):
     GRAB = "grab"  # 叫地主 / 抢地主
     POINTS = "points"  # 叫分 1/2/3
 

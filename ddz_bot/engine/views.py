@@ -9,17 +9,24 @@ only the rules matter.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 from .cards import Card, Cards
 from .combos import Combo
 from .rules import Room, RuleSet
 
-__all__ = ["Phase", "Role", "MultiplierItem", "SeatInfo", "PublicView", "SeatView",
-           "HandOutcome"]
+__all__ = [
+    "HandOutcome",
+    "MultiplierItem",
+    "Phase",
+    "PublicView",
+    "Role",
+    "SeatInfo",
+    "SeatView",
+]
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     SHOW_START = "show_start"  # 明牌开始 choices before the deal
     DEALING = "dealing"  # between the two dealing steps: 发牌明牌 x4, then x3
     BIDDING = "bidding"  # 叫地主/抢地主 or 叫分
@@ -30,7 +37,7 @@ class Phase(str, Enum):
     ABORTED = "aborted"  # three redeals with no call, or the table closed: no beans move
 
 
-class Role(str, Enum):
+class Role(StrEnum):
     LANDLORD = "landlord"
     FARMER = "farmer"
 

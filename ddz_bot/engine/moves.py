@@ -1,0 +1,392 @@
+"""Legal moves: every distinct play a hand can make against the combo on the table.
+
+The classic game goes through a fast generator that works on rank counts and hands
+out interned ``Combo`` values (each combo is built once per process and reused), so
+listing all moves of a 20-card hand costs tens of microseconds. The wildcard game
+generates the combos a hand *could* read as (every rank topped up by the wildcards),
+keeps those the wildcards can actually pay for, and expands which cards stand in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from itertools import combinations, combinations_with_replacement
+from typing import Final
+
+from .cards import NUM_RANKS, SEQUENCE_TOP, Cards, Rank
+from .combos import Combo, ComboKind, _make, _prefer, beats, natural_readings
+from .rules import CLASSIC, RuleSet
+
+__all__ = ["all_moves", "legal_moves"]
+
+_X: Final = int(Rank.SMALL_JOKER)
+_D: Final = int(Rank.BIG_JOKER)
+_TWO: Final = int(Rank.TWO)
+K = ComboKind
+
+# Interned combos, keyed by an int or a small tuple per kind. Classic only: with one
+# deck, the cards of a combo determine it, so one object serves every hand.
+_CACHE: dict[object, Combo] = {}
+
+
+def _interned(key: object, build: Callable[[], Combo]) -> Combo:
+    combo = _CACHE.get(key)
+    if combo is None:
+        combo = _CACHE[key] = build()
+    return combo
+
+
+def _combo(kind: ComboKind, rank: int, length: int, ranks: list[int]) -> Callable[[], Combo]:
+    return lambda: Combo(kind, rank, length, Cards(ranks))
+
+
+def legal_moves(hand: Cards, previous: Combo | None = None,
+                rules: RuleSet = CLASSIC) -> list[Combo]:
+    """Every distinct legal play from ``hand`` against ``previous`` (``None``: leading).
+
+    Passing is not a move. Distinct means a distinct card multiset, or, with wildcards,
+    a distinct reading (kind, main rank, chain length) of the same cards.
+    """
+    counts = hand.counts()
+    wild = rules.wild_rank
+    if wild is not None and counts[wild]:
+        return _wild_moves(counts, wild, previous, rules)
+    if rules.decks != 1:
+        return _generic_moves(counts, previous, rules)
+    if previous is None:
+        return list(_classic(counts, None))
+    if previous.kind is K.ROCKET:
+        return []
+    return [c for c in _classic(counts, previous) if beats(c, previous, rules)]
+
+
+def all_moves(hand: Cards, rules: RuleSet = CLASSIC) -> list[Combo]:
+    """Every combo the hand can lead with (``legal_moves`` when leading)."""
+    return legal_moves(hand, None, rules)
+
+
+# --------------------------------------------------------------------------- classic
+
+def _classic(h: list[int], previous: Combo | None) -> Iterator[Combo]:
+    """Combos of a one-deck natural hand. With ``previous``, only its kind, bombs and
+    the rocket are generated (the caller still filters with ``beats``)."""
+    want = None if previous is None else previous.kind
+    cache = _CACHE
+    present = [r for r in range(NUM_RANKS) if h[r]]
+
+    if want is None or want is K.SINGLE:
+        for r in present:
+            c = cache.get(("1", r))
+            if c is None:
+                c = cache[("1", r)] = Combo(K.SINGLE, r, 1, Cards._sorted((r,)))
+            yield c
+    pairs = [r for r in present if h[r] >= 2]
+    trios = [r for r in pairs if h[r] >= 3]
+    fours = [r for r in trios if h[r] == 4]
+    if want is None or want is K.PAIR:
+        for r in pairs:
+            yield _interned(("2", r), _combo(K.PAIR, r, 1, [r, r]))
+    if want is None or want is K.TRIO:
+        for r in trios:
+            yield _interned(("3", r), _combo(K.TRIO, r, 1, [r] * 3))
+    if want is None or want is K.TRIO_SINGLE:
+        for t in trios:
+            for s in present:
+                if s != t:
+                    key = ("31", t, s)
+                    c = cache.get(key)
+                    if c is None:
+                        c = cache[key] = Combo(K.TRIO_SINGLE, t, 1, Cards([t, t, t, s]))
+                    yield c
+    if want is None or want is K.TRIO_PAIR:
+        for t in trios:
+            for p in pairs:
+                if p != t:
+                    yield _interned(("32", t, p), _combo(K.TRIO_PAIR, t, 1, [t] * 3 + [p] * 2))
+    if want is None or want in (K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE, K.PLANE_SINGLES,
+                                K.PLANE_PAIRS):
+        yield from _sequences(h, want)
+    if want is None or want is K.FOUR_TWO_SINGLES:
+        for f in fours:
+            others = [r for r in present if r != f]
+            for i, a in enumerate(others):
+                if h[a] >= 2:
+                    yield _interned(("42", f, a, a), _combo(K.FOUR_TWO_SINGLES, f, 1,
+                                                            [f] * 4 + [a, a]))
+                for b in others[i + 1:]:
+                    if a == _X and b == _D:
+                        continue  # R-KICK-ROCKET
+                    yield _interned(("42", f, a, b), _combo(K.FOUR_TWO_SINGLES, f, 1,
+                                                            [f] * 4 + [a, b]))
+    if want is None or want is K.FOUR_TWO_PAIRS:
+        for f in fours:
+            others = [r for r in pairs if r != f]
+            for a, b in combinations(others, 2):
+                yield _interned(("44", f, a, b), _combo(K.FOUR_TWO_PAIRS, f, 1,
+                                                        [f] * 4 + [a, a, b, b]))
+    for r in fours:
+        yield _interned(("4", r), _combo(K.BOMB, r, 1, [r] * 4))
+    if h[_X] and h[_D]:
+        yield _interned("XD", _combo(K.ROCKET, _D, 1, [_X, _D]))
+
+
+def _runs(h: list[int], width: int) -> list[tuple[int, int]]:
+    """Maximal runs (low, high) of ranks up to the ace holding at least ``width`` cards."""
+    runs: list[tuple[int, int]] = []
+    low = -1
+    for r in range(SEQUENCE_TOP + 1):
+        if h[r] >= width:
+            if low < 0:
+                low = r
+        elif low >= 0:
+            runs.append((low, r - 1))
+            low = -1
+    if low >= 0:
+        runs.append((low, SEQUENCE_TOP))
+    return runs
+
+
+_SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
+
+
+def _sequences(h: list[int], want: ComboKind | None) -> Iterator[Combo]:
+    for kind, width, shortest, longest in _SEQ:
+        wings = kind is K.PLANE and (want is None or want in (K.PLANE_SINGLES, K.PLANE_PAIRS))
+        if not (want is None or want is kind or wings):
+            continue
+        for low, high in _runs(h, width):
+            for start in range(low, high - shortest + 2):
+                for end in range(start + shortest - 1, min(high, start + longest - 1) + 1):
+                    length = end - start + 1
+                    if want is None or want is kind:
+                        yield _interned(
+                            (kind.value, end, length),
+                            _combo(kind, end, length,
+                                   [r for r in range(start, end + 1) for _ in range(width)]))
+                    if wings:
+                        yield from _plane_wings(h, start, end, want)
+
+
+def _plane_wings(h: list[int], start: int, end: int, want: ComboKind | None) -> Iterator[Combo]:
+    """Planes carrying singles or pairs (R-KICK-*), for the plane ``start..end``."""
+    k = end - start + 1
+    if (want is None or want is K.PLANE_SINGLES) and 4 * k <= 20:
+        caps = [(r, min(h[r], 3)) for r in range(NUM_RANKS)
+                if h[r] and (r < start or r > end)]
+        for kick in _multisets(caps, k):
+            if _X in kick and _D in kick:
+                continue  # R-KICK-ROCKET
+            if k >= 3 and ((start > 0 and kick.count(start - 1) == 3)
+                           or (end < SEQUENCE_TOP and kick.count(end + 1) == 3)):
+                continue  # R-KICK-SINGLES: a longer plane, not wings
+            yield _interned(("ps", end, k, kick), _wing_builder(K.PLANE_SINGLES, start,
+                                                                end, kick, 1))
+    if (want is None or want is K.PLANE_PAIRS) and 5 * k <= 20:
+        pairs = [r for r in range(_X) if h[r] >= 2 and (r < start or r > end)]
+        for kick in combinations(pairs, k):
+            yield _interned(("pp", end, k, kick), _wing_builder(K.PLANE_PAIRS, start, end,
+                                                                kick, 2))
+
+
+def _wing_builder(kind: ComboKind, start: int, end: int, kick: tuple[int, ...],
+                  per: int) -> Callable[[], Combo]:
+    def build() -> Combo:
+        ranks = [r for r in range(start, end + 1) for _ in range(3)]
+        ranks.extend(r for r in kick for _ in range(per))
+        return Combo(kind, end, end - start + 1, Cards(ranks))
+    return build
+
+
+def _multisets(caps: list[tuple[int, int]], k: int) -> Iterator[tuple[int, ...]]:
+    """Distinct k-multisets of ranks, ascending, taking at most ``cap`` of each
+    ``(rank, cap)`` in ``caps`` (sorted by rank)."""
+    out: list[int] = []
+
+    def walk(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if left == 0:
+            yield tuple(out)
+            return
+        if i == len(caps):
+            return
+        rank, cap = caps[i]
+        yield from walk(i + 1, left)
+        for n in range(1, min(cap, left) + 1):
+            out.append(rank)
+            yield from walk(i + 1, left - n)
+        del out[len(out) - min(cap, left):]
+
+    yield from walk(0, k)
+
+
+# --------------------------------------------------------------------------- generic
+
+def _generic_moves(counts: list[int], previous: Combo | None, rules: RuleSet) -> list[Combo]:
+    """Two decks: every sub-multiset shape is generated from count vectors and read with
+    ``natural_readings`` (several readings may exist, R-AMBIG)."""
+    out: list[Combo] = []
+    for target in _targets(counts, rules):
+        for kind, rank, length in natural_readings(target, rules):
+            combo = Combo(kind, rank, length, Cards.from_counts(target))
+            if previous is None or beats(combo, previous, rules):
+                out.append(combo)
+    return out
+
+
+def _targets(avail: list[int], rules: RuleSet) -> Iterator[list[int]]:
+    """Count vectors of every combo shape that fits in ``avail`` (may repeat a vector
+    when it reads several ways; callers dedupe)."""
+    seen: set[tuple[int, ...]] = set()
+    limit = rules.max_of_a_rank
+    one_deck = rules.decks == 1
+
+    def emit(vec: list[int]) -> Iterator[list[int]]:
+        key = tuple(vec)
+        if key not in seen:
+            seen.add(key)
+            yield vec
+
+    present = [r for r in range(NUM_RANKS) if avail[r]]
+    for r in present:
+        top = min(avail[r], limit)
+        for n in range(1, top + 1):
+            if r >= _X and (n > 2 or (n == 2 and one_deck)):
+                break
+            vec = [0] * NUM_RANKS
+            vec[r] = n
+            yield from emit(vec)
+    rocket = rules.rocket_size // 2
+    if avail[_X] >= rocket and avail[_D] >= rocket:
+        vec = [0] * NUM_RANKS
+        vec[_X] = vec[_D] = rocket
+        yield from emit(vec)
+    # trio + kicker(s), four + two
+    for t in present:
+        if avail[t] >= 3 and t < _X:
+            for s in present:
+                if s == t:
+                    continue
+                vec = [0] * NUM_RANKS
+                vec[t] = 3
+                vec[s] = 1
+                yield from emit(vec)
+                if avail[s] >= 2 and (s < _X or not one_deck):
+                    vec = vec[:]
+                    vec[s] = 2
+                    yield from emit(vec)
+        if avail[t] >= 4 and t < _X:
+            others = [r for r in present if r != t]
+            for a, b in combinations_with_replacement(others, 2):
+                if (a == b and avail[a] < 2) or (a == _X and b == _D):
+                    continue
+                vec = [0] * NUM_RANKS
+                vec[t] = 4
+                vec[a] += 1
+                vec[b] += 1
+                yield from emit(vec)
+            pair_ranks = [r for r in others if avail[r] >= 2 and (r < _X or not one_deck)]
+            for a, b in combinations(pair_ranks, 2):
+                vec = [0] * NUM_RANKS
+                vec[t] = 4
+                vec[a] = vec[b] = 2
+                yield from emit(vec)
+    # sequences and planes with wings
+    for _kind, width, shortest, longest in _SEQ:
+        for low, high in _runs(avail, width):
+            for start in range(low, high - shortest + 2):
+                for end in range(start + shortest - 1, min(high, start + longest - 1) + 1):
+                    vec = [0] * NUM_RANKS
+                    for r in range(start, end + 1):
+                        vec[r] = width
+                    yield from emit(vec)
+                    if width == 3:
+                        yield from _wing_targets(avail, vec, start, end, emit)
+
+
+def _wing_targets(avail: list[int], plane: list[int], start: int, end: int,
+                  emit: Callable[[list[int]], Iterator[list[int]]]) -> Iterator[list[int]]:
+    k = end - start + 1
+    if 4 * k <= 20:
+        caps = [(r, min(avail[r], 3)) for r in range(NUM_RANKS)
+                if avail[r] and (r < start or r > end)]
+        for kick in _multisets(caps, k):
+            vec = plane[:]
+            for r in kick:
+                vec[r] += 1
+            yield from emit(vec)
+    if 5 * k <= 20:
+        pairs = [r for r in range(NUM_RANKS) if avail[r] >= 2 and (r < start or r > end)]
+        for kick in combinations(pairs, k):
+            vec = plane[:]
+            for r in kick:
+                vec[r] += 2
+            yield from emit(vec)
+
+
+# --------------------------------------------------------------------------- wildcards
+
+def _wild_moves(counts: list[int], wild: int, previous: Combo | None,
+                rules: RuleSet) -> list[Combo]:
+    """Moves of a hand holding wildcards (R-LZ-SUB, R-LZ-ALONE, R-LZ-BOMBS).
+
+    Each target shape fits the hand topped up by the wildcards; it is kept when the
+    wildcards cover what the naturals lack, then expanded over which naturals the
+    spare wildcards may replace. One canonical stand-in per (cards, reading).
+    """
+    n_wild = counts[wild]
+    naturals = counts[:]
+    naturals[wild] = 0
+    limit = rules.max_of_a_rank
+    avail = [min(naturals[r] + n_wild, limit) if r <= _TWO else naturals[r]
+             for r in range(NUM_RANKS)]
+    found: dict[tuple[Cards, ComboKind, int, int], tuple[int, ...]] = {}
+    for target in _targets(avail, rules):
+        deficit = sum(t - n for t, n in zip(target, naturals, strict=True) if t > n)
+        if deficit > n_wild:
+            continue
+        readings = natural_readings(target, rules)
+        if not readings:
+            continue
+        for used in _natural_choices(target, naturals, n_wild):
+            n_used_wild = sum(target) - sum(used)
+            if n_used_wild and not any(used) and any(
+                    target[r] for r in range(NUM_RANKS) if r != wild):
+                continue  # R-LZ-ALONE: wildcards alone stand for themselves
+            stand_in: list[int] = []
+            for r in range(NUM_RANKS):
+                stand_in.extend([r] * (target[r] - used[r]))
+            actual = used[:]
+            actual[wild] += n_used_wild
+            cards = Cards.from_counts(actual)
+            stand = tuple(stand_in)
+            for kind, rank, length in readings:
+                key = (cards, kind, rank, length)
+                best = found.get(key)
+                if best is None or _prefer(stand, best, wild):
+                    found[key] = stand
+    out: list[Combo] = []
+    for (cards, kind, rank, length), stand in found.items():
+        combo = _make(kind, rank, length, cards, stand, wild, rules)
+        if previous is None or beats(combo, previous, rules):
+            out.append(combo)
+    return out
+
+
+def _natural_choices(target: list[int], naturals: list[int], n_wild: int
+                     ) -> Iterator[list[int]]:
+    """Ways to take ``target`` from the naturals with at most ``n_wild`` wildcards filling
+    in: yields the natural counts used."""
+    base = [min(t, n) for t, n in zip(target, naturals, strict=True)]
+    spare = n_wild - (sum(target) - sum(base))
+    ranks = [r for r in range(NUM_RANKS) if base[r] and r <= _TWO]
+
+    def walk(i: int, spare_left: int, used: list[int]) -> Iterator[list[int]]:
+        if i == len(ranks):
+            yield used[:]
+            return
+        r = ranks[i]
+        for drop in range(0, min(spare_left, base[r]) + 1):
+            used[r] = base[r] - drop
+            yield from walk(i + 1, spare_left - drop, used)
+        used[r] = base[r]
+
+    yield from walk(0, spare, base[:])
