@@ -1,0 +1,163 @@
+"""Settings of a running bot, read from the environment (and a ``.env`` file if present).
+
+Every setting has a ``DDZ_`` variable; only the token is required. ``Settings.from_env`` names
+the bad variable when a value doesn't parse, so a typo fails at start, not mid-hand.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+
+__all__ = ["LANGUAGES", "SETTINGS_HELP", "Settings", "SettingsError", "load_dotenv"]
+
+LANGUAGES = ("zh-Hans", "zh-Hant", "en")
+
+
+class SettingsError(ValueError):
+    """A setting that doesn't parse: names the variable and the value."""
+
+    def __init__(self, variable: str, value: str, reason: str) -> None:
+        super().__init__(f"{variable}={value!r}: {reason}")
+        self.variable = variable
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the bot needs to run. Time-outs are seconds; the group interval is the least time
+    between two edits of one group's table picture (Telegram allows ~20 group messages a
+    minute)."""
+
+    token: str = ""
+    db_path: Path = Path("data/ddz.sqlite3")
+    lang: str = "zh-Hans"
+    bid_timeout: float = 15.0
+    double_timeout: float = 10.0
+    play_timeout: float = 30.0
+    lobby_timeout: float = 300.0
+    log_level: str = "INFO"
+    webhook_url: str = ""
+    webhook_listen: str = "0.0.0.0"
+    webhook_port: int = 8443
+    webhook_secret: str = ""
+    group_interval: float = 3.5
+    group_rate: int = 20  # messages a minute in one group (Telegram's limit)
+    overall_rate: int = 30  # messages a second overall
+    daily_bonus: int = 1000
+    extra: Mapping[str, str] = field(default_factory=dict)
+
+    @property
+    def webhook(self) -> bool:
+        return bool(self.webhook_url)
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Read ``DDZ_*`` variables (``os.environ`` by default)."""
+        env = os.environ if env is None else env
+        values: dict[str, object] = {}
+        for spec in _SPECS:
+            raw = env.get(spec.variable)
+            if raw is None or raw.strip() == "":
+                continue
+            values[spec.name] = spec.parse(raw.strip())
+        return replace(cls(), **values)  # type: ignore[arg-type]
+
+    def describe(self) -> str:
+        """One line for the log, without the token."""
+        mode = f"webhook {self.webhook_url}" if self.webhook else "long polling"
+        return (f"db={self.db_path} lang={self.lang} mode={mode} timeouts bid/double/play="
+                f"{self.bid_timeout:g}/{self.double_timeout:g}/{self.play_timeout:g}s")
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    name: str
+    variable: str
+    kind: str  # str, path, float, int, lang, level
+    default: str
+    meaning: str
+
+    def parse(self, raw: str) -> object:
+        try:
+            if self.kind == "float":
+                value = float(raw)
+                if not 0 < value < 86_400:
+                    raise ValueError("must be between 0 and 86400 seconds")
+                return value
+            if self.kind == "int":
+                number = int(raw)
+                if number < 0:
+                    raise ValueError("must not be negative")
+                return number
+        except ValueError as error:
+            raise SettingsError(self.variable, raw, str(error)) from None
+        if self.kind == "path":
+            return Path(raw)
+        if self.kind == "lang":
+            for lang in LANGUAGES:
+                if lang.lower() == raw.lower().replace("_", "-"):
+                    return lang
+            raise SettingsError(self.variable, raw, f"one of {', '.join(LANGUAGES)}")
+        if self.kind == "level":
+            level = raw.upper()
+            if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
+                raise SettingsError(self.variable, raw, "a logging level such as INFO")
+            return level
+        return raw
+
+
+_SPECS = (
+    _Spec("token", "DDZ_BOT_TOKEN", "str", "(required)", "the bot's token from @BotFather"),
+    _Spec("db_path", "DDZ_DB_PATH", "path", "data/ddz.sqlite3", "the SQLite database file"),
+    _Spec("lang", "DDZ_LANG", "lang", "zh-Hans",
+          "default language: zh-Hans, zh-Hant or en"),
+    _Spec("bid_timeout", "DDZ_BID_TIMEOUT", "float", "15", "seconds to call, grab or bid"),
+    _Spec("double_timeout", "DDZ_DOUBLE_TIMEOUT", "float", "10", "seconds to double"),
+    _Spec("play_timeout", "DDZ_PLAY_TIMEOUT", "float", "30", "seconds to play or pass"),
+    _Spec("lobby_timeout", "DDZ_LOBBY_TIMEOUT", "float", "300",
+          "seconds before an idle lobby closes"),
+    _Spec("log_level", "DDZ_LOG_LEVEL", "level", "INFO", "DEBUG, INFO, WARNING or ERROR"),
+    _Spec("webhook_url", "DDZ_WEBHOOK_URL", "str", "(empty: long polling)",
+          "public HTTPS URL; set it to run as a webhook"),
+    _Spec("webhook_listen", "DDZ_WEBHOOK_LISTEN", "str", "0.0.0.0",
+          "address the webhook server listens on"),
+    _Spec("webhook_port", "DDZ_WEBHOOK_PORT", "int", "8443", "port of the webhook server"),
+    _Spec("webhook_secret", "DDZ_WEBHOOK_SECRET", "str", "(empty)",
+          "secret token Telegram sends with each webhook call"),
+    _Spec("group_interval", "DDZ_GROUP_INTERVAL", "float", "3.5",
+          "least seconds between two edits of a group's table picture"),
+    _Spec("daily_bonus", "DDZ_DAILY_BONUS", "int", "1000", "beans given by /daily"),
+)
+
+SETTINGS_HELP = "\n".join(
+    ["| variable | default | meaning |", "|---|---|---|"]
+    + [f"| `{s.variable}` | `{s.default}` | {s.meaning} |" for s in _SPECS])
+
+assert {s.name for s in _SPECS} <= {f.name for f in fields(Settings)}
+
+
+def load_dotenv(path: Path = Path(".env"), env: dict[str, str] | None = None) -> dict[str, str]:
+    """Read ``KEY=value`` lines of a ``.env`` file into ``env`` (``os.environ`` by default)
+    without overriding what is already set. Quotes around values are removed; ``#`` starts a
+    comment line. Returns what was read."""
+    target: dict[str, str] | os._Environ[str] = os.environ if env is None else env
+    read: dict[str, str] = {}
+    if not path.is_file():
+        return read
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = line.strip()
+        if not line or line.startswith("#"):
+            continue
+        line = line.removeprefix("export ").strip()
+        key, sep, value = line.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or not key.replace("_", "").isalnum():
+            raise SettingsError(f"{path}:{number}", line, "expected KEY=value")
+        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
+            value = value[1:-1]
+        read[key] = value
+        if key not in target:
+            target[key] = value
+    return read

@@ -1,0 +1,55 @@
+"""Settings come from the environment and a .env file; bad values name the variable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ddz_bot.config import SETTINGS_HELP, Settings, SettingsError, load_dotenv
+
+
+def test_defaults() -> None:
+    settings = Settings.from_env({"DDZ_BOT_TOKEN": "1:x"})
+    assert settings.token == "1:x"
+    assert settings.db_path == Path("data/ddz.sqlite3")
+    assert settings.lang == "zh-Hans"
+    assert (settings.bid_timeout, settings.double_timeout, settings.play_timeout) == (15, 10, 30)
+    assert not settings.webhook
+
+
+def test_values_parse_and_webhook_switches_mode() -> None:
+    settings = Settings.from_env({"DDZ_BOT_TOKEN": "1:x", "DDZ_LANG": "EN",
+                                  "DDZ_PLAY_TIMEOUT": "12.5", "DDZ_WEBHOOK_URL": "https://a.b/c",
+                                  "DDZ_WEBHOOK_PORT": "88", "DDZ_LOG_LEVEL": "debug"})
+    assert settings.lang == "en" and settings.play_timeout == 12.5
+    assert settings.webhook and settings.webhook_port == 88 and settings.log_level == "DEBUG"
+    assert "1:x" not in settings.describe()
+
+
+@pytest.mark.parametrize(("variable", "value"), [("DDZ_PLAY_TIMEOUT", "soon"),
+                                                  ("DDZ_PLAY_TIMEOUT", "-3"),
+                                                  ("DDZ_LANG", "fr"),
+                                                  ("DDZ_WEBHOOK_PORT", "x"),
+                                                  ("DDZ_LOG_LEVEL", "LOUD")])
+def test_bad_values_name_the_variable(variable: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=variable):
+        Settings.from_env({variable: value})
+
+
+def test_dotenv_fills_but_never_overrides(tmp_path: Path) -> None:
+    path = tmp_path / ".env"
+    path.write_text("# comment\nDDZ_BOT_TOKEN='9:abc'\nexport DDZ_LANG=en\n\nDDZ_DB_PATH=x.db\n",
+                    encoding="utf-8")
+    env = {"DDZ_LANG": "zh-Hant"}
+    load_dotenv(path, env)
+    settings = Settings.from_env(env)
+    assert settings.token == "9:abc" and settings.lang == "zh-Hant"
+    assert settings.db_path == Path("x.db")
+    path.write_text("just words\n", encoding="utf-8")
+    with pytest.raises(SettingsError, match=r"\.env:1"):
+        load_dotenv(path, {})
+
+
+def test_help_table_lists_every_variable() -> None:
+    assert "DDZ_BOT_TOKEN" in SETTINGS_HELP and "DDZ_WEBHOOK_SECRET" in SETTINGS_HELP

@@ -1,0 +1,63 @@
+"""Every message exists in the three languages with the same placeholders."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from ddz_bot.i18n import CATALOGUES, LANGS, lang_from_code, normalize_lang, t
+
+
+def _placeholders(template: str) -> set[str]:
+    return {field for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def _prose(template: str) -> str:
+    """The words of a template, without its placeholders."""
+    return "".join(text for text, _, _, _ in string.Formatter().parse(template)).replace("AI", "")
+
+
+def test_catalogues_have_the_same_keys() -> None:
+    keys = {lang: set(catalogue) for lang, catalogue in CATALOGUES.items()}
+    reference = keys["en"]
+    for lang in LANGS:
+        assert keys[lang] == reference, (lang, keys[lang] ^ reference)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_placeholders_match_english(lang: str) -> None:
+    for key, template in CATALOGUES["en"].items():
+        assert _placeholders(CATALOGUES[lang][key]) == _placeholders(template), (lang, key)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_empty_message(lang: str) -> None:
+    assert all(text.strip() for text in CATALOGUES[lang].values())
+
+
+def test_chinese_catalogues_are_really_translated() -> None:
+    same = [k for k in CATALOGUES["en"]
+            if CATALOGUES["zh-Hans"][k] == CATALOGUES["en"][k] and any(
+                c.isalpha() and c.isascii() for c in _prose(CATALOGUES["en"][k]))]
+    assert not same
+    assert CATALOGUES["zh-Hans"]["phase_playing"] != CATALOGUES["zh-Hant"]["result_farmers"]
+    assert t("zh-Hant", "result_farmers") == "農民勝利！"
+
+
+def test_language_from_telegram_code() -> None:
+    assert lang_from_code("zh-hans") == "zh-Hans"
+    assert lang_from_code("zh-TW") == "zh-Hant"
+    assert lang_from_code("zh-hant-hk") == "zh-Hant"
+    assert lang_from_code("en-GB") == "en"
+    assert lang_from_code("de") == "zh-Hans"
+    assert lang_from_code(None, "en") == "en"
+    assert normalize_lang("ZH_hant") == "zh-Hant"
+    assert normalize_lang("klingon") is None
+
+
+def test_t_fills_placeholders_and_falls_back() -> None:
+    assert t("en", "joined", name="Ann") == "Ann sat down."
+    assert t("xx", "joined", name="Ann") == t("zh-Hans", "joined", name="Ann")
+    with pytest.raises(KeyError):
+        t("en", "no-such-key")
