@@ -1,0 +1,79 @@
+"""Storage on SQLite (aiosqlite): players, the bean ledger, hands, tables in play, groups.
+
+Beans never move without a ledger row in the same transaction, and a hand's settlement is keyed
+by its id, so it can never apply twice.
+"""
+
+from .core import DEFAULT_PATH
+from .database import Database
+from .errors import (
+    AlreadyClaimedError,
+    BadChangeError,
+    InsufficientBeansError,
+    ReliefRefusedError,
+    SchemaTooNewError,
+    StorageError,
+    UnknownPlayerError,
+    UnknownTableError,
+)
+from .migrations import LATEST_VERSION
+from .models import (
+    LANGUAGES,
+    BeanChange,
+    BeanOutcome,
+    DailyClaim,
+    EconomySettings,
+    FinishedHand,
+    GroupSettings,
+    HandAction,
+    HandRecord,
+    HandResult,
+    LeaderboardEntry,
+    LeaderboardPage,
+    LedgerEntry,
+    Player,
+    PlayerCard,
+    Ranking,
+    Reason,
+    ReliefClaim,
+    Role,
+    SavedAction,
+    SettlementOutcome,
+    TableRecord,
+)
+
+__all__ = [
+    "DEFAULT_PATH",
+    "LANGUAGES",
+    "LATEST_VERSION",
+    "AlreadyClaimedError",
+    "BadChangeError",
+    "BeanChange",
+    "BeanOutcome",
+    "DailyClaim",
+    "Database",
+    "EconomySettings",
+    "FinishedHand",
+    "GroupSettings",
+    "HandAction",
+    "HandRecord",
+    "HandResult",
+    "InsufficientBeansError",
+    "LeaderboardEntry",
+    "LeaderboardPage",
+    "LedgerEntry",
+    "Player",
+    "PlayerCard",
+    "Ranking",
+    "Reason",
+    "ReliefClaim",
+    "ReliefRefusedError",
+    "Role",
+    "SavedAction",
+    "SchemaTooNewError",
+    "SettlementOutcome",
+    "StorageError",
+    "TableRecord",
+    "UnknownPlayerError",
+    "UnknownTableError",
+]

@@ -1,0 +1,19 @@
+"""``Database``: the one object the rest of the bot talks to for anything stored."""
+
+from __future__ import annotations
+
+from .groups import GroupsMixin
+from .queries import QueriesMixin
+from .settlement import SettlementMixin
+from .tables import TablesMixin
+
+__all__ = ["Database"]
+
+
+class Database(QueriesMixin, SettlementMixin, TablesMixin, GroupsMixin):
+    """Players, the ledger, settlements, tables in play, hands, groups and rankings.
+
+    Use ``db = await Database.open(path)`` ... ``await db.close()``, or
+    ``async with Database(path) as db: ...``. Every write is one ``BEGIN IMMEDIATE``
+    transaction through a single writer connection; reads use their own connection.
+    """

@@ -1,0 +1,85 @@
+"""Group settings and who has played in each group."""
+
+from __future__ import annotations
+
+import dataclasses
+import sqlite3
+from typing import Any
+
+from .core import StoreCore
+from .errors import StorageError, UnknownPlayerError
+from .models import GroupSettings
+
+__all__ = ["GroupsMixin"]
+
+_COLUMNS = ("chat_id, title, language, room, bidding, wildcard, bid_seconds, double_seconds,"
+            " play_seconds, tracker")
+_SETTABLE = frozenset(f.name for f in dataclasses.fields(GroupSettings)) - {"chat_id"}
+
+
+def _group_from_row(row: sqlite3.Row) -> GroupSettings:
+    return GroupSettings(
+        chat_id=row["chat_id"], title=row["title"], language=row["language"], room=row["room"],
+        bidding=row["bidding"], wildcard=bool(row["wildcard"]), bid_seconds=row["bid_seconds"],
+        double_seconds=row["double_seconds"], play_seconds=row["play_seconds"],
+        tracker=bool(row["tracker"]),
+    )
+
+
+class GroupsMixin(StoreCore):
+    async def ensure_group(self, chat_id: int, title: str = "") -> GroupSettings:
+        """The group's settings, created with the defaults on first sight; a non-empty
+        ``title`` refreshes the stored one."""
+        now = self._now_text()
+        async with self._write() as conn:
+            await conn.execute(
+                "INSERT INTO groups (chat_id, title, created_at, updated_at) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (chat_id) DO UPDATE SET"
+                " title = CASE WHEN excluded.title = '' THEN title ELSE excluded.title END",
+                (chat_id, title, now, now))
+            rows = list(await conn.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)))
+            return _group_from_row(rows[0])
+
+    async def get_group(self, chat_id: int) -> GroupSettings | None:
+        row = await self._fetchone(f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?",
+                                   (chat_id,))
+        return None if row is None else _group_from_row(row)
+
+    async def update_group(self, chat_id: int, **changes: Any) -> GroupSettings:
+        """Change some settings, e.g. ``update_group(chat, room="advanced", wildcard=True)``.
+        Every value is checked before anything is written."""
+        unknown = set(changes) - _SETTABLE
+        if unknown:
+            raise StorageError(f"no group setting {', '.join(sorted(unknown))}")
+        current = await self.ensure_group(chat_id)
+        updated = dataclasses.replace(current, **changes)
+        now = self._now_text()
+        async with self._write() as conn:
+            await conn.execute(
+                "UPDATE groups SET title = ?, language = ?, room = ?, bidding = ?, wildcard = ?,"
+                " bid_seconds = ?, double_seconds = ?, play_seconds = ?, tracker = ?,"
+                " updated_at = ? WHERE chat_id = ?",
+                (updated.title, updated.language, updated.room, updated.bidding.value,
+                 int(updated.wildcard), updated.bid_seconds, updated.double_seconds,
+                 updated.play_seconds, int(updated.tracker), now, chat_id))
+        return updated
+
+    async def add_group_player(self, chat_id: int, user_id: int) -> None:
+        """Count a player as a member of the group's leaderboard (settlement does this too)."""
+        now = self._now_text()
+        async with self._write() as conn:
+            try:
+                await conn.execute(
+                    "INSERT INTO group_players (chat_id, user_id, first_played_at,"
+                    " last_played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                    (chat_id, user_id, now, now))
+            except sqlite3.IntegrityError:
+                raise UnknownPlayerError(user_id) from None
+
+    async def group_player_ids(self, chat_id: int) -> list[int]:
+        """Human players who have played in the group."""
+        rows = await self._fetchall(
+            "SELECT gp.user_id FROM group_players gp JOIN players p ON p.user_id = gp.user_id"
+            " WHERE gp.chat_id = ? AND p.is_ai = 0 ORDER BY gp.user_id", (chat_id,))
+        return [row[0] for row in rows]

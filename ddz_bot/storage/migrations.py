@@ -1,0 +1,148 @@
+"""The schema as numbered, append-only migrations.
+
+Migration *n* takes a database from ``PRAGMA user_version = n - 1`` to ``n``. Never edit a
+migration that has shipped: append a new one. Each runs in one transaction together with the
+version bump, so a crash mid-migration leaves the previous version intact.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = ["LATEST_VERSION", "MIGRATIONS"]
+
+_V1_PLAYERS_AND_LEDGER: Final = """
+CREATE TABLE players (
+    user_id         INTEGER PRIMARY KEY,
+    display_name    TEXT    NOT NULL,
+    language        TEXT,
+    beans           INTEGER NOT NULL CHECK (beans >= 0),
+    points          INTEGER NOT NULL DEFAULT 0 CHECK (points >= 0),
+    landlord_wins   INTEGER NOT NULL DEFAULT 0,
+    landlord_losses INTEGER NOT NULL DEFAULT 0,
+    farmer_wins     INTEGER NOT NULL DEFAULT 0,
+    farmer_losses   INTEGER NOT NULL DEFAULT 0,
+    streak          INTEGER NOT NULL DEFAULT 0,
+    best_streak     INTEGER NOT NULL DEFAULT 0,
+    is_ai           INTEGER NOT NULL DEFAULT 0 CHECK (is_ai IN (0, 1)),
+    daily_streak    INTEGER NOT NULL DEFAULT 0,
+    last_daily_on   TEXT,
+    created_at      TEXT    NOT NULL,
+    last_seen_at    TEXT    NOT NULL
+);
+
+-- Append-only: a player's beans always equal the sum of their rows. ``op_key`` makes every
+-- operation idempotent: the hand id for a settlement, the day for a daily bonus.
+CREATE TABLE ledger (
+    id            INTEGER PRIMARY KEY,
+    user_id       INTEGER NOT NULL REFERENCES players (user_id),
+    delta         INTEGER NOT NULL,
+    balance_after INTEGER NOT NULL CHECK (balance_after >= 0),
+    reason        TEXT    NOT NULL CHECK (reason IN
+                  ('settle', 'fee', 'escape', 'daily', 'relief', 'initial', 'admin')),
+    hand_id       TEXT,
+    op_key        TEXT    NOT NULL,
+    created_at    TEXT    NOT NULL,
+    UNIQUE (user_id, reason, op_key)
+);
+CREATE INDEX ledger_by_hand ON ledger (hand_id) WHERE hand_id IS NOT NULL;
+
+CREATE TRIGGER ledger_no_update BEFORE UPDATE ON ledger
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+CREATE TRIGGER ledger_no_delete BEFORE DELETE ON ledger
+BEGIN SELECT RAISE(ABORT, 'the ledger is append-only'); END;
+"""
+
+_V2_GROUPS_HANDS_TABLES: Final = """
+CREATE TABLE groups (
+    chat_id        INTEGER PRIMARY KEY,
+    title          TEXT    NOT NULL DEFAULT '',
+    language       TEXT    NOT NULL DEFAULT 'zh-Hans',
+    room           TEXT    NOT NULL DEFAULT 'beginner',
+    bidding        TEXT    NOT NULL DEFAULT 'grab' CHECK (bidding IN ('grab', 'points')),
+    wildcard       INTEGER NOT NULL DEFAULT 0 CHECK (wildcard IN (0, 1)),
+    bid_seconds    INTEGER NOT NULL DEFAULT 20 CHECK (bid_seconds > 0),
+    double_seconds INTEGER NOT NULL DEFAULT 10 CHECK (double_seconds > 0),
+    play_seconds   INTEGER NOT NULL DEFAULT 30 CHECK (play_seconds > 0),
+    tracker        INTEGER NOT NULL DEFAULT 1 CHECK (tracker IN (0, 1)),
+    created_at     TEXT    NOT NULL,
+    updated_at     TEXT    NOT NULL
+);
+
+CREATE TABLE group_players (
+    chat_id         INTEGER NOT NULL,
+    user_id         INTEGER NOT NULL REFERENCES players (user_id),
+    hands           INTEGER NOT NULL DEFAULT 0,
+    first_played_at TEXT    NOT NULL,
+    last_played_at  TEXT    NOT NULL,
+    PRIMARY KEY (chat_id, user_id)
+) WITHOUT ROWID;
+
+-- Finished hands; the primary key is what makes a settlement impossible to apply twice.
+CREATE TABLE hands (
+    hand_id      TEXT PRIMARY KEY,
+    table_id     TEXT,
+    chat_id      INTEGER,
+    room         TEXT NOT NULL,
+    rules        TEXT NOT NULL,
+    seats        TEXT NOT NULL,
+    result       TEXT NOT NULL,
+    multipliers  TEXT NOT NULL,
+    bean_changes TEXT NOT NULL,
+    started_at   TEXT NOT NULL,
+    finished_at  TEXT NOT NULL,
+    settled_at   TEXT NOT NULL
+);
+CREATE INDEX hands_by_chat ON hands (chat_id, finished_at DESC);
+
+CREATE TABLE hand_players (
+    hand_id      TEXT    NOT NULL REFERENCES hands (hand_id),
+    user_id      INTEGER NOT NULL REFERENCES players (user_id),
+    role         TEXT    NOT NULL CHECK (role IN ('landlord', 'farmer')),
+    won          INTEGER NOT NULL CHECK (won IN (0, 1)),
+    beans_delta  INTEGER NOT NULL,
+    points_delta INTEGER NOT NULL,
+    finished_at  TEXT    NOT NULL,
+    PRIMARY KEY (hand_id, user_id)
+) WITHOUT ROWID;
+CREATE INDEX hand_players_by_user ON hand_players (user_id, finished_at DESC);
+
+-- Tables in play: the game snapshot and the Telegram messages showing it.
+CREATE TABLE tables (
+    table_id         TEXT PRIMARY KEY,
+    chat_id          INTEGER NOT NULL,
+    hand_id          TEXT,
+    state            TEXT    NOT NULL,
+    version          INTEGER NOT NULL DEFAULT 0,
+    table_message_id INTEGER,
+    panel_messages   TEXT    NOT NULL DEFAULT '{}',
+    deadline         TEXT,
+    created_at       TEXT    NOT NULL,
+    updated_at       TEXT    NOT NULL
+);
+CREATE INDEX tables_by_chat ON tables (chat_id);
+
+-- Every accepted action of every hand, in order (replays, and resuming after a crash).
+CREATE TABLE hand_actions (
+    hand_id    TEXT    NOT NULL,
+    seq        INTEGER NOT NULL,
+    action     TEXT    NOT NULL,
+    created_at TEXT    NOT NULL,
+    PRIMARY KEY (hand_id, seq)
+) WITHOUT ROWID;
+"""
+
+_V3_LEADERBOARD_INDEXES: Final = """
+-- Leaderboards and ranks walk these in order; AI players are never listed.
+CREATE INDEX players_by_beans ON players (beans DESC, user_id) WHERE is_ai = 0;
+CREATE INDEX players_by_points ON players (points DESC, user_id) WHERE is_ai = 0;
+CREATE INDEX group_players_by_user ON group_players (user_id);
+"""
+
+#: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``.
+MIGRATIONS: Final[tuple[str, ...]] = (
+    _V1_PLAYERS_AND_LEDGER,
+    _V2_GROUPS_HANDS_TABLES,
+    _V3_LEADERBOARD_INDEXES,
+)
+LATEST_VERSION: Final = len(MIGRATIONS)

@@ -1,0 +1,352 @@
+"""Value types going in and out of storage: small, frozen, printable."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from ..engine.rules import ROOMS, Bidding, room_by_key
+from .errors import BadChangeError
+
+__all__ = [
+    "LANGUAGES",
+    "BeanChange",
+    "BeanOutcome",
+    "DailyClaim",
+    "EconomySettings",
+    "FinishedHand",
+    "GroupSettings",
+    "HandAction",
+    "HandRecord",
+    "HandResult",
+    "LeaderboardEntry",
+    "LeaderboardPage",
+    "LedgerEntry",
+    "Player",
+    "PlayerCard",
+    "Ranking",
+    "Reason",
+    "ReliefClaim",
+    "Role",
+    "SavedAction",
+    "SettlementOutcome",
+    "TableRecord",
+]
+
+JSONDict = dict[str, Any]
+
+#: The languages a player or a group may choose.
+LANGUAGES = ("zh-Hans", "zh-Hant", "en")
+
+
+class Reason(StrEnum):
+    """Why a ledger row moved beans."""
+
+    SETTLE = "settle"
+    FEE = "fee"
+    ESCAPE = "escape"
+    DAILY = "daily"
+    RELIEF = "relief"
+    INITIAL = "initial"
+    ADMIN = "admin"
+
+
+#: Reasons a hand's settlement may carry.
+HAND_REASONS = frozenset({Reason.SETTLE, Reason.FEE, Reason.ESCAPE})
+
+
+class Role(StrEnum):
+    LANDLORD = "landlord"
+    FARMER = "farmer"
+
+
+class Ranking(StrEnum):
+    """What a leaderboard orders by."""
+
+    BEANS = "beans"
+    POINTS = "points"
+
+
+def _lowest_paid_room_minimum() -> int:
+    paid = [room.min_beans for room in ROOMS if room.fee > 0]
+    return min(paid) if paid else 0
+
+
+@dataclass(frozen=True, slots=True)
+class EconomySettings:
+    """The amounts of the bean economy; the defaults are the README's.
+
+    Daily bonus: ``daily_base`` plus ``daily_streak_bonus`` for each consecutive earlier day,
+    counting at most ``daily_streak_cap`` days. Relief: ``relief_amount`` for a player holding
+    less than ``relief_below`` beans, at most ``relief_per_day`` times a calendar day.
+    """
+
+    initial_beans: int = 10_000
+    daily_base: int = 1_000
+    daily_streak_bonus: int = 200
+    daily_streak_cap: int = 6
+    relief_below: int = field(default_factory=_lowest_paid_room_minimum)
+    relief_amount: int = 2_000
+    relief_per_day: int = 3
+    timezone: str = "Asia/Shanghai"
+
+    def __post_init__(self) -> None:
+        for name in ("initial_beans", "daily_base", "daily_streak_bonus", "daily_streak_cap",
+                     "relief_below", "relief_amount", "relief_per_day"):
+            if getattr(self, name) < 0:
+                raise ValueError(f"{name} can't be negative: {getattr(self, name)}")
+
+    def daily_amount(self, streak: int) -> int:
+        """The bonus for the ``streak``-th consecutive day (1 = first day)."""
+        return self.daily_base + self.daily_streak_bonus * min(max(streak - 1, 0),
+                                                               self.daily_streak_cap)
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    user_id: int
+    display_name: str
+    language: str | None
+    beans: int
+    points: int
+    landlord_wins: int
+    landlord_losses: int
+    farmer_wins: int
+    farmer_losses: int
+    streak: int
+    best_streak: int
+    is_ai: bool
+    created_at: datetime
+    last_seen_at: datetime
+
+    @property
+    def wins(self) -> int:
+        return self.landlord_wins + self.farmer_wins
+
+    @property
+    def losses(self) -> int:
+        return self.landlord_losses + self.farmer_losses
+
+    @property
+    def win_rate(self) -> float | None:
+        """Wins over hands played, or ``None`` before the first hand."""
+        played = self.wins + self.losses
+        return None if played == 0 else self.wins / played
+
+    def __str__(self) -> str:
+        return f"{self.display_name} ({self.user_id}): {self.beans} beans, {self.points} points"
+
+
+@dataclass(frozen=True, slots=True)
+class BeanChange:
+    """One movement of beans in a hand's settlement, e.g. ``-6050 settle`` for user 42."""
+
+    user_id: int
+    delta: int
+    reason: Reason = Reason.SETTLE
+
+    def __post_init__(self) -> None:
+        if Reason(self.reason) not in HAND_REASONS:
+            raise BadChangeError(f"a hand can't move beans for {self.reason!r}")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}:{self.delta:+d}:{Reason(self.reason).value}"
+
+    @classmethod
+    def parse(cls, text: str) -> BeanChange:
+        """Read back ``str(change)``: ``42:-6050:settle``."""
+        try:
+            user, delta, reason = text.split(":")
+            return cls(int(user), int(delta), Reason(reason))
+        except ValueError:
+            raise BadChangeError(f"not a bean change: {text!r}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How one seat's hand went: its role, whether it won, and its points change."""
+
+    user_id: int
+    role: Role
+    won: bool
+    points_delta: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """What a finished hand leaves behind for replays and history (JSON-able parts)."""
+
+    room: str
+    rules: Mapping[str, Any]
+    seats: Sequence[int]
+    result: Mapping[str, Any]
+    multipliers: Sequence[Any] | Mapping[str, Any]
+    started_at: datetime
+    finished_at: datetime
+    chat_id: int | None = None
+    table_id: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SettlementOutcome:
+    """``applied`` is False when the hand had already been settled: nothing moved this time."""
+
+    hand_id: str
+    applied: bool
+    balances: Mapping[int, int]
+    points: Mapping[int, int]
+
+    def __str__(self) -> str:
+        state = "applied" if self.applied else "already applied"
+        return f"hand {self.hand_id}: {state}"
+
+
+@dataclass(frozen=True, slots=True)
+class BeanOutcome:
+    user_id: int
+    applied: bool
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    id: int
+    user_id: int
+    delta: int
+    balance_after: int
+    reason: Reason
+    hand_id: str | None
+    op_key: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class DailyClaim:
+    user_id: int
+    day: str
+    amount: int
+    streak: int
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReliefClaim:
+    user_id: int
+    day: str
+    amount: int
+    claims_today: int
+    claims_left: int
+    balance: int
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSettings:
+    """A group's table options; construction checks every field."""
+
+    chat_id: int
+    title: str = ""
+    language: str = "zh-Hans"
+    room: str = "beginner"
+    bidding: Bidding = Bidding.GRAB
+    wildcard: bool = False
+    bid_seconds: int = 20
+    double_seconds: int = 10
+    play_seconds: int = 30
+    tracker: bool = True
+
+    def __post_init__(self) -> None:
+        if self.language not in LANGUAGES:
+            raise ValueError(f"unknown language {self.language!r}; one of {', '.join(LANGUAGES)}")
+        room_by_key(self.room)
+        object.__setattr__(self, "bidding", Bidding(self.bidding))
+        for name in ("bid_seconds", "double_seconds", "play_seconds"):
+            seconds = getattr(self, name)
+            if not isinstance(seconds, int) or not 5 <= seconds <= 600:
+                raise ValueError(f"{name} must be 5..600 seconds, not {seconds!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    """A table in play as it was last saved: enough to resume it after a restart."""
+
+    table_id: str
+    chat_id: int
+    hand_id: str | None
+    state: JSONDict
+    version: int
+    table_message_id: int | None
+    panel_message_ids: Mapping[int, int]
+    deadline: datetime | None
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SavedAction:
+    """What ``save_table_state`` wrote: the table's new version and the action's place."""
+
+    version: int
+    action_seq: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class HandAction:
+    seq: int
+    action: JSONDict
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    hand_id: str
+    table_id: str | None
+    chat_id: int | None
+    room: str
+    rules: JSONDict
+    seats: list[int]
+    result: JSONDict
+    multipliers: Any
+    bean_changes: list[BeanChange]
+    started_at: datetime
+    finished_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerCard:
+    """What ``/balance`` shows. Ranks order by beans (then points for ``*_points_rank``);
+    ``None`` for AI players and, for the group ranks, outside a group."""
+
+    player: Player
+    global_rank: int | None
+    global_points_rank: int | None
+    group_rank: int | None
+    group_points_rank: int | None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.player.win_rate
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardEntry:
+    rank: int
+    user_id: int
+    display_name: str
+    beans: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class LeaderboardPage:
+    by: Ranking
+    chat_id: int | None
+    page: int
+    page_size: int
+    total: int
+    entries: list[LeaderboardEntry]
+
+    @property
+    def pages(self) -> int:
+        return max(1, -(-self.total // self.page_size))

@@ -1,0 +1,143 @@
+"""A hand's settlement: beans, points, records and history in one idempotent transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .core import StoreCore, dump_json, to_text
+from .errors import BadChangeError, InsufficientBeansError, UnknownPlayerError
+from .models import (
+    HAND_REASONS,
+    BeanChange,
+    HandRecord,
+    HandResult,
+    Reason,
+    Role,
+    SettlementOutcome,
+)
+
+__all__ = ["SettlementMixin"]
+
+
+def _check(hand_id: str, changes: Sequence[BeanChange], results: Sequence[HandResult],
+           record: HandRecord) -> None:
+    if not hand_id:
+        raise BadChangeError("a settlement needs a hand id")
+    seats = set(record.seats)
+    if len(seats) != len(record.seats):
+        raise BadChangeError(f"hand {hand_id}: a user sits twice in {list(record.seats)}")
+    keys = [(c.user_id, Reason(c.reason)) for c in changes]
+    if len(set(keys)) != len(keys):
+        raise BadChangeError(f"hand {hand_id}: one player has two changes of the same reason")
+    for change in changes:
+        if change.user_id not in seats:
+            raise BadChangeError(f"hand {hand_id}: user {change.user_id} has no seat")
+        if Reason(change.reason) not in HAND_REASONS:
+            raise BadChangeError(f"hand {hand_id}: {change.reason!r} is no hand reason")
+    result_users = [r.user_id for r in results]
+    if len(set(result_users)) != len(result_users):
+        raise BadChangeError(f"hand {hand_id}: a player has two results")
+    for result in results:
+        if result.user_id not in seats:
+            raise BadChangeError(f"hand {hand_id}: user {result.user_id} has no seat")
+
+
+class SettlementMixin(StoreCore):
+    async def apply_settlement(
+        self,
+        hand_id: str,
+        changes: Sequence[BeanChange],
+        results: Sequence[HandResult],
+        record: HandRecord,
+    ) -> SettlementOutcome:
+        """Apply a finished hand: bean changes (ledger rows keyed by the hand), points (never
+        below 0), wins, losses and streaks, the hand record, and group membership.
+
+        Keyed by ``hand_id``: a second call (even a concurrent one) changes nothing and
+        reports ``applied=False``. A change that would make a balance negative raises
+        ``InsufficientBeansError`` and nothing is written. Returns balances and points of
+        everyone seated.
+        """
+        _check(hand_id, changes, results, record)
+        now = self._now_text()
+        seats = list(record.seats)
+        marks = ",".join("?" * len(seats))
+        async with self._write() as conn:
+            rows = {r["user_id"]: r for r in await conn.execute_fetchall(
+                "SELECT user_id, beans, points, is_ai, streak, best_streak FROM players"
+                f" WHERE user_id IN ({marks})", seats)}
+            for user in seats:
+                if user not in rows:
+                    raise UnknownPlayerError(user)
+            done = list(await conn.execute_fetchall(
+                "SELECT 1 FROM hands WHERE hand_id = ?", (hand_id,)))
+            if done:
+                return SettlementOutcome(hand_id, False,
+                                         {u: rows[u]["beans"] for u in seats},
+                                         {u: rows[u]["points"] for u in seats})
+
+            beans = {u: int(rows[u]["beans"]) for u in seats}
+            ledger_rows = []
+            for change in changes:
+                if change.delta == 0:
+                    continue
+                after = beans[change.user_id] + change.delta
+                if after < 0:
+                    raise InsufficientBeansError(change.user_id, beans[change.user_id],
+                                                 change.delta)
+                beans[change.user_id] = after
+                ledger_rows.append((change.user_id, change.delta, after,
+                                    Reason(change.reason).value, hand_id, hand_id, now))
+            points = {u: int(rows[u]["points"]) for u in seats}
+            player_rows = []
+            by_user = {r.user_id: r for r in results}
+            for user in seats:
+                result = by_user.get(user)
+                streak, best = int(rows[user]["streak"]), int(rows[user]["best_streak"])
+                won_landlord = lost_landlord = won_farmer = lost_farmer = 0
+                if result is not None:
+                    points[user] = max(0, points[user] + result.points_delta)
+                    landlord = Role(result.role) is Role.LANDLORD
+                    if result.won:
+                        streak += 1
+                        best = max(best, streak)
+                        won_landlord, won_farmer = (1, 0) if landlord else (0, 1)
+                    else:
+                        streak = 0
+                        lost_landlord, lost_farmer = (1, 0) if landlord else (0, 1)
+                player_rows.append((beans[user], points[user], won_landlord, lost_landlord,
+                                    won_farmer, lost_farmer, streak, best, now, user))
+
+            await conn.executemany(
+                "INSERT INTO ledger (user_id, delta, balance_after, reason, hand_id, op_key,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", ledger_rows)
+            await conn.executemany(
+                "UPDATE players SET beans = ?, points = ?, landlord_wins = landlord_wins + ?,"
+                " landlord_losses = landlord_losses + ?, farmer_wins = farmer_wins + ?,"
+                " farmer_losses = farmer_losses + ?, streak = ?, best_streak = ?,"
+                " last_seen_at = ? WHERE user_id = ?", player_rows)
+            finished = to_text(record.finished_at)
+            await conn.execute(
+                "INSERT INTO hands (hand_id, table_id, chat_id, room, rules, seats, result,"
+                " multipliers, bean_changes, started_at, finished_at, settled_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (hand_id, record.table_id, record.chat_id, record.room,
+                 dump_json(record.rules), dump_json(seats), dump_json(record.result),
+                 dump_json(record.multipliers), dump_json([str(c) for c in changes]),
+                 to_text(record.started_at), finished, now))
+            delta_of: dict[int, int] = {}
+            for change in changes:
+                delta_of[change.user_id] = delta_of.get(change.user_id, 0) + change.delta
+            await conn.executemany(
+                "INSERT INTO hand_players (hand_id, user_id, role, won, beans_delta,"
+                " points_delta, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [(hand_id, r.user_id, Role(r.role).value, int(r.won),
+                  delta_of.get(r.user_id, 0), points[r.user_id] - int(rows[r.user_id]["points"]),
+                  finished) for r in results])
+            if record.chat_id is not None:
+                await conn.executemany(
+                    "INSERT INTO group_players (chat_id, user_id, hands, first_played_at,"
+                    " last_played_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (chat_id, user_id)"
+                    " DO UPDATE SET hands = hands + 1, last_played_at = excluded.last_played_at",
+                    [(record.chat_id, u, now, now) for u in seats if not rows[u]["is_ai"]])
+            return SettlementOutcome(hand_id, True, beans, points)

@@ -1,0 +1,184 @@
+"""Tables in play (snapshot + Telegram message ids), the action log, and finished hands."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from .core import StoreCore, dump_json, from_text, to_text
+from .errors import StorageError, UnknownTableError
+from .models import BeanChange, FinishedHand, HandAction, SavedAction, TableRecord
+
+__all__ = ["TablesMixin"]
+
+_TABLE_COLUMNS = ("table_id, chat_id, hand_id, state, version, table_message_id, panel_messages,"
+                  " deadline, updated_at")
+_HAND_COLUMNS = ("h.hand_id, h.table_id, h.chat_id, h.room, h.rules, h.seats, h.result,"
+                 " h.multipliers, h.bean_changes, h.started_at, h.finished_at")
+
+
+def _table_from_row(row: sqlite3.Row) -> TableRecord:
+    panels = json.loads(row["panel_messages"])
+    return TableRecord(
+        table_id=row["table_id"],
+        chat_id=row["chat_id"],
+        hand_id=row["hand_id"],
+        state=json.loads(row["state"]),
+        version=row["version"],
+        table_message_id=row["table_message_id"],
+        panel_message_ids={int(user): int(message) for user, message in panels.items()},
+        deadline=None if row["deadline"] is None else from_text(row["deadline"]),
+        updated_at=from_text(row["updated_at"]),
+    )
+
+
+def _hand_from_row(row: sqlite3.Row) -> FinishedHand:
+    return FinishedHand(
+        hand_id=row["hand_id"],
+        table_id=row["table_id"],
+        chat_id=row["chat_id"],
+        room=row["room"],
+        rules=json.loads(row["rules"]),
+        seats=json.loads(row["seats"]),
+        result=json.loads(row["result"]),
+        multipliers=json.loads(row["multipliers"]),
+        bean_changes=[BeanChange.parse(text) for text in json.loads(row["bean_changes"])],
+        started_at=from_text(row["started_at"]),
+        finished_at=from_text(row["finished_at"]),
+    )
+
+
+def _panels_json(panel_message_ids: Mapping[int, int]) -> str:
+    return dump_json({str(int(user)): int(message)
+                      for user, message in panel_message_ids.items()})
+
+
+class TablesMixin(StoreCore):
+    async def save_table_state(
+        self,
+        table_id: str,
+        *,
+        chat_id: int,
+        state: Mapping[str, Any],
+        hand_id: str | None = None,
+        action: Mapping[str, Any] | None = None,
+        deadline: datetime | None = None,
+        table_message_id: int | None = None,
+        panel_message_ids: Mapping[int, int] | None = None,
+    ) -> SavedAction:
+        """Save a table after an accepted action, in one transaction: the snapshot (``state``,
+        e.g. ``Game.to_dict()``), the current deadline, and ``action`` appended to the hand's
+        log. Message ids left as ``None`` keep their stored values. Returns the table's new
+        version and the action's place in the log."""
+        if not table_id:
+            raise StorageError("a table needs an id")
+        if action is not None and hand_id is None:
+            raise StorageError(f"table {table_id}: an action needs the hand it belongs to")
+        now = self._now_text()
+        state_text = dump_json(state)
+        deadline_text = None if deadline is None else to_text(deadline)
+        panels_text = None if panel_message_ids is None else _panels_json(panel_message_ids)
+        async with self._write() as conn:
+            rows = list(await conn.execute_fetchall(
+                "INSERT INTO tables (table_id, chat_id, hand_id, state, version,"
+                " table_message_id, panel_messages, deadline, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, 1, ?, COALESCE(?, '{}'), ?, ?, ?)"
+                " ON CONFLICT (table_id) DO UPDATE SET chat_id = excluded.chat_id,"
+                " hand_id = excluded.hand_id, state = excluded.state, version = version + 1,"
+                " table_message_id = COALESCE(?, table_message_id),"
+                " panel_messages = COALESCE(?, panel_messages), deadline = excluded.deadline,"
+                " updated_at = excluded.updated_at RETURNING version",
+                (table_id, chat_id, hand_id, state_text, table_message_id, panels_text,
+                 deadline_text, now, now, table_message_id, panels_text)))
+            version = int(rows[0][0])
+            seq: int | None = None
+            if action is not None:
+                seq_rows = list(await conn.execute_fetchall(
+                    "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
+                    " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM hand_actions"
+                    " WHERE hand_id = ? RETURNING seq",
+                    (hand_id, dump_json(action), now, hand_id)))
+                seq = int(seq_rows[0][0])
+            return SavedAction(version, seq)
+
+    async def set_table_messages(
+        self,
+        table_id: str,
+        *,
+        table_message_id: int | None = None,
+        panel_message_ids: Mapping[int, int] | None = None,
+    ) -> None:
+        """Record the Telegram messages showing a table (known only after they were sent).
+        ``panel_message_ids`` is merged into the stored ones, user by user."""
+        async with self._write() as conn:
+            rows = list(await conn.execute_fetchall(
+                "SELECT panel_messages FROM tables WHERE table_id = ?", (table_id,)))
+            if not rows:
+                raise UnknownTableError(table_id)
+            panels = {int(u): int(m) for u, m in json.loads(rows[0][0]).items()}
+            panels.update(panel_message_ids or {})
+            await conn.execute(
+                "UPDATE tables SET table_message_id = COALESCE(?, table_message_id),"
+                " panel_messages = ? WHERE table_id = ?",
+                (table_message_id, _panels_json(panels), table_id))
+
+    async def load_table(self, table_id: str) -> TableRecord | None:
+        row = await self._fetchone(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?",
+                                   (table_id,))
+        return None if row is None else _table_from_row(row)
+
+    async def load_open_tables(self, chat_id: int | None = None) -> list[TableRecord]:
+        """Every table still in play (all of them at start-up, to resume), oldest first."""
+        if chat_id is None:
+            rows = await self._fetchall(f"SELECT {_TABLE_COLUMNS} FROM tables ORDER BY rowid")
+        else:
+            rows = await self._fetchall(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE chat_id = ? ORDER BY rowid",
+                (chat_id,))
+        return [_table_from_row(row) for row in rows]
+
+    async def close_table(self, table_id: str) -> bool:
+        """Forget a table that is no longer in play; its hands' action logs stay for replays.
+        Returns whether there was such a table."""
+        async with self._write() as conn:
+            cursor = await conn.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
+            return cursor.rowcount > 0
+
+    async def hand_actions(self, hand_id: str) -> list[HandAction]:
+        """The hand's accepted actions in the order they happened (for replays)."""
+        rows = await self._fetchall(
+            "SELECT seq, action, created_at FROM hand_actions WHERE hand_id = ? ORDER BY seq",
+            (hand_id,))
+        return [HandAction(r["seq"], json.loads(r["action"]), from_text(r["created_at"]))
+                for r in rows]
+
+    async def get_hand(self, hand_id: str) -> FinishedHand | None:
+        row = await self._fetchone(f"SELECT {_HAND_COLUMNS} FROM hands h WHERE h.hand_id = ?",
+                                   (hand_id,))
+        return None if row is None else _hand_from_row(row)
+
+    async def recent_hands(
+        self, *, user_id: int | None = None, chat_id: int | None = None, limit: int = 10
+    ) -> list[FinishedHand]:
+        """Finished hands, newest first: of a player, of a group, or of a player in a group."""
+        limit = max(1, min(int(limit), 100))
+        if user_id is not None:
+            sql = (f"SELECT {_HAND_COLUMNS} FROM hand_players hp JOIN hands h"
+                   " ON h.hand_id = hp.hand_id WHERE hp.user_id = ?")
+            params: list[Any] = [user_id]
+            if chat_id is not None:
+                sql += " AND h.chat_id = ?"
+                params.append(chat_id)
+            sql += " ORDER BY hp.finished_at DESC, h.rowid DESC LIMIT ?"
+        elif chat_id is not None:
+            sql = (f"SELECT {_HAND_COLUMNS} FROM hands h WHERE h.chat_id = ?"
+                   " ORDER BY h.finished_at DESC, h.rowid DESC LIMIT ?")
+            params = [chat_id]
+        else:
+            sql = f"SELECT {_HAND_COLUMNS} FROM hands h ORDER BY h.finished_at DESC LIMIT ?"
+            params = []
+        rows = await self._fetchall(sql, [*params, limit])
+        return [_hand_from_row(row) for row in rows]
