@@ -27,16 +27,23 @@ def _group_from_row(row: sqlite3.Row) -> GroupSettings:
 
 
 class GroupsMixin(StoreCore):
-    async def ensure_group(self, chat_id: int, title: str = "") -> GroupSettings:
-        """The group's settings, created with the defaults on first sight; a non-empty
-        ``title`` refreshes the stored one."""
+    async def ensure_group(
+        self, chat_id: int, title: str = "", *, defaults: GroupSettings | None = None
+    ) -> GroupSettings:
+        """The group's settings, created on first sight from ``defaults`` (the built-in ones
+        if not given); a non-empty ``title`` refreshes the stored one."""
+        initial = dataclasses.replace(defaults or GroupSettings(chat_id), chat_id=chat_id,
+                                      title=title)
         now = self._now_text()
         async with self._write() as conn:
             await conn.execute(
-                "INSERT INTO groups (chat_id, title, created_at, updated_at) VALUES (?, ?, ?, ?)"
-                " ON CONFLICT (chat_id) DO UPDATE SET"
+                "INSERT INTO groups (chat_id, title, language, room, bidding, wildcard,"
+                " bid_seconds, double_seconds, play_seconds, tracker, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET"
                 " title = CASE WHEN excluded.title = '' THEN title ELSE excluded.title END",
-                (chat_id, title, now, now))
+                (chat_id, initial.title, initial.language, initial.room, initial.bidding.value,
+                 int(initial.wildcard), initial.bid_seconds, initial.double_seconds,
+                 initial.play_seconds, int(initial.tracker), now, now))
             rows = list(await conn.execute_fetchall(
                 f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)))
             return _group_from_row(rows[0])
@@ -52,10 +59,12 @@ class GroupsMixin(StoreCore):
         unknown = set(changes) - _SETTABLE
         if unknown:
             raise StorageError(f"no group setting {', '.join(sorted(unknown))}")
-        current = await self.ensure_group(chat_id)
-        updated = dataclasses.replace(current, **changes)
+        await self.ensure_group(chat_id)
         now = self._now_text()
         async with self._write() as conn:
+            rows = list(await conn.execute_fetchall(
+                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)))
+            updated = dataclasses.replace(_group_from_row(rows[0]), **changes)
             await conn.execute(
                 "UPDATE groups SET title = ?, language = ?, room = ?, bidding = ?, wildcard = ?,"
                 " bid_seconds = ?, double_seconds = ?, play_seconds = ?, tracker = ?,"

@@ -61,7 +61,7 @@ CREATE TABLE groups (
     room           TEXT    NOT NULL DEFAULT 'beginner',
     bidding        TEXT    NOT NULL DEFAULT 'grab' CHECK (bidding IN ('grab', 'points')),
     wildcard       INTEGER NOT NULL DEFAULT 0 CHECK (wildcard IN (0, 1)),
-    bid_seconds    INTEGER NOT NULL DEFAULT 20 CHECK (bid_seconds > 0),
+    bid_seconds    INTEGER NOT NULL DEFAULT 15 CHECK (bid_seconds > 0),
     double_seconds INTEGER NOT NULL DEFAULT 10 CHECK (double_seconds > 0),
     play_seconds   INTEGER NOT NULL DEFAULT 30 CHECK (play_seconds > 0),
     tracker        INTEGER NOT NULL DEFAULT 1 CHECK (tracker IN (0, 1)),

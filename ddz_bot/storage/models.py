@@ -252,7 +252,7 @@ class GroupSettings:
     room: str = "beginner"
     bidding: Bidding = Bidding.GRAB
     wildcard: bool = False
-    bid_seconds: int = 20
+    bid_seconds: int = 15
     double_seconds: int = 10
     play_seconds: int = 30
     tracker: bool = True

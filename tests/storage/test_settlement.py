@@ -1,0 +1,176 @@
+"""A hand's settlement: atomic, keyed by the hand, never below zero."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from ddz_bot.storage import (
+    BadChangeError,
+    BeanChange,
+    Database,
+    HandResult,
+    InsufficientBeansError,
+    Reason,
+    Role,
+    UnknownPlayerError,
+)
+
+from .conftest import hand_record, landlord_wins, seat_players
+
+
+async def _beans(db: Database, *users: int) -> list[int]:
+    found = []
+    for user in users:
+        player = await db.get_player(user)
+        assert player is not None
+        found.append(player.beans)
+    return found
+
+
+async def test_settlement_moves_beans_points_and_records(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    changes, results = landlord_wins(1, [2, 3], stake=600, fee=5)
+    outcome = await db.apply_settlement("h1", changes, results, hand_record([1, 2, 3]))
+    assert outcome.applied and str(outcome) == "hand h1: applied"
+    assert outcome.balances == {1: 11_195, 2: 9_395, 3: 9_395}
+    assert outcome.points == {1: 2, 2: 0, 3: 0}  # points never go below 0
+    assert await _beans(db, 1, 2, 3) == [11_195, 9_395, 9_395]
+    landlord = await db.get_player(1)
+    farmer = await db.get_player(2)
+    assert landlord is not None and farmer is not None
+    assert (landlord.landlord_wins, landlord.streak, landlord.best_streak) == (1, 1, 1)
+    assert (farmer.farmer_losses, farmer.streak, farmer.win_rate) == (1, 0, 0.0)
+    rows = await db.ledger(1)
+    assert [(e.reason, e.delta, e.balance_after, e.hand_id) for e in rows[:2]] == [
+        (Reason.FEE, -5, 11_195, "h1"), (Reason.SETTLE, 1_200, 11_200, "h1")]
+    hand = await db.get_hand("h1")
+    assert hand is not None
+    assert hand.seats == [1, 2, 3] and hand.room == "beginner" and hand.chat_id == -100
+    assert hand.multipliers == [["grab", 2], ["bomb", 2]]
+    assert hand.bean_changes == changes
+    assert await db.ledger_mismatches() == {}
+
+
+async def test_settlement_applied_twice_moves_beans_once(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    changes, results = landlord_wins(1, [2, 3], stake=100)
+    record = hand_record([1, 2, 3])
+    first = await db.apply_settlement("h1", changes, results, record)
+    second = await db.apply_settlement("h1", changes, results, record)
+    assert not second.applied and str(second) == "hand h1: already applied"
+    assert second.balances == first.balances == {1: 10_200, 2: 9_900, 3: 9_900}
+    landlord = await db.get_player(1)
+    assert landlord is not None and landlord.landlord_wins == 1 and landlord.points == 2
+
+
+async def test_concurrent_duplicate_settlements_move_beans_once(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    changes, results = landlord_wins(1, [2, 3], stake=100)
+    record = hand_record([1, 2, 3])
+    outcomes = await asyncio.gather(
+        *(db.apply_settlement("h1", changes, results, record) for _ in range(10)))
+    assert sum(o.applied for o in outcomes) == 1
+    assert await _beans(db, 1, 2, 3) == [10_200, 9_900, 9_900]
+    assert await db.ledger_mismatches() == {}
+
+
+async def test_two_connections_to_one_file_still_settle_once(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    changes, results = landlord_wins(1, [2, 3], stake=100)
+    record = hand_record([1, 2, 3])
+    async with Database(db.path) as other:
+        outcomes = await asyncio.gather(
+            *(d.apply_settlement("h1", changes, results, record) for d in (db, other) * 3))
+    assert sum(o.applied for o in outcomes) == 1
+    assert await _beans(db, 1, 2, 3) == [10_200, 9_900, 9_900]
+
+
+async def test_a_negative_balance_refuses_the_whole_settlement(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    changes, results = landlord_wins(1, [2, 3], stake=10_001)
+    with pytest.raises(InsufficientBeansError, match="player 2 holds 10000"):
+        await db.apply_settlement("h1", changes, results, hand_record([1, 2, 3]))
+    assert await _beans(db, 1, 2, 3) == [10_000, 10_000, 10_000]
+    assert await db.get_hand("h1") is None
+    assert [len(await db.ledger(u)) for u in (1, 2, 3)] == [1, 1, 1]
+    landlord = await db.get_player(1)
+    assert landlord is not None and landlord.landlord_wins == 0
+    # The hand id is not burnt: a corrected settlement still applies.
+    changes, results = landlord_wins(1, [2, 3], stake=10_000)
+    assert (await db.apply_settlement("h1", changes, results, hand_record([1, 2, 3]))).applied
+
+
+async def test_taking_exactly_everything_is_allowed(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    changes, results = landlord_wins(1, [2, 3], stake=10_000)
+    outcome = await db.apply_settlement("h1", changes, results, hand_record([1, 2, 3]))
+    assert outcome.balances == {1: 30_000, 2: 0, 3: 0}
+
+
+async def test_unknown_player_refuses_the_settlement(db: Database) -> None:
+    await seat_players(db, 1, 2)
+    changes, results = landlord_wins(1, [2, 3], stake=100)
+    with pytest.raises(UnknownPlayerError, match="3"):
+        await db.apply_settlement("h1", changes, results, hand_record([1, 2, 3]))
+    assert await _beans(db, 1, 2) == [10_000, 10_000]
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ([BeanChange(9, 100)], "user 9 has no seat"),
+        ([BeanChange(1, 100), BeanChange(1, 5)], "two changes"),
+    ],
+)
+async def test_malformed_settlements_are_refused(db: Database, changes: list[BeanChange],
+                                                 message: str) -> None:
+    await seat_players(db, 1, 2, 3)
+    with pytest.raises(BadChangeError, match=message):
+        await db.apply_settlement("h1", changes, [], hand_record([1, 2, 3]))
+    with pytest.raises(BadChangeError, match="needs a hand id"):
+        await db.apply_settlement("", [], [], hand_record([1, 2, 3]))
+    with pytest.raises(BadChangeError, match="sits twice"):
+        await db.apply_settlement("h1", [], [], hand_record([1, 1, 3]))
+    with pytest.raises(BadChangeError, match="two results"):
+        await db.apply_settlement("h1", [], [HandResult(1, Role.FARMER, True)] * 2,
+                                  hand_record([1, 2, 3]))
+    assert await db.get_hand("h1") is None
+
+
+def test_bean_changes_print_and_parse_back() -> None:
+    change = BeanChange(42, -6050, Reason.ESCAPE)
+    assert str(change) == "42:-6050:escape"
+    assert BeanChange.parse(str(change)) == change
+    with pytest.raises(BadChangeError, match="daily"):
+        BeanChange(1, 5, Reason.DAILY)
+    with pytest.raises(BadChangeError, match="'42:x'"):
+        BeanChange.parse("42:x")
+
+
+async def test_escape_penalty_and_streaks(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    for number in range(3):
+        changes, results = landlord_wins(1, [2, 3], stake=100)
+        await db.apply_settlement(f"win{number}", changes, results, hand_record([1, 2, 3]))
+    escape = [BeanChange(1, -2_000, Reason.ESCAPE), BeanChange(2, 1_000, Reason.ESCAPE),
+              BeanChange(3, 1_000, Reason.ESCAPE)]
+    results = [HandResult(1, Role.LANDLORD, False, -40), HandResult(2, Role.FARMER, True, 20),
+               HandResult(3, Role.FARMER, True, 20)]
+    outcome = await db.apply_settlement("escape", escape, results, hand_record([1, 2, 3]))
+    assert outcome.balances == {1: 8_600, 2: 10_700, 3: 10_700}
+    landlord = await db.get_player(1)
+    assert landlord is not None
+    assert (landlord.streak, landlord.best_streak, landlord.landlord_losses) == (0, 3, 1)
+    assert landlord.points == 0  # 6 - 40, floored at 0
+    assert landlord.win_rate == 0.75
+    assert await db.ledger_mismatches() == {}
+
+
+async def test_hand_without_a_group_or_results(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    outcome = await db.apply_settlement("quiet", [], [], hand_record([1, 2, 3], chat_id=None))
+    assert outcome.applied and outcome.balances == {1: 10_000, 2: 10_000, 3: 10_000}
+    assert await db.recent_hands(user_id=1) == []  # nobody had a result
+    assert [h.hand_id for h in await db.recent_hands()] == ["quiet"]
