@@ -146,6 +146,7 @@ def _runs(h: list[int], width: int) -> list[tuple[int, int]]:
     return runs
 
 
+_SMALL_KINDS: Final = (None, K.SINGLE, K.PAIR, K.TRIO)
 _SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
 
 
@@ -197,25 +198,35 @@ def _wing_builder(kind: ComboKind, start: int, end: int, kick: tuple[int, ...],
     return build
 
 
-def _multisets(caps: list[tuple[int, int]], k: int) -> Iterator[tuple[int, ...]]:
+def _multisets(caps: list[tuple[int, int]], k: int, free: list[int] | None = None,
+               budget: int = 0) -> Iterator[tuple[int, ...]]:
     """Distinct k-multisets of ranks, ascending, taking at most ``cap`` of each
-    ``(rank, cap)`` in ``caps`` (sorted by rank)."""
+    ``(rank, cap)`` in ``caps`` (sorted by rank).
+
+    With ``free`` (naturals per rank), taking more of a rank than ``free`` holds costs
+    wildcards, and multisets costing more than ``budget`` are skipped.
+    """
     out: list[int] = []
 
-    def walk(i: int, left: int) -> Iterator[tuple[int, ...]]:
+    def walk(i: int, left: int, spend: int) -> Iterator[tuple[int, ...]]:
         if left == 0:
             yield tuple(out)
             return
         if i == len(caps):
             return
         rank, cap = caps[i]
-        yield from walk(i + 1, left)
+        yield from walk(i + 1, left, spend)
+        taken = 0
         for n in range(1, min(cap, left) + 1):
+            cost = 0 if free is None else max(0, n - free[rank])
+            if cost > spend:
+                break
             out.append(rank)
-            yield from walk(i + 1, left - n)
-        del out[len(out) - min(cap, left):]
+            taken += 1
+            yield from walk(i + 1, left - n, spend - cost)
+        del out[len(out) - taken:]
 
-    yield from walk(0, k)
+    yield from walk(0, k, budget)
 
 
 # --------------------------------------------------------------------------- generic
@@ -224,7 +235,7 @@ def _generic_moves(counts: list[int], previous: Combo | None, rules: RuleSet) ->
     """Two decks: every sub-multiset shape is generated from count vectors and read with
     ``natural_readings`` (several readings may exist, R-AMBIG)."""
     out: list[Combo] = []
-    for target in _targets(counts, rules):
+    for target in _targets(counts, rules, previous):
         for kind, rank, length in natural_readings(target, rules):
             combo = Combo(kind, rank, length, Cards.from_counts(target))
             if previous is None or beats(combo, previous, rules):
@@ -232,9 +243,15 @@ def _generic_moves(counts: list[int], previous: Combo | None, rules: RuleSet) ->
     return out
 
 
-def _targets(avail: list[int], rules: RuleSet) -> Iterator[list[int]]:
-    """Count vectors of every combo shape that fits in ``avail`` (may repeat a vector
-    when it reads several ways; callers dedupe)."""
+def _targets(avail: list[int], rules: RuleSet, previous: Combo | None = None,
+             naturals: list[int] | None = None, budget: int = 0) -> Iterator[list[int]]:
+    """Count vectors of every combo shape that fits in ``avail``, each once.
+
+    With ``previous``, only shapes that could beat it: its own kind and length, bombs
+    and the rocket (callers still check with ``beats``).
+    """
+    want = None if previous is None else previous.kind
+    want_length = 0 if previous is None else previous.length
     seen: set[tuple[int, ...]] = set()
     limit = rules.max_of_a_rank
     one_deck = rules.decks == 1
@@ -251,6 +268,8 @@ def _targets(avail: list[int], rules: RuleSet) -> Iterator[list[int]]:
         for n in range(1, top + 1):
             if r >= _X and (n > 2 or (n == 2 and one_deck)):
                 break
+            if want is not None and n < 4 and want is not _SMALL_KINDS[n]:
+                continue
             vec = [0] * NUM_RANKS
             vec[r] = n
             yield from emit(vec)
@@ -260,8 +279,10 @@ def _targets(avail: list[int], rules: RuleSet) -> Iterator[list[int]]:
         vec[_X] = vec[_D] = rocket
         yield from emit(vec)
     # trio + kicker(s), four + two
+    trio_kickers = want is None or want in (K.TRIO_SINGLE, K.TRIO_PAIR)
+    four_two = want is None or want in (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS)
     for t in present:
-        if avail[t] >= 3 and t < _X:
+        if trio_kickers and avail[t] >= 3 and t < _X:
             for s in present:
                 if s == t:
                     continue
@@ -273,7 +294,7 @@ def _targets(avail: list[int], rules: RuleSet) -> Iterator[list[int]]:
                     vec = vec[:]
                     vec[s] = 2
                     yield from emit(vec)
-        if avail[t] >= 4 and t < _X:
+        if four_two and avail[t] >= 4 and t < _X:
             others = [r for r in present if r != t]
             for a, b in combinations_with_replacement(others, 2):
                 if (a == b and avail[a] < 2) or (a == _X and b == _D):
@@ -290,32 +311,47 @@ def _targets(avail: list[int], rules: RuleSet) -> Iterator[list[int]]:
                 vec[a] = vec[b] = 2
                 yield from emit(vec)
     # sequences and planes with wings
-    for _kind, width, shortest, longest in _SEQ:
+    for kind, width, shortest, longest in _SEQ:
+        wings = width == 3 and (want is None or want in (K.PLANE_SINGLES, K.PLANE_PAIRS))
+        if not (want is None or want is kind or wings):
+            continue
         for low, high in _runs(avail, width):
             for start in range(low, high - shortest + 2):
                 for end in range(start + shortest - 1, min(high, start + longest - 1) + 1):
+                    if want is not None and end - start + 1 != want_length:
+                        continue
                     vec = [0] * NUM_RANKS
                     for r in range(start, end + 1):
                         vec[r] = width
-                    yield from emit(vec)
-                    if width == 3:
-                        yield from _wing_targets(avail, vec, start, end, emit)
+                    if want is None or want is kind:
+                        yield from emit(vec)
+                    if wings:
+                        yield from _wing_targets(avail, vec, start, end, emit, want,
+                                                 naturals, budget)
 
 
 def _wing_targets(avail: list[int], plane: list[int], start: int, end: int,
-                  emit: Callable[[list[int]], Iterator[list[int]]]) -> Iterator[list[int]]:
+                  emit: Callable[[list[int]], Iterator[list[int]]],
+                  want: ComboKind | None, naturals: list[int] | None,
+                  budget: int) -> Iterator[list[int]]:
     k = end - start + 1
-    if 4 * k <= 20:
+    if naturals is not None:
+        budget -= sum(max(0, plane[r] - naturals[r]) for r in range(start, end + 1))
+        if budget < 0:
+            return
+    if (want is None or want is K.PLANE_SINGLES) and 4 * k <= 20:
         caps = [(r, min(avail[r], 3)) for r in range(NUM_RANKS)
                 if avail[r] and (r < start or r > end)]
-        for kick in _multisets(caps, k):
+        for kick in _multisets(caps, k, naturals, budget):
             vec = plane[:]
             for r in kick:
                 vec[r] += 1
             yield from emit(vec)
-    if 5 * k <= 20:
+    if (want is None or want is K.PLANE_PAIRS) and 5 * k <= 20:
         pairs = [r for r in range(NUM_RANKS) if avail[r] >= 2 and (r < start or r > end)]
         for kick in combinations(pairs, k):
+            if naturals is not None and sum(max(0, 2 - naturals[r]) for r in kick) > budget:
+                continue
             vec = plane[:]
             for r in kick:
                 vec[r] += 2
@@ -339,7 +375,7 @@ def _wild_moves(counts: list[int], wild: int, previous: Combo | None,
     avail = [min(naturals[r] + n_wild, limit) if r <= _TWO else naturals[r]
              for r in range(NUM_RANKS)]
     found: dict[tuple[Cards, ComboKind, int, int], tuple[int, ...]] = {}
-    for target in _targets(avail, rules):
+    for target in _targets(avail, rules, previous, naturals, n_wild):
         deficit = sum(t - n for t, n in zip(target, naturals, strict=True) if t > n)
         if deficit > n_wild:
             continue
