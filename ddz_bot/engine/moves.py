@@ -24,20 +24,45 @@ _D: Final = int(Rank.BIG_JOKER)
 _TWO: Final = int(Rank.TWO)
 K = ComboKind
 
-# Interned combos, keyed by an int or a small tuple per kind. Classic only: with one
-# deck, the cards of a combo determine it, so one object serves every hand.
-_CACHE: dict[object, Combo] = {}
+# Interned combos. With one deck the cards of a combo determine it, so one object
+# serves every hand; the key names the kind and the ranks that build it (see _build).
+_CACHE: dict[tuple[int, ...], Combo] = {}
+
+# key tags
+_T_SINGLE, _T_PAIR, _T_TRIO, _T_BOMB, _T_ROCKET = 0, 1, 2, 3, 4
+_T_TRIO_SINGLE, _T_TRIO_PAIR, _T_FOUR_SINGLES, _T_FOUR_PAIRS = 5, 6, 7, 8
+_T_STRAIGHT, _T_PAIR_STRAIGHT, _T_PLANE, _T_PLANE_SINGLES, _T_PLANE_PAIRS = 9, 10, 11, 12, 13
 
 
-def _interned(key: object, build: Callable[[], Combo]) -> Combo:
-    combo = _CACHE.get(key)
-    if combo is None:
-        combo = _CACHE[key] = build()
+def _build(key: tuple[int, ...]) -> Combo:
+    """Make (once) the combo a cache key names: ``(tag, main..., kickers...)``."""
+    tag = key[0]
+    if tag <= _T_BOMB:
+        r = key[1]
+        kind = (K.SINGLE, K.PAIR, K.TRIO, K.BOMB)[tag]
+        combo = Combo(kind, r, 1, Cards._sorted((r,) * (tag + 1)))
+    elif tag == _T_ROCKET:
+        combo = Combo(K.ROCKET, _D, 1, Cards._sorted((_X, _D)))
+    elif tag <= _T_FOUR_PAIRS:
+        main, kick = key[1], key[2:]
+        kind, per_main, per_kick = {
+            _T_TRIO_SINGLE: (K.TRIO_SINGLE, 3, 1), _T_TRIO_PAIR: (K.TRIO_PAIR, 3, 2),
+            _T_FOUR_SINGLES: (K.FOUR_TWO_SINGLES, 4, 1), _T_FOUR_PAIRS: (K.FOUR_TWO_PAIRS, 4, 2),
+        }[tag]
+        ranks = [main] * per_main + [r for r in kick for _ in range(per_kick)]
+        combo = Combo(kind, main, 1, Cards(ranks))
+    else:
+        end, length, kick = key[1], key[2], key[3:]
+        kind, width, per_kick = {
+            _T_STRAIGHT: (K.STRAIGHT, 1, 0), _T_PAIR_STRAIGHT: (K.PAIR_STRAIGHT, 2, 0),
+            _T_PLANE: (K.PLANE, 3, 0), _T_PLANE_SINGLES: (K.PLANE_SINGLES, 3, 1),
+            _T_PLANE_PAIRS: (K.PLANE_PAIRS, 3, 2),
+        }[tag]
+        ranks = [r for r in range(end - length + 1, end + 1) for _ in range(width)]
+        ranks.extend(r for r in kick for _ in range(per_kick))
+        combo = Combo(kind, end, length, Cards(ranks))
+    _CACHE[key] = combo
     return combo
-
-
-def _combo(kind: ComboKind, rank: int, length: int, ranks: list[int]) -> Callable[[], Combo]:
-    return lambda: Combo(kind, rank, length, Cards(ranks))
 
 
 def legal_moves(hand: Cards, previous: Combo | None = None,
@@ -54,7 +79,7 @@ def legal_moves(hand: Cards, previous: Combo | None = None,
     if rules.decks != 1:
         return _generic_moves(counts, previous, rules)
     if previous is None:
-        return list(_classic(counts, None))
+        return _classic(counts, None)
     if previous.kind is K.ROCKET:
         return []
     return [c for c in _classic(counts, previous) if beats(c, previous, rules)]
@@ -67,67 +92,64 @@ def all_moves(hand: Cards, rules: RuleSet = CLASSIC) -> list[Combo]:
 
 # --------------------------------------------------------------------------- classic
 
-def _classic(h: list[int], previous: Combo | None) -> Iterator[Combo]:
+def _classic(h: list[int], previous: Combo | None) -> list[Combo]:
     """Combos of a one-deck natural hand. With ``previous``, only its kind, bombs and
     the rocket are generated (the caller still filters with ``beats``)."""
     want = None if previous is None else previous.kind
-    cache = _CACHE
+    get = _CACHE.get
+    out: list[Combo] = []
+    add = out.append
     present = [r for r in range(NUM_RANKS) if h[r]]
-
-    if want is None or want is K.SINGLE:
-        for r in present:
-            c = cache.get(("1", r))
-            if c is None:
-                c = cache[("1", r)] = Combo(K.SINGLE, r, 1, Cards._sorted((r,)))
-            yield c
     pairs = [r for r in present if h[r] >= 2]
     trios = [r for r in pairs if h[r] >= 3]
     fours = [r for r in trios if h[r] == 4]
+
+    if want is None or want is K.SINGLE:
+        for r in present:
+            add(get((_T_SINGLE, r)) or _build((_T_SINGLE, r)))
     if want is None or want is K.PAIR:
         for r in pairs:
-            yield _interned(("2", r), _combo(K.PAIR, r, 1, [r, r]))
+            add(get((_T_PAIR, r)) or _build((_T_PAIR, r)))
     if want is None or want is K.TRIO:
         for r in trios:
-            yield _interned(("3", r), _combo(K.TRIO, r, 1, [r] * 3))
+            add(get((_T_TRIO, r)) or _build((_T_TRIO, r)))
     if want is None or want is K.TRIO_SINGLE:
         for t in trios:
             for s in present:
                 if s != t:
-                    key = ("31", t, s)
-                    c = cache.get(key)
-                    if c is None:
-                        c = cache[key] = Combo(K.TRIO_SINGLE, t, 1, Cards([t, t, t, s]))
-                    yield c
+                    key = (_T_TRIO_SINGLE, t, s)
+                    add(get(key) or _build(key))
     if want is None or want is K.TRIO_PAIR:
         for t in trios:
             for p in pairs:
                 if p != t:
-                    yield _interned(("32", t, p), _combo(K.TRIO_PAIR, t, 1, [t] * 3 + [p] * 2))
+                    key = (_T_TRIO_PAIR, t, p)
+                    add(get(key) or _build(key))
     if want is None or want in (K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE, K.PLANE_SINGLES,
                                 K.PLANE_PAIRS):
-        yield from _sequences(h, want)
+        _sequences(h, want, add)
     if want is None or want is K.FOUR_TWO_SINGLES:
         for f in fours:
             others = [r for r in present if r != f]
             for i, a in enumerate(others):
                 if h[a] >= 2:
-                    yield _interned(("42", f, a, a), _combo(K.FOUR_TWO_SINGLES, f, 1,
-                                                            [f] * 4 + [a, a]))
+                    k4 = (_T_FOUR_SINGLES, f, a, a)
+                    add(get(k4) or _build(k4))
                 for b in others[i + 1:]:
                     if a == _X and b == _D:
                         continue  # R-KICK-ROCKET
-                    yield _interned(("42", f, a, b), _combo(K.FOUR_TWO_SINGLES, f, 1,
-                                                            [f] * 4 + [a, b]))
+                    k4 = (_T_FOUR_SINGLES, f, a, b)
+                    add(get(k4) or _build(k4))
     if want is None or want is K.FOUR_TWO_PAIRS:
         for f in fours:
-            others = [r for r in pairs if r != f]
-            for a, b in combinations(others, 2):
-                yield _interned(("44", f, a, b), _combo(K.FOUR_TWO_PAIRS, f, 1,
-                                                        [f] * 4 + [a, a, b, b]))
+            for a, b in combinations([r for r in pairs if r != f], 2):
+                k4 = (_T_FOUR_PAIRS, f, a, b)
+                add(get(k4) or _build(k4))
     for r in fours:
-        yield _interned(("4", r), _combo(K.BOMB, r, 1, [r] * 4))
+        add(get((_T_BOMB, r)) or _build((_T_BOMB, r)))
     if h[_X] and h[_D]:
-        yield _interned("XD", _combo(K.ROCKET, _D, 1, [_X, _D]))
+        add(get((_T_ROCKET,)) or _build((_T_ROCKET,)))
+    return out
 
 
 def _runs(h: list[int], width: int) -> list[tuple[int, int]]:
@@ -148,28 +170,30 @@ def _runs(h: list[int], width: int) -> list[tuple[int, int]]:
 
 _SMALL_KINDS: Final = (None, K.SINGLE, K.PAIR, K.TRIO)
 _SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
+_SEQ_TAG: Final = {K.STRAIGHT: _T_STRAIGHT, K.PAIR_STRAIGHT: _T_PAIR_STRAIGHT, K.PLANE: _T_PLANE}
 
 
-def _sequences(h: list[int], want: ComboKind | None) -> Iterator[Combo]:
+def _sequences(h: list[int], want: ComboKind | None, add: Callable[[Combo], None]) -> None:
+    get = _CACHE.get
     for kind, width, shortest, longest in _SEQ:
         wings = kind is K.PLANE and (want is None or want in (K.PLANE_SINGLES, K.PLANE_PAIRS))
         if not (want is None or want is kind or wings):
             continue
+        tag = _SEQ_TAG[kind]
         for low, high in _runs(h, width):
             for start in range(low, high - shortest + 2):
                 for end in range(start + shortest - 1, min(high, start + longest - 1) + 1):
-                    length = end - start + 1
                     if want is None or want is kind:
-                        yield _interned(
-                            (kind.value, end, length),
-                            _combo(kind, end, length,
-                                   [r for r in range(start, end + 1) for _ in range(width)]))
+                        key = (tag, end, end - start + 1)
+                        add(get(key) or _build(key))
                     if wings:
-                        yield from _plane_wings(h, start, end, want)
+                        _plane_wings(h, start, end, want, add)
 
 
-def _plane_wings(h: list[int], start: int, end: int, want: ComboKind | None) -> Iterator[Combo]:
+def _plane_wings(h: list[int], start: int, end: int, want: ComboKind | None,
+                 add: Callable[[Combo], None]) -> None:
     """Planes carrying singles or pairs (R-KICK-*), for the plane ``start..end``."""
+    get = _CACHE.get
     k = end - start + 1
     if (want is None or want is K.PLANE_SINGLES) and 4 * k <= 20:
         caps = [(r, min(h[r], 3)) for r in range(NUM_RANKS)
@@ -180,22 +204,13 @@ def _plane_wings(h: list[int], start: int, end: int, want: ComboKind | None) -> 
             if k >= 3 and ((start > 0 and kick.count(start - 1) == 3)
                            or (end < SEQUENCE_TOP and kick.count(end + 1) == 3)):
                 continue  # R-KICK-SINGLES: a longer plane, not wings
-            yield _interned(("ps", end, k, kick), _wing_builder(K.PLANE_SINGLES, start,
-                                                                end, kick, 1))
+            key = (_T_PLANE_SINGLES, end, k, *kick)
+            add(get(key) or _build(key))
     if (want is None or want is K.PLANE_PAIRS) and 5 * k <= 20:
         pairs = [r for r in range(_X) if h[r] >= 2 and (r < start or r > end)]
         for kick in combinations(pairs, k):
-            yield _interned(("pp", end, k, kick), _wing_builder(K.PLANE_PAIRS, start, end,
-                                                                kick, 2))
-
-
-def _wing_builder(kind: ComboKind, start: int, end: int, kick: tuple[int, ...],
-                  per: int) -> Callable[[], Combo]:
-    def build() -> Combo:
-        ranks = [r for r in range(start, end + 1) for _ in range(3)]
-        ranks.extend(r for r in kick for _ in range(per))
-        return Combo(kind, end, end - start + 1, Cards(ranks))
-    return build
+            key = (_T_PLANE_PAIRS, end, k, *kick)
+            add(get(key) or _build(key))
 
 
 def _multisets(caps: list[tuple[int, int]], k: int, free: list[int] | None = None,
