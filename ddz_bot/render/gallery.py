@@ -1,0 +1,45 @@
+"""Write every picture for the sample states, for a person to review at a glance.
+
+    python -m ddz_bot.render.gallery OUTDIR
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from . import render_hand, render_profile, render_result, render_table
+from .samples import hand_samples, profile_samples, result_samples, table_samples
+
+
+def write_gallery(out: Path) -> list[Path]:
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def save(name: str, data: bytes) -> None:
+        path = out / f"{name}.png"
+        path.write_bytes(data)
+        written.append(path)
+
+    for table in table_samples():
+        save(table.name, render_table(table.view, table.names, table.lang))
+    for hand in hand_samples():
+        save(hand.name, render_hand(hand.view, hand.selected, hand.lang, hand.names))
+    for result in result_samples():
+        save(result.name, render_result(result.view, result.lines, result.lang))
+    for name, record, lang in profile_samples():
+        save(name, render_profile(record, lang))
+    return written
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 1:
+        print("usage: python -m ddz_bot.render.gallery OUTDIR", file=sys.stderr)
+        return 2
+    for path in write_gallery(Path(argv[0])):
+        print(f"{path}  {path.stat().st_size // 1024} KiB")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

@@ -1,0 +1,114 @@
+"""A player's hand picture, for their private chat.
+
+The selection is a ``Cards`` multiset of ranks (what a play is made of, and what the
+keyboard toggles): for each selected rank, the leftmost cards of that rank are raised.
+A selection that asks for more of a rank than the hand holds is refused (``ValueError``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from PIL import Image
+
+from ..engine.cards import Cards
+from ..engine.views import Phase, SeatView
+from . import canvas as cv
+from .fonts import clean_name, draw_text, fit_text
+from .labels import check_lang, combo_name, label
+from .sprites import LARGE, MEDIUM, index_label
+
+__all__ = ["HAND_AREA_TOP", "SelectionNotInHand", "draw_hand", "raised_flags", "render_hand"]
+
+WIDTH: Final = 1000
+HEIGHT: Final = 370
+MARGIN: Final = 20
+TOP_BAND: Final = 150
+HAND_AREA_TOP: Final = TOP_BAND + 48
+
+
+class SelectionNotInHand(ValueError):
+    """A selection holding cards the hand doesn't have."""
+
+    def __init__(self, selected: Cards, hand: Cards) -> None:
+        self.selected = selected
+        super().__init__(f"selection {selected} is not in the hand {hand}")
+
+
+def raised_flags(view: SeatView, selected: Cards | None) -> list[bool]:
+    """Which cards of ``view.hand`` the selection raises (leftmost of each rank first)."""
+    if not selected:
+        return [False] * len(view.hand)
+    want = Cards(selected).counts()
+    hand_counts = view.hand_ranks.counts()
+    if any(w > h for w, h in zip(want, hand_counts, strict=True)):
+        raise SelectionNotInHand(Cards(selected), view.hand_ranks)
+    flags = []
+    for card in view.hand:
+        take = want[card.rank] > 0
+        if take:
+            want[card.rank] -= 1
+        flags.append(take)
+    return flags
+
+
+def render_hand(view: SeatView, selected: Cards | None, lang: str,
+                names: Sequence[str] | None = None) -> bytes:
+    """The seat's hand (PNG bytes): sorted, overlapped to fit, ``selected`` raised, the
+    combo to beat above it. ``names`` (by seat) names who played it, when given."""
+    return cv.encode(draw_hand(view, selected, lang, names))
+
+
+def draw_hand(view: SeatView, selected: Cards | None, lang: str,
+              names: Sequence[str] | None = None) -> Image.Image:
+    check_lang(lang)
+    flags = raised_flags(view, selected)
+    public = view.public
+    image, draw = cv.new_canvas(WIDTH, HEIGHT)
+    draw.rectangle((0, 0, WIDTH, TOP_BAND), fill=cv.FELT_DARK)
+    # top band: the combo to beat, or that this seat leads
+    middle = TOP_BAND // 2
+    playing = public.phase is Phase.PLAYING
+    x = MARGIN
+    if playing and public.to_beat is not None and public.to_beat_seat is not None \
+            and public.to_beat_seat != view.seat:
+        draw_text(draw, (x, middle - 22), label("to_beat", lang), 24, cv.MUTED, bold=True)
+        who = ""
+        if names is not None and 0 <= public.to_beat_seat < len(names):
+            who = fit_text(clean_name(names[public.to_beat_seat]), 22, 150)
+        if who:
+            draw_text(draw, (x, middle + 18), who, 22, cv.WHITE)
+        cards = public.seats[public.to_beat_seat].last_play_cards
+        left = x + 170
+        tag = combo_name(public.to_beat.kind.value, lang)
+        step = cv.card_step(len(cards), MEDIUM, WIDTH - 2 * MARGIN - left - 220, 40)
+        _, _, right, _ = cv.draw_cards(image, cards, left, middle - MEDIUM.height // 2, MEDIUM,
+                                       step, public.wild_rank)
+        cv.pill(draw, right + 14, middle, tag, 22, (50, 34, 0), cv.GOLD)
+    elif playing and public.turn == view.seat:
+        draw_text(draw, (x, middle), label("you_lead", lang), 34, cv.GOLD, bold=True)
+    else:
+        draw_text(draw, (x, middle), label("your_hand", lang), 30, cv.WHITE, bold=True)
+    # right of the band: whose turn, the wildcard
+    y = 36
+    if public.turn == view.seat and playing:
+        cv.pill(draw, WIDTH - MARGIN, y, "▶ " + label("your_turn", lang), 22, (50, 34, 0),
+                cv.GOLD, align="r")
+    if public.wild_rank is not None:
+        cv.pill(draw, WIDTH - MARGIN, TOP_BAND - 32,
+                f"{label('wild', lang)} ★ {index_label(public.wild_rank)}", 24, (70, 40, 0),
+                cv.GOLD, align="r")
+    # the hand
+    count = len(view.hand)
+    step = cv.card_step(count, LARGE, WIDTH - 2 * MARGIN, 62)
+    width = (count - 1) * step + LARGE.width if count else 0
+    left = (WIDTH - width) // 2
+    top = HAND_AREA_TOP + LARGE.height // 6 - 12
+    cv.draw_cards(image, view.hand, left, top, LARGE, step, public.wild_rank, flags)
+    footer = f"{count} {label('cards', lang)}"
+    chosen = sum(flags)
+    if chosen:
+        footer += f" · {label('selected', lang)} {chosen}"
+    draw_text(draw, (WIDTH // 2, HEIGHT - 16), footer, 20, cv.MUTED, align="m")
+    return image

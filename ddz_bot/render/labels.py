@@ -1,0 +1,212 @@
+"""Words drawn on the pictures, in the table's language.
+
+The pictures carry a few dozen words only, so they live here rather than in the bot's
+message catalogue: the renderer then depends on nothing but the engine, and the font
+subset (``make_font_subset.py``) can take every character it must draw from this file.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+__all__ = [
+    "LANGS",
+    "TITLES",
+    "all_label_text",
+    "check_lang",
+    "combo_name",
+    "label",
+    "multiplier_reason",
+    "title_index",
+    "title_name",
+]
+
+LANGS: Final = ("zh-Hans", "zh-Hant", "en")
+
+_LABELS: Final[dict[str, tuple[str, str, str]]] = {
+    # key: (zh-Hans, zh-Hant, en)
+    "landlord": ("地主", "地主", "Landlord"),
+    "farmer": ("农民", "農民", "Farmer"),
+    "landlord_short": ("地主", "地主", "LORD"),
+    "farmer_short": ("农民", "農民", "FARM"),
+    "auto": ("托管", "託管", "AUTO"),
+    "shown": ("明牌", "明牌", "OPEN"),
+    "pass": ("不出", "不出", "Pass"),
+    "turn": ("出牌中", "出牌中", "to play"),
+    "thinking": ("思考中", "思考中", "thinking"),
+    "bottom": ("底牌", "底牌", "Bottom"),
+    "wild": ("癞子", "癩子", "Wild"),
+    "base": ("底分", "底分", "Base"),
+    "multiplier": ("倍数", "倍數", "Mult."),
+    "cards": ("张", "張", "cards"),
+    "doubled": ("加倍", "加倍", "x2"),
+    "not_doubled": ("不加倍", "不加倍", "no x2"),
+    "escaped": ("逃跑", "逃跑", "Left"),
+    "to_beat": ("要压过", "要壓過", "To beat"),
+    "you_lead": ("你先出牌", "你先出牌", "Your lead"),
+    "your_hand": ("你的手牌", "你的手牌", "Your hand"),
+    "your_turn": ("轮到你了", "輪到你了", "Your turn"),
+    "waiting": ("等待", "等待", "Waiting for"),
+    "selected": ("已选", "已選", "Selected"),
+    "landlord_wins": ("地主胜利", "地主勝利", "Landlord wins"),
+    "farmers_win": ("农民胜利", "農民勝利", "Farmers win"),
+    "aborted": ("本局作废", "本局作廢", "Hand cancelled"),
+    "spring": ("春天", "春天", "Spring"),
+    "anti_spring": ("反春天", "反春天", "Anti-spring"),
+    "beans": ("欢乐豆", "歡樂豆", "Beans"),
+    "points": ("积分", "積分", "Points"),
+    "title": ("称号", "稱號", "Title"),
+    "cards_left": ("剩余手牌", "剩餘手牌", "Cards left"),
+    "new_title": ("升级", "升級", "Up"),
+    "win": ("胜", "勝", "W"),
+    "loss": ("负", "負", "L"),
+    "wins": ("胜", "勝", "wins"),
+    "losses": ("负", "負", "losses"),
+    "win_rate": ("胜率", "勝率", "Win rate"),
+    "streak_win": ("连胜", "連勝", "Win streak"),
+    "streak_loss": ("连败", "連敗", "Losing streak"),
+    "streak_none": ("无连胜", "無連勝", "No streak"),
+    "record": ("战绩", "戰績", "Record"),
+    "next_title": ("距下一称号", "距下一稱號", "To next title"),
+    "top_title": ("最高称号", "最高稱號", "Top title"),
+    "as_landlord": ("当地主", "當地主", "As landlord"),
+    "as_farmer": ("当农民", "當農民", "As farmer"),
+    "total": ("合计", "合計", "Total"),
+    "games": ("局", "局", "games"),
+    "winner": ("赢家", "贏家", "Winner"),
+    "none": ("无", "無", "none"),
+    # bidding words (SeatInfo.bid)
+    "bid_call": ("叫地主", "叫地主", "Call"),
+    "bid_decline": ("不叫", "不叫", "No call"),
+    "bid_grab": ("抢地主", "搶地主", "Grab"),
+    "bid_no_grab": ("不抢", "不搶", "No grab"),
+    "bid_pass": ("不叫", "不叫", "Pass"),
+    "bid_points": ("分", "分", "pt"),
+    # phases
+    "phase_show_start": ("明牌开始", "明牌開始", "Show to start"),
+    "phase_dealing": ("发牌中", "發牌中", "Dealing"),
+    "phase_bidding": ("叫地主", "叫地主", "Bidding"),
+    "phase_landlord_show": ("地主明牌", "地主明牌", "Landlord may show"),
+    "phase_doubling": ("加倍中", "加倍中", "Doubling"),
+    "phase_playing": ("出牌", "出牌", "Playing"),
+    "phase_finished": ("本局结束", "本局結束", "Hand over"),
+    "phase_aborted": ("本局作废", "本局作廢", "Cancelled"),
+    # rooms
+    "room_novice": ("新手场", "新手場", "Novice"),
+    "room_beginner": ("初级场", "初級場", "Beginner"),
+    "room_intermediate": ("中级场", "中級場", "Intermediate"),
+    "room_advanced": ("高级场", "高級場", "Advanced"),
+    # games
+    "game_classic": ("经典场", "經典場", "Classic"),
+    "game_points": ("叫分场", "叫分場", "Points bid"),
+    "game_wildcard": ("癞子场", "癩子場", "Wildcard"),
+    "game_four": ("四人场", "四人場", "Four players"),
+    # multiplier reasons (MultiplierItem.reason)
+    "mult_initial": ("初始", "初始", "Room"),
+    "mult_grab": ("抢地主", "搶地主", "Grab"),
+    "mult_bid": ("叫分", "叫分", "Bid"),
+    "mult_bomb": ("炸弹", "炸彈", "Bomb"),
+    "mult_soft_bomb": ("软炸", "軟炸", "Soft bomb"),
+    "mult_wild_bomb": ("纯癞子炸", "純癩子炸", "Wild bomb"),
+    "mult_rocket": ("王炸", "王炸", "Rocket"),
+    "mult_show": ("明牌", "明牌", "Show"),
+    "mult_spring": ("春天", "春天", "Spring"),
+    "mult_anti_spring": ("反春", "反春", "Anti-spring"),
+    # combo kinds
+    "combo_single": ("单张", "單張", "Single"),
+    "combo_pair": ("对子", "對子", "Pair"),
+    "combo_trio": ("三张", "三張", "Trio"),
+    "combo_trio_single": ("三带一", "三帶一", "Trio + 1"),
+    "combo_trio_pair": ("三带二", "三帶二", "Trio + pair"),
+    "combo_straight": ("顺子", "順子", "Straight"),
+    "combo_pair_straight": ("连对", "連對", "Pair straight"),
+    "combo_plane": ("飞机", "飛機", "Plane"),
+    "combo_plane_singles": ("飞机带翅膀", "飛機帶翅膀", "Plane + wings"),
+    "combo_plane_pairs": ("飞机带对", "飛機帶對", "Plane + pairs"),
+    "combo_four_two_singles": ("四带二", "四帶二", "Four + 2"),
+    "combo_four_two_pairs": ("四带两对", "四帶兩對", "Four + 2 pairs"),
+    "combo_bomb": ("炸弹", "炸彈", "Bomb"),
+    "combo_soft_bomb": ("软炸弹", "軟炸彈", "Soft bomb"),
+    "combo_wild_bomb": ("纯癞子炸弹", "純癩子炸彈", "Wild bomb"),
+    "combo_rocket": ("王炸", "王炸", "Rocket"),
+    "small_joker": ("小王", "小王", "Joker"),
+    "big_joker": ("大王", "大王", "JOKER"),
+    "joker_word": ("王", "王", "J"),
+}
+
+#: R-TITLE: (beans from, zh-Hans, zh-Hant, en), lowest first.
+TITLES: Final[tuple[tuple[int, str, str, str], ...]] = (
+    (0, "短工", "短工", "Day Labourer"),
+    (100, "长工", "長工", "Farmhand"),
+    (200, "佃户", "佃戶", "Tenant"),
+    (400, "贫农", "貧農", "Poor Peasant"),
+    (600, "渔夫", "漁夫", "Fisherman"),
+    (1_000, "猎人", "獵人", "Hunter"),
+    (2_000, "中农", "中農", "Middle Peasant"),
+    (4_000, "富农", "富農", "Rich Peasant"),
+    (6_000, "掌柜", "掌櫃", "Shopkeeper"),
+    (10_000, "商人", "商人", "Merchant"),
+    (20_000, "衙役", "衙役", "Constable"),
+    (50_000, "小财主", "小財主", "Petty Squire"),
+    (100_000, "大财主", "大財主", "Great Squire"),
+    (200_000, "小地主", "小地主", "Petty Landlord"),
+    (500_000, "大地主", "大地主", "Great Landlord"),
+    (1_000_000, "知县", "知縣", "County Magistrate"),
+    (2_000_000, "通判", "通判", "Prefectural Judge"),
+    (5_000_000, "知府", "知府", "Prefect"),
+    (10_000_000, "总督", "總督", "Governor-General"),
+    (20_000_000, "巡抚", "巡撫", "Provincial Governor"),
+    (50_000_000, "丞相", "丞相", "Chancellor"),
+)
+
+
+class UnknownLanguage(ValueError):
+    """A language code the pictures don't speak."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        super().__init__(f"unknown language {lang!r}; one of {', '.join(LANGS)}")
+
+
+def check_lang(lang: str) -> int:
+    """The column of ``lang`` in the catalogue; ``UnknownLanguage`` for anything else."""
+    try:
+        return LANGS.index(lang)
+    except ValueError:
+        raise UnknownLanguage(lang) from None
+
+
+def label(key: str, lang: str) -> str:
+    """The word ``key`` in ``lang``. A missing key is a programming error (KeyError)."""
+    return _LABELS[key][check_lang(lang)]
+
+
+def combo_name(kind: str, lang: str) -> str:
+    return label(f"combo_{kind}", lang)
+
+
+def multiplier_reason(reason: str, lang: str) -> str:
+    """The short word for a ``MultiplierItem.reason``; unknown reasons are shown as given."""
+    key = f"mult_{reason}"
+    return label(key, lang) if key in _LABELS else reason
+
+
+def title_index(beans: int) -> int:
+    """Index in ``TITLES`` of the title a balance earns (R-TITLE)."""
+    index = 0
+    for i, (floor, *_names) in enumerate(TITLES):
+        if beans >= floor:
+            index = i
+    return index
+
+
+def title_name(index: int, lang: str) -> str:
+    _floor, hans, hant, english = TITLES[index]
+    return (hans, hant, english)[check_lang(lang)]
+
+
+def all_label_text() -> str:
+    """Every character the catalogue may draw (for the font subset)."""
+    parts = [text for row in _LABELS.values() for text in row]
+    parts += [name for row in TITLES for name in row[1:]]
+    return "".join(parts)
