@@ -115,6 +115,7 @@ class PublicView:
     redeals: int = 0
     outcome: HandOutcome | None = None
     deadline: float | None = None  # set by the bot layer; the engine keeps no clock
+    deal_step: int = 0  # 0 before the deal, 1 after the first cards, 2 when all are dealt
 
 
 @dataclass(frozen=True, slots=True)

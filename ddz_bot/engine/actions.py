@@ -1,0 +1,342 @@
+"""What players send to a hand (actions) and why the hand may refuse it (IllegalAction).
+
+Actions are small frozen values that print, compare and round-trip through plain
+dicts (``to_dict``/``action_from_dict``), so that the ordered list of a hand's actions
+can be stored and replayed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .cards import Cards, parse_cards
+from .combos import Combo, ComboKind
+
+__all__ = [
+    "Action",
+    "AlreadyAnswered",
+    "AlreadyShown",
+    "AutoPlay",
+    "BadReading",
+    "BadSeat",
+    "Bid",
+    "BidTooLow",
+    "Call",
+    "CannotGrab",
+    "CardsNotInHand",
+    "Deal",
+    "Decline",
+    "DoesNotBeat",
+    "Double",
+    "DoubleNotAllowed",
+    "EmptyPlay",
+    "Escape",
+    "GameOver",
+    "Grab",
+    "IllegalAction",
+    "MustLead",
+    "NoDouble",
+    "NoGrab",
+    "NoShow",
+    "NotACombo",
+    "NotYourTurn",
+    "Pass",
+    "Play",
+    "Reading",
+    "ShowCards",
+    "Timeout",
+    "WrongPhase",
+    "action_from_dict",
+]
+
+#: A reading of played cards: (kind, main rank, chain length), as in ``Combo``.
+Reading = tuple[ComboKind, int, int]
+
+
+# --------------------------------------------------------------------------- errors
+
+class IllegalAction(ValueError):
+    """An action the hand refuses; the hand is left unchanged.
+
+    ``code`` is a stable key the bot translates; ``str(error)`` is a short English reason.
+    """
+
+    code: ClassVar[str] = "illegal"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class WrongPhase(IllegalAction):
+    code = "wrong_phase"
+
+
+class GameOver(WrongPhase):
+    code = "game_over"
+
+
+class NotYourTurn(IllegalAction):
+    code = "not_your_turn"
+
+
+class BadSeat(IllegalAction):
+    code = "bad_seat"
+
+
+class AlreadyAnswered(IllegalAction):
+    code = "already_answered"
+
+
+class AlreadyShown(AlreadyAnswered):
+    code = "already_shown"
+
+
+class CannotGrab(IllegalAction):
+    code = "cannot_grab"
+
+
+class BidTooLow(IllegalAction):
+    code = "bid_too_low"
+
+
+class DoubleNotAllowed(IllegalAction):
+    code = "double_not_allowed"
+
+
+class EmptyPlay(IllegalAction):
+    code = "empty_play"
+
+
+class CardsNotInHand(IllegalAction):
+    code = "not_in_hand"
+
+
+class NotACombo(IllegalAction):
+    code = "not_a_combo"
+
+
+class BadReading(IllegalAction):
+    code = "bad_reading"
+
+
+class DoesNotBeat(IllegalAction):
+    code = "does_not_beat"
+
+
+class MustLead(IllegalAction):
+    code = "must_lead"
+
+
+# --------------------------------------------------------------------------- actions
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action. ``seat`` is who acts (``None`` for the table itself)."""
+
+    type: ClassVar[str] = "action"
+
+    @property
+    def actor(self) -> int | None:
+        return getattr(self, "seat", None)
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type}
+        seat = self.actor
+        if seat is not None:
+            out["seat"] = seat
+        return out
+
+    @classmethod
+    def _from_fields(cls, data: dict[str, Any]) -> Action:
+        return cls(seat=int(data["seat"]))  # type: ignore[call-arg]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal(Action):
+    """Deal the next step (the bot sends it when a 明牌 window closes)."""
+
+    type: ClassVar[str] = "deal"
+
+    @classmethod
+    def _from_fields(cls, data: dict[str, Any]) -> Action:
+        return cls()
+
+
+@dataclass(frozen=True, slots=True)
+class ShowCards(Action):
+    """明牌: before the deal (x5), during it (x4/x3), or the landlord after the bottom (x2)."""
+
+    seat: int
+    type: ClassVar[str] = "show"
+
+
+@dataclass(frozen=True, slots=True)
+class NoShow(Action):
+    """The landlord keeps the hand hidden after taking the bottom cards."""
+
+    seat: int
+    type: ClassVar[str] = "no_show"
+
+
+@dataclass(frozen=True, slots=True)
+class Call(Action):
+    """叫地主."""
+
+    seat: int
+    type: ClassVar[str] = "call"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline(Action):
+    """不叫 (call-and-grab) or pass (points bidding)."""
+
+    seat: int
+    type: ClassVar[str] = "decline"
+
+
+@dataclass(frozen=True, slots=True)
+class Grab(Action):
+    """抢地主."""
+
+    seat: int
+    type: ClassVar[str] = "grab"
+
+
+@dataclass(frozen=True, slots=True)
+class NoGrab(Action):
+    """不抢."""
+
+    seat: int
+    type: ClassVar[str] = "no_grab"
+
+
+@dataclass(frozen=True, slots=True)
+class Bid(Action):
+    """叫分: 1, 2 or 3."""
+
+    seat: int
+    points: int
+    type: ClassVar[str] = "bid"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "points": self.points}
+
+    @classmethod
+    def _from_fields(cls, data: dict[str, Any]) -> Action:
+        return cls(int(data["seat"]), int(data["points"]))
+
+
+@dataclass(frozen=True, slots=True)
+class Double(Action):
+    """加倍."""
+
+    seat: int
+    type: ClassVar[str] = "double"
+
+
+@dataclass(frozen=True, slots=True)
+class NoDouble(Action):
+    """不加倍."""
+
+    seat: int
+    type: ClassVar[str] = "no_double"
+
+
+def _to_reading(value: Combo | tuple[Any, ...] | list[Any] | None) -> Reading | None:
+    if value is None:
+        return None
+    if isinstance(value, Combo):
+        return (value.kind, value.rank, value.length)
+    kind, rank, length = value
+    return (ComboKind(kind), int(rank), int(length))
+
+
+@dataclass(frozen=True, slots=True)
+class Play(Action):
+    """Put down cards (ranks; the hand picks the physical cards). ``reading`` chooses how a
+    play with wildcards reads (R-LZ-CHOICE): a ``Combo`` or ``(kind, rank, length)``."""
+
+    seat: int
+    cards: Cards
+    reading: Reading | None = field(default=None)
+    type: ClassVar[str] = "play"
+
+    def __post_init__(self) -> None:
+        cards = self.cards
+        if isinstance(cards, str):
+            cards = parse_cards(cards)
+        elif not isinstance(cards, Cards):
+            cards = Cards(cards)
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "reading", _to_reading(self.reading))  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "seat": self.seat, "cards": str(self.cards)}
+        if self.reading is not None:
+            kind, rank, length = self.reading
+            out["reading"] = [kind.value, rank, length]
+        return out
+
+    @classmethod
+    def _from_fields(cls, data: dict[str, Any]) -> Action:
+        return cls(int(data["seat"]), parse_cards(str(data["cards"])),
+                   _to_reading(data.get("reading")))
+
+    def __str__(self) -> str:
+        return f"Play(seat={self.seat}, {self.cards or '-'})"
+
+
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """不出."""
+
+    seat: int
+    type: ClassVar[str] = "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class Timeout(Action):
+    """The seat's time ran out: the default action is taken for it (R-AFK)."""
+
+    seat: int
+    type: ClassVar[str] = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class Escape(Action):
+    """The seat left the hand (逃跑, R-ESCAPE): the hand ends at once."""
+
+    seat: int
+    type: ClassVar[str] = "escape"
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlay(Action):
+    """托管 on or off for a seat."""
+
+    seat: int
+    on: bool = True
+    type: ClassVar[str] = "auto_play"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"type": self.type, "seat": self.seat, "on": self.on}
+
+    @classmethod
+    def _from_fields(cls, data: dict[str, Any]) -> Action:
+        return cls(int(data["seat"]), bool(data["on"]))
+
+
+_REGISTRY: dict[str, type[Action]] = {
+    cls.type: cls for cls in (Deal, ShowCards, NoShow, Call, Decline, Grab, NoGrab, Bid, Double,
+                              NoDouble, Play, Pass, Timeout, Escape, AutoPlay)}
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    """Read back ``Action.to_dict()``; ``ValueError`` on anything else."""
+    try:
+        cls = _REGISTRY[str(data["type"])]
+        return cls._from_fields(data)
+    except (KeyError, TypeError) as exc:
+        raise ValueError(f"not an action: {data!r}") from exc

@@ -1,0 +1,910 @@
+"""One hand of a table as a state machine: actions in, events out, to/from dict.
+
+Every random draw a hand may need (the deal and up to three redeals, the first
+bidder of each deal, the wildcard rank) is made once, when the hand is created, from
+a secure source unless a seeded one is passed. After that the hand is a pure function
+of its actions: ``Game.replay(game.start_dict(), actions)`` rebuilds it exactly, and
+``Game.from_dict(game.to_dict())`` continues it exactly.
+
+Actions are validated in full before anything changes, so an ``IllegalAction`` leaves
+the hand as it was.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
+from typing import Any, Final
+
+from .actions import (
+    Action,
+    AlreadyAnswered,
+    AlreadyShown,
+    AutoPlay,
+    BadReading,
+    BadSeat,
+    Bid,
+    BidTooLow,
+    Call,
+    CannotGrab,
+    CardsNotInHand,
+    Deal,
+    Decline,
+    DoesNotBeat,
+    Double,
+    DoubleNotAllowed,
+    EmptyPlay,
+    Escape,
+    GameOver,
+    Grab,
+    MustLead,
+    NoDouble,
+    NoGrab,
+    NoShow,
+    NotACombo,
+    NotYourTurn,
+    Pass,
+    Play,
+    Reading,
+    ShowCards,
+    Timeout,
+    WrongPhase,
+    action_from_dict,
+)
+from .cards import Card, Cards, full_deck, rank_name
+from .combos import Combo, ComboKind, beats, bomb_factor, classify
+from .events import (
+    Aborted,
+    AutoPlayChanged,
+    BidPlaced,
+    Called,
+    Dealt,
+    Declined,
+    Doubled,
+    Escaped,
+    Event,
+    Grabbed,
+    HandFinished,
+    LandlordChosen,
+    NotGrabbed,
+    Passed,
+    PhaseChanged,
+    Played,
+    Redealt,
+    ShowedCards,
+    TimedOut,
+    TrickWon,
+    WildcardDrawn,
+)
+from .moves import legal_moves
+from .rules import CLASSIC, DEFAULT_ROOM, Bidding, Room, RuleSet
+from .views import HandOutcome, MultiplierItem, Phase, PublicView, Role, SeatInfo, SeatView
+
+__all__ = ["MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
+
+#: 明牌 kinds and their multipliers (R-SHOW).
+SHOW_FACTORS: Final = {"start": 5, "deal_first": 4, "deal_second": 3, "landlord": 2}
+#: Redeals after which a hand with no call closes (R-BID-ALLPASS).
+MAX_REDEALS: Final = 3
+_FORMAT: Final = 1
+_RANK_OF: Final = tuple(int(Card(i).rank) for i in range(2 * 54))
+_KICKER_KINDS: Final = {ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3,
+                        ComboKind.PLANE_SINGLES: 3, ComboKind.PLANE_PAIRS: 3,
+                        ComboKind.FOUR_TWO_SINGLES: 4, ComboKind.FOUR_TWO_PAIRS: 4}
+
+
+def room_to_dict(room: Room) -> dict[str, Any]:
+    return {"key": room.key, "coefficient": room.coefficient, "fee": room.fee,
+            "initial_multiplier": room.initial_multiplier, "min_beans": room.min_beans,
+            "double_threshold": room.double_threshold}
+
+
+def room_from_dict(data: dict[str, Any]) -> Room:
+    return Room(str(data["key"]), int(data["coefficient"]), int(data["fee"]),
+                int(data["initial_multiplier"]), int(data["min_beans"]),
+                int(data["double_threshold"]))
+
+
+@lru_cache(maxsize=8192)
+def _readings(cards: Cards, rules: RuleSet) -> tuple[Combo, ...]:
+    return tuple(classify(cards, rules))
+
+
+def _kickers(combo: Combo) -> int:
+    main = _KICKER_KINDS.get(combo.kind)
+    return 0 if main is None else combo.size - main * combo.length
+
+
+def _lead_key(combo: Combo) -> tuple[int, int, bool]:
+    """R-AMBIG: fewest kickers, then the highest main rank (bombs before the rest)."""
+    return (_kickers(combo), -combo.rank, not combo.is_bomb)
+
+
+def _follow_key(combo: Combo) -> tuple[bool, int]:
+    """Following without a chosen reading: spend no bomb if another reading beats, and
+    take the lowest reading that does."""
+    return (combo.is_bomb, combo.rank)
+
+
+def _sorted_hand(cards: Iterable[int]) -> list[Card]:
+    return sorted((Card(c) for c in cards), key=lambda c: (_RANK_OF[c], int(c)))
+
+
+def _hex(cards: Sequence[int]) -> str:
+    return bytes(int(c) for c in cards).hex()
+
+
+def _unhex(text: str) -> list[Card]:
+    return [Card(b) for b in bytes.fromhex(text)]
+
+
+class Game:
+    """One hand of a table (see the module docstring)."""
+
+    def __init__(self, rules: RuleSet = CLASSIC, room: Room = DEFAULT_ROOM,
+                 balances: Sequence[int] | None = None,
+                 rng: random.Random | None = None) -> None:
+        n = rules.players
+        if balances is None:
+            balances = [0] * n
+        if len(balances) != n:
+            raise ValueError(f"{rules.name} needs {n} balances, got {len(balances)}")
+        if rules.wild_rank is not None:
+            rules = rules.with_wild_rank(None)
+        rng = rng if rng is not None else random.SystemRandom()
+        decks: list[list[Card]] = []
+        for _ in range(MAX_REDEALS + 1):
+            deck = full_deck(rules.decks)
+            rng.shuffle(deck)
+            decks.append(deck)
+        first = [rng.randrange(n) for _ in range(MAX_REDEALS + 1)]
+        wild = rng.randrange(13) if rules.wildcard else None
+        self._setup(rules, room, [int(b) for b in balances], decks, first, wild)
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[str | Cards], bottom: str | Cards, *,
+                  rules: RuleSet = CLASSIC, room: Room = DEFAULT_ROOM,
+                  balances: Sequence[int] | None = None, first_bidder: int = 0,
+                  wild_rank: int | None = None, rng: random.Random | None = None) -> Game:
+        """A hand with a chosen deal (puzzles, tests, replays of a known deal): ``hands``
+        and ``bottom`` as rank strings; redeals, if any, come from ``rng``."""
+        game = cls(rules, room, balances, rng)
+        wanted = [Cards.parse(h) if isinstance(h, str) else h for h in hands]
+        wanted.append(Cards.parse(bottom) if isinstance(bottom, str) else bottom)
+        sizes = [rules.hand_size] * rules.players + [rules.bottom_size]
+        if [len(w) for w in wanted] != sizes:
+            raise ValueError(f"a deal of {rules.name} is {sizes} cards, "
+                             f"not {[len(w) for w in wanted]}")
+        pool = full_deck(rules.decks)
+        deck: list[Card] = []
+        for cards in wanted:
+            for rank in cards:
+                card = next((c for c in pool if _RANK_OF[c] == rank), None)
+                if card is None:
+                    raise ValueError(f"the deal has too many {rank_name(rank)}")
+                pool.remove(card)
+                deck.append(card)
+        game._decks[0] = deck
+        game._first_bidders[0] = first_bidder
+        if rules.wildcard and wild_rank is not None:
+            game._wild_draw = wild_rank
+        return game
+
+    # ------------------------------------------------------------------ state
+
+    def _setup(self, rules: RuleSet, room: Room, balances: list[int],
+               decks: list[list[Card]], first: list[int], wild: int | None) -> None:
+        n = rules.players
+        self.rules = rules
+        self.room = room
+        self.balances = tuple(balances)
+        self._decks = decks
+        self._first_bidders = first
+        self._wild_draw = wild
+        self.phase = Phase.SHOW_START
+        self.redeals = 0
+        self.deal_step = 0
+        self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self.bottom: list[Card] = []
+        self.shows: list[tuple[int, str]] = []
+        self.timeouts = [0] * n
+        self.auto = [False] * n
+        self.log: list[dict[str, Any]] = []
+        self._reset_deal()
+
+    def _reset_deal(self) -> None:
+        n = self.rules.players
+        self.turn: int | None = None
+        self.words: list[str | None] = [None] * n
+        self.declined = [False] * n
+        self.asked = 0
+        self.caller: int | None = None
+        self.grab_queue: list[int] = []
+        self.grabbers: list[int] = []
+        self.caller_asked = False
+        self.high_bid = 0
+        self.high_bidder: int | None = None
+        self.landlord: int | None = None
+        self.base = 1
+        self.doubled: list[bool | None] = [None] * n
+        self.to_beat: Combo | None = None
+        self.to_beat_seat: int | None = None
+        self.trick: list[tuple[Combo, list[Card]] | None] = [None] * n
+        self.passed = [False] * n
+        self.passes = 0
+        self.plays_count = [0] * n
+        self.played: list[int] = []
+        self.bombs: list[tuple[int, str, int]] = []
+        self.escaped: int | None = None
+        self.winner: int | None = None
+
+    @property
+    def players(self) -> int:
+        return self.rules.players
+
+    @property
+    def over(self) -> bool:
+        return self.phase in (Phase.FINISHED, Phase.ABORTED)
+
+    def hand(self, seat: int) -> Cards:
+        return Cards._sorted([_RANK_OF[c] for c in self.hands[seat]])
+
+    def _next(self, seat: int) -> int:
+        return (seat + 1) % self.rules.players
+
+    # ------------------------------------------------------------------ actions
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
+        if self.over:
+            raise GameOver("the hand is over")
+        seat = action.actor
+        if seat is not None and not 0 <= seat < self.rules.players:
+            raise BadSeat(f"there is no seat {seat}")
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise WrongPhase(f"{type(action).__name__} is not a game action")
+        events: list[Event] = handler(self, action)
+        self.log.append(action.to_dict())
+        if seat is not None and not isinstance(action, Timeout | AutoPlay | Escape):
+            self.timeouts[seat] = 0
+        return events
+
+    def _need_phase(self, *phases: Phase) -> None:
+        if self.phase not in phases:
+            names = " or ".join(p.value for p in phases)
+            raise WrongPhase(f"that is only possible while {names}, not {self.phase.value}")
+
+    def _need_turn(self, seat: int) -> None:
+        if self.turn != seat:
+            who = "nobody's" if self.turn is None else f"seat {self.turn}'s"
+            raise NotYourTurn(f"it is {who} turn, not seat {seat}'s")
+
+    # -- dealing and showing
+
+    def _on_deal(self, action: Deal) -> list[Event]:
+        self._need_phase(Phase.SHOW_START, Phase.DEALING)
+        return self._deal_next()
+
+    def _deal_next(self) -> list[Event]:
+        n, size = self.rules.players, self.rules.hand_size
+        deck = self._decks[self.redeals]
+        if self.deal_step == 0:
+            first = (size + 1) // 2
+            self.hands = [_sorted_hand(deck[i * size:i * size + first]) for i in range(n)]
+            self.bottom = []
+            self.deal_step = 1
+            self.phase = Phase.DEALING
+            return [Dealt(1, first), PhaseChanged(Phase.DEALING, None)]
+        if self.deal_step == 1:
+            self.hands = [_sorted_hand(deck[i * size:(i + 1) * size]) for i in range(n)]
+            self.bottom = _sorted_hand(deck[n * size:])
+            self.deal_step = 2
+            return [Dealt(2, size)]
+        return self._begin_bidding()
+
+    def _on_show(self, action: ShowCards) -> list[Event]:
+        seat = action.seat
+        if any(s == seat for s, _ in self.shows):
+            raise AlreadyShown("your cards are already shown")
+        if self.phase is Phase.SHOW_START:
+            kind = "start"
+        elif self.phase is Phase.DEALING:
+            kind = "deal_first" if self.deal_step <= 1 else "deal_second"
+        elif self.phase is Phase.LANDLORD_SHOW:
+            self._need_turn(seat)
+            kind = "landlord"
+        else:
+            raise WrongPhase("cards can be shown only before or during the deal, "
+                             "or by the landlord after taking the bottom cards")
+        self.shows.append((seat, kind))
+        events: list[Event] = [ShowedCards(seat, kind, SHOW_FACTORS[kind],
+                                           tuple(self.hands[seat]))]
+        if kind == "landlord":
+            events += self._begin_doubling()
+        return events
+
+    def _on_no_show(self, action: NoShow) -> list[Event]:
+        self._need_phase(Phase.LANDLORD_SHOW)
+        self._need_turn(action.seat)
+        return self._begin_doubling()
+
+    # -- bidding
+
+    def _begin_bidding(self) -> list[Event]:
+        self.phase = Phase.BIDDING
+        self.turn = self.shows[0][0] if self.shows else self._first_bidders[self.redeals]
+        return [PhaseChanged(Phase.BIDDING, self.turn)]
+
+    def _need_bidding(self, seat: int, mode: Bidding) -> None:
+        self._need_phase(Phase.BIDDING)
+        if self.rules.bidding is not mode:
+            raise WrongPhase("this table bids points (1, 2, 3 or pass)" if mode is Bidding.GRAB
+                             else "this table calls and grabs the landlord")
+
+    def _on_call(self, action: Call) -> list[Event]:
+        seat = action.seat
+        self._need_bidding(seat, Bidding.GRAB)
+        if self.caller is not None:
+            raise WrongPhase("the landlord was already called: grab or not")
+        self._need_turn(seat)
+        self.caller = seat
+        self.words[seat] = "call"
+        order = [(seat + i) % self.rules.players for i in range(1, self.rules.players)]
+        self.grab_queue = [s for s in order if not self.declined[s]]
+        return [Called(seat), *self._advance_grab()]
+
+    def _on_decline(self, action: Decline) -> list[Event]:
+        seat = action.seat
+        self._need_phase(Phase.BIDDING)
+        if self.rules.bidding is Bidding.GRAB and self.caller is not None:
+            raise WrongPhase("the landlord was already called: grab or not")
+        self._need_turn(seat)
+        self.asked += 1
+        if self.rules.bidding is Bidding.GRAB:
+            self.declined[seat] = True
+            self.words[seat] = "decline"
+        else:
+            self.words[seat] = "pass"
+        events: list[Event] = [Declined(seat)]
+        if self.asked == self.rules.players:
+            if self.high_bidder is not None:
+                return events + self._choose_landlord(self.high_bidder)
+            return events + self._all_passed()
+        self.turn = self._next(seat)
+        return events
+
+    def _on_grab(self, action: Grab | NoGrab) -> list[Event]:
+        seat = action.seat
+        self._need_bidding(seat, Bidding.GRAB)
+        if self.caller is None:
+            raise WrongPhase("nobody has called the landlord yet")
+        if self.declined[seat]:
+            raise CannotGrab("you declined to call, so you can't grab (R-GRAB-DECLINED)")
+        self._need_turn(seat)
+        self.grab_queue.pop(0)
+        event: Event
+        if isinstance(action, Grab):
+            self.grabbers.append(seat)
+            self.words[seat] = "grab"
+            event = Grabbed(seat)
+        else:
+            self.words[seat] = "no_grab"
+            event = NotGrabbed(seat)
+        return [event, *self._advance_grab()]
+
+    def _advance_grab(self) -> list[Event]:
+        assert self.caller is not None
+        if not self.grab_queue and self.grabbers and not self.caller_asked:
+            self.caller_asked = True
+            self.grab_queue = [self.caller]
+        if self.grab_queue:
+            self.turn = self.grab_queue[0]
+            return []
+        return self._choose_landlord(self.grabbers[-1] if self.grabbers else self.caller)
+
+    def _on_bid(self, action: Bid) -> list[Event]:
+        seat, points = action.seat, action.points
+        self._need_bidding(seat, Bidding.POINTS)
+        self._need_turn(seat)
+        if points not in (1, 2, 3) or points <= self.high_bid:
+            raise BidTooLow(f"bid {self.high_bid + 1} to 3, or pass" if self.high_bid < 3
+                            else "pass")
+        self.asked += 1
+        self.high_bid, self.high_bidder = points, seat
+        self.words[seat] = str(points)
+        events: list[Event] = [BidPlaced(seat, points)]
+        if points == 3 or self.asked == self.rules.players:
+            return events + self._choose_landlord(seat)
+        self.turn = self._next(seat)
+        return events
+
+    def _all_passed(self) -> list[Event]:
+        """R-BID-ALLPASS: the first who showed is landlord; else redeal, or close."""
+        if self.shows:
+            return self._choose_landlord(self.shows[0][0])
+        if self.redeals >= MAX_REDEALS:
+            self.phase = Phase.ABORTED
+            self.turn = None
+            return [Aborted("no_call"), PhaseChanged(Phase.ABORTED, None)]
+        self.redeals += 1
+        self._reset_deal()
+        self.deal_step = 0
+        events: list[Event] = [Redealt(self.redeals)]
+        return events + self._deal_next()
+
+    def _choose_landlord(self, seat: int) -> list[Event]:
+        self.landlord = seat
+        if self.rules.bidding is Bidding.POINTS:
+            self.base = max(1, self.high_bid) if self.high_bidder == seat else 1
+        self.hands[seat] = _sorted_hand([*self.hands[seat], *self.bottom])
+        events: list[Event] = [LandlordChosen(seat, tuple(self.bottom), self.base)]
+        if self.rules.wildcard and self._wild_draw is not None:
+            self.rules = self.rules.with_wild_rank(self._wild_draw)
+            events.append(WildcardDrawn(self._wild_draw))
+        if any(s == seat for s, _ in self.shows):
+            return events + self._begin_doubling()
+        self.phase = Phase.LANDLORD_SHOW
+        self.turn = seat
+        return [*events, PhaseChanged(Phase.LANDLORD_SHOW, seat)]
+
+    # -- doubling
+
+    def can_double(self, seat: int) -> bool:
+        """R-DBL-COND: the landlord needs everyone above the threshold; a farmer needs
+        themself and the landlord above it."""
+        limit = self.room.double_threshold
+        if self.landlord is None:
+            return False
+        if seat == self.landlord:
+            return all(b > limit for b in self.balances)
+        return self.balances[seat] > limit and self.balances[self.landlord] > limit
+
+    def _begin_doubling(self) -> list[Event]:
+        self.doubled = [None if self.can_double(s) else False for s in range(self.players)]
+        if all(d is not None for d in self.doubled):
+            return self._begin_play()
+        self.phase = Phase.DOUBLING
+        self.turn = None
+        return [PhaseChanged(Phase.DOUBLING, None)]
+
+    def _on_double(self, action: Double | NoDouble) -> list[Event]:
+        seat = action.seat
+        self._need_phase(Phase.DOUBLING)
+        yes = isinstance(action, Double)
+        if yes and not self.can_double(seat):
+            raise DoubleNotAllowed(
+                f"doubling needs more than {self.room.double_threshold} beans "
+                + ("for everyone at the table" if seat == self.landlord
+                   else "for you and for the landlord"))
+        if self.doubled[seat] is not None:
+            raise AlreadyAnswered("you already answered")
+        self.doubled[seat] = yes
+        events: list[Event] = [Doubled(seat, yes)]
+        if all(d is not None for d in self.doubled):
+            events += self._begin_play()
+        return events
+
+    # -- play
+
+    def _begin_play(self) -> list[Event]:
+        self.phase = Phase.PLAYING
+        self.turn = self.landlord
+        return [PhaseChanged(Phase.PLAYING, self.turn)]
+
+    def _pick(self, seat: int, cards: Cards) -> list[Card] | None:
+        """The physical cards of ``cards`` (ranks) from the seat's hand, or None."""
+        need = cards.counts()
+        picked: list[Card] = []
+        for card in self.hands[seat]:
+            rank = _RANK_OF[card]
+            if need[rank]:
+                need[rank] -= 1
+                picked.append(card)
+        return picked if len(picked) == len(cards) else None
+
+    def choose_reading(self, cards: Cards, reading: Reading | None = None) -> Combo:
+        """How ``cards`` would read if played now (R-AMBIG, R-LZ-CHOICE); raises
+        ``NotACombo``, ``BadReading`` or ``DoesNotBeat``."""
+        readings = _readings(cards, self.rules)
+        if not readings:
+            raise NotACombo(f"{cards} is not a combo")
+        if reading is not None:
+            chosen = [c for c in readings if (c.kind, c.rank, c.length) == reading]
+            if not chosen:
+                raise BadReading(f"{cards} can't be read as {reading[0].value} "
+                                 f"of {rank_name(reading[1])}")
+            readings = tuple(chosen)
+        if self.to_beat is None:
+            return min(readings, key=_lead_key)
+        beating = [c for c in readings if beats(c, self.to_beat, self.rules)]
+        if not beating:
+            raise DoesNotBeat(f"{cards} does not beat {self.to_beat}")
+        return min(beating, key=_follow_key)
+
+    def _on_play(self, action: Play) -> list[Event]:
+        seat = action.seat
+        self._need_phase(Phase.PLAYING)
+        self._need_turn(seat)
+        if not action.cards:
+            raise EmptyPlay("choose cards to play, or pass")
+        picked = self._pick(seat, action.cards)
+        if picked is None:
+            raise CardsNotInHand(f"you don't hold {action.cards}")
+        combo = self.choose_reading(action.cards, action.reading)
+        # accepted: from here on the state changes
+        if self.to_beat is None:
+            self.trick = [None] * self.players
+            self.passed = [False] * self.players
+        taken = set(picked)
+        self.hands[seat] = [c for c in self.hands[seat] if c not in taken]
+        self.played.extend(action.cards)
+        self.plays_count[seat] += 1
+        self.trick[seat] = (combo, picked)
+        self.passed[seat] = False
+        self.to_beat, self.to_beat_seat = combo, seat
+        self.passes = 0
+        if combo.is_bomb:
+            self.bombs.append((seat, combo.kind.value, bomb_factor(combo, self.rules)))
+        events: list[Event] = [Played(seat, combo, tuple(picked), len(self.hands[seat]))]
+        if not self.hands[seat]:
+            return events + self._finish(seat)
+        self.turn = self._next(seat)
+        return events
+
+    def _on_pass(self, action: Pass) -> list[Event]:
+        seat = action.seat
+        self._need_phase(Phase.PLAYING)
+        self._need_turn(seat)
+        if self.to_beat is None:
+            raise MustLead("you lead this trick: play any combo")
+        self.passed[seat] = True
+        self.passes += 1
+        events: list[Event] = [Passed(seat)]
+        if self.passes == self.players - 1:
+            leader = self.to_beat_seat
+            assert leader is not None
+            self.to_beat = None
+            self.passes = 0
+            self.turn = leader
+            return [*events, TrickWon(leader)]
+        self.turn = self._next(seat)
+        return events
+
+    def _finish(self, seat: int) -> list[Event]:
+        self.winner = seat
+        self.phase = Phase.FINISHED
+        self.turn = None
+        outcome = self.outcome()
+        assert outcome is not None
+        return [PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+
+    # -- time-outs, auto-play, escape
+
+    def default_action(self, seat: int) -> Action:
+        """What a time-out does for ``seat`` (R-AFK); ``NotYourTurn`` if nothing is due."""
+        phase = self.phase
+        if phase is Phase.DOUBLING:
+            if self.doubled[seat] is not None:
+                raise AlreadyAnswered("you already answered")
+            return NoDouble(seat)
+        if phase not in (Phase.BIDDING, Phase.LANDLORD_SHOW, Phase.PLAYING):
+            raise WrongPhase(f"nothing is waiting for seat {seat} while {phase.value}")
+        self._need_turn(seat)
+        if phase is Phase.BIDDING:
+            if self.rules.bidding is Bidding.GRAB and self.caller is not None:
+                return NoGrab(seat)
+            return Decline(seat)
+        if phase is Phase.LANDLORD_SHOW:
+            return NoShow(seat)
+        if self.to_beat is not None:
+            return Pass(seat)
+        return Play(seat, Cards._sorted([_RANK_OF[self.hands[seat][0]]]))
+
+    def _on_timeout(self, action: Timeout) -> list[Event]:
+        seat = action.seat
+        default = self.default_action(seat)
+        events: list[Event] = [TimedOut(seat), *_HANDLERS[type(default)](self, default)]
+        self.timeouts[seat] += 1
+        if self.timeouts[seat] >= 2 and not self.auto[seat]:
+            self.auto[seat] = True
+            events.append(AutoPlayChanged(seat, True))
+        return events
+
+    def _on_auto(self, action: AutoPlay) -> list[Event]:
+        seat = action.seat
+        self.timeouts[seat] = 0
+        if self.auto[seat] == action.on:
+            return []
+        self.auto[seat] = action.on
+        return [AutoPlayChanged(seat, action.on)]
+
+    def _on_escape(self, action: Escape) -> list[Event]:
+        self.escaped = action.seat
+        self.phase = Phase.FINISHED
+        self.turn = None
+        outcome = self.outcome()
+        assert outcome is not None
+        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None),
+                HandFinished(outcome)]
+
+    # ------------------------------------------------------------------ what may be done
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's game decisions now (not ``Deal``, ``Timeout``, ``Escape``,
+        ``AutoPlay``, which the table sends)."""
+        phase = self.phase
+        shown = any(s == seat for s, _ in self.shows)
+        if phase in (Phase.SHOW_START, Phase.DEALING):
+            return [] if shown else [ShowCards(seat)]
+        if phase is Phase.DOUBLING:
+            if self.doubled[seat] is not None:
+                return []
+            return ([Double(seat)] if self.can_double(seat) else []) + [NoDouble(seat)]
+        if self.turn != seat:
+            return []
+        if phase is Phase.LANDLORD_SHOW:
+            return [ShowCards(seat), NoShow(seat)]
+        if phase is Phase.BIDDING:
+            if self.rules.bidding is Bidding.POINTS:
+                return [*(Bid(seat, p) for p in range(self.high_bid + 1, 4)), Decline(seat)]
+            if self.caller is None:
+                return [Call(seat), Decline(seat)]
+            return [Grab(seat), NoGrab(seat)]
+        if phase is Phase.PLAYING:
+            wild = self.rules.wild_rank is not None
+            out: list[Action] = [] if self.to_beat is None else [Pass(seat)]
+            for combo in legal_moves(self.hand(seat), self.to_beat, self.rules):
+                out.append(Play(seat, combo.cards,
+                                (combo.kind, combo.rank, combo.length) if wild else None))
+            return out
+        return []
+
+    # ------------------------------------------------------------------ score
+
+    def _show_item(self) -> MultiplierItem | None:
+        best: tuple[int, str] | None = None
+        for seat, kind in self.shows:
+            if best is None or SHOW_FACTORS[kind] > SHOW_FACTORS[best[1]]:
+                best = (seat, kind)
+        if best is None:
+            return None
+        return MultiplierItem("show", SHOW_FACTORS[best[1]], best[0], best[1])
+
+    def spring(self) -> tuple[bool, bool]:
+        """(spring, anti-spring) of a finished hand (R-SPRING)."""
+        if self.winner is None or self.landlord is None:
+            return (False, False)
+        farmers = [s for s in range(self.players) if s != self.landlord]
+        if self.winner == self.landlord:
+            return (all(self.plays_count[f] == 0 for f in farmers), False)
+        return (False, self.plays_count[self.landlord] == 1)
+
+    def multiplier_items(self) -> list[MultiplierItem]:
+        """Why the hand is worth what it is (R-MULT), one item per factor."""
+        items = [MultiplierItem("initial", self.room.initial_multiplier)]
+        items += [MultiplierItem("grab", 2, s) for s in self.grabbers]
+        show = self._show_item()
+        if show is not None:
+            items.append(show)
+        items += [MultiplierItem(kind, factor, s) for s, kind, factor in self.bombs]
+        spring, anti = self.spring()
+        if spring:
+            items.append(MultiplierItem("spring", 2))
+        if anti:
+            items.append(MultiplierItem("anti_spring", 2))
+        return items
+
+    def multiplier(self) -> int:
+        product = 1
+        for item in self.multiplier_items():
+            product *= item.factor
+        return product
+
+    def escape_multiplier(self) -> int:
+        """R-ESCAPE's M: game actions only (no initial multiplier), every bomb and rocket
+        counted whether played or still in a hand."""
+        m = 1
+        for item in self.multiplier_items()[1:]:
+            m *= item.factor
+        hard = 4 if self.rules.wildcard else 2
+        rocket = self.rules.rocket_size // 2
+        for cards in self.hands:
+            counts = self.hand_counts(cards)
+            m *= hard ** sum(1 for r in range(13) if counts[r] >= 4)
+            if counts[13] >= rocket and counts[14] >= rocket:
+                m *= hard
+        return m
+
+    @staticmethod
+    def hand_counts(cards: Iterable[int]) -> list[int]:
+        counts = [0] * 15
+        for card in cards:
+            counts[_RANK_OF[card]] += 1
+        return counts
+
+    def stakes(self) -> dict[int, int]:
+        """R-DBL-EFFECT: the stake of each (landlord, farmer) pair, by farmer seat."""
+        if self.landlord is None:
+            return {}
+        m = self.base * self.multiplier() * (2 if self.doubled[self.landlord] else 1)
+        return {f: m * (2 if self.doubled[f] else 1)
+                for f in range(self.players) if f != self.landlord}
+
+    def outcome(self) -> HandOutcome | None:
+        """How the hand ended; ``None`` while it is going on."""
+        wildcard = self.rules.wildcard
+        if self.phase is Phase.ABORTED:
+            return HandOutcome(None, (), None, aborted=True, wildcard=wildcard)
+        if self.phase is not Phase.FINISHED:
+            return None
+        if self.escaped is not None:
+            others = tuple(s for s in range(self.players) if s != self.escaped)
+            return HandOutcome(None, others, self.landlord, multiplier=self.escape_multiplier(),
+                               base=self.base, escaped=self.escaped, wildcard=wildcard)
+        assert self.winner is not None and self.landlord is not None
+        winners: tuple[int, ...]
+        if self.winner == self.landlord:
+            role, winners = Role.LANDLORD, (self.landlord,)
+        else:
+            role = Role.FARMER
+            winners = tuple(s for s in range(self.players) if s != self.landlord)
+        spring, anti = self.spring()
+        return HandOutcome(role, winners, self.landlord, spring=spring, anti_spring=anti,
+                           multiplier=self.multiplier(), base=self.base, stakes=self.stakes(),
+                           wildcard=wildcard)
+
+    # ------------------------------------------------------------------ views
+
+    def _seat_info(self, seat: int, reveal_all: bool) -> SeatInfo:
+        role = None
+        if self.landlord is not None:
+            role = Role.LANDLORD if seat == self.landlord else Role.FARMER
+        shown = reveal_all or any(s == seat for s, _ in self.shows)
+        trick = self.trick[seat] if self.phase in (Phase.PLAYING, Phase.FINISHED) else None
+        return SeatInfo(
+            seat=seat, card_count=len(self.hands[seat]), role=role,
+            shown_hand=tuple(self.hands[seat]) if shown else None, auto_play=self.auto[seat],
+            doubled=self.doubled[seat], bid=self.words[seat],
+            last_play=trick[0] if trick else None,
+            last_play_cards=tuple(trick[1]) if trick else (),
+            passed=self.passed[seat], escaped=self.escaped == seat)
+
+    def public_view(self) -> PublicView:
+        """What the group may see: no card of a hidden hand."""
+        reveal = self.over
+        revealed = self.landlord is not None
+        return PublicView(
+            rules=self.rules, room=self.room, phase=self.phase,
+            seats=tuple(self._seat_info(s, reveal) for s in range(self.players)),
+            turn=self.turn, landlord=self.landlord,
+            bottom=tuple(self.bottom) if revealed or (reveal and self.bottom) else None,
+            bottom_count=self.rules.bottom_size, wild_rank=self.rules.wild_rank,
+            base=self.base, multiplier=self.multiplier(),
+            multiplier_items=tuple(self.multiplier_items()), to_beat=self.to_beat,
+            to_beat_seat=self.to_beat_seat if self.to_beat is not None else None,
+            played=Cards(self.played), redeals=self.redeals, outcome=self.outcome(),
+            deal_step=self.deal_step)
+
+    def view_for(self, seat: int) -> SeatView:
+        """What ``seat`` may see: the public view and its own hand."""
+        if not 0 <= seat < self.players:
+            raise BadSeat(f"there is no seat {seat}")
+        return SeatView(public=self.public_view(), seat=seat, hand=tuple(self.hands[seat]))
+
+    # ------------------------------------------------------------------ persistence
+
+    def _start_fields(self) -> dict[str, Any]:
+        return {"format": _FORMAT, "rules": self.rules.with_wild_rank(None).to_dict(),
+                "room": room_to_dict(self.room), "balances": list(self.balances),
+                "decks": [_hex(d) for d in self._decks], "first": list(self._first_bidders),
+                "wild": self._wild_draw}
+
+    def start_dict(self) -> dict[str, Any]:
+        """The hand as it was created (before any action): the input of ``replay``."""
+        return {**self._start_fields(), "log": []}
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON-compatible data; ``Game.from_dict`` continues the hand exactly."""
+        def combo(c: Combo | None) -> dict[str, object] | None:
+            return None if c is None else c.to_dict()
+
+        return {
+            **self._start_fields(),
+            "state": {
+                "phase": self.phase.value, "wild_rank": self.rules.wild_rank,
+                "redeals": self.redeals, "deal_step": self.deal_step,
+                "hands": [_hex(h) for h in self.hands], "bottom": _hex(self.bottom),
+                "shows": [[s, k] for s, k in self.shows], "timeouts": list(self.timeouts),
+                "auto": list(self.auto), "turn": self.turn, "words": list(self.words),
+                "declined": list(self.declined), "asked": self.asked, "caller": self.caller,
+                "grab_queue": list(self.grab_queue), "grabbers": list(self.grabbers),
+                "caller_asked": self.caller_asked, "high_bid": self.high_bid,
+                "high_bidder": self.high_bidder, "landlord": self.landlord, "base": self.base,
+                "doubled": list(self.doubled), "to_beat": combo(self.to_beat),
+                "to_beat_seat": self.to_beat_seat,
+                "trick": [None if t is None else [combo(t[0]), _hex(t[1])] for t in self.trick],
+                "passed": list(self.passed), "passes": self.passes,
+                "plays_count": list(self.plays_count), "played": str(Cards(self.played)),
+                "bombs": [list(b) for b in self.bombs], "escaped": self.escaped,
+                "winner": self.winner,
+            },
+            "log": list(self.log),
+        }
+
+    @classmethod
+    def _from_start(cls, data: dict[str, Any]) -> Game:
+        if data.get("format") != _FORMAT:
+            raise ValueError(f"unknown game format {data.get('format')!r}")
+        game = cls.__new__(cls)
+        game._setup(RuleSet.from_dict(data["rules"]), room_from_dict(data["room"]),
+                    [int(b) for b in data["balances"]], [_unhex(d) for d in data["decks"]],
+                    [int(f) for f in data["first"]], data["wild"])
+        return game
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Game:
+        """Read back ``to_dict()`` (or ``start_dict()``)."""
+        game = cls._from_start(data)
+        state = data.get("state")
+        game.log = [dict(a) for a in data.get("log", [])]
+        if state is None:
+            return game
+        s = state
+        game.phase = Phase(s["phase"])
+        game.rules = game.rules.with_wild_rank(s["wild_rank"])
+        game.redeals, game.deal_step = s["redeals"], s["deal_step"]
+        game.hands = [_unhex(h) for h in s["hands"]]
+        game.bottom = _unhex(s["bottom"])
+        game.shows = [(int(a), str(b)) for a, b in s["shows"]]
+        game.timeouts, game.auto = list(s["timeouts"]), list(s["auto"])
+        game.turn, game.words = s["turn"], list(s["words"])
+        game.declined, game.asked, game.caller = list(s["declined"]), s["asked"], s["caller"]
+        game.grab_queue, game.grabbers = list(s["grab_queue"]), list(s["grabbers"])
+        game.caller_asked, game.high_bid = s["caller_asked"], s["high_bid"]
+        game.high_bidder, game.landlord, game.base = s["high_bidder"], s["landlord"], s["base"]
+        game.doubled = list(s["doubled"])
+        game.to_beat = None if s["to_beat"] is None else Combo.from_dict(s["to_beat"])
+        game.to_beat_seat = s["to_beat_seat"]
+        game.trick = [None if t is None else (Combo.from_dict(t[0]), _unhex(t[1]))
+                      for t in s["trick"]]
+        game.passed, game.passes = list(s["passed"]), s["passes"]
+        game.plays_count = list(s["plays_count"])
+        game.played = list(Cards.parse(s["played"]))
+        game.bombs = [(int(a), str(b), int(c)) for a, b, c in s["bombs"]]
+        game.escaped, game.winner = s["escaped"], s["winner"]
+        return game
+
+    @classmethod
+    def replay(cls, start: dict[str, Any], actions: Iterable[Action | dict[str, Any]]) -> Game:
+        """Rebuild a hand from its start and its ordered actions (replays, crash recovery)."""
+        game = cls._from_start(start)
+        for action in actions:
+            game.apply(action if isinstance(action, Action) else action_from_dict(action))
+        return game
+
+    def clone(self) -> Game:
+        return Game.from_dict(self.to_dict())
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Game) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (f"<Game {self.rules} {self.phase.value} turn={self.turn} "
+                f"landlord={self.landlord} x{self.multiplier()}>")
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+
+_HANDLERS: dict[type[Action], Callable[[Game, Any], list[Event]]] = {
+    Deal: Game._on_deal, ShowCards: Game._on_show, NoShow: Game._on_no_show,
+    Call: Game._on_call, Decline: Game._on_decline, Grab: Game._on_grab, NoGrab: Game._on_grab,
+    Bid: Game._on_bid, Double: Game._on_double, NoDouble: Game._on_double,
+    Play: Game._on_play, Pass: Game._on_pass, Timeout: Game._on_timeout,
+    AutoPlay: Game._on_auto, Escape: Game._on_escape,
+}
