@@ -8,6 +8,7 @@ decks (R-AMBIG) it can read several ways, and ``classify`` returns each distinct
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import Final
 
@@ -267,7 +268,7 @@ def classify_structural(cards: Cards, rules: RuleSet = CLASSIC) -> list[Combo]:
             return [_make(kind, rank, length, cards, (), wild, rules) for kind, rank, length
                     in readings]
         return [Combo(kind, rank, length, cards) for kind, rank, length in readings]
-    return _wild_readings(cards, counts, wild, rules)
+    return list(_wild_readings(cards, wild, rules))
 
 
 _TABLE: dict[tuple[int, ...], list[Combo]] = {}
@@ -288,7 +289,11 @@ def _classic_table() -> dict[tuple[int, ...], list[Combo]]:
     return _TABLE
 
 
-def _wild_readings(cards: Cards, counts: list[int], wild: int, rules: RuleSet) -> list[Combo]:
+@lru_cache(maxsize=1 << 15)
+def _wild_readings(cards: Cards, wild: int, rules: RuleSet) -> tuple[Combo, ...]:
+    """Readings of cards holding wildcards: every way the wildcards may stand in
+    (memoised: a hand is looked at many times in a turn)."""
+    counts = cards.counts()
     n_wild = counts[wild]
     naturals = counts[:]
     naturals[wild] = 0
@@ -303,8 +308,8 @@ def _wild_readings(cards: Cards, counts: list[int], wild: int, rules: RuleSet) -
             best = found.get(reading)
             if best is None or _prefer(stand_in, best, wild):
                 found[reading] = stand_in
-    return [_make(kind, rank, length, cards, found[(kind, rank, length)], wild, rules)
-            for kind, rank, length in sorted(found, key=_reading_order)]
+    return tuple(_make(kind, rank, length, cards, found[(kind, rank, length)], wild, rules)
+                 for kind, rank, length in sorted(found, key=_reading_order))
 
 
 def _prefer(candidate: tuple[int, ...], current: tuple[int, ...], wild: int) -> bool:
