@@ -16,7 +16,7 @@ from .cards import NUM_RANKS, RANK_CHARS, SEQUENCE_TOP, Cards, Rank
 from .rules import CLASSIC, RuleSet
 
 __all__ = ["BOMB_KINDS", "Combo", "ComboKind", "IllegalCombo", "beats", "bomb_factor", "classify",
-           "classify_structural"]
+           "classify_structural", "kicker_count", "typed_reading"]
 
 _X: Final = int(Rank.SMALL_JOKER)
 _D: Final = int(Rank.BIG_JOKER)
@@ -338,6 +338,22 @@ def _make(kind: ComboKind, rank: int, length: int, cards: Cards, stand_in: tuple
         elif wild_as:
             kind = ComboKind.SOFT_BOMB
     return Combo(kind, rank, length, cards, wild_as)
+
+
+def kicker_count(combo: Combo) -> int:
+    """How many of the combo's cards are kickers (attached singles or pairs)."""
+    main = {ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3, ComboKind.PLANE_SINGLES: 3,
+            ComboKind.PLANE_PAIRS: 3, ComboKind.FOUR_TWO_SINGLES: 4,
+            ComboKind.FOUR_TWO_PAIRS: 4}.get(combo.kind)
+    return 0 if main is None else len(combo.cards) - main * combo.length
+
+
+def typed_reading(readings: list[Combo]) -> Combo | None:
+    """The reading a typed play takes when it can read several ways (R-AMBIG): within the
+    kind that has the fewest kickers, the highest main rank."""
+    if not readings:
+        return None
+    return min(readings, key=lambda c: (kicker_count(c), -c.rank, -c.length))
 
 
 # --------------------------------------------------------------------------- comparing

@@ -14,7 +14,7 @@ from ddz_bot.engine import (
     classify,
     parse_cards,
 )
-from ddz_bot.engine.combos import classify_structural
+from ddz_bot.engine.combos import classify_structural, kicker_count, typed_reading
 
 K = ComboKind
 
@@ -253,3 +253,13 @@ def test_str_of_a_combo_is_its_canonical_card_string() -> None:
 def test_lookup_table_agrees_with_the_structural_reading() -> None:
     for text in ("33344", "3333", "333444555666", "XD", "345", "55"):
         assert classify(parse_cards(text)) == classify_structural(parse_cards(text))
+
+
+def test_r_ambig_a_typed_play_takes_the_fewest_kickers_then_the_highest_rank() -> None:
+    readings = classify(parse_cards("3335"), WILD5)
+    assert typed_reading(readings).kind is K.SOFT_BOMB  # no kicker beats trio + one
+    readings = classify(parse_cards("4456"), WILD5)  # 5 wild: 444+6 or 4 4 (5→...) 6?
+    chosen = typed_reading(readings)
+    assert chosen is not None and kicker_count(chosen) == min(kicker_count(c) for c in readings)
+    assert chosen.rank == max(c.rank for c in readings if kicker_count(c) == kicker_count(chosen))
+    assert typed_reading([]) is None
