@@ -1,0 +1,21 @@
+"""Players for empty seats, 托管 and hints: random and greedy baselines, and the AI at
+three levels (easy, normal, hard). They see a seat's view only and answer with one of
+the legal actions."""
+
+from .hand import bid_strength, plan_hand
+from .hints import hints
+from .players import LEVELS, AIPlayer, GreedyPlayer, Player, RandomPlayer, make_player
+from .situation import Situation
+
+__all__ = [
+    "LEVELS",
+    "AIPlayer",
+    "GreedyPlayer",
+    "Player",
+    "RandomPlayer",
+    "Situation",
+    "bid_strength",
+    "hints",
+    "make_player",
+    "plan_hand",
+]

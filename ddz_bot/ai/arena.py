@@ -1,0 +1,169 @@
+"""Arena: two kinds of player against each other over many deals, with role rotation.
+
+Each deal is played twice with the landlord fixed by the deal (seat 0 calls, nobody
+grabs, nobody doubles: no bidding noise): once with A as landlord against two B
+farmers, once with B as landlord against two A farmers. The hands go through the real
+``Game``. Prints, for each role of A, the win rate (WP) and the average score (ADP: the
+landlord's stake sum, or the two farmers' together, base x multiplier), and the
+percentiles of A's and B's decision times.
+
+    python -m ddz_bot.ai.arena --games 2000 --a hard --b greedy --seed 1 --rules classic
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+
+from ddz_bot.engine import CLASSIC, POINTS, WILDCARD, RuleSet, format_cards
+from ddz_bot.engine.actions import Bid, Call, Deal, Decline, NoGrab, NoShow
+from ddz_bot.engine.game import Game
+from ddz_bot.engine.views import Phase
+
+from .players import make_player
+
+__all__ = ["ArenaResult", "main", "play_deal", "run"]
+
+_RULES = {"classic": CLASSIC, "points": POINTS, "wildcard": WILDCARD}
+
+
+@dataclass
+class RoleStats:
+    games: int = 0
+    wins: int = 0
+    score: int = 0
+
+    @property
+    def wp(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def adp(self) -> float:
+        return self.score / self.games if self.games else 0.0
+
+
+@dataclass
+class ArenaResult:
+    landlord: RoleStats = field(default_factory=RoleStats)  # A as landlord
+    farmers: RoleStats = field(default_factory=RoleStats)  # A as the two farmers
+    times_a: list[float] = field(default_factory=list)
+    times_b: list[float] = field(default_factory=list)
+
+
+def _deal(rng: random.Random) -> tuple[list[str], str]:
+    deck = [r for r in range(13) for _ in range(4)] + [13, 14]
+    rng.shuffle(deck)
+    return [format_cards(deck[i * 17:(i + 1) * 17]) for i in range(3)], format_cards(deck[51:])
+
+
+def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules: RuleSet,
+              wild_rank: int | None, times: dict[str, list[float]]) -> tuple[bool, int]:
+    """Play one deal through ``Game`` with seat 0 as landlord; (landlord won, landlord's
+    score)."""
+    game = Game.from_deal(hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank,
+                          rng=random.Random(seed))
+    players = [make_player(kind, seed * 7 + seat) for seat, kind in enumerate(kinds)]
+    while game.phase in (Phase.SHOW_START, Phase.DEALING):
+        game.apply(Deal())
+    while game.phase is Phase.BIDDING:  # the landlord by the deal
+        seat = game.turn
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        wanted = [a for a in legal if isinstance(a, Call | NoGrab)
+                  or (isinstance(a, Bid) and a.points == 1)] if seat == 0 else \
+            [a for a in legal if isinstance(a, NoGrab | Decline)]
+        game.apply(wanted[0])
+    if game.phase is Phase.LANDLORD_SHOW:
+        game.apply(NoShow(0))
+    steps = 0
+    while not game.over and steps < 500:
+        seat = game.turn
+        assert seat is not None
+        player = players[seat]
+        before = len(player.timings)
+        action = player.act(game.view_for(seat), game.legal_actions(seat))
+        if len(player.timings) > before:
+            times[kinds[seat]].extend(player.timings[before:])
+        game.apply(action)
+        steps += 1
+    outcome = game.outcome()
+    assert outcome is not None and outcome.winner_role is not None
+    won = outcome.winners == (0,)
+    total = sum(outcome.stakes.values())
+    return won, total if won else -total
+
+
+def run(games: int, a: str, b: str, seed: int = 1, rules: RuleSet = CLASSIC,
+        progress: bool = False) -> ArenaResult:
+    result = ArenaResult()
+    rng = random.Random(seed)
+    started = time.perf_counter()
+    tag_a, tag_b = "A:" + a, "B:" + b
+    for i in range(games):
+        hands, bottom = _deal(rng)
+        wild = rng.randrange(13) if rules.wildcard else None
+        deal_seed = rng.randrange(2**31)
+        for a_landlord in (True, False):
+            kinds = [a, b, b] if a_landlord else [b, a, a]
+            tags = [tag_a, tag_b, tag_b] if a_landlord else [tag_b, tag_a, tag_a]
+            times: dict[str, list[float]] = {a: [], b: []}
+            if a == b:
+                times = {a: []}
+            won, score = play_deal(hands, bottom, kinds, deal_seed, rules, wild, times)
+            if a == b:
+                (result.times_a if tags[0] == tag_a else result.times_b).extend(times[a])
+            else:
+                result.times_a.extend(times[a])
+                result.times_b.extend(times[b])
+            stats = result.landlord if a_landlord else result.farmers
+            stats.games += 1
+            a_won = won if a_landlord else not won
+            stats.wins += a_won
+            stats.score += score if a_landlord else -score
+        if progress and (i + 1) % 50 == 0:
+            elapsed = time.perf_counter() - started
+            print(f"  {i + 1}/{games} deals, {elapsed:.0f} s: A landlord WP "
+                  f"{result.landlord.wp:.3f}, A farmers WP {result.farmers.wp:.3f}",
+                  file=sys.stderr, flush=True)
+    return result
+
+
+def _percentiles(times: list[float]) -> str:
+    if not times:
+        return "no decisions"
+    ordered = sorted(times)
+    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
+    return (f"median {statistics.median(ordered) * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, "
+            f"max {ordered[-1] * 1e3:.1f} ms over {len(ordered)} decisions")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m ddz_bot.ai.arena",
+                                     description=__doc__.split("\n\n")[0])
+    kinds = ["random", "greedy", "easy", "normal", "hard"]
+    parser.add_argument("--games", type=int, default=100, help="deals (each played twice)")
+    parser.add_argument("--a", default="hard", choices=kinds)
+    parser.add_argument("--b", default="greedy", choices=kinds)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", default="classic", choices=sorted(_RULES))
+    parser.add_argument("--progress", action="store_true", help="progress on stderr")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    result = run(args.games, args.a, args.b, args.seed, _RULES[args.rules], args.progress)
+    elapsed = time.perf_counter() - started
+    print(f"{args.a} (A) vs {args.b} (B), {args.games} deals x 2 roles, rules {args.rules}, "
+          f"seed {args.seed}, {elapsed:.0f} s")
+    for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
+        print(f"A as {role:8s}: WP {stats.wp:.3f}  ADP {stats.adp:+.3f}  ({stats.games} hands)")
+    print(f"A decision time: {_percentiles(result.times_a)}")
+    print(f"B decision time: {_percentiles(result.times_b)}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
+

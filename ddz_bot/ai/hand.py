@@ -1,0 +1,248 @@
+"""Hand evaluation: split a hand into the fewest combos (手数) and estimate its strength.
+
+Everything works on rank counts (a list of 15 ints, ``Cards.counts()``): a plan is what
+a player would lead, one combo at a time, if nobody interfered. Its score weighs the
+number of combos against how high they are, so that a lower score is a better hand; the
+play policy compares the scores of what is left after each candidate play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from ddz_bot.engine import NUM_RANKS, ComboKind, Rank
+from ddz_bot.engine.cards import SEQUENCE_TOP
+
+__all__ = ["Part", "Plan", "bid_strength", "control_points", "plan_hand", "plan_score"]
+
+K = ComboKind
+_X: Final = int(Rank.SMALL_JOKER)
+_D: Final = int(Rank.BIG_JOKER)
+_TWO: Final = int(Rank.TWO)
+_ACE: Final = int(Rank.ACE)
+#: What one more combo in hand costs, in the units of ``Part.value``.
+HAND_COST: Final = 7.0
+
+
+@dataclass(frozen=True, slots=True)
+class Part:
+    """One combo of a plan: kind, main rank (top rank of a chain), chain length, ranks."""
+
+    kind: ComboKind
+    rank: int
+    length: int
+    ranks: tuple[int, ...]
+
+    @property
+    def value(self) -> float:
+        """How good the combo is to hold: high combos take tricks back, bombs twice."""
+        if self.kind is K.ROCKET:
+            return 20.0
+        if self.kind is K.BOMB:
+            return self.rank - 10 + 14.0
+        if self.kind in (K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE, K.PLANE_SINGLES, K.PLANE_PAIRS):
+            return self.rank - 10 + 1.0
+        return float(self.rank - 10)
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    parts: tuple[Part, ...]
+    score: float
+
+    @property
+    def hands(self) -> int:
+        return len(self.parts)
+
+
+_EMPTY: Final = Plan((), 0.0)
+_MEMO: dict[tuple[int, ...], Plan] = {}
+# best score of a bomb-free count vector, and the chain taken first (None: no chain)
+Choice = tuple[ComboKind, int, int, int, tuple[int, ...], int] | None
+_BEST: dict[tuple[int, ...], tuple[float, Choice]] = {}
+_MEMO_LIMIT: Final = 200_000
+_CHAIN_KINDS: Final = (K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE)
+
+
+def plan_score(counts: Sequence[int]) -> float:
+    """The score of ``plan_hand`` without building its parts (the hot path)."""
+    key = tuple(counts)
+    plan = _MEMO.get(key)
+    if plan is not None:
+        return plan.score
+    c = list(key)
+    fixed = _take_fixed(c, None)
+    return fixed + _best(c)[0]
+
+
+def plan_hand(counts: Sequence[int]) -> Plan:
+    """The best split of a hand into combos (memoised: playouts ask for the same hands)."""
+    key = tuple(counts)
+    plan = _MEMO.get(key)
+    if plan is None:
+        if len(_MEMO) >= _MEMO_LIMIT:
+            _MEMO.clear()
+        plan = _MEMO[key] = _plan(list(key))
+    return plan
+
+
+def _take_fixed(c: list[int], parts: list[Part] | None) -> float:
+    """Take the rocket and the bombs out of ``c``; their cost."""
+    cost = 0.0
+    if c[_X] == 1 and c[_D] == 1:
+        c[_X] = c[_D] = 0
+        cost += HAND_COST - 20.0
+        if parts is not None:
+            parts.append(Part(K.ROCKET, _D, 1, (_X, _D)))
+    for r in range(_X):
+        if c[r] >= 4:
+            c[r] -= 4
+            cost += HAND_COST - (r + 4.0)
+            if parts is not None:
+                parts.append(Part(K.BOMB, r, 1, (r,) * 4))
+    return cost
+
+
+def _plan(counts: list[int]) -> Plan:
+    if not any(counts):
+        return _EMPTY
+    parts: list[Part] = []
+    c = counts[:]
+    score = _take_fixed(c, parts) + _best(c)[0]
+    while True:
+        choice = _best(c)[1]
+        if choice is None:
+            break
+        kind, width, start, end, wings, wing_width = choice
+        ranks = [r for r in range(start, end + 1) for _ in range(width)]
+        for r in range(start, end + 1):
+            c[r] -= width
+        for r in wings:
+            c[r] -= wing_width
+            ranks.extend([r] * wing_width)
+        if wings:
+            kind = K.PLANE_SINGLES if wing_width == 1 else K.PLANE_PAIRS
+        parts.append(Part(kind, end, end - start + 1, tuple(sorted(ranks))))
+    parts.extend(_base_parts(c))
+    return Plan(tuple(parts), score)
+
+
+def _best(c: list[int]) -> tuple[float, Choice]:
+    key = tuple(c)
+    found = _BEST.get(key)
+    if found is not None:
+        return found
+    best: tuple[float, Choice] = (_base_score(c), None)
+    for kind, width, start, end in _chains(c):
+        for r in range(start, end + 1):
+            c[r] -= width
+        chain_cost = HAND_COST - (end - 10 + 1.0)
+        total = _best(c)[0] + chain_cost
+        if total < best[0]:
+            best = (total, (kind, width, start, end, (), 0))
+        if kind is K.PLANE:
+            k = end - start + 1
+            for wing_width, top in ((1, _TWO), (2, _ACE)):
+                wings = tuple(r for r in range(top) if c[r] == wing_width)[:k]
+                if len(wings) < k:
+                    continue
+                for r in wings:
+                    c[r] -= wing_width
+                total = _best(c)[0] + chain_cost
+                for r in wings:
+                    c[r] += wing_width
+                if total < best[0]:
+                    best = (total, (kind, width, start, end, wings, wing_width))
+        for r in range(start, end + 1):
+            c[r] += width
+    if len(_BEST) >= _MEMO_LIMIT:
+        _BEST.clear()
+    _BEST[key] = best
+    return best
+
+
+def _chains(c: list[int]) -> list[tuple[ComboKind, int, int, int]]:
+    """Chains worth trying: straights, pair straights and planes starting where a run
+    starts or where the count rises (starting elsewhere only strands cards)."""
+    out: list[tuple[ComboKind, int, int, int]] = []
+    for kind, width, shortest in ((K.STRAIGHT, 1, 5), (K.PAIR_STRAIGHT, 2, 3), (K.PLANE, 3, 2)):
+        r = 0
+        while r <= SEQUENCE_TOP:
+            if c[r] < width:
+                r += 1
+                continue
+            low = r
+            while r <= SEQUENCE_TOP and c[r] >= width:
+                r += 1
+            high = r - 1
+            if high - low + 1 < shortest:
+                continue
+            for start in range(low, high - shortest + 2):
+                if start != low and c[start] <= c[start - 1]:
+                    continue
+                for end in range(start + shortest - 1, high + 1):
+                    out.append((kind, width, start, end))
+    return out
+
+
+def _base_score(c: Sequence[int]) -> float:
+    """No chains left: trios, pairs and singles, trios taking the lowest kickers."""
+    singles = [r for r in range(NUM_RANKS) if c[r] == 1]
+    pairs = [r for r in range(NUM_RANKS) if c[r] == 2]
+    score = 0.0
+    si = pi = 0
+    for t in range(NUM_RANKS):
+        if c[t] != 3:
+            continue
+        score += HAND_COST + 10 - t
+        if si < len(singles) and singles[si] < _TWO and (
+                pi >= len(pairs) or singles[si] <= pairs[pi] + 2):
+            si += 1
+        elif pi < len(pairs) and pairs[pi] < _ACE:
+            pi += 1
+    for r in singles[si:]:
+        score += HAND_COST + 10 - r
+    for r in pairs[pi:]:
+        score += HAND_COST + 10 - r
+    return score
+
+
+def _base_parts(c: Sequence[int]) -> list[Part]:
+    singles = [r for r in range(NUM_RANKS) if c[r] == 1]
+    pairs = [r for r in range(NUM_RANKS) if c[r] == 2]
+    trios = [r for r in range(NUM_RANKS) if c[r] == 3]
+    parts: list[Part] = []
+    for t in trios:
+        if singles and singles[0] < _TWO and (not pairs or singles[0] <= pairs[0] + 2):
+            s = singles.pop(0)
+            parts.append(Part(K.TRIO_SINGLE, t, 1, tuple(sorted((t, t, t, s)))))
+        elif pairs and pairs[0] < _ACE:
+            p = pairs.pop(0)
+            parts.append(Part(K.TRIO_PAIR, t, 1, tuple(sorted((t, t, t, p, p)))))
+        else:
+            parts.append(Part(K.TRIO, t, 1, (t, t, t)))
+    parts.extend(Part(K.PAIR, p, 1, (p, p)) for p in pairs)
+    parts.extend(Part(K.SINGLE, s, 1, (s,)) for s in singles)
+    return parts
+
+
+def control_points(counts: Sequence[int]) -> float:
+    """Cards that win tricks back: jokers, 2s, bombs (the usual 大王4 小王3 二2 炸弹6 count)."""
+    points = 0.0
+    if counts[_X] and counts[_D]:
+        points += 8
+    else:
+        points += 4 * counts[_D] + 3 * counts[_X]
+    points += 2 * min(counts[_TWO], 3)
+    points += 6 * sum(1 for r in range(_X) if counts[r] >= 4)
+    points += 0.5 * min(counts[_ACE], 3)
+    return points
+
+
+def bid_strength(counts: Sequence[int]) -> float:
+    """How much a hand wants to be the landlord: control points, less a penalty for a
+    hand that breaks into many combos. About 7 is worth a call."""
+    hands = plan_hand(counts).hands
+    return control_points(counts) - 0.7 * max(0, hands - 6)

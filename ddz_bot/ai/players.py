@@ -1,0 +1,182 @@
+"""Players for empty seats, 托管 and measurement: the ``Player`` protocol and its kinds.
+
+The game loop hands a player a ``SeatView`` (what that seat may see, never another
+hand) and the legal actions; the player returns one of those actions. Every player is
+seeded (``random.Random(seed)``), so a table replays the same way.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+from ddz_bot.engine import Combo
+from ddz_bot.engine.actions import (
+    Action,
+    Bid,
+    Call,
+    Decline,
+    Double,
+    Grab,
+    NoDouble,
+    NoGrab,
+    NoShow,
+    Pass,
+    Play,
+    ShowCards,
+)
+from ddz_bot.engine.views import SeatView
+
+from .hand import bid_strength
+from .play import EASY, NORMAL, greedy_play, policy_play, random_play
+from .policy import Level
+from .search import SearchConfig, search_play
+from .situation import Situation
+
+__all__ = ["LEVELS", "AIPlayer", "GreedyPlayer", "Player", "RandomPlayer", "make_player"]
+
+#: What a player may answer; the rest (Deal, Timeout, Escape, AutoPlay) is the table's.
+_CHOICES = (Call, Decline, Grab, NoGrab, Bid, Double, NoDouble, ShowCards, NoShow, Play, Pass)
+
+
+@runtime_checkable
+class Player(Protocol):
+    name: str
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        """One of ``legal``, chosen from what ``view`` shows."""
+        ...
+
+
+class _Base:
+    """The shared plumbing: phase dispatch, mapping a chosen combo to a ``Play``, timings."""
+
+    name = "base"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.timings: list[float] = []  # seconds per play decision
+
+    # ---------------------------------------------------------------- the protocol
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        choices = [a for a in legal if isinstance(a, _CHOICES)]
+        if not choices:
+            if not legal:
+                raise ValueError("no legal action to choose from")
+            return legal[0]
+        if any(isinstance(a, Play | Pass) for a in choices):
+            started = time.perf_counter()
+            situation = Situation.from_view(view)
+            combo = self.choose_play(situation)
+            self.timings.append(time.perf_counter() - started)
+            return _as_action(view.seat, combo, choices)
+        return self.choose_other(view, choices)
+
+    # ---------------------------------------------------------------- to override
+    def choose_play(self, situation: Situation) -> Combo | None:
+        raise NotImplementedError
+
+    def bid_strength(self, view: SeatView) -> float:
+        return bid_strength(view.hand_ranks.counts())
+
+    def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
+        """Bidding, grabbing, doubling and showing from the hand's strength."""
+        strength = self.bid_strength(view)
+        landlord = view.public.landlord == view.seat
+        by_type = {type(a): a for a in choices}
+        bids = sorted((a for a in choices if isinstance(a, Bid)), key=lambda a: a.points)
+        if bids:
+            want = 3 if strength >= 11 else 2 if strength >= 9 else 1 if strength >= 7 else 0
+            fitting = [b for b in bids if b.points <= want]
+            if fitting:
+                return fitting[-1]
+            return by_type.get(Decline, choices[0])
+        if Call in by_type and Decline in by_type:
+            return by_type[Call] if strength >= 7 else by_type[Decline]
+        if Grab in by_type and NoGrab in by_type:
+            return by_type[Grab] if strength >= 10 else by_type[NoGrab]
+        if Double in by_type and NoDouble in by_type:
+            threshold = 12 if landlord else 10
+            return by_type[Double] if strength >= threshold else by_type[NoDouble]
+        if NoShow in by_type:
+            return by_type[NoShow]
+        others = [a for a in choices if not isinstance(a, ShowCards)]
+        return others[0] if others else choices[0]
+
+
+def _as_action(seat: int, combo: Combo | None, choices: Sequence[Action]) -> Action:
+    """The legal action that plays ``combo`` (with its reading), or passes."""
+    if combo is None:
+        return next((a for a in choices if isinstance(a, Pass)), Pass(seat))
+    reading = (combo.kind, combo.rank, combo.length)
+    for a in choices:
+        if isinstance(a, Play) and a.cards == combo.cards and a.reading in (None, reading):
+            return a
+    return Play(seat, combo.cards, reading)
+
+
+class RandomPlayer(_Base):
+    """Any legal action, uniformly: the floor of every measurement."""
+
+    name = "random"
+
+    def choose_play(self, situation: Situation) -> Combo | None:
+        return random_play(situation, self.rng)
+
+    def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
+        return self.rng.choice(list(choices))
+
+
+class GreedyPlayer(_Base):
+    """Always the smallest legal play; calls with a fair hand, never grabs or doubles."""
+
+    name = "greedy"
+
+    def choose_play(self, situation: Situation) -> Combo | None:
+        return greedy_play(situation)
+
+    def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
+        strength = self.bid_strength(view)
+        for a in choices:
+            if isinstance(a, Call) and strength >= 7:
+                return a
+            if isinstance(a, Bid) and a.points == 1 and strength >= 7:
+                return a
+        for kind in (Decline, NoGrab, NoDouble, NoShow, Pass):
+            for a in choices:
+                if isinstance(a, kind):
+                    return a
+        return choices[0]
+
+
+LEVELS: dict[str, Level] = {"easy": EASY, "normal": NORMAL, "hard": NORMAL}
+
+
+class AIPlayer(_Base):
+    """The real AI. ``easy``: the plan without tactics, sometimes careless; ``normal``: the
+    plan with the strategy notes; ``hard``: normal plus playouts within ``budget`` s."""
+
+    def __init__(self, level: str = "normal", seed: int | None = None,
+                 budget: float = 0.03, max_samples: int = 400) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
+        super().__init__(seed)
+        self.level = level
+        self.name = level
+        self.search = SearchConfig(budget=budget, max_samples=max_samples)
+
+    def choose_play(self, situation: Situation) -> Combo | None:
+        if self.level == "hard":
+            return search_play(situation, self.rng, self.search)[0]
+        return policy_play(situation, LEVELS[self.level], self.rng)
+
+
+def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
+    """A player by name: ``random``, ``greedy``, ``easy``, ``normal`` or ``hard``."""
+    if kind == "random":
+        return RandomPlayer(seed)
+    if kind == "greedy":
+        return GreedyPlayer(seed)
+    return AIPlayer(kind, seed, **options)  # type: ignore[arg-type]

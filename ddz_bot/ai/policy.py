@@ -1,0 +1,205 @@
+"""The play policy: score every legal play (and passing) from a ``Situation``.
+
+Scores are plan scores (``hand.plan_hand``) of what the hand keeps, plus adjustments from
+the strategy notes of the seeds: keep control cards, don't bomb your partner, feed your
+partner when they are about to go out, block an enemy's last cards, and take a win in one
+or two plays when the hand has it. Lower is better.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+from ddz_bot.engine import CLASSIC, NUM_RANKS, Cards, Combo, ComboKind, Rank, legal_moves
+
+from .hand import HAND_COST, Part, plan_hand, plan_score
+from .situation import Situation
+
+__all__ = ["Level", "Scored", "beatable", "legal_plays", "score_options"]
+
+K = ComboKind
+_TWO: Final = int(Rank.TWO)
+_ACE: Final = int(Rank.ACE)
+_JACK: Final = int(Rank.JACK)
+_WIN: Final = -1000.0
+_NEVER: Final = 1000.0
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """How much of the strategy a policy uses."""
+
+    name: str
+    tactics: bool = True  # blocking, feeding, two-step wins, partner play
+    noise: float = 0.0  # chance of a random legal play (easy)
+
+
+EASY: Final = Level("easy", tactics=False, noise=0.25)
+NORMAL: Final = Level("normal")
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    score: float
+    play: Combo | None  # None: pass
+
+
+def legal_plays(situation: Situation) -> list[Combo]:
+    return legal_moves(situation.hand, situation.to_beat, situation.rules)
+
+
+def _remainder(hand: Cards, combo: Combo) -> list[int]:
+    counts = hand.counts()
+    for r in combo.cards:
+        counts[r] -= 1
+    return counts
+
+
+def beatable(combo: Combo | Part, unseen: list[int], wild_count: int = 0) -> bool:
+    """Could the unseen cards beat ``combo``? Conservative: the unseen cards are taken as
+    one hand, and wildcards top up every rank up to the 2."""
+    counts = unseen[:]
+    if wild_count:
+        for r in range(_TWO + 1):
+            counts[r] = min(4, counts[r] + wild_count)
+    if isinstance(combo, Part):
+        target = _as_combo(combo)
+        if target is None:
+            return True
+    else:
+        target = combo
+    if target.kind is K.ROCKET:
+        return False
+    if counts[int(Rank.SMALL_JOKER)] and counts[int(Rank.BIG_JOKER)]:
+        return True
+    if any(counts[r] >= 4 for r in range(NUM_RANKS)) and not (
+            target.is_bomb and all(counts[r] < 4 for r in range(target.rank + 1, NUM_RANKS))):
+        return True
+    probe = Combo(target.kind, target.rank, target.length, target.cards)
+    return bool(legal_moves(Cards.from_counts([min(n, 4) for n in counts]), probe, CLASSIC))
+
+
+def _as_combo(part: Part) -> Combo | None:
+    return Combo(part.kind, part.rank, part.length, Cards(part.ranks))
+
+
+def _enemy_wilds(situation: Situation) -> int:
+    wild = situation.rules.wild_rank
+    return 0 if wild is None else situation.unseen[wild]
+
+
+def score_options(situation: Situation, level: Level = NORMAL,
+                  plays: list[Combo] | None = None) -> list[Scored]:
+    """Every option with its score, best first (passing included when allowed)."""
+    if plays is None:
+        plays = legal_plays(situation)
+    if situation.to_beat is None:
+        options = _lead(situation, plays, level)
+    else:
+        options = _follow(situation, plays, level)
+    options.sort(key=lambda s: s.score)
+    return options
+
+
+def _lead(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
+    hand = sit.hand
+    out: list[Scored] = []
+    tactics = level.tactics
+    plan = plan_hand(hand.counts())
+    unseen = sit.unseen
+    wilds = _enemy_wilds(sit)
+    enemy_low = sit.fewest_enemy_cards()
+    next_enemy = not sit.is_partner(sit.next_seat())
+    next_cards = sit.card_counts[sit.next_seat()]
+    partner_low = min((sit.card_counts[p] for p in sit.partners()), default=99)
+    # the two-step win: every combo but one is out of the enemies' reach
+    sure: set[tuple[int, ...]] = set()
+    if tactics and plan.hands <= 3:
+        safe = [p for p in plan.parts if not beatable(p, unseen, wilds)]
+        if len(safe) >= plan.hands - 1:
+            sure = {p.ranks for p in safe}
+    lowest_single = min((p.rank for p in plays if p.kind is K.SINGLE), default=None)
+    lowest_pair = min((p.rank for p in plays if p.kind is K.PAIR), default=None)
+    for m in plays:
+        if len(m.cards) == len(hand):
+            out.append(Scored(_WIN, m))
+            continue
+        rest = _remainder(hand, m)
+        score = plan_score(rest)
+        if m.is_bomb:
+            score += 4.0
+        if tactics:
+            if tuple(m.cards) in sure:
+                score -= 60.0
+            if m.kind is K.SINGLE and enemy_low == 1:
+                if beatable(m, unseen, wilds):
+                    score += 40.0 - m.rank
+            elif m.kind is K.PAIR and enemy_low == 2 and beatable(m, unseen, wilds):
+                score += 30.0 - m.rank
+            if partner_low == 1 and m.kind is K.SINGLE and m.rank == lowest_single \
+                    and (not next_enemy or next_cards > 2):
+                score -= 50.0
+            elif partner_low == 2 and m.kind is K.PAIR and m.rank == lowest_pair \
+                    and (not next_enemy or next_cards > 2):
+                score -= 40.0
+        out.append(Scored(score, m))
+    return out
+
+
+def _follow(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
+    hand = sit.hand
+    table = sit.to_beat
+    assert table is not None and sit.to_beat_seat is not None
+    tactics = level.tactics
+    base = plan_hand(hand.counts())
+    pass_score = base.score
+    out: list[Scored] = []
+    by_partner = sit.is_partner(sit.to_beat_seat)
+    player_cards = sit.card_counts[sit.to_beat_seat]
+    enemy_low = sit.fewest_enemy_cards()
+    unseen = sit.unseen
+    wilds = _enemy_wilds(sit)
+    blocking = (not by_partner and tactics and (
+        (table.kind is K.SINGLE and enemy_low == 1) or (table.kind is K.PAIR and enemy_low <= 2)))
+    urgent = not by_partner and (player_cards <= 3 or enemy_low <= 2)
+    if blocking:
+        pass_score += 60.0
+    elif urgent:
+        pass_score += 15.0
+    for m in plays:
+        if len(m.cards) == len(hand):
+            out.append(Scored(_WIN, m))
+            continue
+        rest = _remainder(hand, m)
+        score = plan_score(rest)
+        if by_partner:
+            if m.is_bomb or not tactics:
+                score += _NEVER if m.is_bomb else 6.0
+            elif player_cards <= 4 or table.rank >= _ACE or m.rank >= _TWO:
+                score += _NEVER
+            else:
+                score += 8.0
+        elif m.is_bomb:
+            rest_plan = plan_hand(rest)
+            go_out = rest_plan.hands <= 1 or (
+                rest_plan.hands == 2 and any(not beatable(p, unseen, wilds)
+                                             for p in rest_plan.parts))
+            if urgent or go_out:
+                score -= 10.0 if player_cards <= 2 else 0.0
+            else:
+                score += 25.0
+        else:
+            if (m.rank >= _TWO and table.rank < _JACK and enemy_low > 6
+                    and base.hands >= 4 and not urgent):
+                score += 6.0 + (m.rank - _TWO)
+            if blocking:
+                score -= 2.0 * m.rank  # the highest card that beats
+        out.append(Scored(score, m))
+    out.append(Scored(pass_score, None))
+    return out
+
+
+def break_penalty(before: float, after: float) -> float:
+    """How much a play costs the shape of the hand beyond the combo it removes."""
+    return after - (before - HAND_COST)

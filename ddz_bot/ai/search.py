@@ -1,0 +1,103 @@
+"""The hard level: sample the unseen cards, try the best few plays by playouts.
+
+Each sample (a determinisation) deals the unseen cards to the other seats with their
+exact card counts, the landlord keeping the bottom cards not yet played, and, as far
+as the samples allow, none of a seat's passes contradicted (a seat that passed on a
+single of rank r probably holds no single above r that isn't needed). Every candidate
+is played out on the same samples with the normal policy for all seats, until the
+time budget is spent. Seeded: the same situation and seed give the same choice as long
+as the budget allows the same number of samples (``max_samples`` makes it exact).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Final
+
+from ddz_bot.engine import Combo
+
+from .policy import NORMAL, Scored, score_options
+from .sim import PlayState
+from .situation import Situation, full_counts
+
+__all__ = ["SearchConfig", "deal_unseen", "search_play"]
+
+_WIN: Final = -1000.0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchConfig:
+    budget: float = 0.03  # seconds per decision
+    candidates: int = 5
+    max_samples: int = 400
+    min_samples: int = 2
+
+
+def deal_unseen(situation: Situation, rng: random.Random) -> list[list[int]]:
+    """Rank counts for every seat: this hand, and the unseen cards dealt to the others."""
+    seats = situation.players
+    hands: list[list[int]] = [[0] * 15 for _ in range(seats)]
+    hands[situation.seat] = situation.hand.counts()
+    pool = [r for r in range(15) for _ in range(situation.unseen[r])]
+    need = [0 if s == situation.seat else situation.card_counts[s] for s in range(seats)]
+    landlord = situation.landlord
+    if situation.bottom_left is not None and landlord != situation.seat:
+        for r, n in enumerate(situation.bottom_left):
+            for _ in range(n):
+                if need[landlord] and r in pool:
+                    pool.remove(r)
+                    hands[landlord][r] += 1
+                    need[landlord] -= 1
+    rng.shuffle(pool)
+    i = 0
+    for s in range(seats):
+        for _ in range(need[s]):
+            if i < len(pool):
+                hands[s][pool[i]] += 1
+                i += 1
+    return hands
+
+
+def _playout_policy(sit: Situation) -> Combo | None:
+    options = score_options(sit, NORMAL)
+    return options[0].play if options else None
+
+
+def search_play(situation: Situation, rng: random.Random,
+                config: SearchConfig = SearchConfig()) -> tuple[Combo | None, list[Scored]]:
+    """The play chosen by playouts, and the normal policy's ranking it started from."""
+    options = score_options(situation, NORMAL)
+    if not options:
+        return None, options
+    if len(options) == 1 or options[0].score <= _WIN:
+        return options[0].play, options
+    candidates = [o.play for o in options[:config.candidates]]
+    wins = [0.0] * len(candidates)
+    deadline = time.perf_counter() + config.budget
+    playout_rules = situation.rules
+    if playout_rules.wild_rank is not None:
+        # wildcard move generation is slow: playouts read wildcards as plain cards
+        playout_rules = playout_rules.with_wild_rank(None)
+    full = full_counts(situation.rules)
+    samples = 0
+    me = situation.seat
+    mine_is_landlord = situation.is_landlord
+    while samples < config.max_samples and (
+            samples < config.min_samples or time.perf_counter() < deadline):
+        hands = deal_unseen(situation, rng)
+        played = [full[r] - sum(h[r] for h in hands) for r in range(15)]
+        for i, play in enumerate(candidates):
+            state = PlayState(playout_rules, [h[:] for h in hands], situation.landlord, me,
+                              situation.to_beat, situation.to_beat_seat,
+                              played=played[:], plays_made=[0] * situation.players)
+            state.apply(play)
+            state.run([_playout_policy] * situation.players)
+            if state.winner is not None and state.landlord_won() == mine_is_landlord:
+                wins[i] += 1
+        samples += 1
+    # prefer the policy's order on ties: a small bonus by rank
+    best = max(range(len(candidates)),
+               key=lambda i: wins[i] / samples - 0.01 * i)
+    return candidates[best], options

@@ -1,0 +1,93 @@
+"""What a seat knows when it must play: its hand, the table, and counts of the unseen cards.
+
+The policies take a ``Situation`` rather than a ``SeatView`` so that the same code plays
+inside the real game (``from_view``) and inside the light-weight playouts of the search.
+It holds nothing a seat can't see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ddz_bot.engine import NUM_RANKS, Cards, Combo, Rank, RuleSet
+from ddz_bot.engine.views import Role, SeatView
+
+__all__ = ["Situation", "full_counts"]
+
+
+def full_counts(rules: RuleSet) -> list[int]:
+    """Rank counts of the whole pack of ``rules``."""
+    per = 4 * rules.decks
+    return [per] * int(Rank.SMALL_JOKER) + [rules.decks, rules.decks]
+
+
+@dataclass(slots=True)
+class Situation:
+    rules: RuleSet
+    seat: int
+    hand: Cards
+    landlord: int
+    card_counts: tuple[int, ...]  # cards left in each seat's hand
+    to_beat: Combo | None
+    to_beat_seat: int | None
+    unseen: list[int]  # rank counts of the cards neither in this hand nor played
+    bottom_left: list[int] | None = None  # bottom cards the landlord must still hold
+
+    @property
+    def players(self) -> int:
+        return len(self.card_counts)
+
+    @property
+    def is_landlord(self) -> bool:
+        return self.seat == self.landlord
+
+    def is_partner(self, other: int) -> bool:
+        return other != self.seat and (other == self.landlord) == self.is_landlord
+
+    def enemies(self) -> list[int]:
+        return [s for s in range(self.players) if s != self.seat and not self.is_partner(s)]
+
+    def partners(self) -> list[int]:
+        return [s for s in range(self.players) if self.is_partner(s)]
+
+    def next_seat(self, seat: int | None = None) -> int:
+        return ((self.seat if seat is None else seat) + 1) % self.players
+
+    def fewest_enemy_cards(self) -> int:
+        return min(self.card_counts[s] for s in self.enemies())
+
+    @classmethod
+    def from_view(cls, view: SeatView) -> Situation:
+        """Read a seat's view. The landlord must be known (the play phase)."""
+        public = view.public
+        hand = view.hand_ranks
+        rules = public.rules
+        if public.wild_rank is not None and rules.wild_rank != public.wild_rank:
+            rules = rules.with_wild_rank(public.wild_rank)
+        landlord = public.landlord
+        if landlord is None:
+            landlord = next((s.seat for s in public.seats if s.role is Role.LANDLORD), 0)
+        unseen = full_counts(rules)
+        for r in hand:
+            unseen[r] -= 1
+        for r in public.played:
+            unseen[r] -= 1
+        shown: list[int] = [0] * NUM_RANKS
+        for info in public.seats:
+            if info.seat != view.seat and info.shown_hand is not None:
+                for card in info.shown_hand:
+                    shown[card.rank] += 1
+        bottom_left: list[int] | None = None
+        if public.bottom is not None and landlord != view.seat:
+            bottom_left = [0] * NUM_RANKS
+            for card in public.bottom:
+                bottom_left[card.rank] += 1
+            for r in public.played:
+                if bottom_left[r]:
+                    bottom_left[r] -= 1
+        return cls(rules=rules, seat=view.seat, hand=hand, landlord=landlord,
+                   card_counts=tuple(s.card_count for s in public.seats),
+                   to_beat=None if public.to_beat_seat == view.seat else public.to_beat,
+                   to_beat_seat=None if public.to_beat_seat == view.seat
+                   else public.to_beat_seat,
+                   unseen=[max(0, n) for n in unseen], bottom_left=bottom_left)
