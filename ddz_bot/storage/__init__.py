@@ -28,6 +28,7 @@ from .models import (
     HandAction,
     HandRecord,
     HandResult,
+    Holdings,
     LeaderboardEntry,
     LeaderboardPage,
     LedgerEntry,
@@ -40,6 +41,7 @@ from .models import (
     SavedAction,
     SettlementOutcome,
     TableRecord,
+    changes_by_user,
 )
 
 __all__ = [
@@ -58,6 +60,7 @@ __all__ = [
     "HandAction",
     "HandRecord",
     "HandResult",
+    "Holdings",
     "InsufficientBeansError",
     "LeaderboardEntry",
     "LeaderboardPage",
@@ -76,4 +79,5 @@ __all__ = [
     "TableRecord",
     "UnknownPlayerError",
     "UnknownTableError",
+    "changes_by_user",
 ]

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any
+from typing import Any, Protocol
 
 from ..engine.rules import ROOMS, Bidding, room_by_key
 from .errors import BadChangeError
@@ -22,6 +22,7 @@ __all__ = [
     "HandAction",
     "HandRecord",
     "HandResult",
+    "Holdings",
     "LeaderboardEntry",
     "LeaderboardPage",
     "LedgerEntry",
@@ -32,8 +33,10 @@ __all__ = [
     "ReliefClaim",
     "Role",
     "SavedAction",
+    "SeatChange",
     "SettlementOutcome",
     "TableRecord",
+    "changes_by_user",
 ]
 
 JSONDict = dict[str, Any]
@@ -163,6 +166,34 @@ class BeanChange:
             return cls(int(user), int(delta), Reason(reason))
         except ValueError:
             raise BadChangeError(f"not a bean change: {text!r}") from None
+
+
+class SeatChange(Protocol):
+    """A change by seat, as the engine's scoring lists them."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def amount(self) -> int: ...
+    @property
+    def reason(self) -> str: ...
+
+
+def changes_by_user(seat_users: Sequence[int], changes: Iterable[SeatChange],
+                    ) -> list[BeanChange]:
+    """Turn seat-numbered changes into changes of the users in those seats."""
+    try:
+        return [BeanChange(seat_users[c.seat], c.amount, Reason(c.reason)) for c in changes]
+    except (IndexError, ValueError) as error:
+        raise BadChangeError(f"changes don't fit seats {list(seat_users)}: {error}") from None
+
+
+@dataclass(frozen=True, slots=True)
+class Holdings:
+    """A seated player's beans and points, as ``settle_hand`` shows them to its function."""
+
+    beans: int
+    points: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,15 +20,19 @@ MAX_PAGE_SIZE = 50
 class QueriesMixin(PlayersMixin):
     async def _rank(self, user_id: int, column: str, value: int,
                     chat_id: int | None) -> int:
-        ahead = f"(p.{column} > ? OR (p.{column} = ? AND p.user_id < ?))"
+        """1 + the players ahead: more beans (points), or as many and a lower user id. Two
+        range counts, so each walks the leaderboard index instead of the whole table."""
         if chat_id is None:
-            sql = f"SELECT COUNT(*) FROM players p WHERE p.is_ai = 0 AND {ahead}"
-            params: list[Any] = [value, value, user_id]
+            source = f"players p INDEXED BY players_by_{column} WHERE p.is_ai = 0"
+            scope: list[Any] = []
         else:
-            sql = ("SELECT COUNT(*) FROM group_players gp JOIN players p"
-                   f" ON p.user_id = gp.user_id WHERE gp.chat_id = ? AND p.is_ai = 0 AND {ahead}")
-            params = [chat_id, value, value, user_id]
-        row = await self._fetchone(sql, params)
+            source = ("group_players gp JOIN players p ON p.user_id = gp.user_id"
+                      " WHERE gp.chat_id = ? AND p.is_ai = 0")
+            scope = [chat_id]
+        row = await self._fetchone(
+            f"SELECT (SELECT COUNT(*) FROM {source} AND p.{column} > ?)"
+            f" + (SELECT COUNT(*) FROM {source} AND p.{column} = ? AND p.user_id < ?)",
+            [*scope, value, *scope, value, user_id])
         assert row is not None
         return int(row[0]) + 1
 

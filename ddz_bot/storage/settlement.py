@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .core import StoreCore, dump_json, to_text
 from .errors import BadChangeError, InsufficientBeansError, UnknownPlayerError
@@ -11,21 +11,30 @@ from .models import (
     BeanChange,
     HandRecord,
     HandResult,
+    Holdings,
     Reason,
     Role,
     SettlementOutcome,
 )
 
-__all__ = ["SettlementMixin"]
+__all__ = ["SettleFunction", "SettlementMixin"]
+
+#: Given each seated player's beans and points as they are inside the transaction, returns
+#: the hand's bean changes and results (e.g. by calling the engine's scoring).
+SettleFunction = Callable[[Mapping[int, Holdings]],
+                          tuple[Sequence[BeanChange], Sequence[HandResult]]]
+
+
+def _check_record(hand_id: str, record: HandRecord) -> None:
+    if not hand_id:
+        raise BadChangeError("a settlement needs a hand id")
+    if len(set(record.seats)) != len(record.seats):
+        raise BadChangeError(f"hand {hand_id}: a user sits twice in {list(record.seats)}")
 
 
 def _check(hand_id: str, changes: Sequence[BeanChange], results: Sequence[HandResult],
            record: HandRecord) -> None:
-    if not hand_id:
-        raise BadChangeError("a settlement needs a hand id")
     seats = set(record.seats)
-    if len(seats) != len(record.seats):
-        raise BadChangeError(f"hand {hand_id}: a user sits twice in {list(record.seats)}")
     keys = [(c.user_id, Reason(c.reason)) for c in changes]
     if len(set(keys)) != len(keys):
         raise BadChangeError(f"hand {hand_id}: one player has two changes of the same reason")
@@ -58,23 +67,35 @@ class SettlementMixin(StoreCore):
         ``InsufficientBeansError`` and nothing is written. Returns balances and points of
         everyone seated.
         """
+        _check_record(hand_id, record)
         _check(hand_id, changes, results, record)
+        return await self.settle_hand(hand_id, record, lambda _: (changes, results))
+
+    async def settle_hand(self, hand_id: str, record: HandRecord,
+                          compute: SettleFunction) -> SettlementOutcome:
+        """Like ``apply_settlement``, but the changes are computed by ``compute`` from the
+        balances read inside the same transaction, so a player who lost beans at another
+        table a moment ago is settled on what they hold now. ``compute`` is not called at
+        all when the hand was already settled; if it raises, nothing is written."""
+        _check_record(hand_id, record)
         now = self._now_text()
         seats = list(record.seats)
         marks = ",".join("?" * len(seats))
         async with self._write() as conn:
             rows = {r["user_id"]: r for r in await conn.execute_fetchall(
-                "SELECT user_id, beans, points, is_ai, streak, best_streak FROM players"
-                f" WHERE user_id IN ({marks})", seats)}
+                "SELECT user_id, beans, points, is_ai, streak, best_streak,"
+                " EXISTS (SELECT 1 FROM hands WHERE hand_id = ?) AS settled FROM players"
+                f" WHERE user_id IN ({marks})", [hand_id, *seats])}
             for user in seats:
                 if user not in rows:
                     raise UnknownPlayerError(user)
-            done = list(await conn.execute_fetchall(
-                "SELECT 1 FROM hands WHERE hand_id = ?", (hand_id,)))
-            if done:
+            if rows[seats[0]]["settled"]:
                 return SettlementOutcome(hand_id, False,
                                          {u: rows[u]["beans"] for u in seats},
                                          {u: rows[u]["points"] for u in seats})
+            changes, results = compute(
+                {u: Holdings(int(rows[u]["beans"]), int(rows[u]["points"])) for u in seats})
+            _check(hand_id, changes, results, record)
 
             beans = {u: int(rows[u]["beans"]) for u in seats}
             ledger_rows = []

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import pytest
 
@@ -11,10 +13,12 @@ from ddz_bot.storage import (
     BeanChange,
     Database,
     HandResult,
+    Holdings,
     InsufficientBeansError,
     Reason,
     Role,
     UnknownPlayerError,
+    changes_by_user,
 )
 
 from .conftest import hand_record, landlord_wins, seat_players
@@ -174,3 +178,55 @@ async def test_hand_without_a_group_or_results(db: Database) -> None:
     assert outcome.applied and outcome.balances == {1: 10_000, 2: 10_000, 3: 10_000}
     assert await db.recent_hands(user_id=1) == []  # nobody had a result
     assert [h.hand_id for h in await db.recent_hands()] == ["quiet"]
+
+
+async def test_settle_hand_computes_from_the_balances_inside_the_transaction(
+        db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    await db.adjust_beans(2, -9_700, key="lost elsewhere")  # 300 left
+    seen: list[dict[int, int]] = []
+
+    def compute(holdings: Mapping[int, Holdings],
+                ) -> tuple[list[BeanChange], list[HandResult]]:
+        seen.append({u: h.beans for u, h in holdings.items()})
+        paid = {f: min(500, holdings[f].beans) for f in (2, 3)}  # R-CAP-LOSER
+        changes = [BeanChange(1, sum(paid.values()))]
+        changes += [BeanChange(f, -p) for f, p in paid.items()]
+        return changes, landlord_wins(1, [2, 3], stake=0)[1]
+
+    outcome = await db.settle_hand("h1", hand_record([1, 2, 3]), compute)
+    assert seen == [{1: 10_000, 2: 300, 3: 10_000}]
+    assert outcome.balances == {1: 10_800, 2: 0, 3: 9_500}
+    again = await db.settle_hand("h1", hand_record([1, 2, 3]), compute)
+    assert not again.applied and len(seen) == 1  # not even computed the second time
+
+
+async def test_settle_hand_writes_nothing_when_compute_fails(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+
+    def broken(holdings: Mapping[int, Holdings]) -> tuple[list[BeanChange], list[HandResult]]:
+        raise ValueError("no landlord")
+
+    with pytest.raises(ValueError, match="no landlord"):
+        await db.settle_hand("h1", hand_record([1, 2, 3]), broken)
+    assert await db.get_hand("h1") is None
+    changes, results = landlord_wins(1, [2, 3], stake=100)
+    assert (await db.apply_settlement("h1", changes, results, hand_record([1, 2, 3]))).applied
+
+
+@dataclass(frozen=True)
+class _SeatChange:
+    seat: int
+    amount: int
+    reason: str
+
+
+def test_seat_changes_become_user_changes() -> None:
+    seats = [42, 7, 9]
+    changes = changes_by_user(seats, [_SeatChange(0, 1_200, "settle"),
+                                      _SeatChange(2, -5, "fee")])
+    assert changes == [BeanChange(42, 1_200), BeanChange(9, -5, Reason.FEE)]
+    with pytest.raises(BadChangeError, match="seats"):
+        changes_by_user(seats, [_SeatChange(3, 1, "settle")])
+    with pytest.raises(BadChangeError):
+        changes_by_user(seats, [_SeatChange(0, 1, "bonus")])
