@@ -1,0 +1,60 @@
+"""Shipped fonts and text that never shows a tofu box."""
+
+from __future__ import annotations
+
+from ddz_bot.render.fonts import (
+    BOLD,
+    FONT_DIR,
+    REGULAR,
+    coverage,
+    fit_text,
+    runs,
+    text_width,
+)
+from ddz_bot.render.labels import LANGS, TITLES, all_label_text, label
+
+
+def test_fonts_ship_with_their_licence_and_stay_small() -> None:
+    assert (FONT_DIR / "OFL.txt").read_text().count("SIL OPEN FONT LICENSE") >= 1
+    assert REGULAR.stat().st_size + BOLD.stat().st_size < 3 * 1024 * 1024
+
+
+def test_every_label_draws_in_bold_and_every_common_character_in_regular() -> None:
+    bold, regular = coverage(BOLD), coverage(REGULAR)
+    for char in all_label_text() + "0123456789♠♥♣♦★×":
+        assert ord(char) in bold, char
+        assert ord(char) in regular, char
+    for char in "的一是了我不在人有这個們們說龍鑫昊琪Zoëяあア가":
+        assert ord(char) in regular, char
+
+
+def test_unknown_characters_become_one_question_mark_each_run() -> None:
+    assert runs("A👨‍👩‍👧B", True) == (("A?B", True),)
+    assert runs("🐉🐉 x") == (("? x", False),)
+    assert "".join(part for part, _ in runs("مرحبا")) == "?"
+
+
+def test_a_text_is_drawn_in_one_weight() -> None:
+    weights = {bold for _, bold in runs("龍騰四海", True)}
+    assert weights == {False}
+    assert runs("Bob", True) == (("Bob", True),)
+
+
+def test_controls_and_newlines_never_reach_the_picture() -> None:
+    assert runs("a\nb\tc\u200bd") == (("a b cd", False),)
+
+
+def test_fit_text_cuts_with_an_ellipsis() -> None:
+    long = "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWW"
+    cut = fit_text(long, 28, 200, bold=True)
+    assert cut.endswith("…") and text_width(cut, 28, True) <= 200
+    assert fit_text("Bob", 28, 200) == "Bob"
+
+
+def test_every_label_and_title_exists_in_every_language() -> None:
+    from ddz_bot.render.labels import _LABELS
+
+    for key, words in _LABELS.items():
+        assert len(words) == len(LANGS) and all(words), key
+        assert [label(key, lang) for lang in LANGS] == list(words)
+    assert all(len(row) == 4 and all(row[1:]) for row in TITLES)
