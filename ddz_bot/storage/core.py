@@ -177,10 +177,12 @@ class StoreCore:
             conn = self._writer
             if conn is None:
                 raise RuntimeError("the database is closed")
-            await conn.execute("BEGIN IMMEDIATE")
+            # Statements run in order on the connection's thread, even those whose caller
+            # was cancelled while waiting: so the ROLLBACK below always comes after them,
+            # and a cancelled BEGIN or COMMIT never leaves a transaction open.
             try:
+                await conn.execute("BEGIN IMMEDIATE")
                 yield conn
-                # Shielded: a caller cancelled here must not stop a COMMIT already queued.
                 await asyncio.shield(conn.execute("COMMIT"))
             except BaseException:
                 with contextlib.suppress(sqlite3.Error):

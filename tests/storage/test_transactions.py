@@ -1,0 +1,96 @@
+"""The write path: reads never wait for it, a cancelled write leaves nothing half done."""
+
+from __future__ import annotations
+
+import asyncio
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ddz_bot.storage import (
+    AlreadyClaimedError,
+    Database,
+    InsufficientBeansError,
+    ReliefRefusedError,
+)
+
+from .conftest import FakeClock, hand_record, landlord_wins, seat_players
+from .ledger_checks import assert_books_balance
+
+
+async def test_reads_go_on_while_a_write_is_open(db: Database) -> None:
+    await db.ensure_player(1, "ann")
+    async with db._write() as conn:
+        await conn.execute("UPDATE players SET display_name = 'uncommitted' WHERE user_id = 1")
+        player = await asyncio.wait_for(db.get_player(1), timeout=5)
+        assert player is not None and player.display_name == "ann"  # the last committed state
+    player = await db.get_player(1)
+    assert player is not None and player.display_name == "uncommitted"
+
+
+async def test_a_cancelled_settlement_leaves_nothing_half_done(db: Database) -> None:
+    await seat_players(db, 1, 2, 3)
+    changes, results = landlord_wins(1, [2, 3], stake=100)
+    for steps in range(12):  # cancel after 0, 1, 2, ... turns of the event loop
+        task = asyncio.create_task(
+            db.apply_settlement(f"h{steps}", changes, results, hand_record([1, 2, 3])))
+        for _ in range(steps):
+            await asyncio.sleep(0)
+        task.cancel()
+        try:
+            outcome = await task
+        except asyncio.CancelledError:
+            pass
+        else:
+            assert outcome.applied
+    assert await db.ledger_mismatches() == {}
+    settled = [h.hand_id for h in await db.recent_hands(limit=100)]
+    player = await db.get_player(1)
+    assert player is not None and player.beans == 10_000 + 200 * len(settled)
+    assert player.landlord_wins == len(settled)
+    # The write path still works afterwards.
+    assert (await db.apply_settlement("after", changes, results, hand_record([1, 2, 3]))).applied
+    assert_books_balance(db.path)
+
+
+_operation = st.one_of(
+    st.tuples(st.just("settle"), st.integers(0, 5), st.integers(1, 6_000)),
+    st.tuples(st.just("daily"), st.integers(0, 5), st.integers(0, 2)),
+    st.tuples(st.just("relief"), st.integers(0, 5), st.integers(0, 0)),
+    st.tuples(st.just("admin"), st.integers(0, 5), st.integers(-8_000, 8_000)),
+)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.lists(_operation, min_size=1, max_size=25))
+def test_any_run_of_operations_keeps_the_books(operations: list[tuple[str, int, int]]) -> None:
+    """Whatever is asked, in whatever order: balances equal ledgers and never go negative."""
+
+    async def run(path: Path) -> None:
+        clock = FakeClock()
+        async with Database(path, clock=clock) as db:
+            await seat_players(db, 1, 2, 3, 4, 5, 6)
+            for number, (kind, who, amount) in enumerate(operations):
+                user = who + 1
+                try:
+                    if kind == "settle":
+                        farmers = [u for u in (1, 2, 3, 4, 5, 6) if u != user][:2]
+                        changes, results = landlord_wins(user, farmers, stake=amount, fee=5)
+                        await db.apply_settlement(f"h{number % 4}", changes, results,
+                                                  hand_record([user, *farmers]))
+                    elif kind == "daily":
+                        clock.advance(days=amount)
+                        await db.claim_daily(user)
+                    elif kind == "relief":
+                        await db.claim_relief(user)
+                    else:
+                        await db.adjust_beans(user, amount, key=f"k{number % 3}")
+                except (InsufficientBeansError, AlreadyClaimedError, ReliefRefusedError):
+                    pass
+            assert await db.ledger_mismatches() == {}
+        assert_books_balance(path)
+
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run(Path(folder) / "ddz.sqlite3"))
