@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 
 from ..engine.rules import ROOMS, Bidding, room_by_key
+from ..engine.titles import Title, next_title, title_for
 from .errors import BadChangeError
 
 __all__ = [
@@ -358,6 +359,22 @@ class PlayerCard:
     @property
     def win_rate(self) -> float | None:
         return self.player.win_rate
+
+    @property
+    def title(self) -> Title:
+        """The title the balance earns (R-TITLE); ``card.title.name(language)`` to show it."""
+        return title_for(self.player.beans)
+
+    @property
+    def next_title(self) -> Title | None:
+        """The next title up, ``None`` at the top."""
+        return next_title(self.player.beans)
+
+    @property
+    def beans_to_next_title(self) -> int | None:
+        """How many more beans the next title needs."""
+        upcoming = self.next_title
+        return None if upcoming is None else upcoming.min_beans - self.player.beans
 
 
 @dataclass(frozen=True, slots=True)

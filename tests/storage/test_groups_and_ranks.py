@@ -145,3 +145,16 @@ async def test_card_outside_the_group_and_for_ai(db: Database) -> None:
     robot = await db.player_card(-1)
     assert robot is not None and robot.global_rank is None and robot.player.is_ai
     assert await db.player_card(12345) is None
+
+
+async def test_card_title_and_the_way_to_the_next(db: Database) -> None:
+    await db.ensure_player(1, "ann")
+    card = await db.player_card(1)
+    assert card is not None
+    assert (str(card.title), card.title.name("en")) == ("商人", "Merchant")  # 10,000 beans
+    assert card.next_title is not None and str(card.next_title) == "衙役"
+    assert card.beans_to_next_title == 10_000
+    await db.adjust_beans(1, 50_000_000, key="jackpot")
+    top = await db.player_card(1)
+    assert top is not None and str(top.title) == "丞相"
+    assert top.next_title is None and top.beans_to_next_title is None
