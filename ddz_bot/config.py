@@ -37,6 +37,7 @@ class Settings:
     double_timeout: float = 10.0
     play_timeout: float = 30.0
     lobby_timeout: float = 300.0
+    deal_window: float = 2.5  # seconds to show cards (x4, x3) between the two dealing steps
     log_level: str = "INFO"
     webhook_url: str = ""
     webhook_listen: str = "0.0.0.0"
@@ -83,7 +84,7 @@ class _Spec:
         try:
             if self.kind == "float":
                 value = float(raw)
-                if not 0 < value < 86_400:
+                if not 0 <= value < 86_400:
                     raise ValueError("must be between 0 and 86400 seconds")
                 return value
             if self.kind == "int":
@@ -118,6 +119,8 @@ _SPECS = (
     _Spec("play_timeout", "DDZ_PLAY_TIMEOUT", "float", "30", "seconds to play or pass"),
     _Spec("lobby_timeout", "DDZ_LOBBY_TIMEOUT", "float", "300",
           "seconds before an idle lobby closes"),
+    _Spec("deal_window", "DDZ_DEAL_WINDOW", "float", "2.5",
+          "seconds to show cards (x4, then x3) while dealing; 0 deals at once"),
     _Spec("log_level", "DDZ_LOG_LEVEL", "level", "INFO", "DEBUG, INFO, WARNING or ERROR"),
     _Spec("webhook_url", "DDZ_WEBHOOK_URL", "str", "(empty: long polling)",
           "public HTTPS URL; set it to run as a webhook"),

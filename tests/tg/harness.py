@@ -81,8 +81,16 @@ class SimUser:
         return api.callback_answers.get(query_id, {})
 
     def panel(self) -> FakeMessage | None:
-        """The newest message with buttons in this user's DM."""
-        return self.api.last_message(self.id, with_buttons=True)
+        """The newest picture the bot sent to this user's DM (the hand panel)."""
+        for message in reversed(self.api.chat_messages(self.id)):
+            if message.from_bot and message.photo_digest is not None:
+                return message
+        return None
+
+    def labels(self) -> list[str]:
+        """The button texts of the panel."""
+        panel = self.panel()
+        return [] if panel is None else [b["text"] for b in panel.buttons()]
 
     def dm_texts(self) -> list[str]:
         return [m.text or m.caption or "" for m in self.api.chat_messages(self.id)]

@@ -1,0 +1,93 @@
+"""Building the Application: handlers, rate limiter, job queue, and set-up in ``post_init``.
+
+``post_init`` opens the database (running its migrations), publishes the command menus for
+groups and private chats in the three languages, and resumes every table found in the
+database (timers re-armed from the stored deadlines, messages refreshed).
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
+from telegram.error import TelegramError
+from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
+from telegram.request import BaseRequest
+
+from ..config import Settings
+from ..i18n import LANGS, t
+from ..storage import Database
+from .codec import CallbackCodec
+from .handlers import GROUP_MENU, PRIVATE_MENU, Bot, install
+from .keyboards import Keyboards
+from .manager import TableManager
+
+__all__ = ["RUNTIME_KEY", "build_application", "runtime"]
+
+log = logging.getLogger(__name__)
+
+RUNTIME_KEY = "ddz"
+AnyApp = Application[Any, Any, Any, Any, Any, Any]
+_TELEGRAM_LANG = {"zh-Hans": "zh", "zh-Hant": "zh-hant", "en": "en"}
+
+
+def runtime(application: AnyApp) -> TableManager:
+    """The table manager of a running application (after ``post_init``)."""
+    manager = application.bot_data.get(RUNTIME_KEY)
+    if not isinstance(manager, TableManager):
+        raise RuntimeError("the application has not been set up (post_init has not run)")
+    return manager
+
+
+def build_application(settings: Settings, *, request: BaseRequest | None = None,
+                      updates_request: BaseRequest | None = None,
+                      rate_limiter: AIORateLimiter | None = None,
+                      publish_commands: bool = True) -> AnyApp:
+    """The bot's Application. ``request`` replaces the HTTP client (tests use a fake)."""
+    if not settings.token:
+        raise ValueError("no bot token: set DDZ_BOT_TOKEN")
+    limiter = rate_limiter or AIORateLimiter(overall_max_rate=settings.overall_rate,
+                                             group_max_rate=settings.group_rate, max_retries=2)
+    builder = ApplicationBuilder().token(settings.token).rate_limiter(limiter)
+    if request is not None:
+        builder = builder.request(request)
+    if updates_request is not None:
+        builder = builder.get_updates_request(updates_request)
+
+    async def post_init(application: AnyApp) -> None:
+        db = await Database.open(settings.db_path)
+        me = application.bot
+        codec = CallbackCodec(settings.token)
+        manager = TableManager(settings, db, me, Keyboards(codec), application.job_queue,
+                               bot_username=me.username or "")
+        application.bot_data[RUNTIME_KEY] = manager
+        install(application, Bot(manager, codec, settings.lang))
+        if publish_commands:
+            await _publish_commands(application)
+        resumed = await manager.resume()
+        log.info("ready as @%s; %d table(s) resumed; %s", me.username, resumed,
+                 settings.describe())
+
+    async def post_shutdown(application: AnyApp) -> None:
+        manager = application.bot_data.get(RUNTIME_KEY)
+        if isinstance(manager, TableManager):
+            await manager.drain()
+            await manager.db.close()
+
+    return builder.post_init(post_init).post_shutdown(post_shutdown).build()
+
+
+async def _publish_commands(application: AnyApp) -> None:
+    bot = application.bot
+    for lang in LANGS:
+        code = _TELEGRAM_LANG[lang]
+        for scope, menu in ((BotCommandScopeAllGroupChats(), GROUP_MENU),
+                            (BotCommandScopeAllPrivateChats(), PRIVATE_MENU)):
+            commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in menu]
+            try:
+                await bot.set_my_commands(commands, scope=scope, language_code=code)
+                if lang == "zh-Hans":
+                    await bot.set_my_commands(commands, scope=scope)
+            except TelegramError as error:
+                log.warning("command menu for %s not published: %s", lang, error)

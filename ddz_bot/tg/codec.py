@@ -1,0 +1,126 @@
+"""Callback data of inline buttons: small, signed, and checked before anything happens.
+
+Telegram gives a button at most 64 bytes of ``callback_data``. Ours carry an action code, the
+table id, the table's state version (so a button from an earlier state is refused) and a short
+argument, plus a MAC so that data no button of ours carried is refused as forged::
+
+    P|1a2b|7|-|Xy3_Q9
+
+Print a :class:`Callback` with ``encode`` and parse it back with :meth:`Callback.decode`.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+from dataclasses import dataclass
+from typing import Final
+
+__all__ = ["ACTIONS", "MAX_BYTES", "BadCallback", "Callback", "CallbackCodec"]
+
+MAX_BYTES: Final = 64
+_SEP: Final = "|"
+_MAC_CHARS: Final = 6
+_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+
+#: action code -> meaning (documentation and validation)
+ACTIONS: Final[dict[str, str]] = {
+    "j": "join the lobby",
+    "l": "leave the lobby / the finished table",
+    "a": "add an AI seat",
+    "s": "start, AI fills the empty seats",
+    "S": "start face up (明牌开始)",
+    "m": "my cards (alert with the hand)",
+    "g": "again: a new lobby with the same players",
+    "b": "bid word: call, no, grab, nograb, 1, 2, 3, pass",
+    "h": "show cards: 1 or 0",
+    "d": "double: 1 or 0",
+    "r": "select one more card of a rank (arg: rank char)",
+    "c": "clear the selection",
+    "i": "hint",
+    "p": "pass",
+    "P": "play the selection",
+    "w": "choose a wildcard reading (arg: index)",
+    "t": "take back from auto-play",
+    "e": "escape: y confirms, n cancels",
+    "L": "set my language (arg: language)",
+    "o": "group setting (arg: key=value)",
+    "n": "nothing (a label button)",
+}
+
+
+class BadCallback(ValueError):
+    """Callback data that no button of ours carries (malformed, forged or foreign)."""
+
+    def __init__(self, data: str, reason: str) -> None:
+        super().__init__(f"bad callback data {data!r}: {reason}")
+        self.data = data
+        self.reason = reason
+
+
+def _b36(number: int) -> str:
+    if number < 0:
+        raise ValueError(f"negative number {number} in callback data")
+    digits = []
+    while True:
+        number, rest = divmod(number, 36)
+        digits.append(_DIGITS[rest])
+        if number == 0:
+            return "".join(reversed(digits))
+
+
+@dataclass(frozen=True, slots=True)
+class Callback:
+    """What a button asks for: ``action`` on table ``table`` at state ``version``."""
+
+    action: str
+    table: int
+    version: int = 0
+    arg: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.action}@{self.table}v{self.version}({self.arg})"
+
+
+class CallbackCodec:
+    """Encodes and verifies callback data with a secret (derived from the bot token)."""
+
+    def __init__(self, secret: str) -> None:
+        self._key = hashlib.sha256(("ddz-callback:" + secret).encode()).digest()
+
+    def _mac(self, body: str) -> str:
+        digest = hmac.new(self._key, body.encode(), hashlib.sha256).digest()
+        return base64.urlsafe_b64encode(digest).decode()[:_MAC_CHARS]
+
+    def encode(self, callback: Callback) -> str:
+        if callback.action not in ACTIONS:
+            raise ValueError(f"unknown action {callback.action!r}")
+        if _SEP in callback.arg:
+            raise ValueError(f"argument {callback.arg!r} holds {_SEP!r}")
+        body = _SEP.join((callback.action, _b36(callback.table), _b36(callback.version),
+                          callback.arg or "-"))
+        data = f"{body}{_SEP}{self._mac(body)}"
+        if len(data.encode()) > MAX_BYTES:
+            raise ValueError(f"callback data {data!r} is longer than {MAX_BYTES} bytes")
+        return data
+
+    def decode(self, data: str | None) -> Callback:
+        """Parse and verify; raises :class:`BadCallback` naming what is wrong."""
+        if not data:
+            raise BadCallback(str(data), "empty")
+        if len(data.encode()) > MAX_BYTES:
+            raise BadCallback(data[:80], "too long")
+        parts = data.split(_SEP)
+        if len(parts) != 5:
+            raise BadCallback(data, "wrong shape")
+        action, table, version, arg, mac = parts
+        if not hmac.compare_digest(mac, self._mac(_SEP.join(parts[:4]))):
+            raise BadCallback(data, "signature does not match")
+        if action not in ACTIONS:
+            raise BadCallback(data, f"unknown action {action!r}")
+        try:
+            table_id, version_no = int(table, 36), int(version, 36)
+        except ValueError:
+            raise BadCallback(data, "table or version is not a number") from None
+        return Callback(action, table_id, version_no, "" if arg == "-" else arg)

@@ -1,0 +1,606 @@
+"""Telegram handlers: commands, buttons, typed plays; one error handler.
+
+Every handler turns an update into a call on the ``TableManager`` and answers the person in
+their language. A refused action gets a short alert (buttons) or reply (typed text) and
+changes nothing; a button press is always answered, even when something fails.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from telegram import CallbackQuery, Chat, Message, Update, User
+from telegram.constants import ChatMemberStatus, ChatType
+from telegram.error import TelegramError
+from telegram.ext import (
+    Application,
+    CallbackQueryHandler,
+    ChatMemberHandler,
+    CommandHandler,
+    ContextTypes,
+    MessageHandler,
+    filters,
+)
+
+from ..engine.actions import Bid, Call, Decline, Double, Grab, NoDouble, NoGrab, NoShow, Pass
+from ..engine.actions import ShowCards as Show
+from ..engine.cards import RANK_CHARS, CardParseError, Cards, parse_cards
+from ..engine.views import Phase
+from ..i18n import LANGS, lang_from_code, t
+from ..render import PlayerRecord, render_profile
+from ..storage import AlreadyClaimedError, Ranking
+from .codec import BadCallback, Callback, CallbackCodec
+from .manager import Person, Refused, TableManager
+from .present import cards_text
+from .table import FINISHED, LOBBY, PLAYING, Table
+
+__all__ = ["COMMANDS", "Bot", "install"]
+
+log = logging.getLogger(__name__)
+
+#: command -> aliases (Telegram commands are latin: pinyin aliases for Chinese players)
+COMMANDS: dict[str, tuple[str, ...]] = {
+    "start": (), "help": ("bangzhu",), "rules": ("guize",),
+    "newgame": ("kaiju", "kaizhuo", "ddz", "doudizhu"), "join": ("jiaru",),
+    "leave": ("likai", "tuichu"), "stop": ("jieshu",), "balance": ("douzi", "qianbao"),
+    "rank": ("paihang",), "daily": ("qiandao",), "settings": ("shezhi",), "lang": ("yuyan",),
+}
+GROUP_MENU = ("newgame", "join", "leave", "rank", "rules", "stop", "settings", "help")
+PRIVATE_MENU = ("start", "balance", "daily", "rank", "lang", "leave", "rules", "help")
+
+_PASS_WORDS = {"pass", "p", "不出", "不要", "要不起", "过", "過", "pass!"}
+_HINT_WORDS = {"hint", "h", "提示", "?", "？"}
+_MODES = {"classic": "classic", "points": "points", "score": "points", "jiaofen": "points",
+          "叫分": "points", "wild": "wildcard", "wildcard": "wildcard", "laizi": "wildcard",
+          "癞子": "wildcard", "four": "four", "4": "four", "4p": "four"}
+
+
+class Bot:
+    """The handlers, bound to one ``TableManager``."""
+
+    def __init__(self, manager: TableManager, codec: CallbackCodec, default_lang: str) -> None:
+        self.manager = manager
+        self.codec = codec
+        self.default_lang = default_lang
+        self._langs: dict[int, str] = {}
+
+    # ---- who is asking ----------------------------------------------------------------
+    async def lang_of(self, user: User | None) -> str:
+        if user is None:
+            return self.default_lang
+        cached = self._langs.get(user.id)
+        if cached is not None:
+            return cached
+        player = await self.manager.db.get_player(user.id)
+        lang = (player.language if player is not None and player.language else None) or \
+            lang_from_code(user.language_code, self.default_lang) or self.default_lang
+        self._langs[user.id] = lang
+        return lang
+
+    async def person(self, user: User) -> Person:
+        return Person(user.id, user.full_name or user.first_name or str(user.id),
+                      await self.lang_of(user))
+
+    async def group_lang(self, chat: Chat) -> str:
+        table = self.manager.table_in(chat.id)
+        if table is not None:
+            return table.lang
+        group = await self.manager.db.get_group(chat.id)
+        return group.language if group is not None else self.default_lang
+
+    @staticmethod
+    def _private(chat: Chat | None) -> bool:
+        return chat is not None and chat.type == ChatType.PRIVATE
+
+    async def reply(self, message: Message | None, text: str, **kwargs: Any) -> None:
+        if message is None:
+            return
+        self.manager.outbox.spawn(message.reply_text(text, **kwargs))
+
+    # ---- commands ---------------------------------------------------------------------
+    async def start(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if user is None or chat is None:
+            return
+        lang = await self.lang_of(user)
+        if not self._private(chat):
+            await self.reply(message, t(lang, "help"))
+            return
+        self.manager.reachable_again(user.id)
+        payload = context.args[0] if context.args else ""
+        if payload.startswith("j"):
+            try:
+                table = self.manager.get(int(payload[1:], 16))
+            except ValueError:
+                table = None
+            if table is None or table.phase != LOBBY:
+                await self.reply(message, t(lang, "join_expired"))
+                return
+            try:
+                await self.manager.join(table, await self.person(user))
+            except Refused as refusal:
+                if refusal.key != "already_seated":
+                    await self.reply(message, refusal.text(lang))
+            return
+        await self.reply(message, t(lang, "welcome"))
+
+    async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        await self.reply(update.message, t(await self.lang_of(update.effective_user), "help"))
+
+    async def rules(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        from ..engine.rules import room_by_key
+
+        chat = update.effective_chat
+        lang = await self.lang_of(update.effective_user)
+        group = None if chat is None or self._private(chat) else \
+            await self.manager.db.get_group(chat.id)
+        room = room_by_key(group.room if group is not None else "beginner")
+        settings = self.manager.settings
+        await self.reply(update.message, t(
+            lang, "rules", room=t(lang, f"room_{room.key}"), coefficient=room.coefficient,
+            fee=room.fee, min_beans=room.min_beans, threshold=room.double_threshold,
+            bid=int(group.bid_seconds if group else settings.bid_timeout),
+            double=int(group.double_seconds if group else settings.double_timeout),
+            play=int(group.play_seconds if group else settings.play_timeout)))
+
+    async def newgame(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if chat is None or user is None:
+            return
+        lang = await self.lang_of(user)
+        if self._private(chat):
+            await self.reply(message, t(lang, "group_only"))
+            return
+        mode = None
+        for arg in context.args or ():
+            mode = _MODES.get(arg.lower(), mode)
+        try:
+            await self.manager.new_table(chat.id, chat.title or "", await self.person(user), mode)
+        except Refused as refusal:
+            await self._refused_in_group(message, refusal, lang, chat.id)
+
+    async def _refused_in_group(self, message: Message | None, refusal: Refused, lang: str,
+                                chat_id: int) -> None:
+        if refusal.key == "need_dm":
+            table = self.manager.table_in(chat_id)
+            if table is not None:
+                url = self.manager.deep_link(table)
+                await self.reply(message, refusal.text(lang),
+                                 reply_markup=self.manager.keyboards.open_dm(url, lang))
+                return
+        await self.reply(message, refusal.text(lang))
+
+    async def join(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if chat is None or user is None:
+            return
+        lang = await self.lang_of(user)
+        table = self.manager.table_in(chat.id)
+        if self._private(chat) or table is None or table.phase != LOBBY:
+            await self.reply(message, t(lang, "no_table" if not self._private(chat)
+                                        else "group_only"))
+            return
+        try:
+            await self.manager.join(table, await self.person(user))
+        except Refused as refusal:
+            await self._refused_in_group(message, refusal, lang, chat.id)
+
+    async def leave(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        user, message = update.effective_user, update.message
+        if user is None:
+            return
+        lang = await self.lang_of(user)
+        table = self.manager.table_of(user.id)
+        if table is None:
+            await self.reply(message, t(lang, "not_seated"))
+            return
+        if table.phase == PLAYING:
+            cost = self.manager.escape_cost(table, user.id)
+            await self.reply(message, t(lang, "escape_confirm", beans=cost),
+                             reply_markup=self.manager.keyboards.escape(table, lang))
+            return
+        try:
+            await self.manager.leave_lobby(table, await self.person(user))
+        except Refused as refusal:
+            await self.reply(message, refusal.text(lang))
+
+    async def _is_admin(self, chat: Chat, user: User) -> bool:
+        try:
+            member = await self.manager.bot.get_chat_member(chat.id, user.id)
+        except TelegramError:
+            return False
+        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+
+    async def stop(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if chat is None or user is None:
+            return
+        lang = await self.lang_of(user)
+        if self._private(chat):
+            await self.reply(message, t(lang, "group_only"))
+            return
+        if not await self._is_admin(chat, user):
+            await self.reply(message, t(lang, "admin_only"))
+            return
+        table = self.manager.table_in(chat.id)
+        if table is None or table.phase == FINISHED:
+            await self.reply(message, t(lang, "no_table"))
+            return
+        await self.manager.stop(table)
+
+    async def balance(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if user is None or message is None:
+            return
+        lang = await self.lang_of(user)
+        person = await self.person(user)
+        db = self.manager.db
+        await db.ensure_player(user.id, person.name)
+        group_id = None if self._private(chat) or chat is None else chat.id
+        card = await db.player_card(user.id, group_id)
+        if card is None:
+            return
+        player = card.player
+        from ..render.labels import title_index, title_name
+
+        title = title_name(title_index(player.beans), lang)
+        text = t(lang, "balance", name=person.name, title=title, beans=player.beans,
+                 points=player.points, wins=player.wins, losses=player.losses)
+        record = PlayerRecord(person.name, player.beans, player.points, player.landlord_wins,
+                              player.landlord_losses, player.farmer_wins,
+                              player.farmer_losses, player.streak)
+        self.manager.outbox.spawn(message.reply_photo(render_profile(record, lang),
+                                                      caption=text))
+
+    async def rank(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat, user = update.effective_chat, update.effective_user
+        lang = await self.lang_of(user)
+        args = [a.lower() for a in context.args or ()]
+        scope_global = self._private(chat) or chat is None or \
+            any(a in ("global", "all", "quanbu", "全部") for a in args)
+        by = Ranking.POINTS if any(a in ("points", "jifen", "积分", "積分") for a in args) \
+            else Ranking.BEANS
+        page = await self.manager.db.leaderboard(
+            by=by, chat_id=None if scope_global or chat is None else chat.id)
+        lines = [t(lang, "rank_header", scope=t(lang, "scope_global" if scope_global
+                                                   else "scope_group"),
+                   by=t(lang, f"by_{by.value}"))]
+        for entry in page.entries:
+            value = entry.beans if by is Ranking.BEANS else entry.points
+            lines.append(t(lang, "rank_line", pos=entry.rank, name=entry.display_name,
+                           value=value))
+        if not page.entries:
+            lines.append(t(lang, "rank_empty"))
+        await self.reply(update.message, "\n".join(lines))
+
+    async def daily(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        user = update.effective_user
+        if user is None:
+            return
+        lang = await self.lang_of(user)
+        person = await self.person(user)
+        await self.manager.db.ensure_player(user.id, person.name)
+        try:
+            claim = await self.manager.db.claim_daily(user.id)
+        except AlreadyClaimedError:
+            await self.reply(update.message, t(lang, "daily_again"))
+            return
+        await self.reply(update.message, t(lang, "daily_ok", bonus=claim.amount,
+                                           beans=claim.balance, streak=claim.streak))
+
+    async def lang(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        lang = await self.lang_of(update.effective_user)
+        await self.reply(update.message, t(lang, "lang_choose"),
+                         reply_markup=self.manager.keyboards.languages())
+
+    async def settings(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        chat, user, message = update.effective_chat, update.effective_user, update.message
+        if chat is None or user is None:
+            return
+        lang = await self.lang_of(user)
+        if self._private(chat):
+            await self.reply(message, t(lang, "group_only"))
+            return
+        if not await self._is_admin(chat, user):
+            await self.reply(message, t(lang, "admin_only"))
+            return
+        text, markup = await self._settings_view(chat.id, chat.title or "")
+        await self.reply(message, text, reply_markup=markup)
+
+    async def _settings_view(self, chat_id: int, title: str) -> tuple[str, Any]:
+        db = self.manager.db
+        group = await db.get_group(chat_id) or await db.ensure_group(
+            chat_id, title, defaults=self.manager.group_defaults(chat_id))
+        lang = group.language
+
+        def onoff(value: bool) -> str:
+            return t(lang, "on" if value else "off")
+
+        text = t(lang, "settings", room=t(lang, f"room_{group.room}"),
+                 bidding=t(lang, f"bidding_{group.bidding.value}"),
+                 wildcard=onoff(group.wildcard), bid=group.bid_seconds,
+                 double=group.double_seconds, play=group.play_seconds,
+                 lang=t(group.language, "lang_name"), tracker=onoff(group.tracker))
+        values = {
+            "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
+            "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{group.bidding.value}")),
+            "wildcard": t(lang, "btn_wildcard", value=onoff(group.wildcard)),
+            "play": t(lang, "btn_timeouts", seconds=group.play_seconds),
+            "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
+            "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
+        }
+        return text, self.manager.keyboards.settings(chat_id, lang, values)
+
+    async def _cycle_setting(self, chat_id: int, key: str) -> None:
+        from ..engine.rules import ROOMS
+
+        db = self.manager.db
+        group = await db.get_group(chat_id)
+        if group is None:
+            return
+        changes: dict[str, Any] = {}
+        if key == "room":
+            keys = [r.key for r in ROOMS]
+            changes["room"] = keys[(keys.index(group.room) + 1) % len(keys)]
+        elif key == "bidding":
+            changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
+        elif key == "wildcard":
+            changes["wildcard"] = not group.wildcard
+        elif key == "play":
+            steps = [15, 20, 30, 45, 60]
+            nxt = [s for s in steps if s > group.play_seconds]
+            changes["play_seconds"] = nxt[0] if nxt else steps[0]
+        elif key == "lang":
+            changes["language"] = LANGS[(LANGS.index(group.language) + 1) % len(LANGS)]
+        elif key == "tracker":
+            changes["tracker"] = not group.tracker
+        else:
+            raise BadCallback(key, "unknown setting")
+        await db.update_group(chat_id, **changes)
+
+    # ---- the bot in or out of a group --------------------------------------------------
+    async def my_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        change = update.my_chat_member
+        if change is None:
+            return
+        if change.new_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
+            await self.manager.group_gone(change.chat.id)
+
+    # ---- typed plays in the DM ---------------------------------------------------------
+    async def text(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        user, message = update.effective_user, update.message
+        if user is None or message is None or not message.text:
+            return
+        self.manager.reachable_again(user.id)
+        lang = await self.lang_of(user)
+        table = self.manager.table_of(user.id)
+        if table is None or table.game is None or table.phase != PLAYING:
+            await self.reply(message, t(lang, "help"))
+            return
+        words = message.text.strip()
+        lowered = words.lower()
+        try:
+            if lowered in _PASS_WORDS:
+                await self.manager.decide(table, user.id, None, lambda g, s: Pass(s))
+            elif lowered in _HINT_WORDS:
+                hint = await self._hint(table, user.id)
+                await self.reply(message, t(lang, "panel_hint", cards=cards_text(hint, lang))
+                                 if hint is not None else t(lang, "no_hint"))
+            else:
+                try:
+                    cards = parse_cards(words)
+                except CardParseError:
+                    await self.reply(message, t(lang, "unknown_text", text=words[:40]))
+                    return
+                await self.manager.play_cards(table, user.id, cards, None)
+        except Refused as refusal:
+            await self.reply(message, refusal.text(lang))
+
+    async def _hint(self, table: Table, user_id: int) -> Cards | None:
+        from . import players
+
+        seat = table.seat_of(user_id)
+        game = table.game
+        if seat is None or game is None or game.phase is not Phase.PLAYING or game.turn != seat:
+            raise Refused("not_your_turn")
+        options = players.hints(game, seat)
+        if not options:
+            return None
+        index = table.hint_cursor.get(seat, -1) + 1
+        if index >= len(options):
+            index = 0
+        table.hint_cursor[seat] = index
+        hint = options[index]
+        table.selections[seat] = hint.counts()
+        self.manager.refresh_panel(table, seat)
+        return hint
+
+    # ---- buttons ----------------------------------------------------------------------
+    async def button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        query = update.callback_query
+        if query is None:
+            return
+        user = query.from_user
+        lang = await self.lang_of(user)
+        try:
+            callback = self.codec.decode(query.data)
+        except BadCallback:
+            await self._answer(query, t(lang, "bad_button"), alert=True)
+            return
+        try:
+            text, alert, url = await self._press(query, callback, lang)
+        except Refused as refusal:
+            await self._answer(query, refusal.text(lang), alert=True)
+            return
+        await self._answer(query, text, alert=alert, url=url)
+
+    async def _answer(self, query: CallbackQuery, text: str | None = None, *,
+                      alert: bool = False, url: str | None = None) -> None:
+        try:
+            await query.answer(text[:190] if text else None, show_alert=alert, url=url)
+        except TelegramError as error:
+            log.info("callback answer failed: %s", error)
+
+    async def _press(self, query: CallbackQuery, cb: Callback, lang: str,
+                     ) -> tuple[str | None, bool, str | None]:
+        """Do what the button asks; return (answer text, as alert, url to open)."""
+        manager = self.manager
+        user = query.from_user
+        message = query.message
+        chat_id = message.chat.id if message is not None else None
+        if cb.action == "L":
+            if cb.arg not in LANGS:
+                raise BadCallback(cb.arg, "unknown language")
+            await manager.db.ensure_player(user.id, user.full_name or str(user.id))
+            await manager.db.set_language(user.id, cb.arg)
+            self._langs[user.id] = cb.arg
+            return t(cb.arg, "lang_set"), False, None
+        if cb.action == "o":
+            if chat_id is None or message is None or query.message is None:
+                raise Refused("bad_button")
+            chat = message.chat
+            if not await self._is_admin(chat, user):
+                raise Refused("admin_only")
+            await self._cycle_setting(chat.id, cb.arg)
+            text, markup = await self._settings_view(chat.id, chat.title or "")
+            manager.outbox.spawn(query.edit_message_text(text, reply_markup=markup))
+            return t(lang, "settings_saved"), False, None
+        table = manager.get(cb.table)
+        if table is None:
+            raise Refused("join_expired" if cb.action in "jlasSg" else "stale_button")
+        person = await self.person(user)
+        in_group = chat_id is not None and chat_id == table.chat_id
+        if cb.action in "jlasS":
+            if not in_group:
+                raise Refused("bad_button")
+            if cb.action == "j":
+                try:
+                    await manager.join(table, person)
+                except Refused as refusal:
+                    if refusal.key == "need_dm":
+                        return None, False, manager.deep_link(table)
+                    raise
+                return t(lang, "joined", name=person.name), False, None
+            if cb.action == "l":
+                await manager.leave_lobby(table, person)
+                return t(lang, "left", name=person.name), False, None
+            if cb.action == "a":
+                await manager.add_ai(table)
+                return None, False, None
+            await manager.start(table, person, show=cb.action == "S")
+            return None, False, None
+        if cb.action == "g":
+            if not in_group:
+                raise Refused("bad_button")
+            await manager.again(table, person)
+            return None, False, None
+        if cb.action == "m":
+            seat = table.seat_of(user.id)
+            if seat is None or table.game is None:
+                raise Refused("not_seated")
+            if cb.version != table.hand_version:
+                raise Refused("stale_button")
+            return t(lang, "my_cards", cards=cards_text(table.game.hand(seat), lang)), True, None
+        if cb.action == "e":
+            if table.seat_of(user.id) is None:
+                raise Refused("foreign_button")
+            if cb.version != table.hand_version or table.phase != PLAYING:
+                raise Refused("stale_button")
+            if message is not None:
+                manager.outbox.spawn(query.delete_message())
+            if cb.arg == "y":
+                await manager.escape(table, user.id)
+            return None, False, None
+        # the rest are DM panel buttons: only the panel's owner may press them
+        if chat_id != user.id:
+            raise Refused("foreign_button")
+        seat = table.seat_of(user.id)
+        if seat is None:
+            raise Refused("foreign_button")
+        return await self._panel(table, seat, cb, lang)
+
+    async def _panel(self, table: Table, seat: int, cb: Callback, lang: str,
+                     ) -> tuple[str | None, bool, str | None]:
+        manager = self.manager
+        user_id = table.seats[seat].user_id
+        game = table.game
+        if game is None or table.phase != PLAYING or cb.version < table.hand_version:
+            raise Refused("stale_button")
+        action = cb.action
+        if action in "rc":
+            if action == "c":
+                table.selections.pop(seat, None)
+                table.readings.pop(seat, None)
+            else:
+                if len(cb.arg) != 1 or cb.arg not in RANK_CHARS:
+                    raise BadCallback(cb.arg, "not a rank")
+                rank = RANK_CHARS.index(cb.arg)
+                held = game.hand(seat).counts()
+                chosen = table.selections.setdefault(seat, [0] * len(held))
+                if held[rank] == 0:
+                    raise Refused("stale_button")
+                chosen[rank] = chosen[rank] + 1 if chosen[rank] < held[rank] else 0
+            manager.refresh_panel(table, seat)
+            return None, False, None
+        if action == "i":
+            if cb.version != table.version:
+                raise Refused("stale_button")
+            hint = await self._hint(table, user_id)
+            if hint is None:
+                return t(lang, "no_hint"), False, None
+            return t(lang, "panel_hint", cards=cards_text(hint, lang)), False, None
+        if action == "P":
+            selection = table.selections.get(seat)
+            if not selection or not any(selection):
+                raise Refused("nothing_selected")
+            cards = Cards.from_counts(selection)
+            await manager.play_cards(table, user_id, cards, cb.version, lang=lang)
+            return None, False, None
+        if action == "w":
+            pending = table.readings.get(seat)
+            if pending is None or not cb.arg.isdigit() or int(cb.arg) >= len(pending[1]):
+                raise Refused("stale_button")
+            cards, combos = pending
+            combo = combos[int(cb.arg)]
+            await manager.play_cards(table, user_id, cards, cb.version,
+                                     reading=(combo.kind, combo.rank, combo.length))
+            return None, False, None
+        if action == "t":
+            await manager.take_back(table, user_id)
+            return t(lang, "auto_off", name=table.seats[seat].name), False, None
+        makers: dict[tuple[str, str], Any] = {
+            ("p", ""): lambda g, s: Pass(s),
+            ("b", "call"): lambda g, s: Call(s), ("b", "no"): lambda g, s: Decline(s),
+            ("b", "pass"): lambda g, s: Decline(s),
+            ("b", "grab"): lambda g, s: Grab(s), ("b", "nograb"): lambda g, s: NoGrab(s),
+            ("b", "1"): lambda g, s: Bid(s, 1), ("b", "2"): lambda g, s: Bid(s, 2),
+            ("b", "3"): lambda g, s: Bid(s, 3),
+            ("h", "1"): lambda g, s: Show(s), ("h", "0"): lambda g, s: NoShow(s),
+            ("d", "1"): lambda g, s: Double(s), ("d", "0"): lambda g, s: NoDouble(s),
+        }
+        make = makers.get((action, cb.arg))
+        if make is None:
+            raise BadCallback(f"{action}:{cb.arg}", "no such decision")
+        await manager.decide(table, user_id, cb.version, make)
+        return None, False, None
+
+    # ---- errors -----------------------------------------------------------------------
+    async def error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)
+        if isinstance(update, Update) and update.callback_query is not None:
+            lang = await self.lang_of(update.callback_query.from_user)
+            await self._answer(update.callback_query, t(lang, "error_generic"), alert=True)
+
+
+def install(application: Application[Any, Any, Any, Any, Any, Any], bot: Bot) -> None:
+    """Register every handler of ``bot`` on ``application``."""
+    for command, aliases in COMMANDS.items():
+        application.add_handler(CommandHandler((command, *aliases), getattr(bot, command)))
+    application.add_handler(CallbackQueryHandler(bot.button))
+    application.add_handler(ChatMemberHandler(bot.my_member, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.TEXT
+                                           & ~filters.COMMAND, bot.text))
+    application.add_error_handler(bot.error)
+
+

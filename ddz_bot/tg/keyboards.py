@@ -1,0 +1,180 @@
+"""Inline keyboards: few buttons a row (at most five), every button signed by the codec.
+
+Rank buttons carry the version at which the hand was dealt, so selecting cards keeps working
+while other players move; decision buttons (Play, Pass, bids...) carry the current version and
+go stale as soon as the table moves on.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from ..engine.actions import Bid, Call, Decline, Double, Grab, NoDouble, NoGrab, NoShow, ShowCards
+from ..engine.cards import RANK_CHARS, Cards
+from ..engine.game import SHOW_FACTORS, Game
+from ..engine.views import Phase
+from ..i18n import LANGS, t
+from .codec import Callback, CallbackCodec
+from .table import Table
+
+__all__ = ["MAX_ROW", "Keyboards", "rows_of"]
+
+MAX_ROW = 5
+
+
+def rows_of(buttons: Sequence[InlineKeyboardButton], width: int = MAX_ROW,
+            ) -> list[list[InlineKeyboardButton]]:
+    """Split buttons into rows of at most ``width``, balanced (7 -> 4 + 3, not 5 + 2)."""
+    if not buttons:
+        return []
+    count = -(-len(buttons) // width)
+    size = -(-len(buttons) // count)
+    return [list(buttons[i:i + size]) for i in range(0, len(buttons), size)]
+
+
+def _rank_label(rank: int) -> str:
+    return "10" if RANK_CHARS[rank] == "T" else {"X": "小王", "D": "大王"}.get(
+        RANK_CHARS[rank], RANK_CHARS[rank])
+
+
+class Keyboards:
+    """Builds the bot's keyboards for one codec (one bot token)."""
+
+    def __init__(self, codec: CallbackCodec) -> None:
+        self.codec = codec
+
+    def button(self, text: str, action: str, table: Table | int, version: int = 0,
+               arg: str = "") -> InlineKeyboardButton:
+        table_id = table if isinstance(table, int) else table.id
+        return InlineKeyboardButton(text, callback_data=self.codec.encode(
+            Callback(action, table_id, version, arg)))
+
+    # ---- group ------------------------------------------------------------------------
+    def lobby(self, table: Table, lang: str) -> InlineKeyboardMarkup:
+        b = self.button
+        return InlineKeyboardMarkup([
+            [b(t(lang, "btn_join"), "j", table), b(t(lang, "btn_leave"), "l", table)],
+            [b(t(lang, "btn_add_ai"), "a", table), b(t(lang, "btn_start"), "s", table)],
+            [b(t(lang, "btn_show_start"), "S", table)],
+        ])
+
+    def table(self, table: Table, lang: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[self.button(t(lang, "btn_my_cards"), "m", table,
+                                                  table.hand_version)]])
+
+    def result(self, table: Table, lang: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[self.button(t(lang, "btn_again"), "g", table,
+                                                  table.version),
+                                      self.button(t(lang, "btn_leave"), "l", table,
+                                                  table.version)]])
+
+    def escape(self, table: Table, lang: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[
+            self.button(t(lang, "btn_confirm_leave"), "e", table, table.hand_version, "y"),
+            self.button(t(lang, "btn_cancel"), "e", table, table.hand_version, "n")]])
+
+    @staticmethod
+    def open_dm(url: str, lang: str) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "btn_open_dm"), url=url)]])
+
+    def languages(self) -> InlineKeyboardMarkup:
+        return InlineKeyboardMarkup([[self.button(t(lang, "lang_name"), "L", 0, 0, lang)
+                                      for lang in LANGS]])
+
+    def settings(self, chat_id: int, lang: str, values: dict[str, str]) -> InlineKeyboardMarkup:
+        """One button a setting; pressing cycles to the next value."""
+        rows = [[self.button(text, "o", 0, 0, key)] for key, text in values.items()]
+        return InlineKeyboardMarkup(rows)
+
+    # ---- a player's DM panel ----------------------------------------------------------
+    def panel(self, table: Table, seat: int, lang: str) -> InlineKeyboardMarkup | None:
+        game = table.game
+        if game is None or game.over:
+            return None
+        v = table.version
+        b = self.button
+        if game.auto[seat]:
+            return InlineKeyboardMarkup([[b(t(lang, "btn_take_back"), "t", table, v)]])
+        if seat in table.readings:
+            return self._readings(table, seat, lang)
+        legal = game.legal_actions(seat)
+        phase = game.phase
+        row: list[InlineKeyboardButton] = []
+        if phase in (Phase.SHOW_START, Phase.DEALING, Phase.LANDLORD_SHOW):
+            kind = "start" if phase is Phase.SHOW_START else (
+                "landlord" if phase is Phase.LANDLORD_SHOW else
+                ("deal_first" if game.deal_step <= 1 else "deal_second"))
+            for action in legal:
+                if isinstance(action, ShowCards):
+                    row.append(b(t(lang, "btn_show", factor=SHOW_FACTORS[kind]), "h", table,
+                                 v, "1"))
+                elif isinstance(action, NoShow):
+                    row.append(b(t(lang, "btn_no_show"), "h", table, v, "0"))
+        elif phase is Phase.BIDDING:
+            words = {Call: ("btn_call", "call"), Decline: ("btn_no_call", "no"),
+                     Grab: ("btn_grab", "grab"), NoGrab: ("btn_no_grab", "nograb")}
+            for action in legal:
+                if isinstance(action, Bid):
+                    row.append(b(t(lang, "btn_bid", n=action.points), "b", table, v,
+                                 str(action.points)))
+                elif type(action) in words:
+                    key, arg = words[type(action)]
+                    if isinstance(action, Decline) and game.rules.bidding.value == "points":
+                        key = "btn_bid_pass"
+                    row.append(b(t(lang, key), "b", table, v, arg))
+        elif phase is Phase.DOUBLING:
+            for action in legal:
+                if isinstance(action, Double):
+                    row.append(b(t(lang, "btn_double"), "d", table, v, "1"))
+                elif isinstance(action, NoDouble):
+                    row.append(b(t(lang, "btn_no_double"), "d", table, v, "0"))
+        elif phase is Phase.PLAYING:
+            return self._play(table, game, seat, lang)
+        return InlineKeyboardMarkup(rows_of(row, 4)) if row else None
+
+    def _play(self, table: Table, game: Game, seat: int, lang: str) -> InlineKeyboardMarkup:
+        b = self.button
+        hv = table.hand_version
+        counts = game.hand(seat).counts()
+        chosen = table.selections.get(seat) or [0] * len(counts)
+        ranks = []
+        for rank, held in enumerate(counts):
+            if not held:
+                continue
+            picked = chosen[rank] if rank < len(chosen) else 0
+            label = _rank_label(rank)
+            if picked:
+                text = f"✅{label} {picked}/{held}"
+            else:
+                text = f"{label}×{held}" if held > 1 else label
+            ranks.append(b(text, "r", table, hv, RANK_CHARS[rank]))
+        rows = rows_of(ranks)
+        if game.turn == seat:
+            v = table.version
+            actions = [b(t(lang, "btn_clear"), "c", table, hv), b(t(lang, "btn_hint"), "i",
+                                                                  table, v)]
+            if game.to_beat is not None:
+                actions.append(b(t(lang, "btn_pass"), "p", table, v))
+            actions.append(b(t(lang, "btn_play"), "P", table, v))
+            rows.append(actions)
+        elif any(chosen):
+            rows.append([b(t(lang, "btn_clear"), "c", table, hv)])
+        return InlineKeyboardMarkup(rows)
+
+    def _readings(self, table: Table, seat: int, lang: str) -> InlineKeyboardMarkup:
+        from ..render.labels import combo_name
+
+        _, combos = table.readings[seat]
+        buttons = []
+        for index, combo in enumerate(combos):
+            text = f"{combo_name(combo.kind.value, lang)} {_rank_label(combo.rank)}"
+            buttons.append(self.button(text, "w", table, table.version, str(index)))
+        rows = rows_of(buttons, 2)
+        rows.append([self.button(t(lang, "btn_cancel"), "c", table, table.hand_version)])
+        return InlineKeyboardMarkup(rows)
+
+
+def selection_cards(selection: list[int] | None) -> Cards:
+    return Cards.from_counts(selection) if selection else Cards()

@@ -1,0 +1,249 @@
+"""The outbox: every message the bot shows goes through here, in the background.
+
+Each *slot* (a chat and a name: the group's table message, a player's DM panel) holds the
+content it should show. ``show`` replaces the waiting content, so when several changes wait
+for one message only the newest is sent (and its picture rendered, lazily). The outbox then
+sends the smallest call that gets there: a new message, ``editMessageMedia`` when the picture
+changed, ``editMessageCaption``/``editMessageText`` when only words changed,
+``editMessageReplyMarkup`` when only buttons changed. A group slot waits ``interval`` seconds
+between two sends, which keeps a table far below Telegram's 20 messages a minute in a group.
+
+``RetryAfter`` is waited out and retried, "message is not modified" counts as done, and a
+``Forbidden`` private chat is reported to ``on_forbidden`` (the table tells the group).
+Handlers never wait for Telegram: they only call ``show``/``post``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+
+__all__ = ["Content", "Outbox"]
+
+log = logging.getLogger(__name__)
+
+Render = Callable[[], bytes]
+ForbiddenHook = Callable[[int, str], Awaitable[None]]
+SentHook = Callable[[int, str, int], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """What a message should show. ``photo_key`` names the picture (same key, same picture:
+    no re-upload); ``render`` draws it when it is really sent. No key: a text message."""
+
+    text: str
+    markup: InlineKeyboardMarkup | None = None
+    photo_key: str | None = None
+    render: Render | None = field(default=None, compare=False)
+
+    def markup_dict(self) -> dict[str, Any] | None:
+        return None if self.markup is None else self.markup.to_dict()
+
+
+@dataclass(slots=True)
+class _Slot:
+    chat_id: int
+    name: str
+    interval: float
+    message_id: int | None = None
+    sent: Content | None = None
+    pending: Content | None = None
+    task: asyncio.Task[None] | None = None
+    last_at: float = -1e9
+
+
+class Outbox:
+    """Coalescing, rate-aware sender (see the module docstring)."""
+
+    def __init__(self, bot: Bot, *, on_forbidden: ForbiddenHook | None = None,
+                 on_sent: SentHook | None = None, max_retries: int = 5) -> None:
+        self.bot = bot
+        self.on_forbidden = on_forbidden
+        self.on_sent = on_sent
+        self.max_retries = max_retries
+        self._slots: dict[tuple[int, str], _Slot] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self.sent_calls = 0
+
+    # ---- what callers use ---------------------------------------------------------------
+    def show(self, chat_id: int, name: str, content: Content, *, interval: float = 0.0,
+             new_message: bool = False) -> None:
+        """Make the slot show ``content`` as soon as its interval allows."""
+        slot = self._slot(chat_id, name, interval)
+        slot.interval = interval
+        if new_message:
+            slot.message_id, slot.sent = None, None
+        slot.pending = content
+        if slot.task is None or slot.task.done():
+            slot.task = self._spawn(self._run(slot))
+
+    def bind(self, chat_id: int, name: str, message_id: int | None, *,
+             interval: float = 0.0) -> None:
+        """Adopt an existing message (after a restart): the next ``show`` edits it in full."""
+        slot = self._slot(chat_id, name, interval)
+        slot.message_id, slot.sent = message_id, None
+
+    def message_id(self, chat_id: int, name: str) -> int | None:
+        slot = self._slots.get((chat_id, name))
+        return None if slot is None else slot.message_id
+
+    def drop(self, chat_id: int, name: str) -> None:
+        """Forget a slot (its message stays as it is). Waiting content is discarded."""
+        slot = self._slots.pop((chat_id, name), None)
+        if slot is not None:
+            slot.pending = None
+
+    def post(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None,
+             *, photo: Render | None = None) -> None:
+        """Send a one-off message in the background (a notice, a result)."""
+        self._spawn(self._post(chat_id, text, markup, photo))
+
+    def spawn(self, coroutine: Awaitable[Any]) -> None:
+        """Run a side job (an alert, a deletion) in the background, tracked by ``drain``."""
+        async def run() -> None:
+            try:
+                await coroutine
+            except TelegramError as error:
+                log.info("background call failed: %s", error)
+        self._spawn(run())
+
+    async def drain(self) -> None:
+        """Wait until nothing is waiting to be sent (tests; shutdown)."""
+        while True:
+            pending = [t for t in self._tasks if not t.done()]
+            if not pending:
+                return
+            await asyncio.gather(*pending, return_exceptions=True)
+
+    @property
+    def busy(self) -> int:
+        return sum(1 for t in self._tasks if not t.done())
+
+    # ---- the machinery ------------------------------------------------------------------
+    def _slot(self, chat_id: int, name: str, interval: float) -> _Slot:
+        key = (chat_id, name)
+        slot = self._slots.get(key)
+        if slot is None:
+            slot = self._slots[key] = _Slot(chat_id, name, interval)
+        return slot
+
+    def _spawn(self, coroutine: Any) -> asyncio.Task[Any]:
+        task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        return task
+
+    async def _run(self, slot: _Slot) -> None:
+        retries = 0
+        while slot.pending is not None:
+            wait = slot.last_at + slot.interval - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            content = slot.pending
+            if content is None:
+                return
+            slot.pending = None
+            try:
+                await self._apply(slot, content)
+                retries = 0
+            except RetryAfter as error:
+                retries += 1
+                if slot.pending is None and retries <= self.max_retries:
+                    slot.pending = content
+                await asyncio.sleep(_seconds(error.retry_after))
+                continue
+            except Forbidden as error:
+                log.info("chat %s refuses messages: %s", slot.chat_id, error)
+                slot.pending = None
+                if self.on_forbidden is not None:
+                    await self.on_forbidden(slot.chat_id, slot.name)
+                return
+            except BadRequest as error:
+                if "not modified" in str(error).lower():
+                    slot.sent = content
+                elif slot.message_id is not None and _message_gone(error):
+                    slot.message_id, slot.sent = None, None  # send it anew
+                    if slot.pending is None:
+                        slot.pending = content
+                    continue
+                else:
+                    log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+            except TelegramError as error:
+                log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+            slot.last_at = time.monotonic()
+
+    async def _photo(self, content: Content) -> bytes:
+        assert content.render is not None
+        return await asyncio.to_thread(content.render)
+
+    async def _apply(self, slot: _Slot, content: Content) -> None:
+        bot, chat, sent = self.bot, slot.chat_id, slot.sent
+        if slot.message_id is None:
+            message: Message
+            if content.photo_key is not None:
+                message = await bot.send_photo(chat, await self._photo(content),
+                                               caption=content.text, reply_markup=content.markup)
+            else:
+                message = await bot.send_message(chat, content.text,
+                                                 reply_markup=content.markup)
+            self.sent_calls += 1
+            slot.message_id, slot.sent = message.message_id, content
+            if self.on_sent is not None:
+                await self.on_sent(chat, slot.name, message.message_id)
+            return
+        message_id = slot.message_id
+        same_markup = sent is not None and sent.markup_dict() == content.markup_dict()
+        if content.photo_key is not None and (sent is None or sent.photo_key != content.photo_key):
+            media = InputMediaPhoto(await self._photo(content), caption=content.text)
+            await bot.edit_message_media(media, chat_id=chat, message_id=message_id,
+                                         reply_markup=content.markup)
+        elif sent is None or sent.text != content.text:
+            if content.photo_key is not None:
+                await bot.edit_message_caption(chat_id=chat, message_id=message_id,
+                                               caption=content.text,
+                                               reply_markup=content.markup)
+            else:
+                await bot.edit_message_text(content.text, chat_id=chat, message_id=message_id,
+                                            reply_markup=content.markup)
+        elif not same_markup:
+            await bot.edit_message_reply_markup(chat_id=chat, message_id=message_id,
+                                                reply_markup=content.markup)
+        else:
+            return
+        self.sent_calls += 1
+        slot.sent = content
+
+    async def _post(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None,
+                    photo: Render | None) -> None:
+        for _ in range(self.max_retries + 1):
+            try:
+                if photo is not None:
+                    await self.bot.send_photo(chat_id, await asyncio.to_thread(photo),
+                                              caption=text, reply_markup=markup)
+                else:
+                    await self.bot.send_message(chat_id, text, reply_markup=markup)
+                self.sent_calls += 1
+                return
+            except RetryAfter as error:
+                await asyncio.sleep(_seconds(error.retry_after))
+            except TelegramError as error:
+                log.info("chat %s: message not sent: %s", chat_id, error)
+                return
+
+
+def _seconds(value: Any) -> float:
+    seconds = value.total_seconds() if hasattr(value, "total_seconds") else float(value)
+    return min(max(seconds, 0.0), 60.0)
+
+
+def _message_gone(error: BadRequest) -> bool:
+    text = str(error).lower()
+    return "not found" in text or "there is no" in text or "can't be edited" in text

@@ -1,0 +1,120 @@
+"""From a finished hand to beans: the engine's scoring, written by storage in one transaction.
+
+``settle_hand`` is idempotent (storage keys the settlement by the hand id), so a restart that
+finds a finished but unsettled hand simply settles it again: beans move once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from ..engine.game import Game
+from ..engine.views import HandOutcome, Role
+from ..i18n import t
+from ..render import ResultLine
+from ..storage import BeanChange, Database, HandRecord, HandResult, Reason
+from ..storage import Role as StoredRole
+from .present import cards_text
+from .table import Table
+
+__all__ = ["Settled", "escape_penalty", "hand_changes", "settle_hand"]
+
+
+@dataclass(frozen=True, slots=True)
+class Settled:
+    """What the group is told: text lines and one picture line a seat."""
+
+    text: list[str]
+    pictures: list[ResultLine]
+
+
+def escape_penalty(game: Game, seat: int) -> int:
+    """R-ESCAPE: the beans ``seat`` would pay for leaving now (before the fee and caps)."""
+    base, m = game.base, game.escape_multiplier()
+    c = 2 if game.landlord == seat else 1
+    if game.landlord == seat:
+        score = base * 20 * c if m < 10 else 4 * base * m * c
+    else:
+        score = base * 10 * c if m < 10 else 2 * base * m * c
+    return score * game.room.coefficient + game.room.fee
+
+
+def hand_changes(game: Game, outcome: HandOutcome, balances: list[int],
+                 ) -> tuple[list[tuple[int, int, Reason]], dict[int, int]]:
+    """Bean changes (seat, delta, reason) and points changes by seat."""
+    from ..engine import scoring  # type: ignore[attr-defined]
+
+    result: Any = scoring.settle(outcome, game.room, balances)
+    changes = [(c.seat, c.delta, Reason(c.reason)) for c in result.changes]
+    return changes, dict(result.points)
+
+
+async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
+    """Settle the hand in storage; return the result lines for the group."""
+    outcome = game.outcome()
+    assert outcome is not None
+    users = [s.user_id for s in table.seats]
+    balances = []
+    for user in users:
+        player = await db.get_player(user)
+        balances.append(0 if player is None else player.beans)
+    changes, points = hand_changes(game, outcome, balances)
+    by_user: dict[tuple[int, Reason], int] = {}
+    for seat, delta, reason in changes:
+        key = (users[seat], reason)
+        by_user[key] = by_user.get(key, 0) + delta
+    bean_changes = [BeanChange(user, delta, reason) for (user, reason), delta in by_user.items()
+                    if delta]
+    results = []
+    for seat, user in enumerate(users):
+        won = seat != outcome.escaped if outcome.escaped is not None else seat in outcome.winners
+        role = StoredRole.LANDLORD if outcome.landlord == seat else StoredRole.FARMER
+        results.append(HandResult(user, role, won, points.get(seat, 0)))
+    now = datetime.now(UTC)
+    record = HandRecord(
+        room=game.room.key, rules=game.rules.to_dict(), seats=users,
+        result={"winner_role": outcome.winner_role.value if outcome.winner_role else None,
+                "winners": list(outcome.winners), "landlord": outcome.landlord,
+                "spring": outcome.spring, "anti_spring": outcome.anti_spring,
+                "multiplier": outcome.multiplier, "base": outcome.base,
+                "escaped": outcome.escaped, "log": game.log},
+        multipliers=[{"reason": i.reason, "factor": i.factor, "seat": i.seat,
+                      "detail": i.detail} for i in game.multiplier_items()],
+        started_at=datetime.fromtimestamp(table.created_at, tz=UTC), finished_at=now,
+        chat_id=table.chat_id, table_id=str(table.id))
+    settled = await db.apply_settlement(table.hand_id, bean_changes, results, record)
+    pictures = [ResultLine(seat, s.name,
+                           sum(c.delta for c in bean_changes if c.user_id == s.user_id),
+                           points.get(seat, 0), settled.balances.get(s.user_id, 0))
+                for seat, s in enumerate(table.seats)]
+    return Settled(result_lines(table, game, outcome, settled.balances, bean_changes), pictures)
+
+
+def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Any,
+                 changes: list[BeanChange]) -> list[str]:
+    lang = table.lang
+    lines = []
+    if outcome.escaped is not None:
+        lines.append(t(lang, "escaped", name=table.seats[outcome.escaped].name,
+                       beans=-sum(c.delta for c in changes
+                                  if c.user_id == table.seats[outcome.escaped].user_id)))
+    elif outcome.winner_role is Role.LANDLORD:
+        lines.append(t(lang, "result_landlord"))
+    else:
+        lines.append(t(lang, "result_farmers"))
+    if outcome.spring:
+        lines.append(t(lang, "result_spring"))
+    if outcome.anti_spring:
+        lines.append(t(lang, "result_anti_spring"))
+    for seat in table.seats:
+        delta = sum(c.delta for c in changes if c.user_id == seat.user_id)
+        lines.append(t(lang, "result_line", name=seat.name, delta=delta,
+                       balance=balances.get(seat.user_id, 0)))
+    if outcome.escaped is None:
+        for index, seat in enumerate(table.seats):
+            rest = game.hand(index)
+            if rest and index not in outcome.winners:
+                lines.append(f"{seat.name}: {cards_text(rest, lang)}")
+    return lines

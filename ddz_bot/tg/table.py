@@ -1,0 +1,144 @@
+"""A table in a group: its seats, its hand (a ``Game``), its clock, as a saveable value.
+
+Everything a restart needs is in ``Table.to_dict()`` (stored with each accepted action);
+what only matters while a player taps (their card selection, the hint cursor) is not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.cards import Cards
+from ..engine.game import Game
+from ..engine.views import Phase
+
+__all__ = ["AI_BASE_ID", "FINISHED", "LOBBY", "PLAYING", "Seat", "Table"]
+
+LOBBY = "lobby"
+PLAYING = "playing"
+FINISHED = "finished"
+#: AI seats are players with these (negative) user ids: AI 1, AI 2, ...
+AI_BASE_ID = -1_000_000
+
+
+@dataclass(slots=True)
+class Seat:
+    user_id: int
+    name: str
+    is_ai: bool = False
+    lang: str = "zh-Hans"
+    show_start: bool = False
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"user_id": self.user_id, "name": self.name, "is_ai": self.is_ai,
+                "lang": self.lang, "show_start": self.show_start}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Seat:
+        return cls(int(data["user_id"]), str(data["name"]), bool(data["is_ai"]),
+                   str(data.get("lang", "zh-Hans")), bool(data.get("show_start", False)))
+
+
+@dataclass(slots=True)
+class Table:
+    """One table of one group (see the module docstring)."""
+
+    id: int
+    chat_id: int
+    title: str
+    lang: str
+    rules: str = "classic"
+    room: str = "beginner"
+    bid_seconds: float = 15.0
+    double_seconds: float = 10.0
+    play_seconds: float = 30.0
+    phase: str = LOBBY
+    seats: list[Seat] = field(default_factory=list)
+    game: Game | None = None
+    hand_no: int = 0
+    version: int = 0
+    hand_version: int = 0  # the version when the current hand was dealt
+    deadline: float | None = None
+    timer_kind: str | None = None
+    narration: str = ""  # the last thing that happened, in the group's language
+    created_at: float = field(default_factory=time.time)
+    touched_at: float = field(default_factory=time.time)
+    lobby_message_id: int | None = None
+    # in memory only
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    selections: dict[int, list[int]] = field(default_factory=dict, repr=False)
+    hint_cursor: dict[int, int] = field(default_factory=dict, repr=False)
+    readings: dict[int, tuple[Cards, list[Any]]] = field(default_factory=dict, repr=False)
+    unreachable: set[int] = field(default_factory=set, repr=False)
+    settled: bool = False
+
+    @property
+    def players(self) -> int:
+        return 4 if self.rules == "four" else 3
+
+    @property
+    def hand_id(self) -> str:
+        return f"{self.id}-{self.hand_no}"
+
+    @property
+    def full(self) -> bool:
+        return len(self.seats) >= self.players
+
+    def seat_of(self, user_id: int) -> int | None:
+        for index, seat in enumerate(self.seats):
+            if seat.user_id == user_id and not seat.is_ai:
+                return index
+        return None
+
+    def humans(self) -> list[tuple[int, Seat]]:
+        return [(i, s) for i, s in enumerate(self.seats) if not s.is_ai]
+
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    def in_hand(self) -> bool:
+        return self.phase == PLAYING and self.game is not None and not self.game.over
+
+    def acting_phase(self) -> Phase | None:
+        return None if self.game is None else self.game.phase
+
+    def bump(self) -> int:
+        self.version += 1
+        self.touched_at = time.time()
+        return self.version
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": 1, "id": self.id, "chat_id": self.chat_id, "title": self.title,
+            "lang": self.lang, "rules": self.rules, "room": self.room,
+            "bid_seconds": self.bid_seconds, "double_seconds": self.double_seconds,
+            "play_seconds": self.play_seconds, "phase": self.phase,
+            "seats": [s.to_dict() for s in self.seats], "hand_no": self.hand_no,
+            "version": self.version, "hand_version": self.hand_version,
+            "deadline": self.deadline, "timer_kind": self.timer_kind,
+            "narration": self.narration, "created_at": self.created_at,
+            "lobby_message_id": self.lobby_message_id, "settled": self.settled,
+            "game": None if self.game is None else self.game.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Table:
+        if data.get("format") != 1:
+            raise ValueError(f"unknown table format {data.get('format')!r}")
+        game = data.get("game")
+        return cls(
+            id=int(data["id"]), chat_id=int(data["chat_id"]), title=str(data["title"]),
+            lang=str(data["lang"]), rules=str(data["rules"]), room=str(data["room"]),
+            bid_seconds=float(data["bid_seconds"]), double_seconds=float(data["double_seconds"]),
+            play_seconds=float(data["play_seconds"]), phase=str(data["phase"]),
+            seats=[Seat.from_dict(s) for s in data["seats"]], hand_no=int(data["hand_no"]),
+            version=int(data["version"]), hand_version=int(data["hand_version"]),
+            deadline=data.get("deadline"), timer_kind=data.get("timer_kind"),
+            narration=str(data.get("narration", "")),
+            created_at=float(data.get("created_at", time.time())),
+            lobby_message_id=data.get("lobby_message_id"),
+            settled=bool(data.get("settled", False)),
+            game=None if game is None else Game.from_dict(game))

@@ -1,0 +1,89 @@
+"""Turn timers on python-telegram-bot's JobQueue, from absolute deadlines.
+
+A table has at most one timer: the deadline of the decision it waits for. The job's name says
+what it is for (``ddz:<table>:<kind>:<version>``) so a timer that fires after the table moved
+on is recognised as stale and does nothing. Deadlines are stored with the table, so after a
+restart ``arm`` re-creates the same timer (firing at once if the deadline has passed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from telegram.ext import ContextTypes, Job, JobQueue
+
+__all__ = ["TimerName", "Timers"]
+
+Fire = Callable[["TimerName"], Awaitable[None]]
+
+
+@dataclass(frozen=True, slots=True)
+class TimerName:
+    """What a timer is for: ``kind`` (bid, double, play, deal, lobby) of ``table`` at state
+    ``version``. Prints as the job name and parses back."""
+
+    table: int
+    kind: str
+    version: int
+
+    def __str__(self) -> str:
+        return f"ddz:{self.table}:{self.kind}:{self.version}"
+
+    @classmethod
+    def parse(cls, text: str) -> TimerName:
+        try:
+            prefix, table, kind, version = text.split(":")
+            if prefix != "ddz" or not kind:
+                raise ValueError(text)
+            return cls(int(table), kind, int(version))
+        except ValueError:
+            raise ValueError(f"not a table timer name: {text!r}") from None
+
+
+class Timers:
+    """One timer per table, armed from an absolute deadline (a UNIX time)."""
+
+    def __init__(self, job_queue: JobQueue[Any] | None, fire: Fire) -> None:
+        self.job_queue = job_queue
+        self.fire = fire
+        self._jobs: dict[int, Job[Any]] = {}
+
+    def arm(self, name: TimerName, deadline: float) -> None:
+        self.cancel(name.table)
+        if self.job_queue is None:
+            return
+        when = datetime.fromtimestamp(max(deadline, 0.0), tz=UTC)
+        self._jobs[name.table] = self.job_queue.run_once(self._callback, when=when,
+                                                          name=str(name))
+
+    def cancel(self, table: int) -> None:
+        job = self._jobs.pop(table, None)
+        if job is not None:
+            job.schedule_removal()
+
+    def pending(self, table: int) -> TimerName | None:
+        job = self._jobs.get(table)
+        if job is None or job.removed or job.name is None:
+            return None
+        return TimerName.parse(job.name)
+
+    async def fire_now(self, table: int) -> bool:
+        """Run the table's timer at once (tests; the bench). Returns whether there was one."""
+        name = self.pending(table)
+        if name is None:
+            return False
+        self.cancel(table)
+        await self.fire(name)
+        return True
+
+    async def _callback(self, context: ContextTypes.DEFAULT_TYPE) -> None:
+        job = context.job
+        if job is None or job.name is None:
+            return
+        name = TimerName.parse(job.name)
+        if self._jobs.get(name.table) is job:
+            del self._jobs[name.table]
+        await self.fire(name)

@@ -1,0 +1,53 @@
+"""Fixtures: the real bot Application over the fake Telegram, on a real SQLite file."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from telegram.ext import AIORateLimiter
+
+from ddz_bot.config import Settings
+from ddz_bot.tg.app import build_application, runtime
+from ddz_bot.tg.manager import TableManager
+
+from .fake_api import FakeBotAPI
+from .harness import Harness
+
+TOKEN = "123456:TEST-token"
+
+
+def test_settings(tmp_path: Path, **changes: object) -> Settings:
+    base = Settings(token=TOKEN, db_path=tmp_path / "ddz.sqlite3", group_interval=0.0,
+                    deal_window=0.0, lobby_timeout=600.0)
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+async def start_bot(settings: Settings, api: FakeBotAPI | None = None) -> Harness:
+    api = api or FakeBotAPI()
+    limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=0)
+    application = build_application(settings, request=api, updates_request=api,
+                                    rate_limiter=limiter)
+    harness = Harness(api, application)
+
+    async def settle() -> None:
+        await runtime(application).drain()
+
+    harness._settle = settle
+    await harness.start()
+    return harness
+
+
+@pytest.fixture
+async def bot(tmp_path: Path) -> AsyncIterator[Harness]:
+    harness = await start_bot(test_settings(tmp_path))
+    try:
+        yield harness
+    finally:
+        await harness.stop()
+
+
+def manager_of(harness: Harness) -> TableManager:
+    return runtime(harness.app)
