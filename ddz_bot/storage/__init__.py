@@ -43,6 +43,7 @@ from .models import (
     TableRecord,
     changes_by_user,
 )
+from .settlement import SettleFunction
 
 __all__ = [
     "DEFAULT_PATH",
@@ -74,6 +75,7 @@ __all__ = [
     "Role",
     "SavedAction",
     "SchemaTooNewError",
+    "SettleFunction",
     "SettlementOutcome",
     "StorageError",
     "TableRecord",
