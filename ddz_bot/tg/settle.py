@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..engine.game import Game
+from ..engine.scoring import escape_score, settle
 from ..engine.views import HandOutcome, Role
 from ..i18n import t
 from ..render import ResultLine
@@ -19,7 +20,7 @@ from ..storage import Role as StoredRole
 from .present import cards_text
 from .table import Table
 
-__all__ = ["Settled", "escape_penalty", "hand_changes", "settle_hand"]
+__all__ = ["Settled", "escape_penalty", "settle_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,24 +32,11 @@ class Settled:
 
 
 def escape_penalty(game: Game, seat: int) -> int:
-    """R-ESCAPE: the beans ``seat`` would pay for leaving now (before the fee and caps)."""
-    base, m = game.base, game.escape_multiplier()
-    c = 2 if game.landlord == seat else 1
-    if game.landlord == seat:
-        score = base * 20 * c if m < 10 else 4 * base * m * c
-    else:
-        score = base * 10 * c if m < 10 else 2 * base * m * c
+    """R-ESCAPE: the beans ``seat`` would pay for leaving now (before the caps)."""
+    score = escape_score(landlord=game.landlord == seat, base=game.base,
+                         multiplier=game.escape_multiplier(),
+                         landlord_known=game.landlord is not None)
     return score * game.room.coefficient + game.room.fee
-
-
-def hand_changes(game: Game, outcome: HandOutcome, balances: list[int],
-                 ) -> tuple[list[tuple[int, int, Reason]], dict[int, int]]:
-    """Bean changes (seat, delta, reason) and points changes by seat."""
-    from ..engine import scoring  # type: ignore[attr-defined]
-
-    result: Any = scoring.settle(outcome, game.room, balances)
-    changes = [(c.seat, c.delta, Reason(c.reason)) for c in result.changes]
-    return changes, dict(result.points)
 
 
 async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
@@ -57,14 +45,17 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
     assert outcome is not None
     users = [s.user_id for s in table.seats]
     balances = []
+    held_points = []
     for user in users:
         player = await db.get_player(user)
         balances.append(0 if player is None else player.beans)
-    changes, points = hand_changes(game, outcome, balances)
+        held_points.append(0 if player is None else player.points)
+    settlement = settle(outcome, game.room, balances, held_points)
+    points = dict(enumerate(settlement.points))
     by_user: dict[tuple[int, Reason], int] = {}
-    for seat, delta, reason in changes:
-        key = (users[seat], reason)
-        by_user[key] = by_user.get(key, 0) + delta
+    for change in settlement.changes:
+        key = (users[change.seat], Reason(change.reason))
+        by_user[key] = by_user.get(key, 0) + change.amount
     bean_changes = [BeanChange(user, delta, reason) for (user, reason), delta in by_user.items()
                     if delta]
     results = []
