@@ -235,7 +235,7 @@ class Game:
         self.passed = [False] * n
         self.passes = 0
         self.plays_count = [0] * n
-        self.played: list[int] = []
+        self.played: list[Card] = []  # physical cards, in the order played
         self.bombs: list[tuple[int, str, int]] = []
         self.escaped: int | None = None
         self.winner: int | None = None
@@ -540,7 +540,7 @@ class Game:
             self.passed = [False] * self.players
         taken = set(picked)
         self.hands[seat] = [c for c in self.hands[seat] if c not in taken]
-        self.played.extend(action.cards)
+        self.played.extend(picked)
         self.plays_count[seat] += 1
         self.trick[seat] = (combo, picked)
         self.passed[seat] = False
@@ -785,7 +785,8 @@ class Game:
             base=self.base, multiplier=self.multiplier(),
             multiplier_items=tuple(self.multiplier_items()), to_beat=self.to_beat,
             to_beat_seat=self.to_beat_seat if self.to_beat is not None else None,
-            played=Cards(self.played), redeals=self.redeals, outcome=self.outcome(),
+            played=Cards._sorted(sorted(_RANK_OF[c] for c in self.played)),
+            redeals=self.redeals, outcome=self.outcome(),
             deal_step=self.deal_step)
 
     def view_for(self, seat: int) -> SeatView:
@@ -827,7 +828,7 @@ class Game:
                 "to_beat_seat": self.to_beat_seat,
                 "trick": [None if t is None else [combo(t[0]), _hex(t[1])] for t in self.trick],
                 "passed": list(self.passed), "passes": self.passes,
-                "plays_count": list(self.plays_count), "played": str(Cards(self.played)),
+                "plays_count": list(self.plays_count), "played": _hex(self.played),
                 "bombs": [list(b) for b in self.bombs], "escaped": self.escaped,
                 "winner": self.winner,
             },
@@ -872,7 +873,7 @@ class Game:
                       for t in s["trick"]]
         game.passed, game.passes = list(s["passed"]), s["passes"]
         game.plays_count = list(s["plays_count"])
-        game.played = list(Cards.parse(s["played"]))
+        game.played = _unhex(s["played"])
         game.bombs = [(int(a), str(b), int(c)) for a, b, c in s["bombs"]]
         game.escaped, game.winner = s["escaped"], s["winner"]
         return game
