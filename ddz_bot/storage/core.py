@@ -108,6 +108,10 @@ class StoreCore:
         self._writer: aiosqlite.Connection | None = None
         self._reader: aiosqlite.Connection | None = None
         self._write_lock = asyncio.Lock()
+        #: Ranked (human) players; only a new player changes it, and every new player is
+        #: written through this object, so the cache is exact for this process.
+        self._ranked_total: int | None = None
+        self._new_players = 0  # bumped with each new player: a count older than it is stale
 
     # -- life cycle -------------------------------------------------------------------------
 

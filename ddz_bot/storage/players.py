@@ -106,7 +106,8 @@ class PlayersMixin(StoreCore):
                 " created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (user_id, name, language, self.economy.initial_beans, int(is_ai), now, now),
             )
-            if cursor.rowcount == 1:
+            created = cursor.rowcount == 1
+            if created:
                 await append_ledger(conn, user_id=user_id, delta=self.economy.initial_beans,
                                     balance_after=self.economy.initial_beans,
                                     reason=Reason.INITIAL, op_key="initial", now=now)
@@ -116,7 +117,11 @@ class PlayersMixin(StoreCore):
                     " last_seen_at = ? WHERE user_id = ?",
                     (name, language, now, user_id),
                 )
-            return player_from_row(await _player_row(conn, user_id))
+            player = player_from_row(await _player_row(conn, user_id))
+        if created:  # after the commit: a count read from now on includes this player
+            self._ranked_total = None
+            self._new_players += 1
+        return player
 
     async def get_player(self, user_id: int) -> Player | None:
         row = await self._fetchone(f"SELECT {PLAYER_COLUMNS} FROM players WHERE user_id = ?",

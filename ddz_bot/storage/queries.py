@@ -80,8 +80,16 @@ class QueriesMixin(PlayersMixin):
         else:
             source = "group_players gp JOIN players p ON p.user_id = gp.user_id"
             where, params = "gp.chat_id = ? AND p.is_ai = 0", [chat_id]
-        total_row = await self._fetchone(f"SELECT COUNT(*) FROM {source} WHERE {where}", params)
-        assert total_row is not None
+        if chat_id is None and self._ranked_total is not None:
+            total = self._ranked_total
+        else:
+            seen = self._new_players
+            total_row = await self._fetchone(f"SELECT COUNT(*) FROM {source} WHERE {where}",
+                                             params)
+            assert total_row is not None
+            total = int(total_row[0])
+            if chat_id is None and seen == self._new_players:
+                self._ranked_total = total
         rows = await self._fetchall(
             f"SELECT p.user_id, p.display_name, p.beans, p.points FROM {source} WHERE {where}"
             f" ORDER BY p.{column} DESC, p.user_id LIMIT ? OFFSET ?",
@@ -89,4 +97,4 @@ class QueriesMixin(PlayersMixin):
         first = page * page_size + 1
         entries = [LeaderboardEntry(first + i, r["user_id"], r["display_name"], r["beans"],
                                     r["points"]) for i, r in enumerate(rows)]
-        return LeaderboardPage(ranking, chat_id, page, page_size, int(total_row[0]), entries)
+        return LeaderboardPage(ranking, chat_id, page, page_size, total, entries)

@@ -158,3 +158,13 @@ async def test_card_title_and_the_way_to_the_next(db: Database) -> None:
     top = await db.player_card(1)
     assert top is not None and str(top.title) == "丞相"
     assert top.next_title is None and top.beans_to_next_title is None
+
+
+async def test_leaderboard_total_follows_new_players(db: Database) -> None:
+    await _league(db)
+    assert (await db.leaderboard()).total == 6
+    await db.ensure_player(7, "newcomer")
+    await db.ensure_player(-2, "another robot", is_ai=True)
+    await db.ensure_player(7, "newcomer again")
+    board = await db.leaderboard(page_size=50)
+    assert board.total == 7 == len(board.entries)
