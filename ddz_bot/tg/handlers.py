@@ -122,6 +122,9 @@ class Bot:
             except Refused as refusal:
                 if refusal.key != "already_seated":
                     await self.reply(message, refusal.text(lang))
+                    return
+            if not table.in_hand():
+                await self.reply(message, t(lang, "dm_join_done", group=table.title))
             return
         await self.reply(message, t(lang, "welcome"))
 
@@ -197,8 +200,10 @@ class Bot:
             return
         if table.phase == PLAYING:
             cost = self.manager.escape_cost(table, user.id)
+            seat = table.seat_of(user.id)
+            assert seat is not None
             await self.reply(message, t(lang, "escape_confirm", beans=cost),
-                             reply_markup=self.manager.keyboards.escape(table, lang))
+                             reply_markup=self.manager.keyboards.escape(table, seat, lang))
             return
         try:
             await self.manager.leave_lobby(table, await self.person(user))
@@ -503,13 +508,14 @@ class Bot:
                 raise Refused("stale_button")
             return t(lang, "my_cards", cards=cards_text(table.game.hand(seat), lang)), True, None
         if cb.action == "e":
-            if table.seat_of(user.id) is None:
+            seat = table.seat_of(user.id)
+            if seat is None or cb.arg[1:] != str(seat):
                 raise Refused("foreign_button")
             if cb.version != table.hand_version or table.phase != PLAYING:
                 raise Refused("stale_button")
             if message is not None:
                 manager.outbox.spawn(query.delete_message())
-            if cb.arg == "y":
+            if cb.arg[:1] == "y":
                 await manager.escape(table, user.id)
             return None, False, None
         # the rest are DM panel buttons: only the panel's owner may press them

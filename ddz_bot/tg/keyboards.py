@@ -70,10 +70,12 @@ class Keyboards:
                                       self.button(t(lang, "btn_leave"), "l", table,
                                                   table.version)]])
 
-    def escape(self, table: Table, lang: str) -> InlineKeyboardMarkup:
+    def escape(self, table: Table, seat: int, lang: str) -> InlineKeyboardMarkup:
+        """Confirm or cancel the escape of ``seat`` (only that seat may press)."""
         return InlineKeyboardMarkup([[
-            self.button(t(lang, "btn_confirm_leave"), "e", table, table.hand_version, "y"),
-            self.button(t(lang, "btn_cancel"), "e", table, table.hand_version, "n")]])
+            self.button(t(lang, "btn_confirm_leave"), "e", table, table.hand_version,
+                        f"y{seat}"),
+            self.button(t(lang, "btn_cancel"), "e", table, table.hand_version, f"n{seat}")]])
 
     @staticmethod
     def open_dm(url: str, lang: str) -> InlineKeyboardMarkup:

@@ -72,3 +72,10 @@ async def seat_three(bot: Harness, group: int, users: list[SimUser]) -> None:
     lobby = bot.api.last_message(group, with_buttons=True)
     for user in users[1:]:
         await user.press(lobby, "加入")
+
+
+async def fire_timer(bot: Harness, table: Table) -> bool:
+    """The table's timer runs out now; returns whether one was pending."""
+    fired = await manager_of(bot).fire_timer(table)
+    await bot.settle()
+    return fired
