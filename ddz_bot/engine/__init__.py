@@ -62,3 +62,46 @@ __all__ = [
     "room_by_key",
     "ruleset_by_name",
 ]
+
+# One hand as a state machine, its actions and events, settlement and titles.
+from .actions import (
+    Action,
+    AutoPlay,
+    Bid,
+    Call,
+    Deal,
+    Decline,
+    Double,
+    Escape,
+    Grab,
+    IllegalAction,
+    NoDouble,
+    NoGrab,
+    NoShow,
+    Pass,
+    Play,
+    ShowCards,
+    Timeout,
+    action_from_dict,
+)
+from .events import Event
+from .game import Game
+from .scoring import BeanChange, Settlement, escape_score, settle
+from .titles import TITLES, Title, next_title, title_for
+from .views import (
+    HandOutcome,
+    MultiplierItem,
+    Phase,
+    PublicView,
+    Role,
+    SeatInfo,
+    SeatView,
+)
+
+__all__ += [
+    "TITLES", "Action", "AutoPlay", "BeanChange", "Bid", "Call", "Deal", "Decline", "Double",
+    "Escape", "Event", "Game", "Grab", "HandOutcome", "IllegalAction", "MultiplierItem",
+    "NoDouble", "NoGrab", "NoShow", "Pass", "Phase", "Play", "PublicView", "Role", "SeatInfo",
+    "SeatView", "Settlement", "ShowCards", "Timeout", "Title", "action_from_dict",
+    "escape_score", "next_title", "settle", "title_for",
+]

@@ -31,7 +31,7 @@ from ddz_bot.engine.actions import (
 )
 from ddz_bot.engine.cards import Card, Cards
 from ddz_bot.engine.game import Game
-from ddz_bot.engine.rules import CLASSIC, POINTS, WILDCARD, RuleSet
+from ddz_bot.engine.rules import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, RuleSet
 from ddz_bot.engine.views import Phase, PublicView
 
 MAX_STEPS = 400
@@ -147,4 +147,11 @@ def test_random_hands_finish_and_keep_every_invariant(seed: int, rules: RuleSet)
 @given(st.integers(0, 2**32 - 1))
 def test_random_wildcard_hands_finish_and_keep_every_invariant(seed: int) -> None:
     game = playout(WILDCARD, seed, check=True, cheap=True)
+    assert Game.replay(game.start_dict(), game.log) == game
+
+
+@settings(max_examples=8)
+@given(st.integers(0, 2**32 - 1))
+def test_random_four_player_hands_finish_and_keep_every_invariant(seed: int) -> None:
+    game = playout(FOUR_PLAYER, seed, check=True, cheap=True)
     assert Game.replay(game.start_dict(), game.log) == game
