@@ -1,9 +1,10 @@
 """Shared drawing pieces: the felt, panels, pills, rows of cards, and encoding.
 
-Pictures are PNG. Telegram re-encodes every photo as JPEG on its side, so a JPEG from us
-would be compressed twice (blurred card corners, halos around red suits); our pictures
-are flat colours and text, which PNG keeps sharp at a size well inside the targets
-(see ``bench/render_bench.py``). ``compress_level`` 3 is the knee of size against time.
+Pictures are PNG with a fixed 256-colour palette. Telegram re-encodes every photo as
+JPEG on its side, so a JPEG from us would be compressed twice (blurred card corners,
+halos around red suits); our pictures are flat colours and text, which a palette PNG
+keeps sharp in about 30 KB, a third of an RGB PNG and smaller than a good JPEG, and
+encodes in a few milliseconds (see ``bench/render_bench.py``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from PIL import Image, ImageDraw
 from ..engine.cards import Card
 from . import sprites
 from .fonts import draw_text, text_width
+from .palette import palette_image
 from .sprites import CardSize
 
 __all__ = [
@@ -49,7 +51,7 @@ GREEN: Final = (88, 214, 120)
 RED_TEXT: Final = (255, 112, 104)
 LANDLORD_BG: Final = (222, 150, 28)
 FARMER_BG: Final = (54, 140, 206)
-PNG_LEVEL: Final = 3
+PNG_LEVEL: Final = 3  # past 3, deflate time grows faster than the bytes shrink
 
 Box = tuple[int, int, int, int]  # left, top, right, bottom
 
@@ -61,9 +63,11 @@ def new_canvas(width: int, height: int) -> tuple[Image.Image, ImageDraw.ImageDra
 
 
 def encode(image: Image.Image) -> bytes:
-    """PNG bytes; no timestamps or other metadata, so equal pictures give equal bytes."""
+    """Palette PNG bytes (see ``palette.py``); no timestamps or other metadata, so equal
+    pictures give equal bytes."""
+    paletted = image.quantize(palette=palette_image(), dither=Image.Dither.NONE)
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=PNG_LEVEL)
+    paletted.save(out, format="PNG", compress_level=PNG_LEVEL)
     return out.getvalue()
 
 

@@ -17,7 +17,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Final
 
-from PIL import ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont
 
 __all__ = [
     "BOLD",
@@ -168,8 +168,24 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=8192)
+def _run_width(part: str, size: int, bold: bool) -> float:
+    return font(size, bold).getlength(part)
+
+
+@lru_cache(maxsize=4096)
+def _stamp(part: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
+    """A run of text rendered once as a mask, with its offset from the pen on the
+    baseline: a table redraws the same words and names again and again."""
+    face = font(size, bold)
+    left, top, right, bottom = (int(v) for v in face.getbbox(part, anchor="ls"))
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), part, font=face, fill=255, anchor="ls")
+    return mask, left, top
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return round(sum(font(size, b).getlength(part) for part, b in runs(text, bold)))
+    return round(sum(_run_width(part, size, b) for part, b in runs(text, bold)))
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
@@ -179,13 +195,14 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     Returns the width drawn.
     """
     parts = runs(text, bold)
-    width = round(sum(font(size, b).getlength(part) for part, b in parts))
+    width = round(sum(_run_width(part, size, b) for part, b in parts))
     x = xy[0] - (width / 2 if align == "m" else width if align == "r" else 0)
-    baseline = xy[1] + size * _MIDDLE_TO_BASELINE
+    baseline = round(xy[1] + size * _MIDDLE_TO_BASELINE)
     for part, part_bold in parts:
-        face = font(size, part_bold)
-        draw.text((x, baseline), part, font=face, fill=fill, anchor="ls")
-        x += face.getlength(part)
+        if part.strip():
+            mask, left, top = _stamp(part, size, part_bold)
+            draw.bitmap((round(x) + left, baseline + top), mask, fill=fill)
+        x += _run_width(part, size, part_bold)
     return width
 
 
