@@ -134,9 +134,9 @@ def _lead(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
                 score -= 60.0
             if m.kind is K.SINGLE and enemy_low == 1:
                 if beatable(m, unseen, wilds):
-                    score += 40.0 - m.rank
+                    score += 60.0 - 4.0 * m.rank
             elif m.kind is K.PAIR and enemy_low == 2 and beatable(m, unseen, wilds):
-                score += 30.0 - m.rank
+                score += 45.0 - 3.0 * m.rank
             if partner_low == 1 and m.kind is K.SINGLE and m.rank == lowest_single \
                     and (not next_enemy or next_cards > 2):
                 score -= 50.0
@@ -176,7 +176,7 @@ def _follow(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
         if by_partner:
             if m.is_bomb or not tactics:
                 score += _NEVER if m.is_bomb else 6.0
-            elif player_cards <= 4 or table.rank >= _ACE or m.rank >= _TWO:
+            elif player_cards <= 4 or enemy_low <= 2 or table.rank >= _ACE or m.rank >= _TWO:
                 score += _NEVER
             else:
                 score += 8.0

@@ -25,6 +25,7 @@ from .situation import Situation, full_counts
 __all__ = ["SearchConfig", "deal_unseen", "search_play"]
 
 _WIN: Final = -1000.0
+_VETO: Final = 500.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,9 +72,10 @@ def search_play(situation: Situation, rng: random.Random,
     options = score_options(situation, NORMAL)
     if not options:
         return None, options
-    if len(options) == 1 or options[0].score <= _WIN:
+    if len(options) == 1 or options[0].score <= _WIN or options[1].score >= _VETO:
         return options[0].play, options
-    candidates = [o.play for o in options[:config.candidates]]
+    # what the policy rules out (bombing a partner) stays out
+    candidates = [o.play for o in options[:config.candidates] if o.score < _VETO]
     wins = [0.0] * len(candidates)
     deadline = time.perf_counter() + config.budget
     playout_rules = situation.rules
