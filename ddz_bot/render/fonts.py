@@ -2,7 +2,8 @@
 
 Only the fonts in ``data/fonts`` are used (a fresh machine has no other). Each character
 is drawn with the first shipped font whose character map holds it (bold, then regular;
-a text the small bold subset can't draw whole is drawn in regular, never in a mix);
+a bold text that the small bold subset can't draw whole is drawn in regular thickened
+by a one-pixel stroke, so that a name never mixes weights and all names look alike);
 a character no shipped font has (another script, an emoji) becomes ``?``, and the
 invisible joiners and modifiers around emoji are dropped, so a name of any script
 draws cleanly. The character maps are read from the font files themselves (a small
@@ -119,7 +120,10 @@ def _invisible(char: str) -> bool:
             or unicodedata.category(char) in ("Cc", "Cf", "Mn", "Me"))
 
 
-Run = tuple[str, bool]  # text, bold
+REGULAR_WEIGHT: Final = 0
+BOLD_WEIGHT: Final = 1
+FAUX_BOLD: Final = 2  # the regular font with a stroke
+Run = tuple[str, int]  # text, weight
 
 
 @lru_cache(maxsize=4096)
@@ -130,16 +134,17 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     """
     bold_has = coverage(BOLD)
     regular_has = coverage(REGULAR)
-    if bold and any(ord(c) not in bold_has and ord(c) in regular_has for c in text):
+    faux = bold and any(ord(c) not in bold_has and ord(c) in regular_has for c in text)
+    if faux:
         bold = False  # one weight for the whole text: a name never mixes weights
     out: list[Run] = []
     pending: list[str] = []
-    pending_bold = bold
+    pending_weight = BOLD_WEIGHT if bold else FAUX_BOLD if faux else REGULAR_WEIGHT
     replaced_last = False
 
     def flush() -> None:
         if pending:
-            out.append(("".join(pending), pending_bold))
+            out.append(("".join(pending), pending_weight))
             pending.clear()
 
     for char in unicodedata.normalize("NFC", text):
@@ -149,38 +154,46 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
             continue
         code = ord(char)
         if bold and code in bold_has:
-            use_bold = True
+            weight = BOLD_WEIGHT
         elif code in regular_has:
-            use_bold = False
+            weight = FAUX_BOLD if faux else REGULAR_WEIGHT
         elif code in bold_has:
-            use_bold = True
+            weight = BOLD_WEIGHT
         else:
             if replaced_last:
                 continue
-            char, use_bold, replaced_last = REPLACEMENT, bold, True
+            char, replaced_last = REPLACEMENT, True
+            weight = BOLD_WEIGHT if bold else FAUX_BOLD if faux else REGULAR_WEIGHT
         if char != REPLACEMENT:
             replaced_last = False
-        if use_bold != pending_bold:
+        if weight != pending_weight:
             flush()
-            pending_bold = use_bold
+            pending_weight = weight
         pending.append(char)
     flush()
     return tuple(out)
 
 
 @lru_cache(maxsize=8192)
-def _run_width(part: str, size: int, bold: bool) -> float:
-    return font(size, bold).getlength(part)
+def _run_width(part: str, size: int, weight: int) -> float:
+    return font(size, weight == BOLD_WEIGHT).getlength(part) + _stroke(size, weight)
+
+
+def _stroke(size: int, weight: int) -> int:
+    return max(1, round(size / 28)) if weight == FAUX_BOLD else 0
 
 
 @lru_cache(maxsize=4096)
-def _stamp(part: str, size: int, bold: bool) -> tuple[Image.Image, int, int]:
+def _stamp(part: str, size: int, weight: int) -> tuple[Image.Image, int, int]:
     """A run of text rendered once as a mask, with its offset from the pen on the
     baseline: a table redraws the same words and names again and again."""
-    face = font(size, bold)
-    left, top, right, bottom = (int(v) for v in face.getbbox(part, anchor="ls"))
+    face = font(size, weight == BOLD_WEIGHT)
+    stroke = _stroke(size, weight)
+    left, top, right, bottom = (int(v) for v in face.getbbox(part, anchor="ls",
+                                                             stroke_width=stroke))
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), part, font=face, fill=255, anchor="ls")
+    ImageDraw.Draw(mask).text((-left, -top), part, font=face, fill=255, anchor="ls",
+                              stroke_width=stroke, stroke_fill=255)
     return mask, left, top
 
 
@@ -198,11 +211,11 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     width = round(sum(_run_width(part, size, b) for part, b in parts))
     x = xy[0] - (width / 2 if align == "m" else width if align == "r" else 0)
     baseline = round(xy[1] + size * _MIDDLE_TO_BASELINE)
-    for part, part_bold in parts:
+    for part, weight in parts:
         if part.strip():
-            mask, left, top = _stamp(part, size, part_bold)
+            mask, left, top = _stamp(part, size, weight)
             draw.bitmap((round(x) + left, baseline + top), mask, fill=fill)
-        x += _run_width(part, size, part_bold)
+        x += _run_width(part, size, weight)
     return width
 
 

@@ -16,7 +16,7 @@ from ..engine.cards import Cards
 from ..engine.views import Phase, SeatView
 from . import canvas as cv
 from .fonts import clean_name, draw_text, fit_text
-from .labels import check_lang, combo_name, label
+from .labels import check_lang, label
 from .sprites import LARGE, MEDIUM, index_label
 
 __all__ = ["HAND_AREA_TOP", "SelectionNotInHand", "draw_hand", "raised_flags", "render_hand"]
@@ -81,7 +81,7 @@ def draw_hand(view: SeatView, selected: Cards | None, lang: str,
             draw_text(draw, (x, middle + 18), who, 22, cv.WHITE)
         cards = public.seats[public.to_beat_seat].last_play_cards
         left = x + 170
-        tag = combo_name(public.to_beat.kind.value, lang)
+        tag = cv.combo_tag(public.to_beat, lang)
         step = cv.card_step(len(cards), MEDIUM, WIDTH - 2 * MARGIN - left - 220, 40)
         _, _, right, _ = cv.draw_cards(image, cards, left, middle - MEDIUM.height // 2, MEDIUM,
                                        step, public.wild_rank)

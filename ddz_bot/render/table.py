@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from ..engine.views import Phase, PublicView, Role, SeatInfo
 from . import canvas as cv
 from .fonts import clean_name, draw_text, fit_text, text_width
-from .labels import check_lang, combo_name, label, multiplier_reason
+from .labels import check_lang, label, multiplier_reason
 from .sprites import MEDIUM, SMALL, TINY, index_label
 
 __all__ = ["NamesMismatch", "TableLayout", "draw_table", "render_table", "table_layout"]
@@ -166,6 +166,8 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, s
     y = top + 138
     x = left + 14
     markers: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
+    if view.outcome is not None and seat.seat in view.outcome.winners:
+        markers.append(("★ " + label("winner", lang), (50, 34, 0), cv.GOLD))
     if turn:
         markers.append(("▶ " + label("turn" if view.phase is Phase.PLAYING else "thinking", lang),
                         (50, 34, 0), cv.GOLD))
@@ -195,9 +197,7 @@ def _seat_play(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
     middle = (top + bottom) // 2
     if seat.last_play is not None and seat.last_play_cards:
         cards = seat.last_play_cards
-        tag = combo_name(seat.last_play.kind.value, lang)
-        if seat.last_play.wild_as:
-            tag += " ★=" + "".join(index_label(r) for r in seat.last_play.wild_as)
+        tag = cv.combo_tag(seat.last_play, lang)
         tag_width = text_width(tag, 20, True) + 18
         room = right - left - tag_width - 12
         step = cv.card_step(len(cards), MEDIUM, room, MEDIUM.width - 22)

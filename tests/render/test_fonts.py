@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from ddz_bot.render.fonts import (
     BOLD,
+    BOLD_WEIGHT,
+    FAUX_BOLD,
     FONT_DIR,
     REGULAR,
+    REGULAR_WEIGHT,
     coverage,
     fit_text,
     runs,
@@ -29,19 +32,19 @@ def test_every_label_draws_in_bold_and_every_common_character_in_regular() -> No
 
 
 def test_unknown_characters_become_one_question_mark_each_run() -> None:
-    assert runs("A👨‍👩‍👧B", True) == (("A?B", True),)
-    assert runs("🐉🐉 x") == (("? x", False),)
+    assert runs("A👨‍👩‍👧B", True) == (("A?B", BOLD_WEIGHT),)
+    assert runs("🐉🐉 x") == (("? x", REGULAR_WEIGHT),)
     assert "".join(part for part, _ in runs("مرحبا")) == "?"
 
 
 def test_a_text_is_drawn_in_one_weight() -> None:
-    weights = {bold for _, bold in runs("龍騰四海", True)}
-    assert weights == {False}
-    assert runs("Bob", True) == (("Bob", True),)
+    assert runs("龍騰四海", True) == (("龍騰四海", FAUX_BOLD),)  # 四 alone is in the bold font
+    assert runs("Bob", True) == (("Bob", BOLD_WEIGHT),)
+    assert runs("龍騰", False) == (("龍騰", REGULAR_WEIGHT),)
 
 
 def test_controls_and_newlines_never_reach_the_picture() -> None:
-    assert runs("a\nb\tc\u200bd") == (("a b cd", False),)
+    assert runs("a\nb\tc\u200bd") == (("a b cd", REGULAR_WEIGHT),)
 
 
 def test_fit_text_cuts_with_an_ellipsis() -> None:
