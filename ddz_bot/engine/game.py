@@ -12,7 +12,6 @@ the hand as it was.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
@@ -78,33 +77,24 @@ from .events import (
     TrickWon,
     WildcardDrawn,
 )
+from .hand import (
+    MAX_REDEALS,
+    RANK_OF,
+    SHOW_FACTORS,
+    HandState,
+    room_from_dict,
+    room_to_dict,
+    sorted_hand,
+)
 from .moves import legal_moves
 from .rules import CLASSIC, DEFAULT_ROOM, Bidding, Room, RuleSet
-from .views import HandOutcome, MultiplierItem, Phase, PublicView, Role, SeatInfo, SeatView
+from .views import Phase
 
 __all__ = ["MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
 
-#: 明牌 kinds and their multipliers (R-SHOW).
-SHOW_FACTORS: Final = {"start": 5, "deal_first": 4, "deal_second": 3, "landlord": 2}
-#: Redeals after which a hand with no call closes (R-BID-ALLPASS).
-MAX_REDEALS: Final = 3
-_FORMAT: Final = 1
-_RANK_OF: Final = tuple(int(Card(i).rank) for i in range(2 * 54))
 _KICKER_KINDS: Final = {ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3,
                         ComboKind.PLANE_SINGLES: 3, ComboKind.PLANE_PAIRS: 3,
                         ComboKind.FOUR_TWO_SINGLES: 4, ComboKind.FOUR_TWO_PAIRS: 4}
-
-
-def room_to_dict(room: Room) -> dict[str, Any]:
-    return {"key": room.key, "coefficient": room.coefficient, "fee": room.fee,
-            "initial_multiplier": room.initial_multiplier, "min_beans": room.min_beans,
-            "double_threshold": room.double_threshold}
-
-
-def room_from_dict(data: dict[str, Any]) -> Room:
-    return Room(str(data["key"]), int(data["coefficient"]), int(data["fee"]),
-                int(data["initial_multiplier"]), int(data["min_beans"]),
-                int(data["double_threshold"]))
 
 
 @lru_cache(maxsize=8192)
@@ -128,19 +118,7 @@ def _follow_key(combo: Combo) -> tuple[bool, int]:
     return (combo.is_bomb, combo.rank)
 
 
-def _sorted_hand(cards: Iterable[int]) -> list[Card]:
-    return sorted((Card(c) for c in cards), key=lambda c: (_RANK_OF[c], int(c)))
-
-
-def _hex(cards: Sequence[int]) -> str:
-    return bytes(int(c) for c in cards).hex()
-
-
-def _unhex(text: str) -> list[Card]:
-    return [Card(b) for b in bytes.fromhex(text)]
-
-
-class Game:
+class Game(HandState):
     """One hand of a table (see the module docstring)."""
 
     def __init__(self, rules: RuleSet = CLASSIC, room: Room = DEFAULT_ROOM,
@@ -181,7 +159,7 @@ class Game:
         deck: list[Card] = []
         for cards in wanted:
             for rank in cards:
-                card = next((c for c in pool if _RANK_OF[c] == rank), None)
+                card = next((c for c in pool if RANK_OF[c] == rank), None)
                 if card is None:
                     raise ValueError(f"the deal has too many {rank_name(rank)}")
                 pool.remove(card)
@@ -191,68 +169,6 @@ class Game:
         if rules.wildcard and wild_rank is not None:
             game._wild_draw = wild_rank
         return game
-
-    # ------------------------------------------------------------------ state
-
-    def _setup(self, rules: RuleSet, room: Room, balances: list[int],
-               decks: list[list[Card]], first: list[int], wild: int | None) -> None:
-        n = rules.players
-        self.rules = rules
-        self.room = room
-        self.balances = tuple(balances)
-        self._decks = decks
-        self._first_bidders = first
-        self._wild_draw = wild
-        self.phase = Phase.SHOW_START
-        self.redeals = 0
-        self.deal_step = 0
-        self.hands: list[list[Card]] = [[] for _ in range(n)]
-        self.bottom: list[Card] = []
-        self.shows: list[tuple[int, str]] = []
-        self.timeouts = [0] * n
-        self.auto = [False] * n
-        self.log: list[dict[str, Any]] = []
-        self._reset_deal()
-
-    def _reset_deal(self) -> None:
-        n = self.rules.players
-        self.turn: int | None = None
-        self.words: list[str | None] = [None] * n
-        self.declined = [False] * n
-        self.asked = 0
-        self.caller: int | None = None
-        self.grab_queue: list[int] = []
-        self.grabbers: list[int] = []
-        self.caller_asked = False
-        self.high_bid = 0
-        self.high_bidder: int | None = None
-        self.landlord: int | None = None
-        self.base = 1
-        self.doubled: list[bool | None] = [None] * n
-        self.to_beat: Combo | None = None
-        self.to_beat_seat: int | None = None
-        self.trick: list[tuple[Combo, list[Card]] | None] = [None] * n
-        self.passed = [False] * n
-        self.passes = 0
-        self.plays_count = [0] * n
-        self.played: list[Card] = []  # physical cards, in the order played
-        self.bombs: list[tuple[int, str, int]] = []
-        self.escaped: int | None = None
-        self.winner: int | None = None
-
-    @property
-    def players(self) -> int:
-        return self.rules.players
-
-    @property
-    def over(self) -> bool:
-        return self.phase in (Phase.FINISHED, Phase.ABORTED)
-
-    def hand(self, seat: int) -> Cards:
-        return Cards._sorted([_RANK_OF[c] for c in self.hands[seat]])
-
-    def _next(self, seat: int) -> int:
-        return (seat + 1) % self.rules.players
 
     # ------------------------------------------------------------------ actions
 
@@ -293,14 +209,14 @@ class Game:
         deck = self._decks[self.redeals]
         if self.deal_step == 0:
             first = (size + 1) // 2
-            self.hands = [_sorted_hand(deck[i * size:i * size + first]) for i in range(n)]
+            self.hands = [sorted_hand(deck[i * size:i * size + first]) for i in range(n)]
             self.bottom = []
             self.deal_step = 1
             self.phase = Phase.DEALING
             return [Dealt(1, first), PhaseChanged(Phase.DEALING, None)]
         if self.deal_step == 1:
-            self.hands = [_sorted_hand(deck[i * size:(i + 1) * size]) for i in range(n)]
-            self.bottom = _sorted_hand(deck[n * size:])
+            self.hands = [sorted_hand(deck[i * size:(i + 1) * size]) for i in range(n)]
+            self.bottom = sorted_hand(deck[n * size:])
             self.deal_step = 2
             return [Dealt(2, size)]
         return self._begin_bidding()
@@ -439,7 +355,7 @@ class Game:
         self.landlord = seat
         if self.rules.bidding is Bidding.POINTS:
             self.base = max(1, self.high_bid) if self.high_bidder == seat else 1
-        self.hands[seat] = _sorted_hand([*self.hands[seat], *self.bottom])
+        self.hands[seat] = sorted_hand([*self.hands[seat], *self.bottom])
         events: list[Event] = [LandlordChosen(seat, tuple(self.bottom), self.base)]
         if self.rules.wildcard and self._wild_draw is not None:
             self.rules = self.rules.with_wild_rank(self._wild_draw)
@@ -451,16 +367,6 @@ class Game:
         return [*events, PhaseChanged(Phase.LANDLORD_SHOW, seat)]
 
     # -- doubling
-
-    def can_double(self, seat: int) -> bool:
-        """R-DBL-COND: the landlord needs everyone above the threshold; a farmer needs
-        themself and the landlord above it."""
-        limit = self.room.double_threshold
-        if self.landlord is None:
-            return False
-        if seat == self.landlord:
-            return all(b > limit for b in self.balances)
-        return self.balances[seat] > limit and self.balances[self.landlord] > limit
 
     def _begin_doubling(self) -> list[Event]:
         self.doubled = [None if self.can_double(s) else False for s in range(self.players)]
@@ -499,7 +405,7 @@ class Game:
         need = cards.counts()
         picked: list[Card] = []
         for card in self.hands[seat]:
-            rank = _RANK_OF[card]
+            rank = RANK_OF[card]
             if need[rank]:
                 need[rank] -= 1
                 picked.append(card)
@@ -601,7 +507,7 @@ class Game:
             return NoShow(seat)
         if self.to_beat is not None:
             return Pass(seat)
-        return Play(seat, Cards._sorted([_RANK_OF[self.hands[seat][0]]]))
+        return Play(seat, Cards._sorted([RANK_OF[self.hands[seat][0]]]))
 
     def _on_timeout(self, action: Timeout) -> list[Event]:
         seat = action.seat
@@ -662,222 +568,6 @@ class Game:
             return out
         return []
 
-    # ------------------------------------------------------------------ score
-
-    def _show_item(self) -> MultiplierItem | None:
-        best: tuple[int, str] | None = None
-        for seat, kind in self.shows:
-            if best is None or SHOW_FACTORS[kind] > SHOW_FACTORS[best[1]]:
-                best = (seat, kind)
-        if best is None:
-            return None
-        return MultiplierItem("show", SHOW_FACTORS[best[1]], best[0], best[1])
-
-    def spring(self) -> tuple[bool, bool]:
-        """(spring, anti-spring) of a finished hand (R-SPRING)."""
-        if self.winner is None or self.landlord is None:
-            return (False, False)
-        farmers = [s for s in range(self.players) if s != self.landlord]
-        if self.winner == self.landlord:
-            return (all(self.plays_count[f] == 0 for f in farmers), False)
-        return (False, self.plays_count[self.landlord] == 1)
-
-    def multiplier_items(self) -> list[MultiplierItem]:
-        """Why the hand is worth what it is (R-MULT), one item per factor."""
-        items = [MultiplierItem("initial", self.room.initial_multiplier)]
-        items += [MultiplierItem("grab", 2, s) for s in self.grabbers]
-        show = self._show_item()
-        if show is not None:
-            items.append(show)
-        items += [MultiplierItem(kind, factor, s) for s, kind, factor in self.bombs]
-        spring, anti = self.spring()
-        if spring:
-            items.append(MultiplierItem("spring", 2))
-        if anti:
-            items.append(MultiplierItem("anti_spring", 2))
-        return items
-
-    def multiplier(self) -> int:
-        product = 1
-        for item in self.multiplier_items():
-            product *= item.factor
-        return product
-
-    def escape_multiplier(self) -> int:
-        """R-ESCAPE's M: game actions only (no initial multiplier), every bomb and rocket
-        counted whether played or still in a hand."""
-        m = 1
-        for item in self.multiplier_items()[1:]:
-            m *= item.factor
-        hard = 4 if self.rules.wildcard else 2
-        rocket = self.rules.rocket_size // 2
-        for cards in self.hands:
-            counts = self.hand_counts(cards)
-            m *= hard ** sum(1 for r in range(13) if counts[r] >= 4)
-            if counts[13] >= rocket and counts[14] >= rocket:
-                m *= hard
-        return m
-
-    @staticmethod
-    def hand_counts(cards: Iterable[int]) -> list[int]:
-        counts = [0] * 15
-        for card in cards:
-            counts[_RANK_OF[card]] += 1
-        return counts
-
-    def stakes(self) -> dict[int, int]:
-        """R-DBL-EFFECT: the stake of each (landlord, farmer) pair, by farmer seat."""
-        if self.landlord is None:
-            return {}
-        m = self.base * self.multiplier() * (2 if self.doubled[self.landlord] else 1)
-        return {f: m * (2 if self.doubled[f] else 1)
-                for f in range(self.players) if f != self.landlord}
-
-    def outcome(self) -> HandOutcome | None:
-        """How the hand ended; ``None`` while it is going on."""
-        wildcard = self.rules.wildcard
-        if self.phase is Phase.ABORTED:
-            return HandOutcome(None, (), None, aborted=True, wildcard=wildcard)
-        if self.phase is not Phase.FINISHED:
-            return None
-        if self.escaped is not None:
-            others = tuple(s for s in range(self.players) if s != self.escaped)
-            return HandOutcome(None, others, self.landlord, multiplier=self.escape_multiplier(),
-                               base=self.base, escaped=self.escaped, wildcard=wildcard)
-        assert self.winner is not None and self.landlord is not None
-        winners: tuple[int, ...]
-        if self.winner == self.landlord:
-            role, winners = Role.LANDLORD, (self.landlord,)
-        else:
-            role = Role.FARMER
-            winners = tuple(s for s in range(self.players) if s != self.landlord)
-        spring, anti = self.spring()
-        return HandOutcome(role, winners, self.landlord, spring=spring, anti_spring=anti,
-                           multiplier=self.multiplier(), base=self.base, stakes=self.stakes(),
-                           wildcard=wildcard)
-
-    # ------------------------------------------------------------------ views
-
-    def _seat_info(self, seat: int, reveal_all: bool) -> SeatInfo:
-        role = None
-        if self.landlord is not None:
-            role = Role.LANDLORD if seat == self.landlord else Role.FARMER
-        shown = reveal_all or any(s == seat for s, _ in self.shows)
-        trick = self.trick[seat] if self.phase in (Phase.PLAYING, Phase.FINISHED) else None
-        return SeatInfo(
-            seat=seat, card_count=len(self.hands[seat]), role=role,
-            shown_hand=tuple(self.hands[seat]) if shown else None, auto_play=self.auto[seat],
-            doubled=self.doubled[seat], bid=self.words[seat],
-            last_play=trick[0] if trick else None,
-            last_play_cards=tuple(trick[1]) if trick else (),
-            passed=self.passed[seat], escaped=self.escaped == seat)
-
-    def public_view(self) -> PublicView:
-        """What the group may see: no card of a hidden hand."""
-        reveal = self.over
-        revealed = self.landlord is not None
-        return PublicView(
-            rules=self.rules, room=self.room, phase=self.phase,
-            seats=tuple(self._seat_info(s, reveal) for s in range(self.players)),
-            turn=self.turn, landlord=self.landlord,
-            bottom=tuple(self.bottom) if revealed or (reveal and self.bottom) else None,
-            bottom_count=self.rules.bottom_size, wild_rank=self.rules.wild_rank,
-            base=self.base, multiplier=self.multiplier(),
-            multiplier_items=tuple(self.multiplier_items()), to_beat=self.to_beat,
-            to_beat_seat=self.to_beat_seat if self.to_beat is not None else None,
-            played=Cards._sorted(sorted(_RANK_OF[c] for c in self.played)),
-            redeals=self.redeals, outcome=self.outcome(),
-            deal_step=self.deal_step)
-
-    def view_for(self, seat: int) -> SeatView:
-        """What ``seat`` may see: the public view and its own hand."""
-        if not 0 <= seat < self.players:
-            raise BadSeat(f"there is no seat {seat}")
-        return SeatView(public=self.public_view(), seat=seat, hand=tuple(self.hands[seat]))
-
-    # ------------------------------------------------------------------ persistence
-
-    def _start_fields(self) -> dict[str, Any]:
-        return {"format": _FORMAT, "rules": self.rules.with_wild_rank(None).to_dict(),
-                "room": room_to_dict(self.room), "balances": list(self.balances),
-                "decks": [_hex(d) for d in self._decks], "first": list(self._first_bidders),
-                "wild": self._wild_draw}
-
-    def start_dict(self) -> dict[str, Any]:
-        """The hand as it was created (before any action): the input of ``replay``."""
-        return {**self._start_fields(), "log": []}
-
-    def to_dict(self) -> dict[str, Any]:
-        """Plain JSON-compatible data; ``Game.from_dict`` continues the hand exactly."""
-        def combo(c: Combo | None) -> dict[str, object] | None:
-            return None if c is None else c.to_dict()
-
-        return {
-            **self._start_fields(),
-            "state": {
-                "phase": self.phase.value, "wild_rank": self.rules.wild_rank,
-                "redeals": self.redeals, "deal_step": self.deal_step,
-                "hands": [_hex(h) for h in self.hands], "bottom": _hex(self.bottom),
-                "shows": [[s, k] for s, k in self.shows], "timeouts": list(self.timeouts),
-                "auto": list(self.auto), "turn": self.turn, "words": list(self.words),
-                "declined": list(self.declined), "asked": self.asked, "caller": self.caller,
-                "grab_queue": list(self.grab_queue), "grabbers": list(self.grabbers),
-                "caller_asked": self.caller_asked, "high_bid": self.high_bid,
-                "high_bidder": self.high_bidder, "landlord": self.landlord, "base": self.base,
-                "doubled": list(self.doubled), "to_beat": combo(self.to_beat),
-                "to_beat_seat": self.to_beat_seat,
-                "trick": [None if t is None else [combo(t[0]), _hex(t[1])] for t in self.trick],
-                "passed": list(self.passed), "passes": self.passes,
-                "plays_count": list(self.plays_count), "played": _hex(self.played),
-                "bombs": [list(b) for b in self.bombs], "escaped": self.escaped,
-                "winner": self.winner,
-            },
-            "log": list(self.log),
-        }
-
-    @classmethod
-    def _from_start(cls, data: dict[str, Any]) -> Game:
-        if data.get("format") != _FORMAT:
-            raise ValueError(f"unknown game format {data.get('format')!r}")
-        game = cls.__new__(cls)
-        game._setup(RuleSet.from_dict(data["rules"]), room_from_dict(data["room"]),
-                    [int(b) for b in data["balances"]], [_unhex(d) for d in data["decks"]],
-                    [int(f) for f in data["first"]], data["wild"])
-        return game
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Game:
-        """Read back ``to_dict()`` (or ``start_dict()``)."""
-        game = cls._from_start(data)
-        state = data.get("state")
-        game.log = [dict(a) for a in data.get("log", [])]
-        if state is None:
-            return game
-        s = state
-        game.phase = Phase(s["phase"])
-        game.rules = game.rules.with_wild_rank(s["wild_rank"])
-        game.redeals, game.deal_step = s["redeals"], s["deal_step"]
-        game.hands = [_unhex(h) for h in s["hands"]]
-        game.bottom = _unhex(s["bottom"])
-        game.shows = [(int(a), str(b)) for a, b in s["shows"]]
-        game.timeouts, game.auto = list(s["timeouts"]), list(s["auto"])
-        game.turn, game.words = s["turn"], list(s["words"])
-        game.declined, game.asked, game.caller = list(s["declined"]), s["asked"], s["caller"]
-        game.grab_queue, game.grabbers = list(s["grab_queue"]), list(s["grabbers"])
-        game.caller_asked, game.high_bid = s["caller_asked"], s["high_bid"]
-        game.high_bidder, game.landlord, game.base = s["high_bidder"], s["landlord"], s["base"]
-        game.doubled = list(s["doubled"])
-        game.to_beat = None if s["to_beat"] is None else Combo.from_dict(s["to_beat"])
-        game.to_beat_seat = s["to_beat_seat"]
-        game.trick = [None if t is None else (Combo.from_dict(t[0]), _unhex(t[1]))
-                      for t in s["trick"]]
-        game.passed, game.passes = list(s["passed"]), s["passes"]
-        game.plays_count = list(s["plays_count"])
-        game.played = _unhex(s["played"])
-        game.bombs = [(int(a), str(b), int(c)) for a, b, c in s["bombs"]]
-        game.escaped, game.winner = s["escaped"], s["winner"]
-        return game
-
     @classmethod
     def replay(cls, start: dict[str, Any], actions: Iterable[Action | dict[str, Any]]) -> Game:
         """Rebuild a hand from its start and its ordered actions (replays, crash recovery)."""
@@ -888,18 +578,6 @@ class Game:
 
     def clone(self) -> Game:
         return Game.from_dict(self.to_dict())
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Game) and self.to_dict() == other.to_dict()
-
-    __hash__ = None  # type: ignore[assignment]
-
-    def __repr__(self) -> str:
-        return (f"<Game {self.rules} {self.phase.value} turn={self.turn} "
-                f"landlord={self.landlord} x{self.multiplier()}>")
-
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), separators=(",", ":"))
 
 
 _HANDLERS: dict[type[Action], Callable[[Game, Any], list[Event]]] = {
