@@ -546,3 +546,41 @@ def test_a_finished_hand_refuses_everything() -> None:
 
 def test_classic_ruleset_by_default() -> None:
     assert Game().rules == CLASSIC
+
+
+# --------------------------------------------------------------------------- comparing, in play
+
+def test_R_DECK_fifty_four_cards_four_of_each_rank_and_two_jokers() -> None:
+    game = Game(rng=random.Random(3))
+    run(game, Deal(), Deal())
+    ranks = Cards(c.rank for h in game.hands for c in h) + Cards(c.rank for c in game.bottom)
+    assert ranks.counts() == [4] * 13 + [1, 1]
+
+
+def test_R_CMP_BOMB_and_R_CMP_ROCKET_in_play() -> None:
+    game = landlord_zero(deal())
+    run(game, Play(0, Cards.parse("3")), Play(1, Cards.parse("9999")))
+    with pytest.raises(DoesNotBeat):
+        game.apply(Play(2, Cards.parse("8888")))  # a lower bomb
+    run(game, Play(2, Cards.parse("TTTT")), Play(0, Cards.parse("XD")))
+    with pytest.raises(DoesNotBeat):
+        game.apply(Play(1, Cards.parse("JJJJ")))  # nothing beats the rocket
+
+
+def test_R_CMP_SAME_only_the_same_kind_and_size() -> None:
+    game = landlord_zero(deal())
+    run(game, Play(0, Cards.parse("33")), Play(1, Cards.parse("55")))
+    with pytest.raises(DoesNotBeat):
+        game.apply(Play(2, Cards.parse("666")))
+    game.apply(Play(2, Cards.parse("66")))
+
+
+def test_R_FOUR_NOT_BOMB_four_with_two_is_no_bomb() -> None:
+    game = landlord_zero(deal())
+    run(game, Play(0, Cards.parse("5")), Play(1, Cards.parse("7")), Pass(2), Pass(0),
+        Play(1, Cards.parse("349999")))
+    assert game.to_beat is not None and game.to_beat.kind is ComboKind.FOUR_TWO_SINGLES
+    game.apply(Play(2, Cards.parse("KAQQQQ")))  # a higher four-with-two beats it
+    assert game.multiplier() == 1  # and neither counted as a bomb
+    with pytest.raises(DoesNotBeat):
+        game.apply(Play(0, Cards.parse("KKKAAA")))

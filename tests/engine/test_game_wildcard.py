@@ -138,3 +138,12 @@ def test_R_LZ_SCORE_the_outcome_is_marked_wildcard() -> None:
     assert outcome is not None and outcome.wildcard
     result = settle(outcome, game.room, [10**6] * 3)
     assert sum(result.deltas) == -result.fees
+
+
+def test_R_LZ_SUB_a_wildcard_stands_in_a_straight_and_R_AMBIG_takes_the_highest() -> None:
+    game = wild_game()
+    game.apply(Play(0, Cards.parse("59TJQ")))  # 8-Q or 9-K: a typed lead takes 9-K
+    combo = game.to_beat
+    assert combo is not None and combo.kind is ComboKind.STRAIGHT
+    assert combo.rank == int(Rank.KING) and combo.wild_as == (int(Rank.KING),)
+    assert combo.reading(FIVE) == Cards.parse("9TJQK")
