@@ -1,21 +1,23 @@
 """Connections, the single write path, migrations and time: what every part of storage shares.
 
-One writer connection runs every write as one ``BEGIN IMMEDIATE`` transaction, serialised by
-an ``asyncio.Lock``; a second, query-only connection serves reads. In WAL mode readers see the
-last committed state and never block the writer (nor it them).
+Writes: one ``sqlite3`` connection owned by one thread; every write is a plain function run
+there as one ``BEGIN IMMEDIATE`` transaction, in the order the writes were asked for. A whole
+transaction is a single hand-off to that thread, so it is fast and can't be cut in half by a
+cancelled caller. Reads: a second, query-only aiosqlite connection; in WAL mode readers see
+the last committed state and never block the writer (nor it them).
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 from zoneinfo import ZoneInfo
 
 import aiosqlite
@@ -29,6 +31,7 @@ __all__ = ["DEFAULT_PATH", "StoreCore", "dump_json", "migrate", "schema_version"
 DEFAULT_PATH = Path("data/ddz.sqlite3")
 
 Clock = Callable[[], datetime]
+T = TypeVar("T")
 
 
 def _utc_now() -> datetime:
@@ -59,30 +62,42 @@ def dump_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
 
 
-async def schema_version(conn: aiosqlite.Connection) -> int:
-    rows = list(await conn.execute_fetchall("PRAGMA user_version"))
-    return int(rows[0][0])
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
 
 
-async def migrate(conn: aiosqlite.Connection, path: str, upto: int = LATEST_VERSION) -> int:
+def migrate(conn: sqlite3.Connection, path: str, upto: int = LATEST_VERSION) -> int:
     """Bring the schema up to ``upto``, one transaction per migration; returns the version.
 
-    A database newer than this code is refused before anything is written.
+    ``conn`` must be in autocommit mode (``isolation_level=None``). A database newer than
+    this code is refused before anything is written.
     """
-    version = await schema_version(conn)
+    version = schema_version(conn)
     if version > LATEST_VERSION:
         raise SchemaTooNewError(path, version, LATEST_VERSION)
     for number in range(version + 1, upto + 1):
         script = (f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\n"
                   f"PRAGMA user_version = {number};\nCOMMIT;")
         try:
-            await conn.executescript(script)
+            conn.executescript(script)
         except BaseException:
-            with contextlib.suppress(sqlite3.Error):
-                await conn.execute("ROLLBACK")
+            if conn.in_transaction:
+                conn.execute("ROLLBACK")
             raise
         version = number
     return version
+
+
+def _run_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        result = work(conn)
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return result
 
 
 class StoreCore:
@@ -103,11 +118,11 @@ class StoreCore:
         self.economy = economy or EconomySettings()
         self.timezone = ZoneInfo(self.economy.timezone)
         self._clock: Clock = clock or _utc_now
-        self._busy_timeout_ms = busy_timeout_ms
+        self._busy_timeout_ms = int(busy_timeout_ms)
         self._synchronous = synchronous.upper()
-        self._writer: aiosqlite.Connection | None = None
+        self._writer: sqlite3.Connection | None = None
+        self._write_thread: ThreadPoolExecutor | None = None
         self._reader: aiosqlite.Connection | None = None
-        self._write_lock = asyncio.Lock()
         #: Ranked (human) players; only a new player changes it, and every new player is
         #: written through this object, so the cache is exact for this process.
         self._ranked_total: int | None = None
@@ -122,42 +137,58 @@ class StoreCore:
         await store.connect()
         return store
 
+    def _pragmas(self) -> list[str]:
+        return [f"PRAGMA busy_timeout = {self._busy_timeout_ms}", "PRAGMA foreign_keys = ON",
+                f"PRAGMA synchronous = {self._synchronous}"]
+
+    def _open_writer(self) -> sqlite3.Connection:
+        conn = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            for pragma in self._pragmas():
+                conn.execute(pragma)
+            conn.execute("PRAGMA journal_mode = WAL")
+            migrate(conn, str(self.path))
+        except BaseException:
+            conn.close()
+            raise
+        return conn
+
     async def connect(self) -> None:
         if self._writer is not None:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        writer = await aiosqlite.connect(self.path, isolation_level=None)
+        loop = asyncio.get_running_loop()
+        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ddz-db-writer")
         try:
-            await self._configure(writer)
-            await writer.execute("PRAGMA journal_mode = WAL")
-            await migrate(writer, str(self.path))
+            writer = await loop.run_in_executor(thread, self._open_writer)
+        except BaseException:
+            thread.shutdown(wait=True)
+            raise
+        try:
             reader = await aiosqlite.connect(self.path, isolation_level=None)
+            try:
+                reader.row_factory = sqlite3.Row
+                for pragma in [*self._pragmas(), "PRAGMA query_only = ON"]:
+                    await reader.execute(pragma)
+            except BaseException:
+                await reader.close()
+                raise
         except BaseException:
-            await writer.close()
+            await loop.run_in_executor(thread, writer.close)
+            thread.shutdown(wait=True)
             raise
-        try:
-            await self._configure(reader)
-            await reader.execute("PRAGMA query_only = ON")
-        except BaseException:
-            await reader.close()
-            await writer.close()
-            raise
-        self._writer, self._reader = writer, reader
-
-    async def _configure(self, conn: aiosqlite.Connection) -> None:
-        conn.row_factory = sqlite3.Row
-        await conn.execute(f"PRAGMA busy_timeout = {int(self._busy_timeout_ms)}")
-        await conn.execute("PRAGMA foreign_keys = ON")
-        await conn.execute(f"PRAGMA synchronous = {self._synchronous}")
+        self._writer, self._write_thread, self._reader = writer, thread, reader
 
     async def close(self) -> None:
-        writer, reader = self._writer, self._reader
-        self._writer = self._reader = None
+        """Close both connections; writes already asked for are finished first."""
+        writer, thread, reader = self._writer, self._write_thread, self._reader
+        self._writer = self._write_thread = self._reader = None
         if reader is not None:
             await reader.close()
-        if writer is not None:
-            async with self._write_lock:
-                await writer.close()
+        if writer is not None and thread is not None:
+            await asyncio.get_running_loop().run_in_executor(thread, writer.close)
+            thread.shutdown(wait=True)
 
     async def __aenter__(self) -> Self:
         await self.connect()
@@ -173,25 +204,18 @@ class StoreCore:
 
     # -- transactions -----------------------------------------------------------------------
 
-    @contextlib.asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One ``BEGIN IMMEDIATE`` transaction on the writer: committed if the block ends
-        normally, rolled back if it raises (or is cancelled)."""
-        async with self._write_lock:
-            conn = self._writer
-            if conn is None:
-                raise RuntimeError("the database is closed")
-            # Statements run in order on the connection's thread, even those whose caller
-            # was cancelled while waiting: so the ROLLBACK below always comes after them,
-            # and a cancelled BEGIN or COMMIT never leaves a transaction open.
-            try:
-                await conn.execute("BEGIN IMMEDIATE")
-                yield conn
-                await asyncio.shield(conn.execute("COMMIT"))
-            except BaseException:
-                with contextlib.suppress(sqlite3.Error):
-                    await asyncio.shield(conn.execute("ROLLBACK"))
-                raise
+    async def _transact(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        """Run ``work`` on the writer thread as one ``BEGIN IMMEDIATE`` transaction: committed
+        if it returns, rolled back if it raises. Once asked for, the transaction runs to its
+        end even if the caller is cancelled meanwhile (the caller just stops waiting)."""
+        writer, thread = self._writer, self._write_thread
+        if writer is None or thread is None:
+            raise RuntimeError("the database is closed")
+        future = asyncio.get_running_loop().run_in_executor(thread, _run_transaction, writer,
+                                                            work)
+        # If nobody waits any more, still collect the outcome (no "never retrieved" noise).
+        future.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return await asyncio.shield(future)
 
     def _read_conn(self) -> aiosqlite.Connection:
         if self._reader is None:
@@ -219,3 +243,5 @@ class StoreCore:
 
     async def schema_version(self) -> int:
         return int((await self._fetchall("PRAGMA user_version"))[0][0])
+
+

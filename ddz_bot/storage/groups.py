@@ -35,8 +35,8 @@ class GroupsMixin(StoreCore):
         initial = dataclasses.replace(defaults or GroupSettings(chat_id), chat_id=chat_id,
                                       title=title)
         now = self._now_text()
-        async with self._write() as conn:
-            await conn.execute(
+        def write(conn: sqlite3.Connection) -> GroupSettings:
+            conn.execute(
                 "INSERT INTO groups (chat_id, title, language, room, bidding, wildcard,"
                 " bid_seconds, double_seconds, play_seconds, tracker, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET"
@@ -44,9 +44,10 @@ class GroupsMixin(StoreCore):
                 (chat_id, initial.title, initial.language, initial.room, initial.bidding.value,
                  int(initial.wildcard), initial.bid_seconds, initial.double_seconds,
                  initial.play_seconds, int(initial.tracker), now, now))
-            rows = list(await conn.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)))
-            return _group_from_row(rows[0])
+            return _group_from_row(conn.execute(
+                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)).fetchone())
+
+        return await self._transact(write)
 
     async def get_group(self, chat_id: int) -> GroupSettings | None:
         row = await self._fetchone(f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?",
@@ -61,30 +62,35 @@ class GroupsMixin(StoreCore):
             raise StorageError(f"no group setting {', '.join(sorted(unknown))}")
         await self.ensure_group(chat_id)
         now = self._now_text()
-        async with self._write() as conn:
-            rows = list(await conn.execute_fetchall(
-                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)))
-            updated = dataclasses.replace(_group_from_row(rows[0]), **changes)
-            await conn.execute(
+
+        def write(conn: sqlite3.Connection) -> GroupSettings:
+            row = conn.execute(f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?",
+                               (chat_id,)).fetchone()
+            updated = dataclasses.replace(_group_from_row(row), **changes)
+            conn.execute(
                 "UPDATE groups SET title = ?, language = ?, room = ?, bidding = ?, wildcard = ?,"
                 " bid_seconds = ?, double_seconds = ?, play_seconds = ?, tracker = ?,"
                 " updated_at = ? WHERE chat_id = ?",
                 (updated.title, updated.language, updated.room, updated.bidding.value,
                  int(updated.wildcard), updated.bid_seconds, updated.double_seconds,
                  updated.play_seconds, int(updated.tracker), now, chat_id))
-        return updated
+            return updated
+
+        return await self._transact(write)
 
     async def add_group_player(self, chat_id: int, user_id: int) -> None:
         """Count a player as a member of the group's leaderboard (settlement does this too)."""
         now = self._now_text()
-        async with self._write() as conn:
-            try:
-                await conn.execute(
-                    "INSERT INTO group_players (chat_id, user_id, first_played_at,"
-                    " last_played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                    (chat_id, user_id, now, now))
-            except sqlite3.IntegrityError:
-                raise UnknownPlayerError(user_id) from None
+        def write(conn: sqlite3.Connection) -> None:
+            conn.execute(
+                "INSERT INTO group_players (chat_id, user_id, first_played_at,"
+                " last_played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+                (chat_id, user_id, now, now))
+
+        try:
+            await self._transact(write)
+        except sqlite3.IntegrityError:
+            raise UnknownPlayerError(user_id) from None
 
     async def group_player_ids(self, chat_id: int) -> list[int]:
         """Human players who have played in the group."""

@@ -5,8 +5,6 @@ from __future__ import annotations
 import sqlite3
 from datetime import timedelta
 
-import aiosqlite
-
 from .core import StoreCore, from_text
 from .errors import (
     AlreadyClaimedError,
@@ -58,8 +56,8 @@ def _check_language(language: str | None) -> None:
         raise StorageError(f"unknown language {language!r}; one of {', '.join(LANGUAGES)}")
 
 
-async def append_ledger(
-    conn: aiosqlite.Connection,
+def append_ledger(
+    conn: sqlite3.Connection,
     *,
     user_id: int,
     delta: int,
@@ -69,21 +67,26 @@ async def append_ledger(
     now: str,
     hand_id: str | None = None,
 ) -> None:
-    await conn.execute(
+    conn.execute(
         "INSERT INTO ledger (user_id, delta, balance_after, reason, hand_id, op_key, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         (user_id, delta, balance_after, reason.value, hand_id, op_key, now),
     )
 
 
-async def _player_row(conn: aiosqlite.Connection, user_id: int) -> sqlite3.Row:
-    rows = list(await conn.execute_fetchall(
+def _player_row(conn: sqlite3.Connection, user_id: int) -> sqlite3.Row:
+    row: sqlite3.Row | None = conn.execute(
         f"SELECT {PLAYER_COLUMNS}, daily_streak, last_daily_on FROM players WHERE user_id = ?",
         (user_id,),
-    ))
-    if not rows:
+    ).fetchone()
+    if row is None:
         raise UnknownPlayerError(user_id)
-    return rows[0]
+    return row
+
+
+def _set_beans(conn: sqlite3.Connection, user_id: int, beans: int, now: str) -> None:
+    conn.execute("UPDATE players SET beans = ?, last_seen_at = ? WHERE user_id = ?",
+                 (beans, now, user_id))
 
 
 class PlayersMixin(StoreCore):
@@ -100,24 +103,27 @@ class PlayersMixin(StoreCore):
         _check_language(language)
         name = display_name.strip() or str(user_id)
         now = self._now_text()
-        async with self._write() as conn:
-            cursor = await conn.execute(
+        initial = self.economy.initial_beans
+
+        def write(conn: sqlite3.Connection) -> tuple[Player, bool]:
+            cursor = conn.execute(
                 "INSERT OR IGNORE INTO players (user_id, display_name, language, beans, is_ai,"
                 " created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (user_id, name, language, self.economy.initial_beans, int(is_ai), now, now),
+                (user_id, name, language, initial, int(is_ai), now, now),
             )
             created = cursor.rowcount == 1
             if created:
-                await append_ledger(conn, user_id=user_id, delta=self.economy.initial_beans,
-                                    balance_after=self.economy.initial_beans,
-                                    reason=Reason.INITIAL, op_key="initial", now=now)
+                append_ledger(conn, user_id=user_id, delta=initial, balance_after=initial,
+                              reason=Reason.INITIAL, op_key="initial", now=now)
             else:
-                await conn.execute(
+                conn.execute(
                     "UPDATE players SET display_name = ?, language = COALESCE(?, language),"
                     " last_seen_at = ? WHERE user_id = ?",
                     (name, language, now, user_id),
                 )
-            player = player_from_row(await _player_row(conn, user_id))
+            return player_from_row(_player_row(conn, user_id)), created
+
+        player, created = await self._transact(write)
         if created:  # after the commit: a count read from now on includes this player
             self._ranked_total = None
             self._new_players += 1
@@ -131,11 +137,14 @@ class PlayersMixin(StoreCore):
     async def set_language(self, user_id: int, language: str | None) -> None:
         """``None`` goes back to the group's language."""
         _check_language(language)
-        async with self._write() as conn:
-            cursor = await conn.execute("UPDATE players SET language = ? WHERE user_id = ?",
-                                        (language, user_id))
+
+        def write(conn: sqlite3.Connection) -> None:
+            cursor = conn.execute("UPDATE players SET language = ? WHERE user_id = ?",
+                                  (language, user_id))
             if cursor.rowcount == 0:
                 raise UnknownPlayerError(user_id)
+
+        await self._transact(write)
 
     async def adjust_beans(
         self, user_id: int, delta: int, *, key: str, reason: Reason = Reason.ADMIN
@@ -147,47 +156,53 @@ class PlayersMixin(StoreCore):
         if not key:
             raise BadChangeError("an admin change needs a key")
         now = self._now_text()
-        async with self._write() as conn:
-            row = await _player_row(conn, user_id)
-            done = list(await conn.execute_fetchall(
+
+        def write(conn: sqlite3.Connection) -> BeanOutcome:
+            row = _player_row(conn, user_id)
+            done = conn.execute(
                 "SELECT 1 FROM ledger WHERE user_id = ? AND reason = ? AND op_key = ?",
                 (user_id, Reason.ADMIN.value, key),
-            ))
+            ).fetchone()
             if done:
                 return BeanOutcome(user_id, False, row["beans"])
             balance = row["beans"] + delta
             if balance < 0:
                 raise InsufficientBeansError(user_id, row["beans"], delta)
-            await self._set_beans(conn, user_id, balance, now)
-            await append_ledger(conn, user_id=user_id, delta=delta, balance_after=balance,
-                                reason=Reason.ADMIN, op_key=key, now=now)
+            _set_beans(conn, user_id, balance, now)
+            append_ledger(conn, user_id=user_id, delta=delta, balance_after=balance,
+                          reason=Reason.ADMIN, op_key=key, now=now)
             return BeanOutcome(user_id, True, balance)
+
+        return await self._transact(write)
 
     async def claim_daily(self, user_id: int) -> DailyClaim:
         """The daily bonus: once per calendar day in the bot's time zone; consecutive days
         build a streak that raises the amount. A second claim the same day is refused."""
         today = self._today()
         day = today.isoformat()
+        yesterday = (today - timedelta(days=1)).isoformat()
         now = self._now_text()
-        async with self._write() as conn:
-            row = await _player_row(conn, user_id)
+
+        def write(conn: sqlite3.Connection) -> DailyClaim:
+            row = _player_row(conn, user_id)
             if row["last_daily_on"] == day:
                 raise AlreadyClaimedError(user_id, day)
-            yesterday = (today - timedelta(days=1)).isoformat()
             streak = row["daily_streak"] + 1 if row["last_daily_on"] == yesterday else 1
             amount = self.economy.daily_amount(streak)
             balance = row["beans"] + amount
             try:
-                await append_ledger(conn, user_id=user_id, delta=amount, balance_after=balance,
-                                    reason=Reason.DAILY, op_key=day, now=now)
+                append_ledger(conn, user_id=user_id, delta=amount, balance_after=balance,
+                              reason=Reason.DAILY, op_key=day, now=now)
             except sqlite3.IntegrityError:
                 raise AlreadyClaimedError(user_id, day) from None
-            await conn.execute(
+            conn.execute(
                 "UPDATE players SET beans = ?, daily_streak = ?, last_daily_on = ?,"
                 " last_seen_at = ? WHERE user_id = ?",
                 (balance, streak, day, now, user_id),
             )
             return DailyClaim(user_id, day, amount, streak, balance)
+
+        return await self._transact(write)
 
     async def claim_relief(self, user_id: int) -> ReliefClaim:
         """Relief (救济金): a player short of the lowest paid room's minimum gets a top-up, at
@@ -195,34 +210,29 @@ class PlayersMixin(StoreCore):
         day = self._today().isoformat()
         now = self._now_text()
         settings = self.economy
-        async with self._write() as conn:
-            row = await _player_row(conn, user_id)
+
+        def write(conn: sqlite3.Connection) -> ReliefClaim:
+            row = _player_row(conn, user_id)
             if row["beans"] >= settings.relief_below:
                 raise ReliefRefusedError(
                     user_id, f"holds {row['beans']} beans, relief is below {settings.relief_below}"
                 )
-            count_rows = list(await conn.execute_fetchall(
+            claimed = int(conn.execute(
                 "SELECT COUNT(*) FROM ledger WHERE user_id = ? AND reason = ?"
                 " AND op_key >= ? AND op_key < ?",
                 (user_id, Reason.RELIEF.value, f"{day}#", f"{day}$"),
-            ))
-            claimed = int(count_rows[0][0])
+            ).fetchone()[0])
             if claimed >= settings.relief_per_day:
-                raise ReliefRefusedError(
-                    user_id, f"already claimed {claimed} times on {day}"
-                )
+                raise ReliefRefusedError(user_id, f"already claimed {claimed} times on {day}")
             balance = row["beans"] + settings.relief_amount
-            await append_ledger(conn, user_id=user_id, delta=settings.relief_amount,
-                                balance_after=balance, reason=Reason.RELIEF,
-                                op_key=f"{day}#{claimed + 1}", now=now)
-            await self._set_beans(conn, user_id, balance, now)
+            append_ledger(conn, user_id=user_id, delta=settings.relief_amount,
+                          balance_after=balance, reason=Reason.RELIEF,
+                          op_key=f"{day}#{claimed + 1}", now=now)
+            _set_beans(conn, user_id, balance, now)
             return ReliefClaim(user_id, day, settings.relief_amount, claimed + 1,
                                settings.relief_per_day - claimed - 1, balance)
 
-    @staticmethod
-    async def _set_beans(conn: aiosqlite.Connection, user_id: int, beans: int, now: str) -> None:
-        await conn.execute("UPDATE players SET beans = ?, last_seen_at = ? WHERE user_id = ?",
-                           (beans, now, user_id))
+        return await self._transact(write)
 
     async def ledger(self, user_id: int, limit: int = 20) -> list[LedgerEntry]:
         """The player's latest ledger rows, newest first."""

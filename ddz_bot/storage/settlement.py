@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 
 from .core import StoreCore, dump_json, to_text
@@ -81,8 +82,9 @@ class SettlementMixin(StoreCore):
         now = self._now_text()
         seats = list(record.seats)
         marks = ",".join("?" * len(seats))
-        async with self._write() as conn:
-            rows = {r["user_id"]: r for r in await conn.execute_fetchall(
+
+        def write(conn: sqlite3.Connection) -> SettlementOutcome:
+            rows = {r["user_id"]: r for r in conn.execute(
                 "SELECT user_id, beans, points, is_ai, streak, best_streak,"
                 " EXISTS (SELECT 1 FROM hands WHERE hand_id = ?) AS settled FROM players"
                 f" WHERE user_id IN ({marks})", [hand_id, *seats])}
@@ -129,16 +131,16 @@ class SettlementMixin(StoreCore):
                 player_rows.append((beans[user], points[user], won_landlord, lost_landlord,
                                     won_farmer, lost_farmer, streak, best, now, user))
 
-            await conn.executemany(
+            conn.executemany(
                 "INSERT INTO ledger (user_id, delta, balance_after, reason, hand_id, op_key,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", ledger_rows)
-            await conn.executemany(
+            conn.executemany(
                 "UPDATE players SET beans = ?, points = ?, landlord_wins = landlord_wins + ?,"
                 " landlord_losses = landlord_losses + ?, farmer_wins = farmer_wins + ?,"
                 " farmer_losses = farmer_losses + ?, streak = ?, best_streak = ?,"
                 " last_seen_at = ? WHERE user_id = ?", player_rows)
             finished = to_text(record.finished_at)
-            await conn.execute(
+            conn.execute(
                 "INSERT INTO hands (hand_id, table_id, chat_id, room, rules, seats, result,"
                 " multipliers, bean_changes, started_at, finished_at, settled_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -149,16 +151,18 @@ class SettlementMixin(StoreCore):
             delta_of: dict[int, int] = {}
             for change in changes:
                 delta_of[change.user_id] = delta_of.get(change.user_id, 0) + change.delta
-            await conn.executemany(
+            conn.executemany(
                 "INSERT INTO hand_players (hand_id, user_id, role, won, beans_delta,"
                 " points_delta, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 [(hand_id, r.user_id, Role(r.role).value, int(r.won),
                   delta_of.get(r.user_id, 0), points[r.user_id] - int(rows[r.user_id]["points"]),
                   finished) for r in results])
             if record.chat_id is not None:
-                await conn.executemany(
+                conn.executemany(
                     "INSERT INTO group_players (chat_id, user_id, hands, first_played_at,"
                     " last_played_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (chat_id, user_id)"
                     " DO UPDATE SET hands = hands + 1, last_played_at = excluded.last_played_at",
                     [(record.chat_id, u, now, now) for u in seats if not rows[u]["is_ai"]])
             return SettlementOutcome(hand_id, True, beans, points)
+
+        return await self._transact(write)

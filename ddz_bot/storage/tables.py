@@ -81,8 +81,10 @@ class TablesMixin(StoreCore):
         state_text = dump_json(state)
         deadline_text = None if deadline is None else to_text(deadline)
         panels_text = None if panel_message_ids is None else _panels_json(panel_message_ids)
-        async with self._write() as conn:
-            rows = list(await conn.execute_fetchall(
+        action_text = None if action is None else dump_json(action)
+
+        def write(conn: sqlite3.Connection) -> SavedAction:
+            version = int(conn.execute(
                 "INSERT INTO tables (table_id, chat_id, hand_id, state, version,"
                 " table_message_id, panel_messages, deadline, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, 1, ?, COALESCE(?, '{}'), ?, ?, ?)"
@@ -92,17 +94,17 @@ class TablesMixin(StoreCore):
                 " panel_messages = COALESCE(?, panel_messages), deadline = excluded.deadline,"
                 " updated_at = excluded.updated_at RETURNING version",
                 (table_id, chat_id, hand_id, state_text, table_message_id, panels_text,
-                 deadline_text, now, now, table_message_id, panels_text)))
-            version = int(rows[0][0])
+                 deadline_text, now, now, table_message_id, panels_text)).fetchone()[0])
             seq: int | None = None
-            if action is not None:
-                seq_rows = list(await conn.execute_fetchall(
+            if action_text is not None:
+                seq = int(conn.execute(
                     "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
                     " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM hand_actions"
                     " WHERE hand_id = ? RETURNING seq",
-                    (hand_id, dump_json(action), now, hand_id)))
-                seq = int(seq_rows[0][0])
+                    (hand_id, action_text, now, hand_id)).fetchone()[0])
             return SavedAction(version, seq)
+
+        return await self._transact(write)
 
     async def set_table_messages(
         self,
@@ -113,17 +115,19 @@ class TablesMixin(StoreCore):
     ) -> None:
         """Record the Telegram messages showing a table (known only after they were sent).
         ``panel_message_ids`` is merged into the stored ones, user by user."""
-        async with self._write() as conn:
-            rows = list(await conn.execute_fetchall(
-                "SELECT panel_messages FROM tables WHERE table_id = ?", (table_id,)))
-            if not rows:
+        def write(conn: sqlite3.Connection) -> None:
+            row = conn.execute("SELECT panel_messages FROM tables WHERE table_id = ?",
+                               (table_id,)).fetchone()
+            if row is None:
                 raise UnknownTableError(table_id)
-            panels = {int(u): int(m) for u, m in json.loads(rows[0][0]).items()}
+            panels = {int(u): int(m) for u, m in json.loads(row[0]).items()}
             panels.update(panel_message_ids or {})
-            await conn.execute(
+            conn.execute(
                 "UPDATE tables SET table_message_id = COALESCE(?, table_message_id),"
                 " panel_messages = ? WHERE table_id = ?",
                 (table_message_id, _panels_json(panels), table_id))
+
+        await self._transact(write)
 
     async def load_table(self, table_id: str) -> TableRecord | None:
         row = await self._fetchone(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?",
@@ -143,9 +147,11 @@ class TablesMixin(StoreCore):
     async def close_table(self, table_id: str) -> bool:
         """Forget a table that is no longer in play; its hands' action logs stay for replays.
         Returns whether there was such a table."""
-        async with self._write() as conn:
-            cursor = await conn.execute("DELETE FROM tables WHERE table_id = ?", (table_id,))
-            return cursor.rowcount > 0
+        def write(conn: sqlite3.Connection) -> bool:
+            return conn.execute("DELETE FROM tables WHERE table_id = ?",
+                                (table_id,)).rowcount > 0
+
+        return await self._transact(write)
 
     async def hand_actions(self, hand_id: str) -> list[HandAction]:
         """The hand's accepted actions in the order they happened (for replays)."""

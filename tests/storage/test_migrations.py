@@ -5,7 +5,6 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-import aiosqlite
 import pytest
 
 from ddz_bot.storage import LATEST_VERSION, Database, SchemaTooNewError
@@ -49,8 +48,11 @@ async def test_reopening_applies_nothing_twice(db_path: Path) -> None:
 
 
 async def _database_at(path: Path, version: int) -> None:
-    async with aiosqlite.connect(path, isolation_level=None) as conn:
-        await migrate(conn, str(path), upto=version)
+    conn = sqlite3.connect(path, isolation_level=None)
+    try:
+        assert migrate(conn, str(path), upto=version) == version
+    finally:
+        conn.close()
 
 
 def _seed(path: Path, version: int) -> None:

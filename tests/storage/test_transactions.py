@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import sqlite3
 import tempfile
+import threading
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -22,15 +26,47 @@ from .ledger_checks import assert_books_balance
 
 async def test_reads_go_on_while_a_write_is_open(db: Database) -> None:
     await db.ensure_player(1, "ann")
-    async with db._write() as conn:
-        await conn.execute("UPDATE players SET display_name = 'uncommitted' WHERE user_id = 1")
-        player = await asyncio.wait_for(db.get_player(1), timeout=5)
-        assert player is not None and player.display_name == "ann"  # the last committed state
+    started, release = threading.Event(), threading.Event()
+
+    def slow_write(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE players SET display_name = 'uncommitted' WHERE user_id = 1")
+        started.set()
+        assert release.wait(10)
+
+    writing = asyncio.create_task(db._transact(slow_write))
+    assert await asyncio.to_thread(started.wait, 10)
+    player = await asyncio.wait_for(db.get_player(1), timeout=5)
+    assert player is not None and player.display_name == "ann"  # the last committed state
+    release.set()
+    await writing
     player = await db.get_player(1)
     assert player is not None and player.display_name == "uncommitted"
 
 
-async def test_a_cancelled_settlement_leaves_nothing_half_done(db: Database) -> None:
+async def test_writes_wait_for_each_other_in_order(db: Database) -> None:
+    await db.ensure_player(1, "ann")
+    names = [f"name {n}" for n in range(20)]
+    await asyncio.gather(*(db.ensure_player(1, name) for name in names))
+    player = await db.get_player(1)
+    assert player is not None and player.display_name == names[-1]
+
+
+async def test_a_failed_write_is_rolled_back_whole(db: Database) -> None:
+    await db.ensure_player(1, "ann")
+
+    def half_then_fail(conn: sqlite3.Connection) -> None:
+        conn.execute("UPDATE players SET display_name = 'half' WHERE user_id = 1")
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        await db._transact(half_then_fail)
+    player = await db.get_player(1)
+    assert player is not None and player.display_name == "ann"
+
+
+async def test_a_write_whose_caller_is_cancelled_is_done_whole(db: Database) -> None:
+    """Once a write has been asked for, cancelling the caller (a handler timing out, say)
+    doesn't cut it in half: it still ends, committed as a whole."""
     await seat_players(db, 1, 2, 3)
     changes, results = landlord_wins(1, [2, 3], stake=100)
     for steps in range(12):  # cancel after 0, 1, 2, ... turns of the event loop
@@ -39,19 +75,15 @@ async def test_a_cancelled_settlement_leaves_nothing_half_done(db: Database) -> 
         for _ in range(steps):
             await asyncio.sleep(0)
         task.cancel()
-        try:
-            outcome = await task
-        except asyncio.CancelledError:
-            pass
-        else:
-            assert outcome.applied
-    assert await db.ledger_mismatches() == {}
-    settled = [h.hand_id for h in await db.recent_hands(limit=100)]
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+    # Writes run in the order asked: once this one is back, all the earlier ones ended.
+    assert (await db.apply_settlement("after", changes, results, hand_record([1, 2, 3]))).applied
+    settled = {h.hand_id for h in await db.recent_hands(limit=100)}
+    assert settled == {"after"} | {f"h{n}" for n in range(1, 12)}  # h0 never started
     player = await db.get_player(1)
     assert player is not None and player.beans == 10_000 + 200 * len(settled)
     assert player.landlord_wins == len(settled)
-    # The write path still works afterwards.
-    assert (await db.apply_settlement("after", changes, results, hand_record([1, 2, 3]))).applied
     assert_books_balance(db.path)
 
 
