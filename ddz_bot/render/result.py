@@ -86,7 +86,7 @@ def draw_result(view: PublicView, lines: Sequence[ResultLine], lang: str) -> Ima
     x += draw_text(draw, (x, y), label("multiplier", lang), 24, cv.MUTED, bold=True) + 8
     draw_text(draw, (x, y), f"×{outcome.multiplier}", 32, cv.GOLD, bold=True)
     items = " · ".join(f"{multiplier_reason(item.reason, lang)}×{item.factor}"
-                       for item in view.multiplier_items)
+                       for item in view.multiplier_items if item.factor != 1)
     if items:
         draw_text(draw, (MARGIN + 12, 150), fit_text(items, 22, WIDTH - 2 * MARGIN - 24), 22,
                   cv.MUTED)

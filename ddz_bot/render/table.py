@@ -113,7 +113,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         x += cv.pill(draw, x, y, f"{label('wild', lang)} ★ {index_label(view.wild_rank)}",
                      26, (70, 40, 0), cv.GOLD)
     items = " · ".join(_item_text(item.reason, item.factor, item.detail, lang)
-                       for item in view.multiplier_items)
+                       for item in view.multiplier_items if item.factor != 1)
     bottom_left = layout.bottom[0] - 20
     if items:
         draw_text(draw, (MARGIN + 12, 128), fit_text(items, 22, bottom_left - MARGIN - 12),
