@@ -411,6 +411,15 @@ class Game(HandState):
                 picked.append(card)
         return picked if len(picked) == len(cards) else None
 
+    def readings(self, cards: Cards) -> list[Combo]:
+        """Every reading of ``cards`` that may be played now (R-LZ-CHOICE: the bot offers
+        these when there is more than one); empty if none."""
+        readings = _readings(cards, self.rules)
+        if self.to_beat is None:
+            return sorted(readings, key=_lead_key)
+        return sorted((c for c in readings if beats(c, self.to_beat, self.rules)),
+                      key=_follow_key)
+
     def choose_reading(self, cards: Cards, reading: Reading | None = None) -> Combo:
         """How ``cards`` would read if played now (R-AMBIG, R-LZ-CHOICE); raises
         ``NotACombo``, ``BadReading`` or ``DoesNotBeat``."""
@@ -537,6 +546,15 @@ class Game(HandState):
                 HandFinished(outcome)]
 
     # ------------------------------------------------------------------ what may be done
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """The seats whose answer the hand waits for (for timers). Empty while dealing:
+        the table sends ``Deal`` when the 明牌 window closes."""
+        if self.over or self.phase in (Phase.SHOW_START, Phase.DEALING):
+            return ()
+        if self.phase is Phase.DOUBLING:
+            return tuple(s for s in range(self.players) if self.doubled[s] is None)
+        return () if self.turn is None else (self.turn,)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's game decisions now (not ``Deal``, ``Timeout``, ``Escape``,

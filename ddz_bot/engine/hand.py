@@ -199,7 +199,11 @@ class HandState:
                 for f in range(self.players) if f != self.landlord}
 
     def outcome(self) -> HandOutcome | None:
-        """How the hand ended; ``None`` while it is going on."""
+        """How the hand ended; ``None`` while it is going on.
+
+        After an escape, ``multiplier`` is R-ESCAPE's M (game actions only, every bomb
+        dealt counted) and ``stakes`` is empty: ``scoring.settle`` charges the penalty.
+        """
         wildcard = self.rules.wildcard
         if self.phase is Phase.ABORTED:
             return HandOutcome(None, (), None, aborted=True, wildcard=wildcard)

@@ -584,3 +584,14 @@ def test_R_FOUR_NOT_BOMB_four_with_two_is_no_bomb() -> None:
     assert game.multiplier() == 1  # and neither counted as a bomb
     with pytest.raises(DoesNotBeat):
         game.apply(Play(0, Cards.parse("KKKAAA")))
+
+
+def test_waiting_for_names_who_the_timers_wait_on() -> None:
+    game = Game.from_deal(SPRING_DEAL[:3], SPRING_DEAL[3], balances=RICH, first_bidder=1)
+    assert game.waiting_for() == ()
+    run(game, Deal(), Deal(), Deal())
+    assert game.waiting_for() == (1,)
+    run(game, Call(1), NoGrab(2), NoGrab(0), NoShow(1))
+    assert game.waiting_for() == (0, 1, 2)
+    game.apply(Double(1))
+    assert game.waiting_for() == (0, 2)

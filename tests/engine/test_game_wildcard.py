@@ -147,3 +147,10 @@ def test_R_LZ_SUB_a_wildcard_stands_in_a_straight_and_R_AMBIG_takes_the_highest(
     assert combo is not None and combo.kind is ComboKind.STRAIGHT
     assert combo.rank == int(Rank.KING) and combo.wild_as == (int(Rank.KING),)
     assert combo.reading(FIVE) == Cards.parse("9TJQK")
+
+
+def test_R_LZ_CHOICE_the_bot_can_list_the_readings_to_offer() -> None:
+    game = wild_game()
+    offered = game.readings(Cards.parse("3335"))
+    assert [c.kind for c in offered] == [ComboKind.SOFT_BOMB, ComboKind.TRIO_SINGLE]
+    assert game.readings(Cards.parse("34")) == []
