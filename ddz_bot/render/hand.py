@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from ..engine.cards import Cards
-from ..engine.views import Phase, SeatView
+from ..engine.views import Phase, Role, SeatView
 from . import canvas as cv
 from .fonts import clean_name, draw_text, fit_text
 from .labels import check_lang, label
@@ -22,9 +22,9 @@ from .sprites import LARGE, MEDIUM, index_label
 __all__ = ["HAND_AREA_TOP", "SelectionNotInHand", "draw_hand", "raised_flags", "render_hand"]
 
 WIDTH: Final = 1000
-HEIGHT: Final = 370
+HEIGHT: Final = 396
 MARGIN: Final = 20
-TOP_BAND: Final = 150
+TOP_BAND: Final = 172
 HAND_AREA_TOP: Final = TOP_BAND + 48
 
 
@@ -67,8 +67,9 @@ def draw_hand(view: SeatView, selected: Cards | None, lang: str,
     public = view.public
     image, draw = cv.new_canvas(WIDTH, HEIGHT)
     draw.rectangle((0, 0, WIDTH, TOP_BAND), fill=cv.FELT_DARK)
-    # top band: the combo to beat, or that this seat leads
-    middle = TOP_BAND // 2
+    _others(draw, view, names, lang)
+    # top band, second line: the combo to beat, or that this seat leads
+    middle = 114
     playing = public.phase is Phase.PLAYING
     x = MARGIN
     if playing and public.to_beat is not None and public.to_beat_seat is not None \
@@ -91,12 +92,11 @@ def draw_hand(view: SeatView, selected: Cards | None, lang: str,
     else:
         draw_text(draw, (x, middle), label("your_hand", lang), 30, cv.WHITE, bold=True)
     # right of the band: whose turn, the wildcard
-    y = 36
     if public.turn == view.seat and playing:
-        cv.pill(draw, WIDTH - MARGIN, y, "▶ " + label("your_turn", lang), 22, (50, 34, 0),
+        cv.pill(draw, WIDTH - MARGIN, 30, "▶ " + label("your_turn", lang), 22, (50, 34, 0),
                 cv.GOLD, align="r")
     if public.wild_rank is not None:
-        cv.pill(draw, WIDTH - MARGIN, TOP_BAND - 32,
+        cv.pill(draw, WIDTH - MARGIN, middle,
                 f"{label('wild', lang)} ★ {index_label(public.wild_rank)}", 24, (70, 40, 0),
                 cv.GOLD, align="r")
     # the hand
@@ -110,5 +110,26 @@ def draw_hand(view: SeatView, selected: Cards | None, lang: str,
     chosen = sum(flags)
     if chosen:
         footer += f" · {label('selected', lang)} {chosen}"
-    draw_text(draw, (WIDTH // 2, HEIGHT - 16), footer, 20, cv.MUTED, align="m")
+    draw_text(draw, (WIDTH // 2, HEIGHT - 18), footer, 20, cv.MUTED, align="m")
     return image
+
+
+def _others(draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str] | None,
+            lang: str) -> None:
+    """The first line: every other seat in playing order, its role, name and card count."""
+    public = view.public
+    seats = len(public.seats)
+    x = MARGIN
+    for step in range(1, seats):
+        seat = public.seats[(view.seat + step) % seats]
+        if seat.role is not None:
+            landlord = seat.role is Role.LANDLORD
+            x += cv.pill(draw, x, 30, label("landlord" if landlord else "farmer", lang), 17,
+                         cv.WHITE, cv.LANDLORD_BG if landlord else cv.FARMER_BG) + 6
+        name = names[seat.seat] if names is not None and seat.seat < len(names) \
+            else f"#{seat.seat + 1}"
+        if public.turn == seat.seat and public.phase is not Phase.FINISHED:
+            name = "▶ " + name
+        x += draw_text(draw, (x, 30), fit_text(clean_name(name), 20, 130), 20, cv.WHITE) + 8
+        colour = cv.RED_TEXT if 0 < seat.card_count <= 2 else cv.GOLD
+        x += draw_text(draw, (x, 30), str(seat.card_count), 24, colour, bold=True) + 26

@@ -67,7 +67,7 @@ def test_wildcards_are_marked(spy: FaceSpy) -> None:
 @pytest.mark.parametrize("sample", hand_samples(), ids=lambda s: s.name)
 def test_hand_pictures_have_one_size_and_stable_bytes(sample: HandSample) -> None:
     data = render_hand(sample.view, sample.selected, sample.lang, sample.names)
-    assert Image.open(io.BytesIO(data)).size == (1000, 370)
+    assert Image.open(io.BytesIO(data)).size == (1000, 396)
     assert render_hand(sample.view, sample.selected, sample.lang, sample.names) == data
 
 
