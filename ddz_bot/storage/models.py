@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 from typing import Any, Protocol
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..engine.rules import ROOMS, Bidding, room_by_key
 from ..engine.titles import Title, next_title, title_for
@@ -102,6 +103,10 @@ class EconomySettings:
                      "relief_below", "relief_amount", "relief_per_day"):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} can't be negative: {getattr(self, name)}")
+        try:
+            ZoneInfo(self.timezone)
+        except (ValueError, ZoneInfoNotFoundError):
+            raise ValueError(f"unknown time zone {self.timezone!r}") from None
 
     def daily_amount(self, streak: int) -> int:
         """The bonus for the ``streak``-th consecutive day (1 = first day)."""

@@ -165,6 +165,8 @@ async def test_ledger_is_append_only(db: Database) -> None:
     assert [e.delta for e in await db.ledger(1)] == [10_000]
 
 
-def test_economy_settings_refuse_negative_amounts() -> None:
+def test_economy_settings_refuse_nonsense() -> None:
     with pytest.raises(ValueError, match="relief_amount"):
         EconomySettings(relief_amount=-1)
+    with pytest.raises(ValueError, match="'Mars/Olympus'"):
+        EconomySettings(timezone="Mars/Olympus")
