@@ -88,6 +88,7 @@ from .hand import (
 )
 from .moves import legal_moves
 from .rules import CLASSIC, DEFAULT_ROOM, Bidding, Room, RuleSet
+from .scoring import Settlement, settle
 from .views import Phase
 
 __all__ = ["MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
@@ -593,6 +594,14 @@ class Game(HandState):
         for action in actions:
             game.apply(action if isinstance(action, Action) else action_from_dict(action))
         return game
+
+    def settlement(self, points: Sequence[int] | None = None) -> Settlement | None:
+        """The beans and points this hand moves (``scoring.settle`` on its outcome, with
+        the balances the players brought); ``None`` while the hand goes on."""
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        return settle(outcome, self.room, self.balances, points)
 
     def clone(self) -> Game:
         return Game.from_dict(self.to_dict())

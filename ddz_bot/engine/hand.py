@@ -306,7 +306,7 @@ class HandState:
 
     @classmethod
     def _from_start(cls, data: dict[str, Any]) -> Self:
-        if data.get("format") != FORMAT:
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"unknown game format {data.get('format')!r}")
         game = cls.__new__(cls)
         game._setup(RuleSet.from_dict(data["rules"]), room_from_dict(data["room"]),
@@ -316,7 +316,14 @@ class HandState:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Self:
-        """Read back ``to_dict()`` (or ``start_dict()``)."""
+        """Read back ``to_dict()`` (or ``start_dict()``); ``ValueError`` if it isn't one."""
+        try:
+            return cls._load(data)
+        except (KeyError, TypeError, IndexError, AttributeError) as exc:
+            raise ValueError(f"not a stored hand: {exc!r}") from exc
+
+    @classmethod
+    def _load(cls, data: dict[str, Any]) -> Self:
         game = cls._from_start(data)
         state = data.get("state")
         game.log = [dict(a) for a in data.get("log", [])]

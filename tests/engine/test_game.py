@@ -595,3 +595,22 @@ def test_waiting_for_names_who_the_timers_wait_on() -> None:
     assert game.waiting_for() == (0, 1, 2)
     game.apply(Double(1))
     assert game.waiting_for() == (0, 2)
+
+
+def test_from_dict_refuses_what_is_not_a_stored_hand() -> None:
+    game = landlord_zero(deal())
+    data = game.to_dict()
+    for bad in ({}, {"format": 99}, {**data, "state": {"phase": "playing"}},
+                {**data, "decks": "zz"}):
+        with pytest.raises(ValueError):
+            Game.from_dict(bad)
+
+
+def test_settlement_of_a_finished_hand() -> None:
+    game = landlord_zero(deal(balances=[10_000, 10_000, 10_000]))
+    assert game.settlement() is None
+    game.apply(Escape(0))
+    result = game.settlement()
+    assert result is not None
+    # the landlord escaped with 8 bombs dealt: 4 x 256 x 2 = 2048 x N(100) > 10,000
+    assert result.deltas == (-10_000, 5_000, 5_000)
