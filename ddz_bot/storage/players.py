@@ -235,7 +235,8 @@ class PlayersMixin(StoreCore):
         return await self._transact(write)
 
     async def ledger(self, user_id: int, limit: int = 20) -> list[LedgerEntry]:
-        """The player's latest ledger rows, newest first."""
+        """The player's latest ledger rows (at most 200), newest first."""
+        limit = max(1, min(int(limit), 200))
         rows = await self._fetchall(
             "SELECT id, user_id, delta, balance_after, reason, hand_id, op_key, created_at"
             " FROM ledger WHERE user_id = ? ORDER BY id DESC LIMIT ?",

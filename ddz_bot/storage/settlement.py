@@ -77,7 +77,9 @@ class SettlementMixin(StoreCore):
         """Like ``apply_settlement``, but the changes are computed by ``compute`` from the
         balances read inside the same transaction, so a player who lost beans at another
         table a moment ago is settled on what they hold now. ``compute`` is not called at
-        all when the hand was already settled; if it raises, nothing is written."""
+        all when the hand was already settled; if it raises, nothing is written. It runs on
+        the writer's thread inside the transaction: it must be quick and pure (the engine's
+        ``scoring.settle`` is), touching neither the event loop nor the database."""
         _check_record(hand_id, record)
         now = self._now_text()
         seats = list(record.seats)
