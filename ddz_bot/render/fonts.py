@@ -45,10 +45,14 @@ ELLIPSIS: Final = "…"
 _MIDDLE_TO_BASELINE: Final = 0.37
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped font at ``size`` pixels (cached: loading a CJK font takes milliseconds)."""
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size)
+    """The shipped font at ``size`` pixels (cached: loading a CJK font takes milliseconds).
+
+    Pillow's basic layout, never libraqm even where it is installed: the same text gives
+    the same pixels on every machine (the subsets carry no shaping tables anyway)."""
+    return ImageFont.truetype(str(BOLD if bold else REGULAR), size,
+                              layout_engine=ImageFont.Layout.BASIC)
 
 
 @lru_cache(maxsize=4)

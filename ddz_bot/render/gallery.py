@@ -1,6 +1,10 @@
 """Write every picture for the sample states, for a person to review at a glance.
 
     python -m ddz_bot.render.gallery OUTDIR
+
+Writes one PNG a sample (3 and 4 seats, bidding, the wildcard game, shown hands, long
+and odd names, the end of a hand, hands, results, player cards) and ``index.html``
+that shows them side by side.
 """
 
 from __future__ import annotations
@@ -29,6 +33,13 @@ def write_gallery(out: Path) -> list[Path]:
         save(result.name, render_result(result.view, result.lines, result.lang))
     for name, record, lang in profile_samples():
         save(name, render_profile(record, lang))
+    figures = "\n".join(f'<figure><img src="{p.name}" width="500"><figcaption>{p.stem}'
+                        f'</figcaption></figure>' for p in written)
+    (out / "index.html").write_text(
+        "<!doctype html><meta charset=utf-8><title>ddz pictures</title>"
+        "<style>body{background:#222;color:#ddd;font-family:sans-serif}"
+        "figure{display:inline-block;margin:8px;vertical-align:top}</style>\n"
+        f"{figures}\n", encoding="utf-8")
     return written
 
 
