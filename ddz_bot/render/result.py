@@ -116,6 +116,8 @@ def _row(image: Image.Image, view: PublicView, line: ResultLine, top: int, lang:
                      cv.WHITE, cv.LANDLORD_BG if landlord else cv.FARMER_BG) + 10
     if won:
         x += draw_text(draw, (x, y), "★", 28, cv.GOLD, bold=True) + 6
+    if outcome.escaped == line.seat:
+        x += cv.pill(draw, x, y, label("escaped", lang), 20, cv.WHITE, (160, 40, 40)) + 8
     draw_text(draw, (x, y), fit_text(clean_name(line.name), 28, 330 - x, bold=True), 28,
               cv.WHITE, bold=True)
     # line 1: beans change, points change, balance

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from ddz_bot.render.fonts import (
     BOLD,
     BOLD_WEIGHT,
@@ -61,3 +64,11 @@ def test_every_label_and_title_exists_in_every_language() -> None:
         assert len(words) == len(LANGS) and all(words), key
         assert [label(key, lang) for lang in LANGS] == list(words)
     assert all(len(row) == 4 and all(row[1:]) for row in TITLES)
+
+
+@given(st.text(max_size=40), st.booleans())
+def test_any_text_draws_only_characters_a_shipped_font_has(text: str, bold: bool) -> None:
+    bold_has, regular_has = coverage(BOLD), coverage(REGULAR)
+    for part, weight in runs(text, bold):
+        has = bold_has if weight == BOLD_WEIGHT else regular_has
+        assert all(ord(char) in has for char in part), part

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import io
+from dataclasses import replace
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from ddz_bot.render import NoOutcome, PlayerRecord, render_profile, render_result
 from ddz_bot.render.labels import TITLES, title_index
 from ddz_bot.render.profile import draw_profile
+from ddz_bot.render.result import draw_result
 from ddz_bot.render.samples import (
     ResultSample,
     classic_playing,
@@ -56,3 +58,14 @@ def test_profile_pictures_are_stable(name: str, record: PlayerRecord, lang: str)
     data = render_profile(record, lang)
     assert Image.open(io.BytesIO(data)).size == (900, 520)
     assert render_profile(record, lang) == data
+
+
+def test_the_escapee_is_marked_in_their_row() -> None:
+    sample = result_samples()[0]
+    assert sample.view.outcome is not None
+    escaped = replace(sample.view, outcome=replace(sample.view.outcome, escaped=1))
+    box = ImageChops.difference(draw_result(sample.view, sample.lines, "en"),
+                                draw_result(escaped, sample.lines, "en")).getbbox()
+    assert box is not None
+    row_top = 176 + 140 * 1
+    assert row_top <= box[1] and box[3] <= row_top + 140
