@@ -303,6 +303,9 @@ class GroupSettings:
             seconds = getattr(self, name)
             if not isinstance(seconds, int) or not 5 <= seconds <= 600:
                 raise ValueError(f"{name} must be 5..600 seconds, not {seconds!r}")
+        for name in ("wildcard", "tracker"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} is on or off, not {getattr(self, name)!r}")
 
 
 @dataclass(frozen=True, slots=True)

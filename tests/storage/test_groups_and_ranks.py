@@ -42,6 +42,7 @@ async def test_updating_group_settings(db: Database) -> None:
         ({"play_seconds": 1}, "play_seconds must be 5..600"),
         ({"language": "de"}, "unknown language 'de'"),
         ({"colour": "red"}, "no group setting colour"),
+        ({"wildcard": "yes"}, "wildcard is on or off"),
     ],
 )
 async def test_bad_group_settings_change_nothing(db: Database, change: dict[str, object],
