@@ -255,7 +255,7 @@ class Game(HandState):
         self.turn = self.shows[0][0] if self.shows else self._first_bidders[self.redeals]
         return [PhaseChanged(Phase.BIDDING, self.turn)]
 
-    def _need_bidding(self, seat: int, mode: Bidding) -> None:
+    def _need_bidding(self, mode: Bidding) -> None:
         self._need_phase(Phase.BIDDING)
         if self.rules.bidding is not mode:
             raise WrongPhase("this table bids points (1, 2, 3 or pass)" if mode is Bidding.GRAB
@@ -263,7 +263,7 @@ class Game(HandState):
 
     def _on_call(self, action: Call) -> list[Event]:
         seat = action.seat
-        self._need_bidding(seat, Bidding.GRAB)
+        self._need_bidding(Bidding.GRAB)
         if self.caller is not None:
             raise WrongPhase("the landlord was already called: grab or not")
         self._need_turn(seat)
@@ -295,11 +295,11 @@ class Game(HandState):
 
     def _on_grab(self, action: Grab | NoGrab) -> list[Event]:
         seat = action.seat
-        self._need_bidding(seat, Bidding.GRAB)
+        self._need_bidding(Bidding.GRAB)
         if self.caller is None:
             raise WrongPhase("nobody has called the landlord yet")
         if self.declined[seat]:
-            raise CannotGrab("you declined to call, so you can't grab (R-GRAB-DECLINED)")
+            raise CannotGrab("you declined to call, so you can't grab")
         self._need_turn(seat)
         self.grab_queue.pop(0)
         event: Event
@@ -324,7 +324,7 @@ class Game(HandState):
 
     def _on_bid(self, action: Bid) -> list[Event]:
         seat, points = action.seat, action.points
-        self._need_bidding(seat, Bidding.POINTS)
+        self._need_bidding(Bidding.POINTS)
         self._need_turn(seat)
         if points not in (1, 2, 3) or points <= self.high_bid:
             raise BidTooLow(f"bid {self.high_bid + 1} to 3, or pass" if self.high_bid < 3
