@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import random
 import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -108,6 +109,8 @@ class TableManager:
         self.by_user: dict[int, int] = {}
         self.dm_ok: set[int] = set()
         self.accepted_moves = 0
+        #: the deal's random source; None: a secure one (R-RNG). Tests set a seeded one.
+        self.rng: random.Random | None = None
         self._next_id = int(time.time() * 1000) % 10**12
 
     # ---- look-ups ---------------------------------------------------------------------
@@ -305,7 +308,7 @@ class TableManager:
         table.hand_no += 1
         table.phase = PLAYING
         table.settled = False
-        table.game = Game(rules, room, balances)
+        table.game = Game(rules, room, balances, rng=self.rng)
         table.version += 1
         table.hand_version = table.version
         table.selections.clear()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import AsyncIterator
 from dataclasses import replace
 from pathlib import Path
@@ -19,13 +20,14 @@ from .harness import Harness
 TOKEN = "123456:TEST-token"
 
 
-def test_settings(tmp_path: Path, **changes: object) -> Settings:
+def make_settings(tmp_path: Path, **changes: object) -> Settings:
     base = Settings(token=TOKEN, db_path=tmp_path / "ddz.sqlite3", group_interval=0.0,
                     deal_window=0.0, lobby_timeout=600.0)
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
-async def start_bot(settings: Settings, api: FakeBotAPI | None = None) -> Harness:
+async def start_bot(settings: Settings, api: FakeBotAPI | None = None, seed: int = 7,
+                    ) -> Harness:
     api = api or FakeBotAPI()
     limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=0)
     application = build_application(settings, request=api, updates_request=api,
@@ -37,12 +39,13 @@ async def start_bot(settings: Settings, api: FakeBotAPI | None = None) -> Harnes
 
     harness._settle = settle
     await harness.start()
+    runtime(application).rng = random.Random(seed)
     return harness
 
 
 @pytest.fixture
 async def bot(tmp_path: Path) -> AsyncIterator[Harness]:
-    harness = await start_bot(test_settings(tmp_path))
+    harness = await start_bot(make_settings(tmp_path))
     try:
         yield harness
     finally:

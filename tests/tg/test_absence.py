@@ -34,7 +34,6 @@ async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Ha
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
     await _to_play_phase(bot, group, users)
-    manager = manager_of(bot)
     table = current_table(bot, group)
     game = table.game
     assert game is not None

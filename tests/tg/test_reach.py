@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .harness import Harness
-from .scripts import current_table, seat_three
+from .scripts import current_table, fire_timer, seat_three
 
 
 async def test_a_user_who_never_started_the_bot_joins_through_the_deep_link(bot: Harness,
@@ -44,6 +44,8 @@ async def test_a_private_chat_failing_mid_hand_falls_back_to_my_cards(bot: Harne
     game = table.game
     assert game is not None and game.turn is not None
     carol_seat = table.seat_of(carol.id)
+    if game.turn == carol_seat:
+        await fire_timer(bot, table)  # her time runs out: her panel changes too
     while game.turn != carol_seat:
         bidder = next(u for u in users if u.id == table.seats[game.turn].user_id)
         await bidder.press(bidder.panel(), "不叫")

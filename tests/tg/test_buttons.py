@@ -1,0 +1,100 @@
+"""Buttons that must change nothing: stale, foreign, forged; and typed plays in the DM."""
+
+from __future__ import annotations
+
+from ddz_bot.engine.views import Phase
+from ddz_bot.tg.present import cards_text
+
+from .harness import Harness, SimUser
+from .scripts import current_table, play_until_over, seat_three, take_turn, whose_turn
+
+
+async def _until_playing(bot: Harness, group: int, users: list[SimUser]) -> None:
+    for _ in range(20):
+        game = current_table(bot, group).game
+        assert game is not None
+        if game.phase is Phase.PLAYING:
+            return
+        user = whose_turn(bot, group, users)
+        assert user is not None
+        await take_turn(bot, group, user)
+
+
+async def test_stale_foreign_and_forged_buttons_change_nothing(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    table = current_table(bot, group)
+    bidder = whose_turn(bot, group, users)
+    assert bidder is not None
+    old_panel = bidder.panel()
+    assert old_panel is not None
+    old_data = next(b["callback_data"] for b in old_panel.buttons() if b["text"] == "不叫")
+    other = next(u for u in users if u is not bidder)
+    # a button of another player's panel (the message is in the bidder's private chat)
+    version = table.version
+    answer = await other.press_data(old_panel, old_data)
+    assert answer == {"callback_query_id": answer["callback_query_id"],
+                      "text": "这是别的玩家的面板。", "show_alert": True}
+    # forged data: well-formed, signed by nobody
+    answer = await bidder.press_data(old_panel, old_data.replace("|no|", "|call|"))
+    assert answer["text"] == "这个按钮无效。"
+    answer = await bidder.press_data(old_panel, "P|1|1|-|xxxxxx")
+    assert answer["text"] == "这个按钮无效。"
+    assert table.version == version
+    # the real press works once; pressing the same old button again is stale
+    await bidder.press(old_panel, "不叫")
+    assert table.version > version
+    version = table.version
+    answer = await bidder.press_data(old_panel, old_data)
+    assert answer["text"] in ("这个按钮已经过期了。", "还没轮到你。")
+    assert table.version == version
+
+
+async def test_buttons_of_a_finished_hand_are_refused(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    table_message = next(m for m in bot.api.chat_messages(group) if m.photo_digest)
+    old = [b["callback_data"] for b in table_message.buttons()]
+    await play_until_over(bot, group, users)
+    final = bot.api.last_message(group, with_buttons=True)
+    assert final is not None
+    await users[0].press(final, "再来一局")
+    lobby = bot.api.last_message(group, with_buttons=True)
+    assert lobby is not None and "Bob" in (lobby.text or "")  # the same seats, a new lobby
+    answer = await users[1].press_data(table_message, old[0])
+    assert answer["text"] in ("这个按钮已经过期了。", "那一桌已经不开放了。")
+
+
+async def test_typed_plays(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await _until_playing(bot, group, users)
+    table = current_table(bot, group)
+    game = table.game
+    assert game is not None
+    leader = whose_turn(bot, group, users)
+    assert leader is not None
+    seat = table.seat_of(leader.id)
+    assert seat is not None
+    waiting = next(u for u in users if u is not leader)
+    await waiting.dm("3")
+    assert waiting.dm_texts()[-1] == "还没轮到你。"
+    await leader.dm("pass")
+    assert leader.dm_texts()[-1] == "该你先出，不能不出。"
+    await leader.dm("xyz!")
+    assert "没看懂" in leader.dm_texts()[-1]
+    hand = game.hand(seat)
+    counts = hand.counts()
+    short = next(r for r in range(13) if counts[r] < 4)
+    await leader.dm(cards_text([short] * (counts[short] + 1), "zh-Hans"))
+    assert leader.dm_texts()[-1].startswith("你没有")
+    await leader.dm("提示")
+    assert leader.dm_texts()[-1].startswith("提示：")
+    lowest = min(hand)
+    before = len(game.hand(seat))
+    await leader.dm(cards_text([lowest], "zh-Hans").lower())
+    assert len(game.hand(seat)) == before - 1
+    assert game.turn != seat

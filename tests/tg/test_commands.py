@@ -1,0 +1,102 @@
+"""Commands: /balance, /rank, /daily, /lang, /rules, /help; admins' /stop; the bot removed."""
+
+from __future__ import annotations
+
+import time
+
+from .conftest import manager_of
+from .harness import Harness
+from .scripts import current_table, play_until_over, seat_three
+
+
+async def test_daily_twice_then_balance(bot: Harness) -> None:
+    alice = bot.user("Alice")
+    await alice.dm("/daily")
+    assert alice.dm_texts()[-1].startswith("+1000 欢乐豆！现在有 11000")
+    await alice.dm("/qiandao")
+    assert alice.dm_texts()[-1] == "今天已经领过了，明天再来。"
+    await alice.dm("/balance")
+    card = bot.api.last_message(alice.id)
+    assert card is not None and card.photo_digest is not None
+    assert card.caption is not None and "欢乐豆：11000" in card.caption
+
+
+async def test_rank_in_a_group_and_globally(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await play_until_over(bot, group, users)
+    await users[0].send(group, "/rank")
+    board = bot.api.last_message(group)
+    assert board is not None and board.text is not None
+    assert board.text.startswith("排行榜 · 本群 · 按欢乐豆")
+    assert all(u.name in board.text for u in users)
+    await users[0].send(group, "/rank global points")
+    board = bot.api.last_message(group)
+    assert board is not None and "全部玩家 · 按积分" in (board.text or "")
+
+
+async def test_language_choice_changes_the_answers(bot: Harness) -> None:
+    alice = bot.user("Alice")
+    await alice.dm("/lang")
+    chooser = bot.api.last_message(alice.id, with_buttons=True)
+    answer = await alice.press(chooser, "English")
+    assert answer["text"] == "Language: English."
+    await alice.dm("/daily")
+    assert alice.dm_texts()[-1].startswith("+1000 beans!")
+    bob = bot.user("Bob", language_code="zh-hant")
+    await bob.dm("/help")
+    assert "玩法" in bob.dm_texts()[-1] and "私聊裡" in bob.dm_texts()[-1]
+    await bob.dm("/rules")
+    assert "初級場" in bob.dm_texts()[-1]
+
+
+async def test_only_admins_stop_a_table_and_no_beans_move(bot: Harness) -> None:
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    group = bot.group(admins={users[2].id})
+    await seat_three(bot, group, users)
+    await users[0].send(group, "/stop")
+    assert bot.api.last_message(group).text == "只有群管理员可以这样做。"  # type: ignore[union-attr]
+    assert current_table(bot, group).in_hand()
+    await users[2].send(group, "/stop")
+    assert manager_of(bot).table_in(group) is None
+    db = manager_of(bot).db
+    assert [(await db.get_player(u.id)).beans for u in users] == [10_000] * 3  # type: ignore[union-attr]
+    await users[0].send(group, "/newgame")  # the group can open a new table
+    assert manager_of(bot).table_in(group) is not None
+
+
+async def test_the_bot_removed_from_the_group_closes_the_table(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    bot.api.chats[group].bot_member = False
+    me = bot.api.bot_user()
+    await bot.feed({"update_id": bot.api.next_update_id(), "my_chat_member": {
+        "chat": bot.api.chat_dict(group), "from": users[0].user, "date": int(time.time()),
+        "old_chat_member": {"status": "member", "user": me},
+        "new_chat_member": {"status": "left", "user": me}}})
+    assert manager_of(bot).table_in(group) is None
+    assert manager_of(bot).table_of(users[0].id) is None
+    assert await manager_of(bot).db.load_open_tables() == []
+
+
+async def test_lobby_leave_add_ai_and_one_table_per_group(bot: Harness) -> None:
+    group = bot.group()
+    alice, bob = bot.user("Alice"), bot.user("Bob")
+    await alice.send(group, "/newgame")
+    lobby = bot.api.last_message(group, with_buttons=True)
+    await bob.press(lobby, "加入")
+    answer = await bob.press(lobby, "加入")
+    assert answer["text"] == "你已经在这桌了。"
+    await bob.press(lobby, "离开")
+    assert current_table(bot, group).seat_of(bob.id) is None
+    await bob.send(group, "/newgame")
+    assert bot.api.last_message(group).text == "本群已经有一桌了。"  # type: ignore[union-attr]
+    await alice.press(lobby, "添加 AI")
+    assert "AI 1号" in (bot.api.messages[(group, lobby.message_id)].text or "")  # type: ignore[union-attr]
+    # an idle lobby closes when its timer runs out
+    await manager_of(bot).fire_timer(current_table(bot, group))
+    await bot.settle()
+    assert manager_of(bot).table_in(group) is None
+    assert "很久没人开局" in (bot.api.messages[(group, lobby.message_id)].text or "")  # type: ignore[union-attr]
