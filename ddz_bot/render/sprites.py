@@ -115,7 +115,7 @@ def _index(image: Image.Image, text: str, size: CardSize, column: float, top: fl
     stays whole on an overlapped card."""
     s = _SCALE
     index_size = size.index * s
-    limit = round(size.index * s * 0.88)
+    limit = round(size.index * s * 0.78)
     width = text_width(text, index_size, bold=True)
     if width <= limit:
         draw_text(ImageDraw.Draw(image), (column, top), text, index_size, colour, bold=True,
@@ -124,7 +124,8 @@ def _index(image: Image.Image, text: str, size: CardSize, column: float, top: fl
     stamp = Image.new("RGBA", (width + 2 * s, index_size * 2), (0, 0, 0, 0))
     draw_text(ImageDraw.Draw(stamp), (s, index_size), text, index_size, colour, bold=True)
     stamp = stamp.resize((limit, stamp.height), Image.Resampling.LANCZOS)
-    image.alpha_composite(stamp, (round(column - limit / 2), round(top - index_size)))
+    left = min(round(column - limit / 2), round(size.index * s * 0.12))  # hug the edge
+    image.alpha_composite(stamp, (max(s, left), round(top - index_size)))
 
 
 def _joker_emblem(draw: ImageDraw.ImageDraw, size: CardSize, big: bool) -> None:
