@@ -10,13 +10,16 @@ Every function takes views (never the ``Game``), a language code (``zh-Hans``,
 
 ``names`` are display names by seat. Bad input (an unknown language, a names list of
 the wrong length, a selection not in the hand, a result for a hand not over) raises a
-``ValueError`` subclass and draws nothing.
+``ValueError`` subclass and draws nothing. Card sprites are drawn on first use and
+cached; ``warm_up()`` draws them all ahead (about a second: in a thread at start-up).
+A picture costs a few milliseconds of CPU (``bench/render_bench.py``).
 """
 
 from .hand import SelectionNotInHand, render_hand
 from .labels import LANGS, UnknownLanguage
 from .profile import PlayerRecord, render_profile
 from .result import NoOutcome, ResultLine, render_result
+from .sprites import warm_up
 from .table import NamesMismatch, render_table
 
 __all__ = [
@@ -31,4 +34,5 @@ __all__ = [
            "render_profile",
            "render_result",
            "render_table",
+    "warm_up",
 ]
