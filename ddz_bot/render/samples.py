@@ -247,7 +247,20 @@ def table_samples() -> list[TableSample]:
         TableSample("table_four", four.view, ("Bob", *LONG_NAMES[:3])),
         TableSample("table_long_names", classic_playing().view, LONG_NAMES[:3], "en"),
         TableSample("table_finished", finished(classic_playing(), Role.LANDLORD), NAMES),
+        TableSample("table_doubling", doubling().view, NAMES, "en"),
     ]
+
+
+def doubling() -> _Built:
+    """After the landlord took the bottom: everyone chooses to double at once."""
+    built = classic_bidding()
+    view = built.view
+    seats = (replace(view.seats[0], role=Role.FARMER, doubled=True, bid=None),
+             replace(view.seats[1], role=Role.LANDLORD, card_count=20, doubled=None, bid=None),
+             replace(view.seats[2], role=Role.FARMER, doubled=False, bid=None))
+    bottom = Deck().take("9TJ")
+    return _Built(replace(view, phase=Phase.DOUBLING, seats=seats, turn=None, landlord=1,
+                          bottom=bottom), built.hands)
 
 
 def hand_samples() -> list[HandSample]:

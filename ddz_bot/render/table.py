@@ -175,7 +175,7 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, s
         markers.append((label("auto", lang), cv.WHITE, (110, 110, 130)))
     if seat.shown_hand is not None and view.phase is not Phase.FINISHED:
         markers.append((label("shown", lang), cv.WHITE, (140, 70, 170)))
-    if seat.doubled:
+    if seat.doubled and view.phase is not Phase.DOUBLING:  # while doubling: the big pill
         markers.append((label("doubled", lang), cv.WHITE, (200, 60, 50)))
     if seat.escaped:
         markers.append((label("escaped", lang), cv.WHITE, (160, 40, 40)))
@@ -215,6 +215,8 @@ def _seat_play(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         word = label("doubled" if seat.doubled else "not_doubled", lang)
         cv.pill(draw, left + 8, middle, word, 30, cv.WHITE,
                 (200, 60, 50) if seat.doubled else (100, 110, 104))
+    elif view.phase is Phase.DOUBLING:
+        draw_text(draw, (left + 8, middle), label("thinking", lang) + "…", 26, cv.MUTED)
 
 
 def _bid_text(bid: str, lang: str) -> str:
