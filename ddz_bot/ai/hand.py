@@ -62,7 +62,7 @@ _MEMO: dict[tuple[int, ...], Plan] = {}
 # best score of a bomb-free count vector, and the chain taken first (None: no chain)
 Choice = tuple[ComboKind, int, int, int, tuple[int, ...], int] | None
 _BEST: dict[tuple[int, ...], tuple[float, Choice]] = {}
-_MEMO_LIMIT: Final = 200_000
+_MEMO_LIMIT: Final = 100_000
 _CHAIN_KINDS: Final = (K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE)
 
 

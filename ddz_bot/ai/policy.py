@@ -90,10 +90,18 @@ def _enemy_wilds(situation: Situation) -> int:
 
 
 def score_options(situation: Situation, level: Level = NORMAL,
-                  plays: list[Combo] | None = None) -> list[Scored]:
-    """Every option with its score, best first (passing included when allowed)."""
+                  plays: list[Combo] | None = None, fast: bool = False) -> list[Scored]:
+    """Every option with its score, best first (passing included when allowed).
+
+    ``fast`` (for playouts) leads only with the combos of the hand's plan, singles and
+    pairs, instead of weighing every lead a 20-card hand has (hundreds, with kickers).
+    """
     if plays is None:
         plays = legal_plays(situation)
+    if fast and situation.to_beat is None and len(plays) > 12:
+        parts = {p.ranks for p in plan_hand(situation.hand.counts()).parts}
+        plays = [m for m in plays if len(m.cards) <= 2 or tuple(m.cards) in parts
+                 or len(m.cards) == len(situation.hand)]
     if situation.to_beat is None:
         options = _lead(situation, plays, level)
     else:

@@ -31,9 +31,21 @@ _VETO: Final = 500.0
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
     budget: float = 0.03  # seconds per decision
-    candidates: int = 5
+    candidates: int = 4
+    endgame: int = 10  # search once some hand is down to this many cards; before, the policy
     max_samples: int = 400
     min_samples: int = 2
+    prior: float = 0.4  # how much the policy's first choice is trusted, in win rate x sqrt(n)
+    settle_after: int = 8  # stop early once the samples agree this far
+
+
+def _settled(wins: list[float], samples: int) -> bool:
+    """Every candidate scores the same (all win or all lose: the policy's order decides),
+    or the leader is out of reach of the runner-up."""
+    ordered = sorted(wins, reverse=True)
+    if ordered[0] == ordered[-1]:
+        return True
+    return ordered[0] - ordered[1] >= 0.4 * samples
 
 
 def deal_unseen(situation: Situation, rng: random.Random) -> list[list[int]]:
@@ -62,7 +74,7 @@ def deal_unseen(situation: Situation, rng: random.Random) -> list[list[int]]:
 
 
 def _playout_policy(sit: Situation) -> Combo | None:
-    options = score_options(sit, NORMAL)
+    options = score_options(sit, NORMAL, fast=True)
     return options[0].play if options else None
 
 
@@ -72,7 +84,8 @@ def search_play(situation: Situation, rng: random.Random,
     options = score_options(situation, NORMAL)
     if not options:
         return None, options
-    if len(options) == 1 or options[0].score <= _WIN or options[1].score >= _VETO:
+    if len(options) == 1 or options[0].score <= _WIN or options[1].score >= _VETO \
+            or min(situation.card_counts) > config.endgame:
         return options[0].play, options
     # what the policy rules out (bombing a partner) stays out
     candidates = [o.play for o in options[:config.candidates] if o.score < _VETO]
@@ -99,7 +112,10 @@ def search_play(situation: Situation, rng: random.Random,
             if state.winner is not None and state.landlord_won() == mine_is_landlord:
                 wins[i] += 1
         samples += 1
-    # prefer the policy's order on ties: a small bonus by rank
+        if samples >= config.settle_after and _settled(wins, samples):
+            break
+    # leave the policy's choice only for a clear gain: a few samples are noisy
+    margin = config.prior / samples ** 0.5
     best = max(range(len(candidates)),
-               key=lambda i: wins[i] / samples - 0.01 * i)
+               key=lambda i: wins[i] / samples - (0.0 if i == 0 else margin + 0.01 * i))
     return candidates[best], options
