@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PIL import Image, ImageChops, ImageStat
 
+from ddz_bot.render.hand import draw_hand
 from ddz_bot.render.palette import palette_image
+from ddz_bot.render.profile import draw_profile
 from ddz_bot.render.result import draw_result
 from ddz_bot.render.samples import result_samples, table_samples
 from ddz_bot.render.table import draw_table
@@ -23,8 +25,10 @@ def test_palette_has_256_colours() -> None:
 
 
 def test_palette_fits_the_pictures() -> None:
-    pictures = [draw_table(s.view, s.names, s.lang) for s in table_samples()[:4]]
-    pictures += [draw_result(s.view, s.lines, s.lang) for s in result_samples()[:1]]
+    pictures = [draw_table(s.view, s.names, s.lang) for s in table_samples()]
+    pictures += [draw_result(s.view, s.lines, s.lang) for s in result_samples()]
+    pictures += [draw_hand(s.view, s.selected, s.lang, s.names) for s in hand_samples()]
+    pictures += [draw_profile(record, lang) for _name, record, lang in profile_samples()]
     for picture in pictures:
         mean, far = _error(picture)
         assert mean < 1.5 and far < 0.002, (mean, far)
