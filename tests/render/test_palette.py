@@ -8,7 +8,12 @@ from ddz_bot.render.hand import draw_hand
 from ddz_bot.render.palette import palette_image
 from ddz_bot.render.profile import draw_profile
 from ddz_bot.render.result import draw_result
-from ddz_bot.render.samples import result_samples, table_samples
+from ddz_bot.render.samples import (
+    hand_samples,
+    profile_samples,
+    result_samples,
+    table_samples,
+)
 from ddz_bot.render.table import draw_table
 
 
