@@ -52,7 +52,7 @@ from .actions import (
     WrongPhase,
     action_from_dict,
 )
-from .cards import Card, Cards, full_deck, rank_name
+from .cards import RANK_CHARS, Card, Cards, full_deck, rank_name
 from .combos import Combo, ComboKind, beats, bomb_factor, classify
 from .events import (
     Aborted,
@@ -446,6 +446,8 @@ class Game(HandState):
         self._need_turn(seat)
         if not action.cards:
             raise EmptyPlay("choose cards to play, or pass")
+        if action.cards[0] < 0 or action.cards[-1] >= len(RANK_CHARS):
+            raise CardsNotInHand("those are not cards")
         picked = self._pick(seat, action.cards)
         if picked is None:
             raise CardsNotInHand(f"you don't hold {action.cards}")

@@ -614,3 +614,24 @@ def test_settlement_of_a_finished_hand() -> None:
     assert result is not None
     # the landlord escaped with 8 bombs dealt: 4 x 256 x 2 = 2048 x N(100) > 10,000
     assert result.deltas == (-10_000, 5_000, 5_000)
+
+
+def test_a_play_of_no_real_card_is_refused() -> None:
+    game = landlord_zero(deal())
+    with pytest.raises(CardsNotInHand):
+        game.apply(Play(0, Cards([99])))
+
+
+def test_R_4P_DECK_four_players_two_decks() -> None:
+    from ddz_bot.engine.rules import FOUR_PLAYER
+
+    game = Game(FOUR_PLAYER, rng=random.Random(2))
+    run(game, Deal())
+    assert [len(h) for h in game.hands] == [13] * 4
+    run(game, Deal(), Deal())
+    assert [len(h) for h in game.hands] == [25] * 4 and len(game.bottom) == 8
+    first = game.turn
+    assert first is not None
+    run(game, BidPoints(first, 2), Decline((first + 1) % 4), Decline((first + 2) % 4),
+        Decline((first + 3) % 4))
+    assert game.landlord == first and game.base == 2 and len(game.hands[first]) == 33

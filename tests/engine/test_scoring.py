@@ -248,3 +248,16 @@ def test_rooms_feed_settlement() -> None:
     room = replace(ROOMS[1])
     result = settle(landlord_won(1), room, [10**6] * 3)
     assert result.deltas == (200 - 5, -100 - 5, -100 - 5)
+
+
+@given(st.lists(st.integers(0, 300_000), min_size=3, max_size=3), st.integers(0, 2),
+       st.sampled_from([None, 0, 1, 2]), st.integers(1, 4096), st.sampled_from(ROOMS))
+def test_escape_conserves_beans(balances: list[int], runner: int, landlord: int | None,
+                                multiplier: int, room: Room) -> None:
+    others = tuple(s for s in range(3) if s != runner)
+    outcome = HandOutcome(None, others, landlord, multiplier=multiplier, escaped=runner)
+    result = settle(outcome, room, balances)
+    assert sum(result.deltas) == -result.fees
+    assert all(b >= 0 for b in result.balances)
+    assert all(result.deltas[s] >= 0 for s in others)
+    assert max(result.deltas[s] for s in others) - min(result.deltas[s] for s in others) <= 1
