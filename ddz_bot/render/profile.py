@@ -8,7 +8,7 @@ from typing import Final
 from PIL import Image
 
 from . import canvas as cv
-from .fonts import clean_name, draw_text, fit_text
+from .fonts import clean_name, draw_text, fit_text, text_width
 from .labels import TITLES, check_lang, label, title_index, title_name
 
 __all__ = ["PlayerRecord", "draw_profile", "render_profile"]
@@ -94,8 +94,11 @@ def draw_profile(record: PlayerRecord, lang: str) -> Image.Image:
     for i, (title, wins, losses) in enumerate(columns):
         x = MARGIN + i * width
         draw_text(draw, (x, y - 18), title, 22, cv.MUTED, bold=True)
-        draw_text(draw, (x, y + 22), f"{wins}{label('win', lang)} {losses}{label('loss', lang)}",
-                  30, cv.WHITE, bold=True)
+        score = f"{wins:,}{label('win', lang)} {losses:,}{label('loss', lang)}"
+        size = 30
+        while text_width(score, size, bold=True) > width - 18 and size > 16:
+            size -= 2  # big records shrink rather than run into the next column
+        draw_text(draw, (x, y + 22), score, size, cv.WHITE, bold=True)
         draw_text(draw, (x, y + 62), _rate(wins, wins + losses), 22, cv.MUTED)
     x = MARGIN + 3 * width
     draw_text(draw, (x, y - 18), label("win_rate", lang), 22, cv.MUTED, bold=True)
