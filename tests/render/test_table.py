@@ -162,3 +162,15 @@ def test_unknown_language_is_refused() -> None:
 def test_size_stays_within_telegram_friendly_bounds() -> None:
     for sample in table_samples():
         assert len(render_table(sample.view, sample.names, sample.lang)) <= 120 * 1024
+
+
+def test_cold_and_warm_caches_give_the_same_bytes() -> None:
+    from ddz_bot.render import fonts, sprites
+
+    view = classic_playing().view
+    warm = render_table(view, NAMES, "zh-Hans")
+    sprites._face_sprite.cache_clear()
+    sprites.back.cache_clear()
+    fonts._stamp.cache_clear()
+    fonts.runs.cache_clear()
+    assert render_table(view, NAMES, "zh-Hans") == warm
