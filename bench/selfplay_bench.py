@@ -77,6 +77,29 @@ def bench(rules: RuleSet, hands: int, seconds: float) -> None:
           f"{100 * listing / elapsed:4.1f}% of the time listing moves")
 
 
+def replay_speed(rules: RuleSet, hands: int) -> None:
+    """Replaying recorded hands (crash recovery, replays): no move listing at all."""
+    recorded = []
+    for seed in range(hands):
+        game = Game(rules, balances=[10**7] * rules.players, rng=random.Random(seed))
+        rng = random.Random(seed)
+        while not game.over:
+            if game.phase in (Phase.SHOW_START, Phase.DEALING):
+                game.apply(Deal())
+                continue
+            seats = game.waiting_for()
+            game.apply(rng.choice(game.legal_actions(seats[0])))
+        recorded.append((game.start_dict(), list(game.log)))
+    start = time.perf_counter()
+    actions = 0
+    for first, log in recorded:
+        Game.replay(first, log)
+        actions += len(log)
+    elapsed = time.perf_counter() - start
+    print(f"{rules.name:9} replay of {hands} recorded hands: {hands / elapsed:7.1f} hands/s, "
+          f"{1e6 * elapsed / actions:5.1f} µs/action")
+
+
 def sizes(rules: RuleSet, hands: int) -> None:
     start, middle, end = [], [], []
     for seed in range(hands):
@@ -98,6 +121,8 @@ def main() -> None:
     args = parser.parse_args()
     for rules in (CLASSIC, POINTS, WILDCARD):
         bench(rules, args.hands, args.seconds)
+    for rules in (CLASSIC, WILDCARD):
+        replay_speed(rules, 60)
     for rules in (CLASSIC, WILDCARD):
         sizes(rules, 50)
 
