@@ -3,6 +3,7 @@ refuse illegal actions without a trace."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from dataclasses import fields, is_dataclass
@@ -30,6 +31,7 @@ from ddz_bot.engine.actions import (
     Timeout,
 )
 from ddz_bot.engine.cards import Card, Cards
+from ddz_bot.engine.events import Event
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.rules import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, RuleSet
 from ddz_bot.engine.views import Phase, PublicView
@@ -75,6 +77,17 @@ def check_invariants(game: Game) -> Game:
     restored = Game.from_dict(data)
     assert restored.to_dict() == data
     return restored
+
+
+def check_events(game: Game, events: list[Event]) -> None:
+    """Events are plain data and, like the public view, show no hidden card."""
+    json.dumps([event.to_dict() for event in events])
+    if game.over:
+        return
+    shown = {s for s, _ in game.shows}
+    hidden = {c for seat in range(game.players) if seat not in shown
+              for c in game.hands[seat]} - set(game.bottom)
+    assert not hidden & set(view_cards(events))
 
 
 def random_action(game: Game, rng: random.Random) -> Action:
@@ -124,7 +137,9 @@ def playout(rules: RuleSet, seed: int, *, check: bool, cheap: bool = False) -> G
                 probe.apply(random_action(game, rng))
             except IllegalAction:
                 assert probe.to_dict() == before, "a refused action changed the hand"
-        game.apply(policy(game, rng, cheap=cheap))
+        events = game.apply(policy(game, rng, cheap=cheap))
+        if check:
+            check_events(game, events)
     assert game.over, "the hand never finished"
     if check:
         check_invariants(game)
