@@ -298,10 +298,26 @@ class Pass(Action):
 
 @dataclass(frozen=True, slots=True)
 class Timeout(Action):
-    """The seat's time ran out: the default action is taken for it (R-AFK)."""
+    """The seat's time ran out: the default action is taken for it (R-AFK). ``play``, if
+    given, is the AI's move in place of the default (it still counts as a time-out)."""
 
     seat: int
+    play: Play | None = None
     type: ClassVar[str] = "timeout"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"type": self.type, "seat": self.seat}
+        if self.play is not None:
+            out["play"] = self.play.to_dict()
+        return out
+
+    @classmethod
+    def _from_fields(cls, data: dict[str, Any]) -> Action:
+        seat, play = int(data["seat"]), data.get("play")
+        if play is None:
+            return cls(seat)
+        return cls(seat, Play(int(play["seat"]), parse_cards(str(play["cards"])),
+                              _to_reading(play.get("reading"))))
 
 
 @dataclass(frozen=True, slots=True)

@@ -524,6 +524,10 @@ class Game(HandState):
     def _on_timeout(self, action: Timeout) -> list[Event]:
         seat = action.seat
         default = self.default_action(seat)
+        if action.play is not None:
+            if action.play.seat != seat or not isinstance(default, Play | Pass):
+                raise WrongPhase("a move in place of a time-out is a play by that seat")
+            default = action.play
         events: list[Event] = [TimedOut(seat), *_HANDLERS[type(default)](self, default)]
         self.timeouts[seat] += 1
         if self.timeouts[seat] >= 2 and not self.auto[seat]:

@@ -635,3 +635,18 @@ def test_R_4P_DECK_four_players_two_decks() -> None:
     run(game, BidPoints(first, 2), Decline((first + 1) % 4), Decline((first + 2) % 4),
         Decline((first + 3) % 4))
     assert game.landlord == first and game.base == 2 and len(game.hands[first]) == 33
+
+
+def test_R_AFK_the_AI_may_play_for_a_timed_out_seat_and_it_still_counts() -> None:
+    game = landlord_zero(deal())
+    game.apply(Timeout(0, Play(0, Cards.parse("33344456"))))
+    assert game.to_beat is not None and str(game.to_beat) == "33344456"
+    assert game.timeouts[0] == 1
+    with pytest.raises(WrongPhase):
+        game.apply(Timeout(1, Play(2, Cards.parse("6"))))
+    before = game.to_dict()
+    with pytest.raises(DoesNotBeat):
+        game.apply(Timeout(1, Play(1, Cards.parse("3"))))
+    assert game.to_dict() == before
+    assert action_from_dict(Timeout(1, Play(1, Cards.parse("3"))).to_dict()) == Timeout(
+        1, Play(1, Cards.parse("3")))
