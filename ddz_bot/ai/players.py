@@ -159,15 +159,29 @@ class AIPlayer(_Base):
     plan with the strategy notes; ``hard``: normal plus playouts within ``budget`` s."""
 
     def __init__(self, level: str = "normal", seed: int | None = None,
-                 budget: float = 0.03, max_samples: int = 400) -> None:
+                 budget: float = 0.06, max_samples: int = 400) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
         super().__init__(seed)
         self.level = level
         self.name = level
         self.search = SearchConfig(budget=budget, max_samples=max_samples)
+        self._cards_left = 10**6
+        self._passed_on: dict[int, list[Combo]] = {}
+
+    def _remember(self, situation: Situation) -> None:
+        """Keep the passes seen in this hand (the view shows only the current trick's)."""
+        left = sum(situation.card_counts)
+        if left > self._cards_left:  # a new hand
+            self._passed_on = {}
+        self._cards_left = left
+        for seat, combos in situation.passed_on.items():
+            known = self._passed_on.setdefault(seat, [])
+            known.extend(c for c in combos if c not in known)
+        situation.passed_on = {seat: list(c) for seat, c in self._passed_on.items()}
 
     def choose_play(self, situation: Situation) -> Combo | None:
+        self._remember(situation)
         if self.level == "hard":
             return search_play(situation, self.rng, self.search)[0]
         return policy_play(situation, LEVELS[self.level], self.rng)

@@ -16,7 +16,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from ddz_bot.engine import Combo
+from ddz_bot.engine import CLASSIC, Cards, Combo, legal_moves
 
 from .policy import NORMAL, Scored, score_options
 from .sim import PlayState
@@ -30,7 +30,7 @@ _VETO: Final = 500.0
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
-    budget: float = 0.03  # seconds per decision
+    budget: float = 0.06  # seconds per decision
     candidates: int = 4
     endgame: int = 10  # search once some hand is down to this many cards; before, the policy
     max_samples: int = 400
@@ -48,8 +48,28 @@ def _settled(wins: list[float], samples: int) -> bool:
     return ordered[0] - ordered[1] >= 0.4 * samples
 
 
-def deal_unseen(situation: Situation, rng: random.Random) -> list[list[int]]:
-    """Rank counts for every seat: this hand, and the unseen cards dealt to the others."""
+def deal_unseen(situation: Situation, rng: random.Random, tries: int = 6
+                ) -> list[list[int]]:
+    """Rank counts for every seat: this hand, and the unseen cards dealt to the others;
+    the first of ``tries`` deals where no seat could have beaten (without a bomb) what it
+    passed on."""
+    hands = _deal_once(situation, rng)
+    if not situation.passed_on:
+        return hands
+    for _ in range(tries - 1):
+        if all(not _could_beat(hands[seat], combos)
+               for seat, combos in situation.passed_on.items()):
+            break
+        hands = _deal_once(situation, rng)
+    return hands
+
+
+def _could_beat(counts: list[int], combos: list[Combo]) -> bool:
+    hand = Cards.from_counts(counts)
+    return any(not m.is_bomb for combo in combos for m in legal_moves(hand, combo, CLASSIC))
+
+
+def _deal_once(situation: Situation, rng: random.Random) -> list[list[int]]:
     seats = situation.players
     hands: list[list[int]] = [[0] * 15 for _ in range(seats)]
     hands[situation.seat] = situation.hand.counts()
@@ -88,7 +108,13 @@ def search_play(situation: Situation, rng: random.Random,
             or min(situation.card_counts) > config.endgame:
         return options[0].play, options
     # what the policy rules out (bombing a partner) stays out
-    candidates = [o.play for o in options[:config.candidates] if o.score < _VETO]
+    # passing and the best bomb always get a say
+    chosen = [o for o in options[:config.candidates] if o.score < _VETO]
+    for extra in (next((o for o in options if o.play is None), None),
+                  next((o for o in options if o.play is not None and o.play.is_bomb), None)):
+        if extra is not None and extra not in chosen and extra.score < _VETO:
+            chosen.append(extra)
+    candidates = [o.play for o in chosen]
     wins = [0.0] * len(candidates)
     deadline = time.perf_counter() + config.budget
     playout_rules = situation.rules

@@ -7,7 +7,7 @@ It holds nothing a seat can't see.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ddz_bot.engine import NUM_RANKS, Cards, Combo, Rank, RuleSet
 from ddz_bot.engine.views import Role, SeatView
@@ -32,6 +32,8 @@ class Situation:
     to_beat_seat: int | None
     unseen: list[int]  # rank counts of the cards neither in this hand nor played
     bottom_left: list[int] | None = None  # bottom cards the landlord must still hold
+    #: combos each seat passed on when an enemy played them (it likely can't beat them)
+    passed_on: dict[int, list[Combo]] = field(default_factory=dict)
 
     @property
     def players(self) -> int:
@@ -85,9 +87,19 @@ class Situation:
             for r in public.played:
                 if bottom_left[r]:
                     bottom_left[r] -= 1
+        passed_on: dict[int, list[Combo]] = {}
+        table, by = public.to_beat, public.to_beat_seat
+        if table is not None and by is not None and by != view.seat:
+            seat = (by + 1) % len(public.seats)
+            while seat != view.seat:
+                info = public.seats[seat]
+                if info.passed and (seat == landlord) != (by == landlord):
+                    passed_on.setdefault(seat, []).append(table)
+                seat = (seat + 1) % len(public.seats)
         return cls(rules=rules, seat=view.seat, hand=hand, landlord=landlord,
                    card_counts=tuple(s.card_count for s in public.seats),
                    to_beat=None if public.to_beat_seat == view.seat else public.to_beat,
                    to_beat_seat=None if public.to_beat_seat == view.seat
                    else public.to_beat_seat,
-                   unseen=[max(0, n) for n in unseen], bottom_left=bottom_left)
+                   unseen=[max(0, n) for n in unseen], bottom_left=bottom_left,
+                   passed_on=passed_on)
