@@ -86,10 +86,10 @@ from .hand import (
     room_to_dict,
     sorted_hand,
 )
-from .moves import legal_moves
 from .rules import CLASSIC, DEFAULT_ROOM, Bidding, Room, RuleSet
 from .scoring import Settlement, settle
 from .views import Phase
+from .wildmoves import useful_moves
 
 __all__ = ["MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
 
@@ -587,7 +587,9 @@ class Game(HandState):
         if phase is Phase.PLAYING:
             wild = self.rules.wild_rank is not None
             out: list[Action] = [] if self.to_beat is None else [Pass(seat)]
-            for combo in legal_moves(self.hand(seat), self.to_beat, self.rules):
+            # useful_moves: every legal play but those wasting a wildcard (any legal play
+            # is still accepted when made; see engine.wildmoves)
+            for combo in useful_moves(self.hand(seat), self.to_beat, self.rules):
                 out.append(Play(seat, combo.cards,
                                 (combo.kind, combo.rank, combo.length) if wild else None))
             return out

@@ -1,0 +1,277 @@
+"""Plays of a hand holding wildcards (癞子) that never waste a wildcard.
+
+``legal_moves`` lists every legal play, including those that put down a wildcard for a
+rank while the hand keeps a natural card of that rank unused. Such a play is always
+dominated: the same reading with the natural card instead beats exactly the same
+combos and keeps the more flexible wildcard in hand (and a soft bomb turned hard only
+gets stronger). ``useful_moves`` leaves them out, which turns the tens of thousands of
+substitution choices of a wildcard hand into the few hundred plays worth weighing; the
+AI, the hints and the game's list of actions use it. Any legal play is still accepted
+when a player makes it (``classify``).
+
+The generator builds the main part of a combo (the trio, four, sequence or plane, with
+wildcards filling what the naturals lack) and then the kickers from the cards left:
+natural kickers as they are, wildcard kickers wherever a rule lets them stand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from itertools import combinations
+from typing import Final
+
+from .cards import NUM_RANKS, SEQUENCE_TOP, Cards, Rank
+from .combos import Combo, ComboKind, _make, beats, natural_readings
+from .moves import _multisets, legal_moves
+from .rules import CLASSIC, RuleSet
+
+__all__ = ["useful_moves"]
+
+K = ComboKind
+_X: Final = int(Rank.SMALL_JOKER)
+_D: Final = int(Rank.BIG_JOKER)
+_TWO: Final = int(Rank.TWO)
+_PLAIN: Final = (None, K.SINGLE, K.PAIR, K.TRIO, K.BOMB)
+_SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
+_COMBOS: dict[tuple[tuple[tuple[int, ...], ComboKind, int, int], int], Combo] = {}
+_COMBOS_MAX: Final = 1 << 18
+
+
+def useful_moves(hand: Cards, previous: Combo | None = None,
+                 rules: RuleSet = CLASSIC) -> list[Combo]:
+    """The legal plays that don't waste a wildcard (see the module docstring).
+
+    Without wildcards in the hand it is ``legal_moves``. Every play listed is legal,
+    and every legal play left out is dominated by one listed with the same reading.
+    """
+    counts = hand.counts()
+    wild = rules.wild_rank
+    if wild is None or not counts[wild] or rules.decks != 1:
+        return legal_moves(hand, previous, rules)
+    return _Generator(counts, wild, previous, rules).run()
+
+
+class _Generator:
+    """One call of ``useful_moves``: the hand split into naturals and wildcards."""
+
+    def __init__(self, counts: list[int], wild: int, previous: Combo | None,
+                 rules: RuleSet) -> None:
+        self.wild = wild
+        self.n_wild = counts[wild]
+        self.nat = counts[:]
+        self.nat[wild] = 0
+        self.previous = previous
+        self.want = None if previous is None else previous.kind
+        self.want_length = 0 if previous is None else previous.length
+        self.rules = rules
+        self.found: dict[tuple[tuple[int, ...], ComboKind, int, int], Combo | None] = {}
+
+    def wants(self, *kinds: ComboKind) -> bool:
+        return self.want is None or self.want in kinds
+
+    def run(self) -> list[Combo]:
+        self.all_wild()
+        self.plain()
+        if self.wants(K.TRIO_SINGLE, K.TRIO_PAIR):
+            self.with_kickers(3)
+        if self.wants(K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS):
+            self.with_kickers(4)
+        if self.wants(K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE, K.PLANE_SINGLES, K.PLANE_PAIRS):
+            self.sequences()
+        return [combo for combo in self.found.values() if combo is not None]
+
+    # -- recording a play
+    def add(self, actual: list[int], kind: ComboKind, rank: int, length: int,
+            stand: list[int]) -> None:
+        key = (tuple(actual), kind, rank, length)
+        if key in self.found:
+            return
+        previous = self.previous
+        if previous is not None and kind is previous.kind and rank <= previous.rank \
+                and kind is not K.BOMB:
+            self.found[key] = None  # same kind, not higher: can't beat it
+            return
+        # The stand-ins are a function of the key (the main part's are forced and the
+        # kickers' are placed in a fixed order), so one combo object serves every hand.
+        cached = _COMBOS.get((key, self.wild))
+        if cached is None:
+            cached = _make(kind, rank, length, Cards.from_counts(actual), tuple(stand),
+                           self.wild, self.rules)
+            if len(_COMBOS) >= _COMBOS_MAX:
+                _COMBOS.clear()
+            _COMBOS[(key, self.wild)] = cached
+        keep = previous is None or beats(cached, previous, self.rules)
+        self.found[key] = cached if keep else None
+
+    def taken(self, need: dict[int, int]) -> tuple[list[int], list[int], int] | None:
+        """Naturals used, wildcard stand-ins and wildcards spent for a main part, or None
+        when the wildcards can't cover it."""
+        used = [0] * NUM_RANKS
+        stand: list[int] = []
+        for rank, n in need.items():
+            have = min(n, self.nat[rank])
+            used[rank] = have
+            stand.extend([rank] * (n - have))
+        if len(stand) > self.n_wild:
+            return None
+        return used, stand, len(stand)
+
+    # -- plays of wildcards only: they stand for themselves (R-LZ-ALONE)
+    def all_wild(self) -> None:
+        for n in range(1, self.n_wild + 1):
+            vec = [0] * NUM_RANKS
+            vec[self.wild] = n
+            for kind, rank, length in natural_readings(vec, self.rules):
+                if self.wants(kind) or kind is K.BOMB:
+                    self.add(vec, kind, rank, length, [self.wild] * n)
+
+    # -- singles, pairs, trios, bombs, the rocket
+    def plain(self) -> None:
+        for rank in range(_X):
+            if rank == self.wild or not self.nat[rank]:
+                continue  # wildcards alone are all_wild's
+            for n in range(1, 5):
+                kind = _PLAIN[n]
+                assert kind is not None
+                if not (self.wants(kind) or kind is K.BOMB):
+                    continue
+                part = self.taken({rank: n})
+                if part is None:
+                    break
+                used, stand, spent = part
+                used[self.wild] = spent
+                self.add(used, kind, rank, 1, stand)
+        for joker in (_X, _D):
+            if self.nat[joker] and self.wants(K.SINGLE):
+                vec = [0] * NUM_RANKS
+                vec[joker] = 1
+                self.add(vec, K.SINGLE, joker, 1, [])
+        if self.nat[_X] and self.nat[_D]:
+            vec = [0] * NUM_RANKS
+            vec[_X] = vec[_D] = 1
+            self.add(vec, K.ROCKET, _D, 1, [])
+
+    # -- trio or four with kickers
+    def with_kickers(self, size: int) -> None:
+        singles_kind, pairs_kind = ((K.TRIO_SINGLE, K.TRIO_PAIR) if size == 3
+                                    else (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS))
+        n_kickers = 1 if size == 3 else 2
+        for rank in range(_X):
+            part = self.taken({rank: size})
+            if part is None:
+                continue
+            main = frozenset((rank,))
+            if self.wants(singles_kind):
+                self.attach(part, main, (), n_kickers, singles_kind, rank, 1, pairs=False)
+            if self.wants(pairs_kind):
+                self.attach(part, main, (), n_kickers, pairs_kind, rank, 1, pairs=True)
+
+    # -- straights, pair straights, planes (with wings)
+    def sequences(self) -> None:
+        avail = [min(self.nat[r] + self.n_wild, 4) for r in range(SEQUENCE_TOP + 1)]
+        for kind, width, shortest, longest in _SEQ:
+            wings = kind is K.PLANE and self.wants(K.PLANE_SINGLES, K.PLANE_PAIRS)
+            if not (self.wants(kind) or wings):
+                continue
+            for start in range(SEQUENCE_TOP + 1):
+                for end in range(start + shortest - 1, min(SEQUENCE_TOP, start + longest - 1) + 1):
+                    if avail[end] < width:
+                        break
+                    length = end - start + 1
+                    if self.want is not None and length != self.want_length:
+                        continue
+                    part = self.taken({r: width for r in range(start, end + 1)})
+                    if part is None:
+                        continue
+                    used, stand, spent = part
+                    if self.wants(kind) and any(used):
+                        actual = used[:]
+                        actual[self.wild] = spent
+                        self.add(actual, kind, end, length, stand)
+                    if wings:
+                        main = frozenset(range(start, end + 1))
+                        beside = tuple(r for r in (start - 1, end + 1) if 0 <= r <= SEQUENCE_TOP)
+                        if self.wants(K.PLANE_SINGLES) and 4 * length <= 20:
+                            self.attach(part, main, beside, length, K.PLANE_SINGLES, end, length,
+                                        pairs=False)
+                        if self.wants(K.PLANE_PAIRS) and 5 * length <= 20:
+                            self.attach(part, main, beside, length, K.PLANE_PAIRS, end, length,
+                                        pairs=True)
+
+    # -- kickers
+    def attach(self, part: tuple[list[int], list[int], int], main: frozenset[int],
+               beside: tuple[int, ...], count: int, kind: ComboKind, rank: int, length: int,
+               *, pairs: bool) -> None:
+        used, stand, spent = part
+        rest = [n - u for n, u in zip(self.nat, used, strict=True)]
+        for r in main:
+            rest[r] = 0  # R-KICK-MAIN
+        left = self.n_wild - spent
+        kicks = (self.pair_kickers(rest, main, count, left) if pairs
+                 else self.single_kickers(rest, main, beside, count, left))
+        for kick, n_wild, kick_stand in kicks:
+            actual = [u + k for u, k in zip(used, kick, strict=True)]
+            if not any(actual):
+                continue  # wildcards alone: all_wild's
+            actual[self.wild] = spent + n_wild
+            self.add(actual, kind, rank, length, stand + kick_stand)
+
+    def single_kickers(self, rest: list[int], main: frozenset[int], beside: tuple[int, ...],
+                       count: int, left: int) -> Iterator[tuple[list[int], int, list[int]]]:
+        """Single kickers (R-KICK-SINGLES, R-KICK-ROCKET): naturals from ``rest`` plus
+        wildcards standing where no natural of the rank is left unused."""
+        caps = [(r, min(rest[r], 3)) for r in range(NUM_RANKS) if rest[r]]
+        plane = len(main) > 1
+        for n_nat in range(max(0, count - left), count + 1):
+            n_wild = count - n_nat
+            for chosen in _multisets(caps, n_nat):
+                kick = [0] * NUM_RANKS
+                for r in chosen:
+                    kick[r] += 1
+                if kick[_X] and kick[_D]:
+                    continue
+                if plane and any(kick[r] >= 3 for r in beside):
+                    continue
+                stand = self.place_single_wilds(kick, rest, main, beside, n_wild, plane)
+                if stand is not None:
+                    yield kick, n_wild, stand
+
+    def place_single_wilds(self, kick: list[int], rest: list[int], main: frozenset[int],
+                           beside: tuple[int, ...], n_wild: int, plane: bool
+                           ) -> list[int] | None:
+        """Ranks for ``n_wild`` wildcard kickers: never a main rank, never four of a rank,
+        never a trio beside a plane, never a rank whose natural stays unused."""
+        stand: list[int] = []
+        order = [self.wild] + [r for r in range(_X) if r != self.wild]
+        for r in order:
+            if len(stand) == n_wild:
+                break
+            if r in main or rest[r] - kick[r] > 0:
+                continue
+            top = 2 if plane and r in beside else 3
+            room = top - kick[r]
+            stand.extend([r] * max(0, min(room, n_wild - len(stand))))
+        return stand if len(stand) == n_wild else None
+
+    def pair_kickers(self, rest: list[int], main: frozenset[int], count: int, left: int
+                     ) -> Iterator[tuple[list[int], int, list[int]]]:
+        """Pair kickers of distinct ranks (R-KICK-PAIRS): natural pairs, a natural single
+        topped up by a wildcard, or two wildcards on a rank of their own."""
+        natural = [r for r in range(_X) if rest[r] >= 1 and r not in main]
+        free = [r for r in (self.wild, *range(_X))
+                if r not in main and rest[r] == 0]
+        free = list(dict.fromkeys(free))
+        for n_nat in range(0, count + 1):
+            n_free = count - n_nat
+            if n_free > len(free) or 2 * n_free > left:
+                continue
+            for chosen in combinations(natural, n_nat):
+                topped = [r for r in chosen if rest[r] == 1]
+                n_wild = len(topped) + 2 * n_free
+                if n_wild > left:
+                    continue
+                kick = [0] * NUM_RANKS
+                for r in chosen:
+                    kick[r] = min(rest[r], 2)
+                stand = topped + [r for r in free[:n_free] for _ in range(2)]
+                yield kick, n_wild, stand
