@@ -17,7 +17,7 @@ from telegram.request import BaseRequest
 
 from ..config import Settings
 from ..i18n import LANGS, t
-from ..storage import Database
+from ..storage import Database, EconomySettings
 from .codec import CallbackCodec
 from .handlers import GROUP_MENU, PRIVATE_MENU, Bot, install
 from .keyboards import Keyboards
@@ -56,7 +56,8 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
         builder = builder.get_updates_request(updates_request)
 
     async def post_init(application: AnyApp) -> None:
-        db = await Database.open(settings.db_path)
+        db = await Database.open(settings.db_path,
+                                 economy=EconomySettings(daily_base=settings.daily_bonus))
         me = application.bot
         codec = CallbackCodec(settings.token)
         manager = TableManager(settings, db, me, Keyboards(codec), application.job_queue,

@@ -88,12 +88,23 @@ class CallbackCodec:
 
     def __init__(self, secret: str) -> None:
         self._key = hashlib.sha256(("ddz-callback:" + secret).encode()).digest()
+        self._encoded: dict[Callback, str] = {}  # keyboards repeat their buttons a lot
 
     def _mac(self, body: str) -> str:
         digest = hmac.new(self._key, body.encode(), hashlib.sha256).digest()
         return base64.urlsafe_b64encode(digest).decode()[:_MAC_CHARS]
 
     def encode(self, callback: Callback) -> str:
+        cached = self._encoded.get(callback)
+        if cached is not None:
+            return cached
+        if len(self._encoded) > 50_000:
+            self._encoded.clear()
+        data = self._encode(callback)
+        self._encoded[callback] = data
+        return data
+
+    def _encode(self, callback: Callback) -> str:
         if callback.action not in ACTIONS:
             raise ValueError(f"unknown action {callback.action!r}")
         if _SEP in callback.arg:

@@ -102,7 +102,8 @@ class TableManager:
         self.bot = bot
         self.keyboards = keyboards
         self.bot_username = bot_username
-        self.outbox = Outbox(bot, on_forbidden=self._forbidden, on_sent=self._sent)
+        self.outbox = Outbox(bot, group_interval=settings.group_interval,
+                             on_forbidden=self._forbidden, on_sent=self._sent)
         self.timers = Timers(job_queue, self._fire)
         self.tables: dict[int, Table] = {}
         self.by_chat: dict[int, int] = {}
@@ -336,6 +337,7 @@ class TableManager:
         line = narrate(table, events, table.lang)
         if line:
             table.narration = line
+        self._set_deadline(table)
         await self._save(table, action)
         return events
 
@@ -364,14 +366,15 @@ class TableManager:
             await self._finish(table)
             return
         self._arm(table)
-        if table.deadline is not None:
-            await self._save(table)
         self._present(table, new_messages=new_messages)
 
-    def _arm(self, table: Table) -> None:
+    def _set_deadline(self, table: Table) -> None:
+        """The absolute deadline of the decision the table now waits for (saved with it)."""
         game = table.game
         assert game is not None
-        now = time.time()
+        if game.over:
+            table.deadline, table.timer_kind = None, None
+            return
         if game.phase in (Phase.SHOW_START, Phase.DEALING):
             kind, seconds = "deal", self.settings.deal_window
         elif game.phase is Phase.DOUBLING:
@@ -380,17 +383,21 @@ class TableManager:
             kind, seconds = "play", table.play_seconds
         else:
             kind, seconds = "bid", table.bid_seconds
-        table.deadline = now + seconds
+        table.deadline = time.time() + seconds
         table.timer_kind = kind
-        self.timers.arm(TimerName(table.id, kind, table.version), table.deadline)
+
+    def _arm(self, table: Table) -> None:
+        if table.deadline is None or table.timer_kind is None:
+            self.timers.cancel(table.id)
+            return
+        self.timers.arm(TimerName(table.id, table.timer_kind, table.version), table.deadline)
 
     def _present(self, table: Table, *, new_messages: bool = False) -> None:
         game = table.game
         if game is None:
             return
-        interval = self.settings.group_interval
         self.outbox.show(table.chat_id, GROUP_SLOT, group_content(table, self.keyboards),
-                         interval=interval, new_message=new_messages)
+                         new_message=new_messages)
         for seat, person in table.humans():
             if person.user_id in table.unreachable:
                 continue
@@ -512,6 +519,10 @@ class TableManager:
                 self._show_lobby(table, closed_text=t(table.lang, "lobby_closed"))
                 await self._close(table)
             return
+        if kind == "idle":
+            if table.phase == FINISHED:
+                self._forget(table)
+            return
         game = table.game
         if game is None or game.over:
             return
@@ -549,8 +560,7 @@ class TableManager:
         table.phase = FINISHED
         table.bump()
         self.outbox.show(table.chat_id, GROUP_SLOT,
-                         result_content(table, self.keyboards, text, pictures),
-                         interval=self.settings.group_interval)
+                         result_content(table, self.keyboards, text, pictures))
         for seat, person in table.humans():
             if person.user_id not in table.unreachable:
                 self.outbox.show(person.user_id, PANEL_SLOT,
@@ -559,6 +569,9 @@ class TableManager:
         for _, person in table.humans():
             if self.by_user.get(person.user_id) == table.id:
                 del self.by_user[person.user_id]
+        # the result keeps its Again / Leave buttons for a while, then the table is forgotten
+        self.timers.arm(TimerName(table.id, "idle", table.version),
+                        time.time() + self.settings.lobby_timeout)
 
     async def stop(self, table: Table, reason_key: str = "stopped") -> None:
         """End a table without moving beans (an admin's /stop, the bot removed)."""

@@ -5,8 +5,9 @@ content it should show. ``show`` replaces the waiting content, so when several c
 for one message only the newest is sent (and its picture rendered, lazily). The outbox then
 sends the smallest call that gets there: a new message, ``editMessageMedia`` when the picture
 changed, ``editMessageCaption``/``editMessageText`` when only words changed,
-``editMessageReplyMarkup`` when only buttons changed. A group slot waits ``interval`` seconds
-between two sends, which keeps a table far below Telegram's 20 messages a minute in a group.
+``editMessageReplyMarkup`` when only buttons changed. Everything sent to one group (every slot
+and every one-off post) waits ``group_interval`` seconds after the previous send to that group,
+which keeps a group below Telegram's 20 messages a minute by construction.
 
 ``RetryAfter`` is waited out and retried, "message is not modified" counts as done, and a
 ``Forbidden`` private chat is reported to ``on_forbidden`` (the table tells the group).
@@ -52,20 +53,29 @@ class Content:
 class _Slot:
     chat_id: int
     name: str
-    interval: float
     message_id: int | None = None
     sent: Content | None = None
     pending: Content | None = None
     task: asyncio.Task[None] | None = None
+
+
+@dataclass(slots=True)
+class _Gate:
+    """One group's pace: the time of the last send, and who waits for the next."""
+
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     last_at: float = -1e9
 
 
 class Outbox:
     """Coalescing, rate-aware sender (see the module docstring)."""
 
-    def __init__(self, bot: Bot, *, on_forbidden: ForbiddenHook | None = None,
+    def __init__(self, bot: Bot, *, group_interval: float = 0.0,
+                 on_forbidden: ForbiddenHook | None = None,
                  on_sent: SentHook | None = None, max_retries: int = 5) -> None:
         self.bot = bot
+        self.group_interval = group_interval
+        self._gates: dict[int, _Gate] = {}
         self.on_forbidden = on_forbidden
         self.on_sent = on_sent
         self.max_retries = max_retries
@@ -74,21 +84,19 @@ class Outbox:
         self.sent_calls = 0
 
     # ---- what callers use ---------------------------------------------------------------
-    def show(self, chat_id: int, name: str, content: Content, *, interval: float = 0.0,
+    def show(self, chat_id: int, name: str, content: Content, *,
              new_message: bool = False) -> None:
-        """Make the slot show ``content`` as soon as its interval allows."""
-        slot = self._slot(chat_id, name, interval)
-        slot.interval = interval
+        """Make the slot show ``content`` as soon as the chat's pace allows."""
+        slot = self._slot(chat_id, name)
         if new_message:
             slot.message_id, slot.sent = None, None
         slot.pending = content
         if slot.task is None or slot.task.done():
             slot.task = self._spawn(self._run(slot))
 
-    def bind(self, chat_id: int, name: str, message_id: int | None, *,
-             interval: float = 0.0) -> None:
+    def bind(self, chat_id: int, name: str, message_id: int | None) -> None:
         """Adopt an existing message (after a restart): the next ``show`` edits it in full."""
-        slot = self._slot(chat_id, name, interval)
+        slot = self._slot(chat_id, name)
         slot.message_id, slot.sent = message_id, None
 
     def message_id(self, chat_id: int, name: str) -> int | None:
@@ -128,12 +136,25 @@ class Outbox:
         return sum(1 for t in self._tasks if not t.done())
 
     # ---- the machinery ------------------------------------------------------------------
-    def _slot(self, chat_id: int, name: str, interval: float) -> _Slot:
+    def _slot(self, chat_id: int, name: str) -> _Slot:
         key = (chat_id, name)
         slot = self._slots.get(key)
         if slot is None:
-            slot = self._slots[key] = _Slot(chat_id, name, interval)
+            slot = self._slots[key] = _Slot(chat_id, name)
         return slot
+
+    async def _pace(self, chat_id: int) -> None:
+        """Wait for this group's turn to send (private chats never wait)."""
+        if chat_id >= 0 or self.group_interval <= 0:
+            return
+        gate = self._gates.get(chat_id)
+        if gate is None:
+            gate = self._gates[chat_id] = _Gate()
+        async with gate.lock:
+            wait = gate.last_at + self.group_interval - time.monotonic()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            gate.last_at = time.monotonic()
 
     def _spawn(self, coroutine: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coroutine)
@@ -144,10 +165,8 @@ class Outbox:
     async def _run(self, slot: _Slot) -> None:
         retries = 0
         while slot.pending is not None:
-            wait = slot.last_at + slot.interval - time.monotonic()
-            if wait > 0:
-                await asyncio.sleep(wait)
-            content = slot.pending
+            await self._pace(slot.chat_id)
+            content = slot.pending  # the newest, after the wait
             if content is None:
                 return
             slot.pending = None
@@ -178,7 +197,6 @@ class Outbox:
                     log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except TelegramError as error:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
-            slot.last_at = time.monotonic()
 
     async def _photo(self, content: Content) -> bytes:
         assert content.render is not None
@@ -224,6 +242,7 @@ class Outbox:
     async def _post(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None,
                     photo: Render | None) -> None:
         for _ in range(self.max_retries + 1):
+            await self._pace(chat_id)
             try:
                 if photo is not None:
                     await self.bot.send_photo(chat_id, await asyncio.to_thread(photo),

@@ -8,11 +8,13 @@ restart ``arm`` re-creates the same timer (firing at once if the deadline has pa
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from apscheduler.jobstores.base import JobLookupError
 from telegram.ext import ContextTypes, Job, JobQueue
 
 __all__ = ["TimerName", "Timers"]
@@ -56,13 +58,19 @@ class Timers:
         if self.job_queue is None:
             return
         when = datetime.fromtimestamp(max(deadline, 0.0), tz=UTC)
-        self._jobs[name.table] = self.job_queue.run_once(self._callback, when=when,
-                                                          name=str(name))
+        # a late timer must still run (a loaded loop must not drop a time-out: the table
+        # would wait for ever), hence no misfire grace limit
+        self._jobs[name.table] = self.job_queue.run_once(
+            self._callback, when=when, name=str(name),
+            job_kwargs={"misfire_grace_time": None})
 
     def cancel(self, table: int) -> None:
         job = self._jobs.pop(table, None)
-        if job is not None:
-            job.schedule_removal()
+        if job is not None and not job.removed:
+            # the job may already have been handed to its callback (waiting for the table's
+            # lock): the scheduler no longer knows it, and its stale version makes it a no-op
+            with contextlib.suppress(JobLookupError):
+                job.schedule_removal()
 
     def pending(self, table: int) -> TimerName | None:
         job = self._jobs.get(table)

@@ -1,0 +1,332 @@
+"""Load on the Telegram layer: N concurrent tables over the in-process fake Bot API.
+
+Run: python bench/bot_load.py [--tables 500] [--humans 2] [--duration 90] [--render]
+
+Each table sits in its own group with ``--humans`` scripted players (they read their panel
+and press its buttons after a short think) and AI seats for the rest; hands are played one
+after another until ``--duration`` seconds have passed. The real Application runs: handlers,
+JobQueue, AIORateLimiter (its group limit on, its overall limit off, since the fake answers at
+once), SQLite on a temporary file. Printed:
+
+- update-handling latency (``process_update``, p50/p99) of the players' updates;
+- Bot API calls per accepted move (every action the engine accepted, AI moves included),
+  group and private chats separately;
+- the most messages sent to one group in any 60 s window;
+- memory per table (tracemalloc, a separate warm-up of ``--memory-tables`` tables dealt and
+  bidding, allocations of the fake Telegram left out).
+
+By default pictures are stubbed (the bot layer is measured, not Pillow: see
+``bench/render_bench.py``); ``--render`` draws the real ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import itertools
+import random
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from telegram import Update
+from telegram.ext import AIORateLimiter
+
+from ddz_bot.config import Settings
+from ddz_bot.engine.moves import legal_moves
+from ddz_bot.engine.views import Phase
+from ddz_bot.tg import present
+from ddz_bot.tg.app import build_application, runtime
+from ddz_bot.tg.manager import TableManager
+from ddz_bot.tg.present import cards_text, game_deciders
+from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
+from tests.tg.fake_api import FakeBotAPI, FakeMessage
+
+AnyApp = Any
+_stub_counter = itertools.count()
+
+
+def stub_pictures() -> None:
+    """Replace the Pillow pictures by tiny distinct byte strings."""
+    def stub(*_: object, **__: object) -> bytes:
+        return b"\x89PNG-stub-%d" % next(_stub_counter)
+
+    for name in ("render_table", "render_hand", "render_result"):
+        setattr(present, name, stub)
+
+
+class Driver:
+    """Builds updates as Telegram would and times their handling."""
+
+    def __init__(self, api: FakeBotAPI, app: AnyApp) -> None:
+        self.api = api
+        self.app = app
+        self.latencies: list[float] = []
+        self._queries = itertools.count(1)
+
+    async def feed(self, update: dict[str, Any], measure: bool = True) -> None:
+        parsed = Update.de_json(update, self.app.bot)
+        start = time.perf_counter()
+        await self.app.process_update(parsed)
+        if measure:
+            self.latencies.append(time.perf_counter() - start)
+
+    async def send(self, user: dict[str, Any], chat_id: int, text: str,
+                   measure: bool = True) -> None:
+        api = self.api
+        message: dict[str, Any] = {"message_id": api.new_message_id(chat_id),
+                                   "date": int(time.time()), "chat": api.chat_dict(chat_id),
+                                   "from": user, "text": text}
+        if text.startswith("/"):
+            message["entities"] = [{"type": "bot_command", "offset": 0,
+                                    "length": len(text.split()[0])}]
+        await self.feed({"update_id": api.next_update_id(), "message": message}, measure)
+
+    async def press(self, user: dict[str, Any], message: FakeMessage | None, label: str,
+                    measure: bool = True) -> dict[str, Any] | None:
+        if message is None:
+            return None
+        matches = [b for b in message.buttons() if label in b["text"]]
+        if not matches:
+            return None
+        query_id = f"q{next(self._queries)}"
+        await self.feed({"update_id": self.api.next_update_id(), "callback_query": {
+            "id": query_id, "from": user, "chat_instance": str(message.chat_id),
+            "message": self.api.message_dict(message),
+            "data": matches[0]["callback_data"]}}, measure)
+        return self.api.callback_answers.pop(query_id, {})
+
+
+def panel_of(api: FakeBotAPI, user_id: int) -> FakeMessage | None:
+    for message in reversed(api.chat_messages(user_id)):
+        if message.photo_digest is not None:
+            return message
+    return None
+
+
+async def seat_table(driver: Driver, group: int, users: list[dict[str, Any]],
+                     measure: bool) -> None:
+    await driver.send(users[0], group, "/newgame", measure)
+    lobby = driver.api.last_message(group, with_buttons=True)
+    for user in users[1:]:
+        await driver.press(user, lobby, "加入", measure)
+    if len(users) < 3:
+        await driver.press(users[0], lobby, "开始", measure)
+
+
+async def decide(driver: Driver, manager: TableManager, group: int,
+                 user: dict[str, Any], rng: random.Random) -> bool:
+    """Press the buttons of one decision if it is this user's; returns whether it was."""
+    table = manager.table_in(group)
+    if table is None or table.phase != PLAYING or table.game is None:
+        return False
+    seat = table.seat_of(user["id"])
+    if seat is None or seat not in game_deciders(table):
+        return False
+    game = table.game
+    panel = panel_of(driver.api, user["id"])
+    if game.phase is Phase.BIDDING:
+        labels = [b["text"] for b in panel.buttons()] if panel else []
+        for word in ("叫地主", "3 分", "不抢", "不叫"):
+            if word in labels:
+                await driver.press(user, panel, word)
+                return True
+        return False
+    if game.phase is Phase.LANDLORD_SHOW:
+        await driver.press(user, panel, "不明牌")
+        return True
+    if game.phase is Phase.DOUBLING:
+        await driver.press(user, panel, "不加倍")
+        return True
+    # plays: typed most of the time (one update), sometimes tapped rank by rank
+    hand = game.hand(seat)
+    moves = legal_moves(hand, game.to_beat, game.rules)
+    if not moves:
+        await driver.send(user, user["id"], "不出")
+        return True
+    choice = min(moves, key=lambda c: (c.rank, -c.size))
+    if rng.random() < 0.7:
+        await driver.send(user, user["id"], cards_text(choice.cards, "zh-Hans"))
+        return True
+    rank_buttons = {b["text"].split("×")[0]: b["text"]
+                    for b in panel.buttons()} if panel else {}
+    for rank in choice.cards:
+        label = cards_text([rank], "zh-Hans")
+        if label in rank_buttons:
+            await driver.press(user, panel, rank_buttons[label])
+    await asyncio.sleep(0.05)
+    await driver.press(user, panel_of(driver.api, user["id"]), "出牌")
+    return True
+
+
+async def player(driver: Driver, manager: TableManager, group: int, users: list[dict[str, Any]],
+                 me: int, think: tuple[float, float], until: float, rng: random.Random,
+                 hands: list[int]) -> None:
+    user = users[me]
+    while time.monotonic() < until:
+        await asyncio.sleep(rng.uniform(*think))
+        table = manager.table_in(group)
+        if table is None:
+            return
+        if table.phase == FINISHED and me == 0:
+            hands[0] += 1
+            final = driver.api.last_message(group, with_buttons=True)
+            await driver.press(user, final, "再来一局")
+            lobby = driver.api.last_message(group, with_buttons=True)
+            await driver.press(user, lobby, "开始")
+            continue
+        if table.phase == LOBBY and me == 0:
+            lobby = driver.api.last_message(group, with_buttons=True)
+            await driver.press(user, lobby, "开始")
+            continue
+        try:
+            await decide(driver, manager, group, user, rng)
+        except Exception as error:  # a bench keeps going; count it
+            print("player error:", repr(error), file=sys.stderr)
+
+
+def max_in_window(times: list[float], window: float = 60.0) -> int:
+    times = sorted(times)
+    best, start = 0, 0
+    for end, moment in enumerate(times):
+        while moment - times[start] > window:
+            start += 1
+        best = max(best, end - start + 1)
+    return best
+
+
+async def start_app(db_path: Path, api: FakeBotAPI, group_interval: float) -> AnyApp:
+    settings = Settings(token="123456:BENCH", db_path=db_path, group_interval=group_interval,
+                        deal_window=0.0, lobby_timeout=600.0)
+    limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=20, group_time_period=60,
+                             max_retries=0)
+    app = build_application(settings, request=api, updates_request=api, rate_limiter=limiter)
+    await app.initialize()
+    assert app.post_init is not None
+    await app.post_init(app)
+    await app.start()
+    return app
+
+
+async def stop_app(app: AnyApp) -> None:
+    await app.stop()
+    assert app.post_shutdown is not None
+    await app.shutdown()
+    await app.post_shutdown(app)
+
+
+def make_users(api: FakeBotAPI, table: int, humans: int) -> tuple[int, list[dict[str, Any]]]:
+    group = -(10**9) - table
+    api.add_group(group, f"bench {table}")
+    users = [api.add_user(10**7 + table * 4 + k, f"P{table}-{k}") for k in range(humans)]
+    return group, users
+
+
+async def memory_per_table(tables: int, humans: int, tmp: Path) -> float:
+    """tracemalloc bytes per table dealt and waiting for a bid (the fake Telegram excluded)."""
+    api = FakeBotAPI(keep_history=False)
+    app = await start_app(tmp / "memory.sqlite3", api, 3.5)
+    driver = Driver(api, app)
+    groups = [make_users(api, i, humans) for i in range(tables)]
+    await seat_table(driver, *groups[0], measure=False)  # warm caches first
+    await runtime(app).drain()
+    gc.collect()
+    tracemalloc.start()
+    before = tracemalloc.take_snapshot()
+    for group, users in groups[1:]:
+        await seat_table(driver, group, users, measure=False)
+    await runtime(app).drain()
+    gc.collect()
+    after = tracemalloc.take_snapshot()
+    tracemalloc.stop()
+    skip = ("fake_api.py", "tracemalloc", "bot_load.py")
+    stats = after.compare_to(before, "filename")
+    total = sum(s.size_diff for s in stats
+                if not any(part in (s.traceback[0].filename or "") for part in skip))
+    await stop_app(app)
+    return total / (tables - 1)
+
+
+async def load(args: argparse.Namespace, tmp: Path) -> None:
+    api = FakeBotAPI(keep_history=False)
+    app = await start_app(tmp / "load.sqlite3", api, args.group_interval)
+    manager = runtime(app)
+    driver = Driver(api, app)
+    rng = random.Random(args.seed)
+    manager.rng = random.Random(args.seed)
+    tables = [make_users(api, i, args.humans) for i in range(args.tables)]
+    started = time.monotonic()
+    for group, users in tables:
+        await seat_table(driver, group, users, measure=True)
+    print(f"seated {args.tables} tables in {time.monotonic() - started:.1f} s")
+    moves_before = manager.accepted_moves
+    calls_before = len(api.calls)
+    until = time.monotonic() + args.duration
+    hands = [0]
+    tasks = [asyncio.create_task(player(driver, manager, group, users, k,
+                                        (args.think_min, args.think_max), until, rng, hands))
+             for group, users in tables for k in range(len(users))]
+    await asyncio.gather(*tasks)
+    await manager.drain()
+    elapsed = time.monotonic() - started
+    moves = manager.accepted_moves - moves_before
+    calls = api.calls[calls_before:]
+    group_calls = [c for c in calls if c.chat_id is not None and c.chat_id < 0 and c.ok]
+    dm_calls = [c for c in calls if c.chat_id is not None and c.chat_id > 0 and c.ok]
+    answers = [c for c in calls if c.method == "answerCallbackQuery"]
+    per_group: dict[int, list[float]] = {}
+    for call in (c for c in api.calls if c.chat_id is not None and c.chat_id < 0 and c.ok):
+        per_group.setdefault(call.chat_id, []).append(call.at)  # type: ignore[arg-type]
+    worst = max((max_in_window(times) for times in per_group.values()), default=0)
+    lat = sorted(driver.latencies)
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    finished = sum(1 for group, _ in tables
+                   if (t := manager.table_in(group)) is not None and t.phase == FINISHED)
+    await stop_app(app)
+    print(f"tables: {args.tables}  humans/table: {args.humans}  run: {elapsed:.0f} s  "
+          f"pictures: {'real' if args.render else 'stubbed'}")
+    print(f"updates handled: {len(lat)}  latency p50 {p50:.1f} ms  p99 {p99:.1f} ms  "
+          f"max {lat[-1] * 1000:.1f} ms")
+    print(f"accepted moves: {moves}  hands restarted: {hands[0]}  tables finished now: "
+          f"{finished}")
+    print(f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
+          f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
+          f"callback answers: {len(answers)}")
+    print(f"most messages to one group in any 60 s window: {worst}")
+
+
+async def main_async(args: argparse.Namespace) -> None:
+    if not args.render:
+        stub_pictures()
+    with tempfile.TemporaryDirectory() as tmp:
+        per_table = await memory_per_table(args.memory_tables, args.humans, Path(tmp))
+        print(f"memory per table (dealt, bidding): {per_table / 1024:.1f} KB "
+              f"({args.memory_tables} tables, tracemalloc)")
+        await load(args, Path(tmp))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=500)
+    parser.add_argument("--humans", type=int, default=2, choices=(1, 2, 3))
+    parser.add_argument("--duration", type=float, default=90.0)
+    parser.add_argument("--think-min", type=float, default=2.0)
+    parser.add_argument("--think-max", type=float, default=8.0)
+    parser.add_argument("--group-interval", type=float, default=3.5)
+    parser.add_argument("--memory-tables", type=int, default=100)
+    parser.add_argument("--render", action="store_true")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    asyncio.run(main_async(args))
+
+
+if __name__ == "__main__":
+    main()
