@@ -18,17 +18,17 @@ from enum import IntEnum
 from typing import Final
 
 __all__ = [
-    "RANK_CHARS",
     "NUM_RANKS",
+    "RANK_CHARS",
     "SEQUENCE_TOP",
+    "Card",
+    "CardParseError",
+    "Cards",
     "Rank",
     "Suit",
-    "Card",
-    "Cards",
-    "CardParseError",
-    "parse_cards",
     "format_cards",
     "full_deck",
+    "parse_cards",
     "rank_name",
 ]
 
