@@ -153,7 +153,11 @@ class TableManager:
         self.tables[table.id] = table
         self.by_chat[chat_id] = table.id
         async with table.lock:
-            await self._join_checks(table, creator)
+            try:
+                await self._join_checks(table, creator)
+            except Refused:
+                self._forget(table)  # the one who opens a table must be able to sit at it
+                raise
             await self._save(table)
             self._show_lobby(table)
             self._arm_lobby(table)

@@ -46,6 +46,9 @@ async def take_turn(bot: Harness, group: int, user: SimUser, *, call: bool = Tru
         await user.press(panel, "不加倍")
         return
     assert game.phase is Phase.PLAYING, game.phase
+    if "取消" in labels and "提示" not in labels:  # which reading of the wildcards?
+        await user.press(panel, labels[0])
+        return
     answer = await user.press(panel, "提示")
     if "没有能压过" in str(answer.get("text", "")):
         await user.press(user.panel(), "不出")
@@ -66,9 +69,10 @@ async def play_until_over(bot: Harness, group: int, users: list[SimUser],
     raise AssertionError("the hand did not end")
 
 
-async def seat_three(bot: Harness, group: int, users: list[SimUser]) -> None:
+async def seat_three(bot: Harness, group: int, users: list[SimUser],
+                     command: str = "/newgame") -> None:
     """The first user opens a table; the others press Join."""
-    await users[0].send(group, "/newgame")
+    await users[0].send(group, command)
     lobby = bot.api.last_message(group, with_buttons=True)
     for user in users[1:]:
         await user.press(lobby, "加入")

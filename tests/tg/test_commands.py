@@ -100,3 +100,31 @@ async def test_lobby_leave_add_ai_and_one_table_per_group(bot: Harness) -> None:
     await bot.settle()
     assert manager_of(bot).table_in(group) is None
     assert "很久没人开局" in (bot.api.messages[(group, lobby.message_id)].text or "")  # type: ignore[union-attr]
+
+
+async def test_admins_change_group_settings_and_new_tables_follow(bot: Harness) -> None:
+    alice, bob = bot.user("Alice"), bot.user("Bob")
+    group = bot.group(admins={alice.id})
+    await bob.send(group, "/settings")
+    assert bot.api.last_message(group).text == "只有群管理员可以这样做。"  # type: ignore[union-attr]
+    await alice.send(group, "/settings")
+    panel = bot.api.last_message(group, with_buttons=True)
+    assert panel is not None and "场次：初级场" in (panel.text or "")
+    answer = await bob.press(panel, "叫法")
+    assert answer["text"] == "只有群管理员可以这样做。"
+    await alice.press(panel, "叫法")
+    await alice.press(panel, "场次")
+    panel = bot.api.messages[(group, panel.message_id)]
+    assert "叫分 1-3" in (panel.text or "") and "中级场" in (panel.text or "")
+    await alice.press(panel, "语言")
+    assert "Language: 繁體中文" in (bot.api.messages[(group, panel.message_id)].text or "") \
+        or "語言：繁體中文" in (bot.api.messages[(group, panel.message_id)].text or "")
+    await alice.send(group, "/newgame")  # 20,000 beans to sit in the intermediate room
+    assert bot.api.last_message(group).text.startswith("本场入座至少需要 20000")  # type: ignore[union-attr]
+    assert manager_of(bot).table_in(group) is None
+    await alice.press(panel, "場次")
+    await alice.press(panel, "場次")  # advanced, then novice
+    await alice.send(group, "/newgame")
+    table = manager_of(bot).table_in(group)
+    assert table is not None
+    assert (table.rules, table.room, table.lang) == ("points", "novice", "zh-Hant")
