@@ -44,14 +44,15 @@ async def test_show_cards_while_dealing_and_at_the_start(tmp_path: Path) -> None
     bot = await start_bot(make_settings(tmp_path, deal_window=1.0))
     try:
         group = bot.group()
-        alice, bob, carol = bot.user("Alice"), bot.user("Bob"), bot.user("Carol")
+        alice, bob = bot.user("Alice"), bot.user("Bob")
         await alice.send(group, "/newgame")
         lobby = bot.api.last_message(group, with_buttons=True)
         await bob.press(lobby, "加入")
         await alice.press(lobby, "明牌开始")  # Alice shows from the start (x5); AI fills
         table = current_table(bot, group)
         game = table.game
-        assert game is not None and game.phase is Phase.DEALING and game.deal_step == 1
+        assert game is not None and game.deal_step == 1
+        assert current_table(bot, group).acting_phase() is Phase.DEALING
         assert len(game.hand(1)) == 9
         assert "明牌 (x4)" in bob.labels()
         await bob.press(bob.panel(), "明牌 (x4)")
@@ -59,7 +60,7 @@ async def test_show_cards_while_dealing_and_at_the_start(tmp_path: Path) -> None
         await fire_timer(bot, table)  # the second half of the deal
         assert game.deal_step == 2
         await fire_timer(bot, table)  # bidding begins: the first who showed bids first
-        assert game.phase is Phase.BIDDING and game.turn == 0
+        assert current_table(bot, group).acting_phase() is Phase.BIDDING and game.turn == 0
         assert game.multiplier() == 5  # R-SHOW-MAX: the largest show counts, once
         await manager_of(bot).drain()
     finally:
