@@ -203,42 +203,50 @@ class _Generator:
                beside: tuple[int, ...], count: int, kind: ComboKind, rank: int, length: int,
                *, pairs: bool) -> None:
         used, stand, spent = part
-        rest = [n - u for n, u in zip(self.nat, used, strict=True)]
+        rest = self.nat[:]
         for r in main:
-            rest[r] = 0  # R-KICK-MAIN
+            rest[r] = 0  # R-KICK-MAIN (the main part takes naturals of its own ranks only)
         left = self.n_wild - spent
         kicks = (self.pair_kickers(rest, main, count, left) if pairs
                  else self.single_kickers(rest, main, beside, count, left))
+        wild = self.wild
+        main_has_natural = any(used)
         for kick, n_wild, kick_stand in kicks:
-            actual = [u + k for u, k in zip(used, kick, strict=True)]
-            if not any(actual):
+            if not (main_has_natural or kick):
                 continue  # wildcards alone: all_wild's
-            actual[self.wild] = spent + n_wild
+            actual = used[:]
+            for r in kick:
+                actual[r] += 1
+            actual[wild] = spent + n_wild
             self.add(actual, kind, rank, length, stand + kick_stand)
 
     def single_kickers(self, rest: list[int], main: frozenset[int], beside: tuple[int, ...],
-                       count: int, left: int) -> Iterator[tuple[list[int], int, list[int]]]:
+                       count: int, left: int) -> Iterator[tuple[tuple[int, ...], int, list[int]]]:
         """Single kickers (R-KICK-SINGLES, R-KICK-ROCKET): naturals from ``rest`` plus
-        wildcards standing where no natural of the rank is left unused."""
+        wildcards standing where no natural of the rank is left unused. Yields the natural
+        kicker ranks, the number of wildcard kickers and what they stand for."""
         caps = [(r, min(rest[r], 3)) for r in range(NUM_RANKS) if rest[r]]
         plane = len(main) > 1
+        wild = self.wild
+        # the wildcards' own rank is the usual place for them: no natural of it exists
+        wild_room = 0 if wild in main else (2 if plane and wild in beside else 3)
         for n_nat in range(max(0, count - left), count + 1):
             n_wild = count - n_nat
             for chosen in _multisets(caps, n_nat):
-                kick = [0] * NUM_RANKS
-                for r in chosen:
-                    kick[r] += 1
-                if kick[_X] and kick[_D]:
+                if _X in chosen and _D in chosen:
                     continue
-                if plane and any(kick[r] >= 3 for r in beside):
+                if plane and beside and any(chosen.count(r) >= 3 for r in beside):
                     continue
-                stand = self.place_single_wilds(kick, rest, main, beside, n_wild, plane)
+                if n_wild <= wild_room:
+                    yield chosen, n_wild, [wild] * n_wild
+                    continue
+                stand = self.place_single_wilds(chosen, rest, main, beside, n_wild, plane)
                 if stand is not None:
-                    yield kick, n_wild, stand
+                    yield chosen, n_wild, stand
 
-    def place_single_wilds(self, kick: list[int], rest: list[int], main: frozenset[int],
-                           beside: tuple[int, ...], n_wild: int, plane: bool
-                           ) -> list[int] | None:
+    def place_single_wilds(self, chosen: tuple[int, ...], rest: list[int],
+                           main: frozenset[int], beside: tuple[int, ...], n_wild: int,
+                           plane: bool) -> list[int] | None:
         """Ranks for ``n_wild`` wildcard kickers: never a main rank, never four of a rank,
         never a trio beside a plane, never a rank whose natural stays unused."""
         stand: list[int] = []
@@ -246,15 +254,16 @@ class _Generator:
         for r in order:
             if len(stand) == n_wild:
                 break
-            if r in main or rest[r] - kick[r] > 0:
+            taken = chosen.count(r)
+            if r in main or rest[r] - taken > 0:
                 continue
             top = 2 if plane and r in beside else 3
-            room = top - kick[r]
+            room = top - taken
             stand.extend([r] * max(0, min(room, n_wild - len(stand))))
         return stand if len(stand) == n_wild else None
 
     def pair_kickers(self, rest: list[int], main: frozenset[int], count: int, left: int
-                     ) -> Iterator[tuple[list[int], int, list[int]]]:
+                     ) -> Iterator[tuple[tuple[int, ...], int, list[int]]]:
         """Pair kickers of distinct ranks (R-KICK-PAIRS): natural pairs, a natural single
         topped up by a wildcard, or two wildcards on a rank of their own."""
         natural = [r for r in range(_X) if rest[r] >= 1 and r not in main]
@@ -270,8 +279,6 @@ class _Generator:
                 n_wild = len(topped) + 2 * n_free
                 if n_wild > left:
                     continue
-                kick = [0] * NUM_RANKS
-                for r in chosen:
-                    kick[r] = min(rest[r], 2)
+                kick = tuple(r for r in chosen for _ in range(min(rest[r], 2)))
                 stand = topped + [r for r in free[:n_free] for _ in range(2)]
                 yield kick, n_wild, stand
