@@ -190,6 +190,7 @@ class TableManager:
             if table.phase != LOBBY:
                 raise Refused("join_expired")
             await self._join_checks(table, person)
+            self._arm_lobby(table)  # activity: the idle clock starts again
             await self._save(table)
             self._show_lobby(table)
             if table.full:
@@ -229,6 +230,7 @@ class TableManager:
                 del self.by_user[person.id]
             if table.phase == FINISHED:
                 return
+            self._arm_lobby(table)
             await self._save(table)
             self._show_lobby(table)
 
@@ -239,6 +241,7 @@ class TableManager:
             if table.full:
                 raise Refused("table_full")
             self._add_ai_seat(table)
+            self._arm_lobby(table)
             await self._save(table)
             self._show_lobby(table)
             if table.full and any(not s.is_ai for s in table.seats):
@@ -290,8 +293,9 @@ class TableManager:
         self.outbox.show(table.chat_id, f"{LOBBY_SLOT}{table.id}",
                          lobby_content(table, self.keyboards, closed_text=closed_text))
 
-    def _arm_lobby(self, table: Table) -> None:
-        table.deadline = time.time() + self.settings.lobby_timeout
+    def _arm_lobby(self, table: Table, *, keep_deadline: bool = False) -> None:
+        if not keep_deadline or table.deadline is None:
+            table.deadline = time.time() + self.settings.lobby_timeout
         table.timer_kind = "lobby"
         self.timers.arm(TimerName(table.id, "lobby", table.version), table.deadline)
 
@@ -655,7 +659,7 @@ class TableManager:
             if table.lobby_message_id is not None:
                 self.outbox.bind(table.chat_id, f"{LOBBY_SLOT}{table.id}",
                                  table.lobby_message_id)
-            self._arm_lobby(table)
+            self._arm_lobby(table, keep_deadline=True)
             return
         if game is None:
             await self._close(table)

@@ -45,8 +45,13 @@ class Content:
     photo_key: str | None = None
     render: Render | None = field(default=None, compare=False)
 
-    def markup_dict(self) -> dict[str, Any] | None:
-        return None if self.markup is None else self.markup.to_dict()
+    def markup_key(self) -> tuple[tuple[tuple[str, str | None, str | None], ...], ...]:
+        """What the keyboard shows and does, cheap to compare (no ``to_dict``)."""
+        if self.markup is None:
+            return ()
+        return tuple(tuple((b.text, b.callback_data if isinstance(b.callback_data, str)
+                            else None, b.url) for b in row)
+                     for row in self.markup.inline_keyboard)
 
 
 @dataclass(slots=True)
@@ -197,6 +202,8 @@ class Outbox:
                     log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except TelegramError as error:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+            except Exception:  # a picture that fails to draw must not stop the slot
+                log.exception("chat %s slot %s: content not shown", slot.chat_id, slot.name)
 
     async def _photo(self, content: Content) -> bytes:
         assert content.render is not None
@@ -218,7 +225,7 @@ class Outbox:
                 await self.on_sent(chat, slot.name, message.message_id)
             return
         message_id = slot.message_id
-        same_markup = sent is not None and sent.markup_dict() == content.markup_dict()
+        same_markup = sent is not None and sent.markup_key() == content.markup_key()
         if content.photo_key is not None and (sent is None or sent.photo_key != content.photo_key):
             media = InputMediaPhoto(await self._photo(content), caption=content.text)
             await bot.edit_message_media(media, chat_id=chat, message_id=message_id,

@@ -1,0 +1,61 @@
+"""A wildcard play with several readings asks which one (R-LZ-CHOICE)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ddz_bot.engine.actions import Play
+from ddz_bot.engine.cards import RANK_CHARS
+from ddz_bot.engine.combos import classify
+from ddz_bot.engine.views import Phase
+
+from .conftest import make_settings, start_bot
+from .scripts import current_table, seat_three, take_turn, whose_turn
+
+
+async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
+    for seed in range(1, 40):
+        bot = await start_bot(make_settings(tmp_path / str(seed)), seed=seed)
+        try:
+            group = bot.group()
+            users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+            await seat_three(bot, group, users, "/newgame wildcard")
+            for _ in range(12):
+                game = current_table(bot, group).game
+                assert game is not None
+                if game.phase is Phase.PLAYING:
+                    break
+                user = whose_turn(bot, group, users)
+                assert user is not None
+                await take_turn(bot, group, user)
+            table = current_table(bot, group)
+            game = table.game
+            assert game is not None and game.phase is Phase.PLAYING
+            leader = whose_turn(bot, group, users)
+            assert leader is not None
+            seat = table.seat_of(leader.id)
+            assert seat is not None
+            ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)
+                         and len(classify(a.cards, game.rules)) > 1]
+            if not ambiguous:
+                continue
+            cards = ambiguous[0].cards
+            panel = leader.panel()
+            assert panel is not None
+            for rank in cards:
+                data = next(b["callback_data"] for b in panel.buttons()
+                            if b["callback_data"].split("|")[:1] == ["r"]
+                            and b["callback_data"].split("|")[3] == RANK_CHARS[rank])
+                await leader.press_data(panel, data)
+            await leader.press(leader.panel(), "出牌")
+            choices = leader.labels()
+            assert "取消" in choices and "出牌" not in choices
+            assert len(choices) - 1 == len(classify(cards, game.rules))
+            version = table.version
+            await leader.press(leader.panel(), choices[-2])  # the last reading offered
+            assert table.version > version
+            assert game.to_beat is not None and sorted(game.to_beat.cards) == sorted(cards)
+            return
+        finally:
+            await bot.stop()
+    raise AssertionError("no deal with an ambiguous wildcard play in 40 seeds")
