@@ -52,6 +52,7 @@ class ArenaResult:
     farmers: RoleStats = field(default_factory=RoleStats)  # A as the two farmers
     times_a: list[float] = field(default_factory=list)
     times_b: list[float] = field(default_factory=list)
+    searched_a: list[float] = field(default_factory=list)  # A's decisions that ran playouts
 
 
 def _deal(rng: random.Random) -> tuple[list[str], str]:
@@ -61,12 +62,15 @@ def _deal(rng: random.Random) -> tuple[list[str], str]:
 
 
 def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules: RuleSet,
-              wild_rank: int | None, times: dict[str, list[float]]) -> tuple[bool, int]:
+              wild_rank: int | None, times: dict[str, list[float]],
+              searched: dict[str, list[float]] | None = None,
+              options: dict[str, float] | None = None) -> tuple[bool, int]:
     """Play one deal through ``Game`` with seat 0 as landlord; (landlord won, landlord's
     score)."""
     game = Game.from_deal(hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank,
                           rng=random.Random(seed))
-    players = [make_player(kind, seed * 7 + seat) for seat, kind in enumerate(kinds)]
+    players = [make_player(kind, seed * 7 + seat, **(options or {}))
+               for seat, kind in enumerate(kinds)]
     while game.phase in (Phase.SHOW_START, Phase.DEALING):
         game.apply(Deal())
     while game.phase is Phase.BIDDING:  # the landlord by the deal
@@ -90,6 +94,9 @@ def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules:
             times[kinds[seat]].extend(player.timings[before:])
         game.apply(action)
         steps += 1
+    if searched is not None:
+        for kind, player in zip(kinds, players, strict=True):
+            searched.setdefault(kind, []).extend(getattr(player, "searched", []))
     outcome = game.outcome()
     assert outcome is not None and outcome.winner_role is not None
     won = outcome.winners == (0,)
@@ -98,7 +105,7 @@ def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules:
 
 
 def run(games: int, a: str, b: str, seed: int = 1, rules: RuleSet = CLASSIC,
-        progress: bool = False) -> ArenaResult:
+        progress: bool = False, options: dict[str, float] | None = None) -> ArenaResult:
     result = ArenaResult()
     rng = random.Random(seed)
     started = time.perf_counter()
@@ -113,7 +120,11 @@ def run(games: int, a: str, b: str, seed: int = 1, rules: RuleSet = CLASSIC,
             times: dict[str, list[float]] = {a: [], b: []}
             if a == b:
                 times = {a: []}
-            won, score = play_deal(hands, bottom, kinds, deal_seed, rules, wild, times)
+            searched: dict[str, list[float]] = {}
+            won, score = play_deal(hands, bottom, kinds, deal_seed, rules, wild, times, searched,
+                                   options)
+            if a != b:
+                result.searched_a.extend(searched.get(a, []))
             if a == b:
                 (result.times_a if tags[0] == tag_a else result.times_b).extend(times[a])
             else:
@@ -151,15 +162,27 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="classic", choices=sorted(_RULES))
     parser.add_argument("--progress", action="store_true", help="progress on stderr")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="hard: seconds of playouts per searched decision")
+    parser.add_argument("--endgame", type=int, default=None,
+                        help="hard: search once some hand has at most this many cards")
     args = parser.parse_args(argv)
+    options: dict[str, float] = {}
+    if args.budget is not None:
+        options["budget"] = args.budget
+    if args.endgame is not None:
+        options["endgame"] = args.endgame
     started = time.perf_counter()
-    result = run(args.games, args.a, args.b, args.seed, _RULES[args.rules], args.progress)
+    result = run(args.games, args.a, args.b, args.seed, _RULES[args.rules], args.progress,
+                 options)
     elapsed = time.perf_counter() - started
     print(f"{args.a} (A) vs {args.b} (B), {args.games} deals x 2 roles, rules {args.rules}, "
-          f"seed {args.seed}, {elapsed:.0f} s")
+          f"seed {args.seed}, {elapsed:.0f} s{', ' + str(options) if options else ''}")
     for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
         print(f"A as {role:8s}: WP {stats.wp:.3f}  ADP {stats.adp:+.3f}  ({stats.games} hands)")
     print(f"A decision time: {_percentiles(result.times_a)}")
+    if result.searched_a:
+        print(f"A searched decisions only: {_percentiles(result.searched_a)}")
     print(f"B decision time: {_percentiles(result.times_b)}")
     return 0
 

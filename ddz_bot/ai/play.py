@@ -9,7 +9,7 @@ from ddz_bot.engine import Combo
 from .policy import EASY, NORMAL, Level, Scored, legal_plays, score_options
 from .situation import Situation
 
-__all__ = ["greedy_key", "greedy_play", "policy_play", "random_play"]
+__all__ = ["EASY", "NORMAL", "greedy_key", "greedy_play", "policy_play", "random_play", "ranked"]
 
 
 def random_play(situation: Situation, rng: random.Random) -> Combo | None:
@@ -46,5 +46,3 @@ def policy_play(situation: Situation, level: Level = NORMAL,
 def ranked(situation: Situation, level: Level = NORMAL) -> list[Scored]:
     return score_options(situation, level)
 
-
-__all__ += ["EASY", "NORMAL", "ranked"]

@@ -159,14 +159,15 @@ class AIPlayer(_Base):
     plan with the strategy notes; ``hard``: normal plus playouts within ``budget`` s."""
 
     def __init__(self, level: str = "normal", seed: int | None = None,
-                 budget: float = 0.06, max_samples: int = 400) -> None:
+                 budget: float = 0.045, max_samples: int = 400, endgame: int = 20) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
         super().__init__(seed)
         self.level = level
         self.name = level
-        self.search = SearchConfig(budget=budget, max_samples=max_samples)
+        self.search = SearchConfig(budget=budget, max_samples=max_samples, endgame=endgame)
         self._cards_left = 10**6
+        self.searched: list[float] = []  # seconds of the decisions that ran playouts
         self._passed_on: dict[int, list[Combo]] = {}
 
     def _remember(self, situation: Situation) -> None:
@@ -183,14 +184,21 @@ class AIPlayer(_Base):
     def choose_play(self, situation: Situation) -> Combo | None:
         self._remember(situation)
         if self.level == "hard":
-            return search_play(situation, self.rng, self.search)[0]
+            started = time.perf_counter()
+            play, _, samples = search_play(situation, self.rng, self.search)
+            if samples:
+                self.searched.append(time.perf_counter() - started)
+            return play
         return policy_play(situation, LEVELS[self.level], self.rng)
 
 
 def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
-    """A player by name: ``random``, ``greedy``, ``easy``, ``normal`` or ``hard``."""
+    """A player by name: ``random``, ``greedy``, ``easy``, ``normal`` or ``hard``;
+    ``options`` (``budget``, ``max_samples``, ``endgame``) tune the hard level's search."""
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "greedy":
         return GreedyPlayer(seed)
+    if kind != "hard":
+        options = {}
     return AIPlayer(kind, seed, **options)  # type: ignore[arg-type]

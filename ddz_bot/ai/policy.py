@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from ddz_bot.engine import CLASSIC, NUM_RANKS, Cards, Combo, ComboKind, Rank, legal_moves
+from ddz_bot.engine import CLASSIC, Cards, Combo, ComboKind, Rank, legal_moves
 
-from .hand import HAND_COST, Part, plan_hand, plan_score
+from .hand import Part, plan_hand, plan_score
 from .situation import Situation
 
 __all__ = ["Level", "Scored", "beatable", "legal_plays", "score_options"]
@@ -63,25 +63,16 @@ def beatable(combo: Combo | Part, unseen: list[int], wild_count: int = 0) -> boo
     if wild_count:
         for r in range(_TWO + 1):
             counts[r] = min(4, counts[r] + wild_count)
-    if isinstance(combo, Part):
-        target = _as_combo(combo)
-        if target is None:
-            return True
-    else:
-        target = combo
+    target = combo if isinstance(combo, Combo) else \
+        Combo(combo.kind, combo.rank, combo.length, Cards(combo.ranks))
     if target.kind is K.ROCKET:
         return False
     if counts[int(Rank.SMALL_JOKER)] and counts[int(Rank.BIG_JOKER)]:
         return True
-    if any(counts[r] >= 4 for r in range(NUM_RANKS)) and not (
-            target.is_bomb and all(counts[r] < 4 for r in range(target.rank + 1, NUM_RANKS))):
+    if not target.is_bomb and any(n >= 4 for n in counts):
         return True
     probe = Combo(target.kind, target.rank, target.length, target.cards)
     return bool(legal_moves(Cards.from_counts([min(n, 4) for n in counts]), probe, CLASSIC))
-
-
-def _as_combo(part: Part) -> Combo | None:
-    return Combo(part.kind, part.rank, part.length, Cards(part.ranks))
 
 
 def _enemy_wilds(situation: Situation) -> int:
@@ -206,8 +197,3 @@ def _follow(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
         out.append(Scored(score, m))
     out.append(Scored(pass_score, None))
     return out
-
-
-def break_penalty(before: float, after: float) -> float:
-    """How much a play costs the shape of the hand beyond the combo it removes."""
-    return after - (before - HAND_COST)

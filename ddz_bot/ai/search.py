@@ -30,9 +30,9 @@ _VETO: Final = 500.0
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
-    budget: float = 0.06  # seconds per decision
+    budget: float = 0.045  # seconds per decision
     candidates: int = 4
-    endgame: int = 10  # search once some hand is down to this many cards; before, the policy
+    endgame: int = 20  # search once some hand is down to this many cards; before, the policy
     max_samples: int = 400
     min_samples: int = 2
     prior: float = 0.4  # how much the policy's first choice is trusted, in win rate x sqrt(n)
@@ -99,14 +99,15 @@ def _playout_policy(sit: Situation) -> Combo | None:
 
 
 def search_play(situation: Situation, rng: random.Random,
-                config: SearchConfig = SearchConfig()) -> tuple[Combo | None, list[Scored]]:
-    """The play chosen by playouts, and the normal policy's ranking it started from."""
+                config: SearchConfig = SearchConfig()) -> tuple[Combo | None, list[Scored], int]:
+    """The play chosen by playouts, the normal policy's ranking it started from, and the
+    number of samples (0: the policy decided alone)."""
     options = score_options(situation, NORMAL)
     if not options:
-        return None, options
+        return None, options, 0
     if len(options) == 1 or options[0].score <= _WIN or options[1].score >= _VETO \
             or min(situation.card_counts) > config.endgame:
-        return options[0].play, options
+        return options[0].play, options, 0
     # what the policy rules out (bombing a partner) stays out
     # passing and the best bomb always get a say
     chosen = [o for o in options[:config.candidates] if o.score < _VETO]
@@ -144,4 +145,4 @@ def search_play(situation: Situation, rng: random.Random,
     margin = config.prior / samples ** 0.5
     best = max(range(len(candidates)),
                key=lambda i: wins[i] / samples - (0.0 if i == 0 else margin + 0.01 * i))
-    return candidates[best], options
+    return candidates[best], options, samples
