@@ -69,6 +69,7 @@ class _Base:
         if any(isinstance(a, Play | Pass) for a in choices):
             started = time.perf_counter()
             situation = Situation.from_view(view)
+            situation.allowed = {(a.cards, a.reading) for a in choices if isinstance(a, Play)}
             combo = self.choose_play(situation)
             self.timings.append(time.perf_counter() - started)
             return _as_action(view.seat, combo, choices)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ddz_bot.engine import CLASSIC, Cards, Combo, ComboKind, Rank, legal_moves
+from ddz_bot.engine.wildmoves import useful_moves
 
 from .hand import Part, plan_hand, plan_score
 from .situation import Situation
@@ -46,7 +47,14 @@ class Scored:
 
 
 def legal_plays(situation: Situation) -> list[Combo]:
-    return legal_moves(situation.hand, situation.to_beat, situation.rules)
+    """The plays to choose from: legal, without wasted wildcards (``useful_moves``), and
+    among those the table offers when it says."""
+    plays = useful_moves(situation.hand, situation.to_beat, situation.rules)
+    allowed = situation.allowed
+    if allowed is None:
+        return plays
+    return [m for m in plays if (m.cards, None) in allowed
+            or (m.cards, (m.kind, m.rank, m.length)) in allowed]
 
 
 def _remainder(hand: Cards, combo: Combo) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ddz_bot.engine import NUM_RANKS, Cards, Combo, Rank, RuleSet
+from ddz_bot.engine import NUM_RANKS, Cards, Combo, ComboKind, Rank, RuleSet
 from ddz_bot.engine.views import Role, SeatView
 
 __all__ = ["Situation", "full_counts"]
@@ -34,6 +34,8 @@ class Situation:
     bottom_left: list[int] | None = None  # bottom cards the landlord must still hold
     #: combos each seat passed on when an enemy played them (it likely can't beat them)
     passed_on: dict[int, list[Combo]] = field(default_factory=dict)
+    #: the plays the table offers, as (cards, reading); None: every legal play
+    allowed: set[tuple[Cards, tuple[ComboKind, int, int] | None]] | None = None
 
     @property
     def players(self) -> int:
