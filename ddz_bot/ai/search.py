@@ -1,12 +1,13 @@
 """The hard level: sample the unseen cards, try the best few plays by playouts.
 
 Each sample (a determinisation) deals the unseen cards to the other seats with their
-exact card counts, the landlord keeping the bottom cards not yet played, and, as far
-as the samples allow, none of a seat's passes contradicted (a seat that passed on a
-single of rank r probably holds no single above r that isn't needed). Every candidate
-is played out on the same samples with the normal policy for all seats, until the
-time budget is spent. Seeded: the same situation and seed give the same choice as long
-as the budget allows the same number of samples (``max_samples`` makes it exact).
+exact card counts, the landlord keeping the bottom cards not yet played, and, when a
+few tries allow, no seat holding what would have beaten (without a bomb) a play of an
+enemy it passed on. The normal policy's best few options, passing and the best bomb
+are played out on the same samples with the normal policy for every seat, until the
+time budget is spent; the policy's own first choice is kept unless another is clearly
+better. Seeded: the same situation and seed give the same choice as long as the
+budget allows the same number of samples (``max_samples`` makes it exact).
 """
 
 from __future__ import annotations
