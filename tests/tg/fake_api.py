@@ -85,6 +85,7 @@ class FakeBotAPI(BaseRequest):
         self.users: dict[int, dict[str, Any]] = {}
         self.started: set[int] = set()  # users who opened a DM with the bot
         self.messages: dict[tuple[int, int], FakeMessage] = {}
+        self._by_chat: dict[int, list[FakeMessage]] = {}
         self.calls: list[Call] = []
         self.callback_answers: dict[str, dict[str, Any]] = {}
         self.commands: list[dict[str, Any]] = []
@@ -151,8 +152,13 @@ class FakeBotAPI(BaseRequest):
         """Make the next ``times`` calls of ``method`` fail with 429 retry_after."""
         self.flood.setdefault(method, []).extend([retry_after] * times)
 
+    def store(self, message: FakeMessage) -> None:
+        """Keep a message (the bot's or a user's) in its chat, in order."""
+        self.messages[(message.chat_id, message.message_id)] = message
+        self._by_chat.setdefault(message.chat_id, []).append(message)
+
     def chat_messages(self, chat_id: int) -> list[FakeMessage]:
-        return [m for (c, _), m in sorted(self.messages.items()) if c == chat_id and not m.deleted]
+        return [m for m in self._by_chat.get(chat_id, ()) if not m.deleted]
 
     def last_message(self, chat_id: int, *, with_buttons: bool = False) -> FakeMessage | None:
         for message in reversed(self.chat_messages(chat_id)):
@@ -252,7 +258,7 @@ class FakeBotAPI(BaseRequest):
 
     def _new_message(self, chat: FakeChat, **fields: Any) -> FakeMessage:
         message = FakeMessage(chat.id, self.new_message_id(chat.id), int(time.time()), **fields)
-        self.messages[(chat.id, message.message_id)] = message
+        self.store(message)
         return message
 
     def _dispatch(self, method: str, params: dict[str, Any], files: dict[str, Any]) -> Any:

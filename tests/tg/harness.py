@@ -49,8 +49,7 @@ class SimUser:
             command = text.split()[0]
             message["entities"] = [{"type": "bot_command", "offset": 0,
                                     "length": len(command)}]
-        api.messages[(chat_id, message_id)] = FakeMessage(chat_id, message_id, message["date"],
-                                                          text=text, from_bot=False)
+        api.store(FakeMessage(chat_id, message_id, message["date"], text=text, from_bot=False))
         await self.harness.feed({"update_id": api.next_update_id(), "message": message})
 
     async def dm(self, text: str) -> None:
