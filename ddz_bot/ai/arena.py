@@ -71,6 +71,8 @@ def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules:
                           rng=random.Random(seed))
     players = [make_player(kind, seed * 7 + seat, **(options or {}))
                for seat, kind in enumerate(kinds)]
+    for player in players:
+        player.keep_timings = True
     while game.phase in (Phase.SHOW_START, Phase.DEALING):
         game.apply(Deal())
     while game.phase is Phase.BIDDING:  # the landlord by the deal

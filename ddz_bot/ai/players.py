@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
@@ -37,6 +38,7 @@ from .situation import Situation
 
 __all__ = ["LEVELS", "AIPlayer", "GreedyPlayer", "Player", "RandomPlayer", "make_player"]
 
+_HANDS_REMEMBERED = 256
 #: What a player may answer; the rest (Deal, Timeout, Escape, AutoPlay) is the table's.
 _CHOICES = (Call, Decline, Grab, NoGrab, Bid, Double, NoDouble, ShowCards, NoShow, Play, Pass)
 
@@ -57,7 +59,10 @@ class _Base:
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
-        self.timings: list[float] = []  # seconds per play decision
+        #: seconds per play decision, kept only when ``keep_timings`` (the arena) is set:
+        #: a player serving a bot for weeks must not grow
+        self.keep_timings = False
+        self.timings: list[float] = []
 
     # ---------------------------------------------------------------- the protocol
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
@@ -70,12 +75,17 @@ class _Base:
             started = time.perf_counter()
             situation = Situation.from_view(view)
             situation.allowed = {(a.cards, a.reading) for a in choices if isinstance(a, Play)}
+            self.observe(view, situation)
             combo = self.choose_play(situation)
-            self.timings.append(time.perf_counter() - started)
+            if self.keep_timings:
+                self.timings.append(time.perf_counter() - started)
             return _as_action(view.seat, combo, choices)
         return self.choose_other(view, choices)
 
     # ---------------------------------------------------------------- to override
+    def observe(self, view: SeatView, situation: Situation) -> None:
+        """Learn from the view before choosing (the AI keeps the passes it saw)."""
+
     def choose_play(self, situation: Situation) -> Combo | None:
         raise NotImplementedError
 
@@ -167,27 +177,30 @@ class AIPlayer(_Base):
         self.level = level
         self.name = level
         self.search = SearchConfig(budget=budget, max_samples=max_samples, endgame=endgame)
-        self._cards_left = 10**6
         self.searched: list[float] = []  # seconds of the decisions that ran playouts
-        self._passed_on: dict[int, list[Combo]] = {}
+        #: passes seen, per hand: one player may serve many tables at once
+        self._memory: OrderedDict[tuple[object, ...], dict[int, list[Combo]]] = OrderedDict()
 
-    def _remember(self, situation: Situation) -> None:
+    def observe(self, view: SeatView, situation: Situation) -> None:
         """Keep the passes seen in this hand (the view shows only the current trick's)."""
-        left = sum(situation.card_counts)
-        if left > self._cards_left:  # a new hand
-            self._passed_on = {}
-        self._cards_left = left
+        public = view.public
+        key = (view.seat, public.landlord, public.bottom)
+        known = self._memory.get(key)
+        if known is None:
+            known = self._memory[key] = {}
+            while len(self._memory) > _HANDS_REMEMBERED:
+                self._memory.popitem(last=False)
+        self._memory.move_to_end(key)
         for seat, combos in situation.passed_on.items():
-            known = self._passed_on.setdefault(seat, [])
-            known.extend(c for c in combos if c not in known)
-        situation.passed_on = {seat: list(c) for seat, c in self._passed_on.items()}
+            seen = known.setdefault(seat, [])
+            seen.extend(c for c in combos if c not in seen)
+        situation.passed_on = {seat: list(c) for seat, c in known.items()}
 
     def choose_play(self, situation: Situation) -> Combo | None:
-        self._remember(situation)
         if self.level == "hard":
             started = time.perf_counter()
             play, _, samples = search_play(situation, self.rng, self.search)
-            if samples:
+            if samples and self.keep_timings:
                 self.searched.append(time.perf_counter() - started)
             return play
         return policy_play(situation, LEVELS[self.level], self.rng)

@@ -125,3 +125,14 @@ def test_seeded_players_replay_the_same_hand() -> None:
         return list(drive(game, players))
 
     assert one() == one()
+
+
+def test_a_shared_player_keeps_no_growing_record() -> None:
+    # the bot keeps one player for every table: it must not grow with each decision
+    shared = AIPlayer("hard", 1, budget=0.001, max_samples=1)
+    games = [game_at(seed, 0) for seed in (31, 32)]
+    for game in games:
+        drive(game, [shared, shared, shared])
+        assert game.over
+    assert shared.timings == [] and shared.searched == []
+    assert len(shared._memory) <= 256
