@@ -38,9 +38,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from telegram import Update
 
-    from ddz_bot.tg.app import build_application
+    from ddz_bot.tg.app import build_application, tune_gc
 
     application = build_application(settings)
+    tune_gc()
     updates = [Update.MESSAGE, Update.CALLBACK_QUERY, Update.MY_CHAT_MEMBER]
     if settings.webhook:
         application.run_webhook(listen=settings.webhook_listen, port=settings.webhook_port,

@@ -26,6 +26,7 @@ import asyncio
 import gc
 import itertools
 import random
+import resource
 import statistics
 import sys
 import tempfile
@@ -43,7 +44,7 @@ from ddz_bot.config import Settings
 from ddz_bot.engine.moves import legal_moves
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg import present
-from ddz_bot.tg.app import build_application, runtime
+from ddz_bot.tg.app import build_application, runtime, tune_gc
 from ddz_bot.tg.manager import TableManager
 from ddz_bot.tg.present import cards_text, game_deciders
 from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
@@ -301,11 +302,15 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
           f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
           f"callback answers: {len(answers)}")
     print(f"most messages to one group in any 60 s window: {worst}")
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"process peak RSS: {peak:.0f} MB (fake Telegram and its stored messages included)")
 
 
 async def main_async(args: argparse.Namespace) -> None:
     if not args.render:
         stub_pictures()
+    if args.gc_threshold:
+        tune_gc(args.gc_threshold)
     with tempfile.TemporaryDirectory() as tmp:
         per_table = await memory_per_table(args.memory_tables, args.humans, Path(tmp))
         print(f"memory per table (dealt, bidding): {per_table / 1024:.1f} KB "
@@ -324,6 +329,9 @@ def main() -> None:
     parser.add_argument("--memory-tables", type=int, default=100)
     parser.add_argument("--render", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--gc-threshold", type=int, default=50_000,
+                        help="first-generation GC threshold, as bot.py sets it "
+                             "(0: Python's default)")
     args = parser.parse_args()
     asyncio.run(main_async(args))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 __all__ = ["LANGUAGES", "SETTINGS_HELP", "Settings", "SettingsError", "load_dotenv"]
@@ -47,7 +47,6 @@ class Settings:
     group_rate: int = 20  # messages a minute in one group (Telegram's limit)
     overall_rate: int = 30  # messages a second overall
     daily_bonus: int = 1000
-    extra: Mapping[str, str] = field(default_factory=dict)
 
     @property
     def webhook(self) -> bool:

@@ -31,6 +31,7 @@ from ..i18n import LANGS, lang_from_code, t
 from ..render import PlayerRecord, render_profile
 from ..storage import AlreadyClaimedError, Ranking
 from .codec import BadCallback, Callback, CallbackCodec
+from .group_settings import cycle_setting, settings_view
 from .manager import Person, Refused, TableManager
 from .present import cards_text
 from .table import FINISHED, LOBBY, PLAYING, Table
@@ -310,59 +311,8 @@ class Bot:
         if not await self._is_admin(chat, user):
             await self.reply(message, t(lang, "admin_only"))
             return
-        text, markup = await self._settings_view(chat.id, chat.title or "")
+        text, markup = await settings_view(self.manager, chat.id, chat.title or "")
         await self.reply(message, text, reply_markup=markup)
-
-    async def _settings_view(self, chat_id: int, title: str) -> tuple[str, Any]:
-        db = self.manager.db
-        group = await db.get_group(chat_id) or await db.ensure_group(
-            chat_id, title, defaults=self.manager.group_defaults(chat_id))
-        lang = group.language
-
-        def onoff(value: bool) -> str:
-            return t(lang, "on" if value else "off")
-
-        text = t(lang, "settings", room=t(lang, f"room_{group.room}"),
-                 bidding=t(lang, f"bidding_{group.bidding.value}"),
-                 wildcard=onoff(group.wildcard), bid=group.bid_seconds,
-                 double=group.double_seconds, play=group.play_seconds,
-                 lang=t(group.language, "lang_name"), tracker=onoff(group.tracker))
-        values = {
-            "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
-            "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{group.bidding.value}")),
-            "wildcard": t(lang, "btn_wildcard", value=onoff(group.wildcard)),
-            "play": t(lang, "btn_timeouts", seconds=group.play_seconds),
-            "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
-            "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
-        }
-        return text, self.manager.keyboards.settings(chat_id, lang, values)
-
-    async def _cycle_setting(self, chat_id: int, key: str) -> None:
-        from ..engine.rules import ROOMS
-
-        db = self.manager.db
-        group = await db.get_group(chat_id)
-        if group is None:
-            return
-        changes: dict[str, Any] = {}
-        if key == "room":
-            keys = [r.key for r in ROOMS]
-            changes["room"] = keys[(keys.index(group.room) + 1) % len(keys)]
-        elif key == "bidding":
-            changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
-        elif key == "wildcard":
-            changes["wildcard"] = not group.wildcard
-        elif key == "play":
-            steps = [15, 20, 30, 45, 60]
-            nxt = [s for s in steps if s > group.play_seconds]
-            changes["play_seconds"] = nxt[0] if nxt else steps[0]
-        elif key == "lang":
-            changes["language"] = LANGS[(LANGS.index(group.language) + 1) % len(LANGS)]
-        elif key == "tracker":
-            changes["tracker"] = not group.tracker
-        else:
-            raise BadCallback(key, "unknown setting")
-        await db.update_group(chat_id, **changes)
 
     # ---- the bot in or out of a group --------------------------------------------------
     async def my_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -467,8 +417,8 @@ class Bot:
             chat = message.chat
             if not await self._is_admin(chat, user):
                 raise Refused("admin_only")
-            await self._cycle_setting(chat.id, cb.arg)
-            text, markup = await self._settings_view(chat.id, chat.title or "")
+            await cycle_setting(self.manager, chat.id, cb.arg)
+            text, markup = await settings_view(self.manager, chat.id, chat.title or "")
             manager.outbox.spawn(query.edit_message_text(text, reply_markup=markup))
             return t(lang, "settings_saved"), False, None
         table = manager.get(cb.table)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ddz_bot.engine.scoring import settle
 from ddz_bot.tg.table import FINISHED
 
 from .conftest import make_settings, manager_of, start_bot
@@ -47,6 +48,13 @@ async def test_restart_mid_hand_resumes_and_settles_once(tmp_path: Path) -> None
         db = manager_of(second).db
         beans = [(await db.get_player(u.id)).beans for u in users]  # type: ignore[union-attr]
         assert sum(beans) == 3 * 10_000 - 3 * 5
+        game = table.game
+        assert game is not None
+        outcome = game.outcome()
+        assert outcome is not None
+        expected = settle(outcome, game.room, [10_000] * 3, [0] * 3)
+        by_seat = {table.seats[s].user_id: expected.balances[s] for s in range(3)}
+        assert beans == [by_seat[u.id] for u in users]  # exactly one settlement
         assert await db.get_hand(hand_id) is not None
         assert await db.load_open_tables() == []
     finally:

@@ -1,0 +1,152 @@
+"""The state every part of the table manager shares: the tables, their look-ups, saving.
+
+The manager is split along what it does: ``lobby`` (seats), ``manager`` (a hand: actions, AI,
+time, the end), ``persist`` (resuming after a restart, which messages show a table).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from telegram import Bot
+
+from ..config import Settings
+from ..engine.actions import Action
+from ..i18n import t
+from ..storage import Database
+from .keyboards import Keyboards
+from .outbox import Content, Outbox
+from .table import Table
+from .timers import TimerName, Timers
+
+__all__ = ["GROUP_SLOT", "LOBBY_SLOT", "PANEL_SLOT", "Person", "Refused", "TablesCore"]
+
+log = logging.getLogger(__name__)
+
+GROUP_SLOT = "table"
+LOBBY_SLOT = "lobby"
+PANEL_SLOT = "panel"
+
+
+class Refused(ValueError):
+    """An action refused with a reason the player reads (an i18n key and its values)."""
+
+    def __init__(self, key: str, **values: object) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def text(self, lang: str) -> str:
+        return t(lang, self.key, **self.values)
+
+
+@dataclass(frozen=True, slots=True)
+class Person:
+    """A Telegram user as the tables need them."""
+
+    id: int
+    name: str
+    lang: str
+
+
+
+class TablesCore:
+    """All tables of the bot and what every part of the manager needs."""
+
+    def __init__(self, settings: Settings, db: Database, bot: Bot, keyboards: Keyboards,
+                 job_queue: Any, bot_username: str = "") -> None:
+        self.settings = settings
+        self.db = db
+        self.bot = bot
+        self.keyboards = keyboards
+        self.bot_username = bot_username
+        self.outbox = Outbox(bot, group_interval=settings.group_interval,
+                             on_forbidden=self._forbidden, on_sent=self._sent)
+        self.timers = Timers(job_queue, self._fire)
+        self.tables: dict[int, Table] = {}
+        self.by_chat: dict[int, int] = {}
+        self.by_user: dict[int, int] = {}
+        self.dm_ok: set[int] = set()
+        self.accepted_moves = 0
+        #: the deal's random source; None: a secure one (R-RNG). Tests set a seeded one.
+        self.rng: random.Random | None = None
+        self._next_id = int(time.time() * 1000) % 10**12
+
+    # ---- look-ups ---------------------------------------------------------------------
+    def table_in(self, chat_id: int) -> Table | None:
+        table_id = self.by_chat.get(chat_id)
+        return None if table_id is None else self.tables.get(table_id)
+
+    def table_of(self, user_id: int) -> Table | None:
+        table_id = self.by_user.get(user_id)
+        return None if table_id is None else self.tables.get(table_id)
+
+    def get(self, table_id: int) -> Table | None:
+        return self.tables.get(table_id)
+
+    def deep_link(self, table: Table) -> str:
+        return f"https://t.me/{self.bot_username}?start=j{table.id:x}"
+
+    def _new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    async def _close(self, table: Table) -> None:
+        self.timers.cancel(table.id)
+        await self.db.close_table(str(table.id))
+        self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        self.tables.pop(table.id, None)
+        if self.by_chat.get(table.chat_id) == table.id:
+            del self.by_chat[table.chat_id]
+        for seat in table.seats:
+            if self.by_user.get(seat.user_id) == table.id:
+                del self.by_user[seat.user_id]
+
+    # ---- saving and resuming -----------------------------------------------------------
+    async def _save(self, table: Table, action: Action | None = None) -> None:
+        deadline = None if table.deadline is None else datetime.fromtimestamp(table.deadline,
+                                                                              tz=UTC)
+        await self.db.save_table_state(
+            str(table.id), chat_id=table.chat_id, state=table.to_dict(),
+            hand_id=table.hand_id if table.game is not None else None,
+            action=None if action is None else action.to_dict(), deadline=deadline)
+
+    def group_notice(self, table: Table, content: Content) -> None:
+        self.outbox.post(table.chat_id, content.text, content.markup)
+
+    async def drain(self) -> None:
+        await self.outbox.drain()
+
+
+
+    # ---- provided by the parts (see TableManager) ----------------------------------------
+    async def _start(self, table: Table) -> None:
+        raise NotImplementedError
+
+    async def _finish(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def _present(self, table: Table, *, new_messages: bool = False) -> None:
+        raise NotImplementedError
+
+    def _arm_lobby(self, table: Table, *, keep_deadline: bool = False) -> None:
+        raise NotImplementedError
+
+    async def group_gone(self, chat_id: int) -> None:
+        raise NotImplementedError
+
+    async def _forbidden(self, chat_id: int, slot: str) -> None:
+        raise NotImplementedError
+
+    async def _sent(self, chat_id: int, slot: str, message_id: int) -> None:
+        raise NotImplementedError
+
+    async def _fire(self, name: TimerName) -> None:
+        raise NotImplementedError

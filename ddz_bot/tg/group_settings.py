@@ -1,0 +1,71 @@
+"""A group's settings panel (/settings): room, bidding, wildcard, time-out, language, tracker.
+
+Each button moves its setting to the next value; the admins' check is the handler's.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from telegram import InlineKeyboardMarkup
+
+from ..engine.rules import ROOMS
+from ..i18n import LANGS, t
+from .codec import BadCallback
+from .manager import TableManager
+
+__all__ = ["cycle_setting", "settings_view"]
+
+
+async def settings_view(manager: TableManager, chat_id: int, title: str,
+                        ) -> tuple[str, InlineKeyboardMarkup]:
+    """The /settings message of a group: its text and one button a setting."""
+    db = manager.db
+    group = await db.get_group(chat_id) or await db.ensure_group(
+        chat_id, title, defaults=manager.group_defaults(chat_id))
+    lang = group.language
+
+    def onoff(value: bool) -> str:
+        return t(lang, "on" if value else "off")
+
+    text = t(lang, "settings", room=t(lang, f"room_{group.room}"),
+             bidding=t(lang, f"bidding_{group.bidding.value}"),
+             wildcard=onoff(group.wildcard), bid=group.bid_seconds,
+             double=group.double_seconds, play=group.play_seconds,
+             lang=t(group.language, "lang_name"), tracker=onoff(group.tracker))
+    values = {
+        "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
+        "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{group.bidding.value}")),
+        "wildcard": t(lang, "btn_wildcard", value=onoff(group.wildcard)),
+        "play": t(lang, "btn_timeouts", seconds=group.play_seconds),
+        "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
+        "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
+    }
+    return text, manager.keyboards.settings(chat_id, lang, values)
+
+async def cycle_setting(manager: TableManager, chat_id: int, key: str) -> None:
+    """Move one setting to its next value (the button's ``key``)."""
+    db = manager.db
+    group = await db.get_group(chat_id)
+    if group is None:
+        return
+    changes: dict[str, Any] = {}
+    if key == "room":
+        keys = [r.key for r in ROOMS]
+        changes["room"] = keys[(keys.index(group.room) + 1) % len(keys)]
+    elif key == "bidding":
+        changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
+    elif key == "wildcard":
+        changes["wildcard"] = not group.wildcard
+    elif key == "play":
+        steps = [15, 20, 30, 45, 60]
+        nxt = [s for s in steps if s > group.play_seconds]
+        changes["play_seconds"] = nxt[0] if nxt else steps[0]
+    elif key == "lang":
+        changes["language"] = LANGS[(LANGS.index(group.language) + 1) % len(LANGS)]
+    elif key == "tracker":
+        changes["tracker"] = not group.tracker
+    else:
+        raise BadCallback(key, "unknown setting")
+    await db.update_group(chat_id, **changes)
+
