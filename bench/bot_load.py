@@ -264,6 +264,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     manager.rng = random.Random(args.seed)
     tables = [make_users(api, i, args.humans) for i in range(args.tables)]
     started = time.monotonic()
+    cpu_started = time.process_time()
     for group, users in tables:
         await seat_table(driver, group, users, measure=True)
     print(f"seated {args.tables} tables in {time.monotonic() - started:.1f} s")
@@ -277,6 +278,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     await asyncio.gather(*tasks)
     await manager.drain()
     elapsed = time.monotonic() - started
+    cpu = time.process_time() - cpu_started
     moves = manager.accepted_moves - moves_before
     calls = api.calls[calls_before:]
     group_calls = [c for c in calls if c.chat_id is not None and c.chat_id < 0 and c.ok]
@@ -293,7 +295,8 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
                    if (t := manager.table_in(group)) is not None and t.phase == FINISHED)
     await stop_app(app)
     print(f"tables: {args.tables}  humans/table: {args.humans}  run: {elapsed:.0f} s  "
-          f"pictures: {'real' if args.render else 'stubbed'}")
+          f"pictures: {'real' if args.render else 'stubbed'}  "
+          f"CPU: {cpu / elapsed:.0%} of one core (the fake Telegram and players included)")
     print(f"updates handled: {len(lat)}  latency p50 {p50:.1f} ms  p99 {p99:.1f} ms  "
           f"max {lat[-1] * 1000:.1f} ms")
     print(f"accepted moves: {moves}  hands restarted: {hands[0]}  tables finished now: "
