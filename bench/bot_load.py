@@ -70,6 +70,7 @@ class Driver:
         self.api = api
         self.app = app
         self.latencies: list[float] = []
+        self.by_kind: dict[str, list[float]] = {}
         self._queries = itertools.count(1)
 
     async def feed(self, update: dict[str, Any], measure: bool = True) -> None:
@@ -77,7 +78,13 @@ class Driver:
         start = time.perf_counter()
         await self.app.process_update(parsed)
         if measure:
-            self.latencies.append(time.perf_counter() - start)
+            took = time.perf_counter() - start
+            self.latencies.append(took)
+            if "callback_query" in update:
+                kind = "button " + str(update["callback_query"]["data"]).split("|")[0]
+            else:
+                kind = "text" if not update["message"]["text"].startswith("/") else "command"
+            self.by_kind.setdefault(kind, []).append(took)
 
     async def send(self, user: dict[str, Any], chat_id: int, text: str,
                    measure: bool = True) -> None:
@@ -305,6 +312,11 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
           f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
           f"callback answers: {len(answers)}")
     print(f"most messages to one group in any 60 s window: {worst}")
+    if args.by_kind:
+        for kind, values in sorted(driver.by_kind.items()):
+            values.sort()
+            print(f"  {kind:10s} n={len(values):6d} p50 {statistics.median(values) * 1000:6.1f} ms"
+                  f"  p99 {values[min(len(values) - 1, int(len(values) * 0.99))] * 1000:6.1f} ms")
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"process peak RSS: {peak:.0f} MB (fake Telegram and its stored messages included)")
 
@@ -314,6 +326,7 @@ async def main_async(args: argparse.Namespace) -> None:
         stub_pictures()
     if args.gc_threshold:
         tune_gc(args.gc_threshold)
+
     with tempfile.TemporaryDirectory() as tmp:
         per_table = await memory_per_table(args.memory_tables, args.humans, Path(tmp))
         print(f"memory per table (dealt, bidding): {per_table / 1024:.1f} KB "
@@ -331,6 +344,8 @@ def main() -> None:
     parser.add_argument("--group-interval", type=float, default=3.5)
     parser.add_argument("--memory-tables", type=int, default=100)
     parser.add_argument("--render", action="store_true")
+    parser.add_argument("--by-kind", action="store_true", help="latency by kind of update")
+
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--gc-threshold", type=int, default=50_000,
                         help="first-generation GC threshold, as bot.py sets it "

@@ -62,7 +62,9 @@ class TableManager(Lobby, Resume):
         room = room_by_key(table.room)
         balances = []
         for seat in table.seats:
-            player = await self.db.ensure_player(seat.user_id, seat.name, is_ai=seat.is_ai)
+            # people were registered when they sat down; AI seats the first time they play
+            player = await self.db.get_player(seat.user_id) or \
+                await self.db.ensure_player(seat.user_id, seat.name, is_ai=seat.is_ai)
             beans = player.beans
             if seat.is_ai and beans < max(room.min_beans, room.double_threshold // 2):
                 top_up = max(room.min_beans, room.double_threshold) * 2 - beans
