@@ -150,3 +150,6 @@ class TablesCore:
 
     async def _fire(self, name: TimerName) -> None:
         raise NotImplementedError
+
+    def _resume_ai(self, table: Table) -> None:
+        raise NotImplementedError
