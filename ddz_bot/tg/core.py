@@ -150,6 +150,3 @@ class TablesCore:
 
     async def _fire(self, name: TimerName) -> None:
         raise NotImplementedError
-
-    def _resume_ai(self, table: Table) -> None:
-        raise NotImplementedError

@@ -122,40 +122,17 @@ class TableManager(Lobby, Resume):
             events += await self._apply(table, players.decide(game, automatic[0]))
         return events
 
-    def _resume_ai(self, table: Table) -> None:
-        """After a restart: an AI seat whose turn it was answers now."""
-        if self._automatic_turn(table):
-            self.outbox.spawn(self._ai_turns(table, table.version))
-
-    def _automatic_turn(self, table: Table) -> bool:
-        """Whether an AI seat or a 托管 seat must answer now."""
-        game = table.game
-        if game is None or game.over or game.phase in (Phase.SHOW_START, Phase.DEALING):
-            return False
-        return any(table.seats[s].is_ai or game.auto[s] for s in game_deciders(table))
-
     async def _after(self, table: Table, events: list[Event], *,
                      new_messages: bool = False) -> None:
-        """After accepted actions (the lock is held): settlement, timer, pictures, and the AI
-        seats' answers, which run right after, on their own (the update that brought a
-        person's move is answered without waiting for the AI)."""
+        """After accepted actions: AI answers, settlement, timer, pictures."""
         game = table.game
         assert game is not None
+        events = events + await self._auto_steps(table)
         if game.over:
             await self._finish(table)
             return
-        self._arm(table)  # also a safety net should the AI's turn fail
+        self._arm(table)
         self._present(table, new_messages=new_messages)
-        if self._automatic_turn(table):
-            self.outbox.spawn(self._ai_turns(table, table.version))
-
-    async def _ai_turns(self, table: Table, version: int) -> None:
-        async with table.lock:
-            if table.version != version or table.phase != PLAYING:
-                return  # a person or a timer moved the table meanwhile
-            events = await self._auto_steps(table)
-            if events:
-                await self._after(table, events)
 
     def _set_deadline(self, table: Table) -> None:
         """The absolute deadline of the decision the table now waits for (saved with it)."""

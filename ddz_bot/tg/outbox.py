@@ -120,14 +120,12 @@ class Outbox:
         self._spawn(self._post(chat_id, text, markup, photo))
 
     def spawn(self, coroutine: Awaitable[Any]) -> None:
-        """Run a side job (an alert, the AI's turn) in the background, tracked by ``drain``."""
+        """Run a side job (an alert, a deletion) in the background, tracked by ``drain``."""
         async def run() -> None:
             try:
                 await coroutine
             except TelegramError as error:
                 log.info("background call failed: %s", error)
-            except Exception:
-                log.exception("background job failed")
         self._spawn(run())
 
     async def drain(self) -> None:

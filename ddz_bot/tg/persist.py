@@ -67,7 +67,6 @@ class Resume(TablesCore):
             self.timers.arm(TimerName(table.id, table.timer_kind, table.version),
                             table.deadline)
         self._present(table)
-        self._resume_ai(table)
 
     async def _sent(self, chat_id: int, slot: str, message_id: int) -> None:
         """Remember which messages show a table (so a restart edits them, not new ones)."""
