@@ -126,6 +126,8 @@ class Outbox:
                 await coroutine
             except TelegramError as error:
                 log.info("background call failed: %s", error)
+            except Exception:
+                log.exception("background job failed")
         self._spawn(run())
 
     async def drain(self) -> None:
