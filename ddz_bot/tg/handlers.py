@@ -388,6 +388,9 @@ class Bot:
         except Refused as refusal:
             await self._answer(query, refusal.text(lang), alert=True)
             return
+        except BadCallback:  # signed by us, yet asking for something that doesn't exist
+            await self._answer(query, t(lang, "bad_button"), alert=True)
+            return
         await self._answer(query, text, alert=alert, url=url)
 
     async def _answer(self, query: CallbackQuery, text: str | None = None, *,

@@ -98,3 +98,25 @@ async def test_typed_plays(bot: Harness) -> None:
     await leader.dm(cards_text([lowest], "zh-Hans").lower())
     assert len(game.hand(seat)) == before - 1
     assert game.turn != seat
+
+
+async def test_signed_but_impossible_requests_are_refused(bot: Harness) -> None:
+    from ddz_bot.tg.codec import Callback, CallbackCodec
+
+    from .conftest import TOKEN
+
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    table = current_table(bot, group)
+    codec = CallbackCodec(TOKEN)
+    panel = users[0].panel()
+    assert panel is not None
+    version = table.version
+    for callback in (Callback("r", table.id, table.hand_version, "Z"),  # no such rank
+                     Callback("b", table.id, table.version, "4"),  # no such bid
+                     Callback("o", 0, 0, "colour")):  # no such setting (and not an admin)
+        answer = await users[0].press_data(panel, codec.encode(callback))
+        assert answer["show_alert"] is True
+        assert answer["text"] in ("这个按钮无效。", "只有群管理员可以这样做。", "还没轮到你。")
+    assert table.version == version
