@@ -21,7 +21,6 @@ __all__ = ["Lobby"]
 class Lobby(TablesCore):
     """Seats before a hand."""
 
-    # ---- lobby ------------------------------------------------------------------------
     async def new_table(self, chat_id: int, title: str, creator: Person,
                         rules: str | None = None) -> Table:
         existing = self.table_in(chat_id)
@@ -46,9 +45,9 @@ class Lobby(TablesCore):
             except Refused:
                 self._forget(table)  # the one who opens a table must be able to sit at it
                 raise
+            self._arm_lobby(table)
             await self._save(table)
             self._show_lobby(table)
-            self._arm_lobby(table)
         return table
 
     def _seconds(self, group_value: int, setting: float) -> float:
