@@ -395,10 +395,9 @@ class Bot:
 
     async def _answer(self, query: CallbackQuery, text: str | None = None, *,
                       alert: bool = False, url: str | None = None) -> None:
-        try:
-            await query.answer(text[:190] if text else None, show_alert=alert, url=url)
-        except TelegramError as error:
-            log.info("callback answer failed: %s", error)
+        """Answer the button press (sent in the background: the update is done)."""
+        self.manager.outbox.spawn(query.answer(text[:190] if text else None,
+                                               show_alert=alert, url=url))
 
     async def _press(self, query: CallbackQuery, cb: Callback, lang: str,
                      ) -> tuple[str | None, bool, str | None]:
