@@ -6,6 +6,7 @@ time, the end), ``persist`` (resuming after a restart, which messages show a tab
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -18,7 +19,7 @@ from telegram import Bot
 from ..config import Settings
 from ..engine.actions import Action
 from ..i18n import t
-from ..storage import Database
+from ..storage import Database, SavedAction
 from .keyboards import Keyboards
 from .outbox import Content, Outbox
 from .table import Table
@@ -111,12 +112,22 @@ class TablesCore:
 
     # ---- saving and resuming -----------------------------------------------------------
     async def _save(self, table: Table, action: Action | None = None) -> None:
+        await self._start_save(table, action)
+
+    def _start_save(self, table: Table, action: Action | None = None,
+                    ) -> asyncio.Future[SavedAction]:
+        """Start saving the table as it is now (the snapshot is taken at once).
+
+        Saves started one after another are written in that order (storage writes one
+        transaction at a time, first come first served), so several AI answers can be
+        written back to back and waited for together.
+        """
         deadline = None if table.deadline is None else datetime.fromtimestamp(table.deadline,
                                                                               tz=UTC)
-        await self.db.save_table_state(
+        return asyncio.ensure_future(self.db.save_table_state(
             str(table.id), chat_id=table.chat_id, state=table.to_dict(),
             hand_id=table.hand_id if table.game is not None else None,
-            action=None if action is None else action.to_dict(), deadline=deadline)
+            action=None if action is None else action.to_dict(), deadline=deadline))
 
     def group_notice(self, table: Table, content: Content) -> None:
         self.outbox.post(table.chat_id, content.text, content.markup)

@@ -9,6 +9,7 @@ chat should show to the outbox. Handlers never wait for Telegram; a refused acti
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from typing import Any
@@ -95,6 +96,12 @@ class TableManager(Lobby, Resume):
 
     async def _apply(self, table: Table, action: Action) -> list[Event]:
         """Apply and save one action (the lock is held). ``IllegalAction`` changes nothing."""
+        events = self._accept(table, action)
+        await self._save(table, action)
+        return events
+
+    def _accept(self, table: Table, action: Action) -> list[Event]:
+        """Apply one action to the hand (not saved yet)."""
         game = table.game
         assert game is not None
         events = game.apply(action)
@@ -104,7 +111,6 @@ class TableManager(Lobby, Resume):
         if line:
             table.narration = line
         self._set_deadline(table)
-        await self._save(table, action)
         return events
 
     async def _auto_steps(self, table: Table) -> list[Event]:
@@ -112,6 +118,7 @@ class TableManager(Lobby, Resume):
         game = table.game
         assert game is not None
         events: list[Event] = []
+        saves: list[asyncio.Future[Any]] = []
         for _ in range(_MAX_AUTO_STEPS):
             if game.over or game.phase in (Phase.SHOW_START, Phase.DEALING):
                 break
@@ -119,7 +126,11 @@ class TableManager(Lobby, Resume):
                          if table.seats[s].is_ai or game.auto[s]]
             if not automatic:
                 break
-            events += await self._apply(table, players.decide(game, automatic[0]))
+            action = players.decide(game, automatic[0])
+            events += self._accept(table, action)
+            saves.append(self._start_save(table, action))  # written in order, waited together
+        if saves:
+            await asyncio.gather(*saves)
         return events
 
     async def _after(self, table: Table, events: list[Event], *,

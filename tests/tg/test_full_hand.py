@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ddz_bot.engine.game import Game
 from ddz_bot.tg.table import FINISHED
 
 from .conftest import manager_of
@@ -41,3 +42,10 @@ async def test_two_people_and_an_ai(bot: Harness) -> None:
     assert [s.is_ai for s in table.seats] == [False, False, True]
     table = await play_until_over(bot, group, [alice, bob])
     assert table.phase == FINISHED
+    # every accepted action, the AI's included, is in the hand's log, in order; replaying the
+    # log from the deal gives the same hand
+    game = table.game
+    assert game is not None
+    logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
+    assert logged == game.log
+    assert Game.replay(game.start_dict(), logged).to_dict() == game.to_dict()
