@@ -181,6 +181,8 @@ CATALOGUE: dict[str, str] = {
     "btn_bidding": "Bidding: {bidding}",
     "btn_wildcard": "Wildcard: {value}",
     "btn_timeouts": "Play time-out: {seconds} s",
+    "btn_bid_seconds": "Bid time-out: {seconds} s",
+    "btn_double_seconds": "Double time-out: {seconds} s",
     "btn_lang": "Language: {lang}",
     "btn_tracker": "Tracker: {value}",
     "lang_choose": "Choose your language:",

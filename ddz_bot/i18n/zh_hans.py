@@ -166,6 +166,8 @@ CATALOGUE: dict[str, str] = {
     "btn_bidding": "叫法：{bidding}",
     "btn_wildcard": "癞子：{value}",
     "btn_timeouts": "出牌限时：{seconds} 秒",
+    "btn_bid_seconds": "叫地主限时：{seconds} 秒",
+    "btn_double_seconds": "加倍限时：{seconds} 秒",
     "btn_lang": "语言：{lang}",
     "btn_tracker": "记牌器：{value}",
     "lang_choose": "请选择语言：",

@@ -166,6 +166,8 @@ CATALOGUE: dict[str, str] = {
     "btn_bidding": "叫法：{bidding}",
     "btn_wildcard": "癩子：{value}",
     "btn_timeouts": "出牌限時：{seconds} 秒",
+    "btn_bid_seconds": "叫地主限時：{seconds} 秒",
+    "btn_double_seconds": "加倍限時：{seconds} 秒",
     "btn_lang": "語言：{lang}",
     "btn_tracker": "記牌器：{value}",
     "lang_choose": "請選擇語言：",

@@ -16,6 +16,9 @@ from .manager import TableManager
 
 __all__ = ["cycle_setting", "settings_view"]
 
+#: the time-outs a button cycles through, seconds
+_STEPS = {"bid": [10, 15, 20, 30], "double": [5, 10, 15, 20], "play": [15, 20, 30, 45, 60]}
+
 
 async def settings_view(manager: TableManager, chat_id: int, title: str,
                         ) -> tuple[str, InlineKeyboardMarkup]:
@@ -37,6 +40,8 @@ async def settings_view(manager: TableManager, chat_id: int, title: str,
         "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
         "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{group.bidding.value}")),
         "wildcard": t(lang, "btn_wildcard", value=onoff(group.wildcard)),
+        "bid": t(lang, "btn_bid_seconds", seconds=group.bid_seconds),
+        "double": t(lang, "btn_double_seconds", seconds=group.double_seconds),
         "play": t(lang, "btn_timeouts", seconds=group.play_seconds),
         "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
         "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
@@ -57,10 +62,11 @@ async def cycle_setting(manager: TableManager, chat_id: int, key: str) -> None:
         changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
     elif key == "wildcard":
         changes["wildcard"] = not group.wildcard
-    elif key == "play":
-        steps = [15, 20, 30, 45, 60]
-        nxt = [s for s in steps if s > group.play_seconds]
-        changes["play_seconds"] = nxt[0] if nxt else steps[0]
+    elif key in _STEPS:
+        field = f"{key}_seconds"
+        current = getattr(group, field)
+        later = [s for s in _STEPS[key] if s > current]
+        changes[field] = later[0] if later else _STEPS[key][0]
     elif key == "lang":
         changes["language"] = LANGS[(LANGS.index(group.language) + 1) % len(LANGS)]
     elif key == "tracker":

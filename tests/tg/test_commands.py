@@ -114,8 +114,10 @@ async def test_admins_change_group_settings_and_new_tables_follow(bot: Harness) 
     assert answer["text"] == "只有群管理员可以这样做。"
     await alice.press(panel, "叫法")
     await alice.press(panel, "场次")
+    await alice.press(panel, "叫地主限时")
     panel = bot.api.messages[(group, panel.message_id)]
     assert "叫分 1-3" in (panel.text or "") and "中级场" in (panel.text or "")
+    assert "叫地主 20 秒" in (panel.text or "")
     await alice.press(panel, "语言")
     assert "Language: 繁體中文" in (bot.api.messages[(group, panel.message_id)].text or "") \
         or "語言：繁體中文" in (bot.api.messages[(group, panel.message_id)].text or "")
@@ -128,3 +130,4 @@ async def test_admins_change_group_settings_and_new_tables_follow(bot: Harness) 
     table = manager_of(bot).table_in(group)
     assert table is not None
     assert (table.rules, table.room, table.lang) == ("points", "novice", "zh-Hant")
+    assert table.bid_seconds == 20
