@@ -93,6 +93,7 @@ CATALOGUE: dict[str, str] = {
     "panel_selected": "已选：{cards}",
     "panel_auto": "你在托管中。点「取消托管」自己打。",
     "panel_hint": "提示：{cards}",
+    "panel_tracker": "记牌器：{cards}",
     "panel_finished": "本局结束。",
     "panel_table": "「{group}」的牌桌",
     "btn_call": "叫地主",

@@ -93,6 +93,7 @@ CATALOGUE: dict[str, str] = {
     "panel_selected": "已選：{cards}",
     "panel_auto": "你在託管中。點「取消託管」自己打。",
     "panel_hint": "提示：{cards}",
+    "panel_tracker": "記牌器：{cards}",
     "panel_finished": "本局結束。",
     "panel_table": "「{group}」的牌桌",
     "btn_call": "叫地主",

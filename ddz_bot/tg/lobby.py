@@ -36,7 +36,8 @@ class Lobby(TablesCore):
                       bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),
                       double_seconds=self._seconds(group.double_seconds,
                                                    self.settings.double_timeout),
-                      play_seconds=self._seconds(group.play_seconds, self.settings.play_timeout))
+                      play_seconds=self._seconds(group.play_seconds, self.settings.play_timeout),
+                      tracker=group.tracker)
         self.tables[table.id] = table
         self.by_chat[chat_id] = table.id
         async with table.lock:

@@ -22,6 +22,7 @@ from ..engine.events import (
     TimedOut,
     WildcardDrawn,
 )
+from ..engine.game import Game
 from ..engine.views import Phase, PublicView
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
@@ -30,7 +31,7 @@ from .outbox import Content
 from .table import FINISHED, Table
 
 __all__ = ["cards_text", "group_content", "lobby_content", "narrate", "panel_content",
-           "phase_seconds", "result_content"]
+           "phase_seconds", "result_content", "tracker_text", "unseen_counts"]
 
 _JOKERS = {"zh-Hans": ("小王", "大王"), "zh-Hant": ("小王", "大王"), "en": ("SJ", "BJ")}
 
@@ -47,6 +48,26 @@ def cards_text(cards: Iterable[int], lang: str) -> str:
 
 def combo_text(combo: Combo, lang: str) -> str:
     return cards_text(combo.cards, lang)
+
+
+def unseen_counts(game: Game, seat: int) -> list[int]:
+    """The card tracker (记牌器): how many of each rank ``seat`` has not seen yet (not in its
+    hand, not played)."""
+    decks = game.rules.decks
+    counts = [4 * decks] * 13 + [decks, decks]
+    for rank in list(game.hand(seat)) + list(game.public_view().played):
+        counts[rank] -= 1
+    return counts
+
+
+def tracker_text(game: Game, seat: int, lang: str) -> str:
+    """Unseen cards, high ranks first: ``大王1 小王1 2×4 A×3 ...`` (ranks all seen left out)."""
+    counts = unseen_counts(game, seat)
+    parts = []
+    for rank in range(len(counts) - 1, -1, -1):
+        if counts[rank]:
+            parts.append(f"{cards_text([rank], lang)}×{counts[rank]}")
+    return " ".join(parts) or "-"
 
 
 def phase_seconds(table: Table) -> float:
@@ -173,6 +194,8 @@ def panel_caption(table: Table, seat: int, lang: str) -> str:
                                name=names[game.to_beat_seat]))
             else:
                 lines.append(t(lang, "panel_lead"))
+            if table.tracker:
+                lines.append(t(lang, "panel_tracker", cards=tracker_text(game, seat, lang)))
     else:
         lines.append(t(lang, "panel_waiting_all"))
     return "\n".join(lines)

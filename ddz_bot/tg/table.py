@@ -55,6 +55,7 @@ class Table:
     bid_seconds: float = 15.0
     double_seconds: float = 10.0
     play_seconds: float = 30.0
+    tracker: bool = True  # the card tracker (记牌器) in the players' panels
     phase: str = LOBBY
     seats: list[Seat] = field(default_factory=list)
     game: Game | None = None
@@ -115,7 +116,7 @@ class Table:
             "format": 1, "id": self.id, "chat_id": self.chat_id, "title": self.title,
             "lang": self.lang, "rules": self.rules, "room": self.room,
             "bid_seconds": self.bid_seconds, "double_seconds": self.double_seconds,
-            "play_seconds": self.play_seconds, "phase": self.phase,
+            "play_seconds": self.play_seconds, "tracker": self.tracker, "phase": self.phase,
             "seats": [s.to_dict() for s in self.seats], "hand_no": self.hand_no,
             "version": self.version, "hand_version": self.hand_version,
             "deadline": self.deadline, "timer_kind": self.timer_kind,
@@ -133,7 +134,8 @@ class Table:
             id=int(data["id"]), chat_id=int(data["chat_id"]), title=str(data["title"]),
             lang=str(data["lang"]), rules=str(data["rules"]), room=str(data["room"]),
             bid_seconds=float(data["bid_seconds"]), double_seconds=float(data["double_seconds"]),
-            play_seconds=float(data["play_seconds"]), phase=str(data["phase"]),
+            play_seconds=float(data["play_seconds"]), tracker=bool(data.get("tracker", True)),
+            phase=str(data["phase"]),
             seats=[Seat.from_dict(s) for s in data["seats"]], hand_no=int(data["hand_no"]),
             version=int(data["version"]), hand_version=int(data["hand_version"]),
             deadline=data.get("deadline"), timer_kind=data.get("timer_kind"),

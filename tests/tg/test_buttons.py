@@ -120,3 +120,29 @@ async def test_signed_but_impossible_requests_are_refused(bot: Harness) -> None:
         assert answer["show_alert"] is True
         assert answer["text"] in ("这个按钮无效。", "只有群管理员可以这样做。", "还没轮到你。")
     assert table.version == version
+
+
+async def test_the_card_tracker_counts_what_the_player_has_not_seen(bot: Harness) -> None:
+    import re
+
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await _until_playing(bot, group, users)
+    for _ in range(4):  # a few plays, so that some cards are out
+        user = whose_turn(bot, group, users)
+        assert user is not None
+        await take_turn(bot, group, user)
+    table = current_table(bot, group)
+    game = table.game
+    assert game is not None
+    if game.over:
+        return
+    player = whose_turn(bot, group, users)
+    assert player is not None
+    seat = table.seat_of(player.id)
+    assert seat is not None
+    caption = player.panel().caption or ""  # type: ignore[union-attr]
+    line = next(line for line in caption.splitlines() if line.startswith("记牌器："))
+    unseen = sum(int(n) for n in re.findall(r"×(\d+)", line))
+    assert unseen == 54 - len(game.hand(seat)) - len(game.public_view().played)
