@@ -7,7 +7,12 @@ README's settings table. Long polling by default; ``DDZ_WEBHOOK_URL`` switches t
 from __future__ import annotations
 
 import logging
+import os
 import sys
+
+# Telegram's retry_after as a timedelta now, as python-telegram-bot will do by default; the
+# outbox reads both forms.
+os.environ.setdefault("PTB_TIMEDELTA", "1")
 
 from ddz_bot.config import Settings, SettingsError, load_dotenv
 

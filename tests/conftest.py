@@ -2,6 +2,8 @@
 
 import os
 
+os.environ.setdefault("PTB_TIMEDELTA", "1")  # as bot.py: retry_after as a timedelta
+
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("ci", derandomize=True, max_examples=150, deadline=None,
