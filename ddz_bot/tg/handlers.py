@@ -443,7 +443,7 @@ class Bot:
                 await manager.leave_lobby(table, person)
                 return t(lang, "left", name=person.name), False, None
             if cb.action == "a":
-                await manager.add_ai(table)
+                await manager.add_ai(table, person)
                 return None, False, None
             await manager.start(table, person, show=cb.action == "S")
             return None, False, None

@@ -122,10 +122,13 @@ class Lobby(TablesCore):
             await self._save(table)
             self._show_lobby(table)
 
-    async def add_ai(self, table: Table) -> None:
+    async def add_ai(self, table: Table, person: Person) -> None:
+        """Only someone seated may bring AI players to the table."""
         async with table.lock:
             if table.phase != LOBBY:
                 raise Refused("join_expired")
+            if table.seat_of(person.id) is None:
+                raise Refused("not_seated")
             if table.full:
                 raise Refused("table_full")
             self._add_ai_seat(table)

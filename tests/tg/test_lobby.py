@@ -33,3 +33,18 @@ async def test_command_menus_for_groups_and_private_chats_in_three_languages(bot
                          if lang == "en" and scope == "all_group_chats")
     assert [c["command"] for c in english_group][:2] == ["newgame", "join"]
     assert english_group[0]["description"] == "Open a table in this group"
+
+
+async def test_only_a_seated_player_may_add_ai(bot: Harness) -> None:
+    group = bot.group()
+    alice, zed = bot.user("Alice"), bot.user("Zed")
+    await alice.send(group, "/newgame")
+    lobby = bot.api.last_message(group, with_buttons=True)
+    table = manager_of(bot).table_in(group)
+    assert table is not None
+    for _ in range(2):
+        answer = await zed.press(lobby, "AI")
+        assert answer["text"] == "你不在这桌。" and answer["show_alert"]
+    assert [s.name for s in table.seats] == ["Alice"] and table.game is None
+    await alice.press(lobby, "AI")
+    assert len(table.seats) == 2 and table.seats[1].is_ai
