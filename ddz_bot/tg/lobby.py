@@ -160,7 +160,11 @@ class Lobby(TablesCore):
             await self._start(table)
 
     async def again(self, table: Table, person: Person) -> Table:
-        """A new lobby in the same group with the same seats."""
+        """A new lobby in the same group with the same seats.
+
+        Each person copied over passes the same checks as a join (beans, the private chat);
+        those who don't are left out and the group is told. A full lobby starts at once.
+        """
         if table.phase != FINISHED:
             raise Refused("stale_button")
         if table.seat_of(person.id) is None:
@@ -169,15 +173,27 @@ class Lobby(TablesCore):
         self._forget(table)
         fresh = await self.new_table(table.chat_id, table.title, person, table.rules)
         async with fresh.lock:
+            if fresh.phase != LOBBY:
+                return fresh
+            left_out: list[str] = []
             for seat in seats:
-                if seat.user_id != person.id and not fresh.full:
-                    if not seat.is_ai and self.table_of(seat.user_id) not in (None, fresh):
-                        continue
+                if seat.user_id == person.id or fresh.full:
+                    continue
+                if seat.is_ai:
                     fresh.seats.append(seat)
-                    if not seat.is_ai:
-                        self.by_user[seat.user_id] = fresh.id
+                    continue
+                try:
+                    await self._join_checks(fresh, Person(seat.user_id, seat.name, seat.lang))
+                except Refused:
+                    left_out.append(seat.name)
             await self._save(fresh)
             self._show_lobby(fresh)
+            if left_out:
+                self.outbox.post(fresh.chat_id, t(fresh.lang, "again_left_out",
+                                                  names="、".join(left_out)
+                                                  if fresh.lang != "en" else ", ".join(left_out)))
+            if fresh.full:
+                await self._start(fresh)
         return fresh
 
     def _show_lobby(self, table: Table, closed_text: str | None = None) -> None:

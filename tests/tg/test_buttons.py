@@ -57,12 +57,13 @@ async def test_buttons_of_a_finished_hand_are_refused(bot: Harness) -> None:
     await seat_three(bot, group, users)
     table_message = next(m for m in bot.api.chat_messages(group) if m.photo_digest)
     old = [b["callback_data"] for b in table_message.buttons()]
+    table = current_table(bot, group)
     await play_until_over(bot, group, users)
     final = bot.api.last_message(group, with_buttons=True)
     assert final is not None
     await users[0].press(final, "再来一局")
-    lobby = bot.api.last_message(group, with_buttons=True)
-    assert lobby is not None and "Bob" in (lobby.text or "")  # the same seats, a new lobby
+    fresh = current_table(bot, group)  # the same seats, a new hand
+    assert fresh is not table and fresh.in_hand() and "Bob" in fresh.names()
     answer = await users[1].press_data(table_message, old[0])
     assert answer["text"] in ("这个按钮已经过期了。", "那一桌已经不开放了。")
 

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from ddz_bot.engine.rules import room_by_key
+
 from .conftest import manager_of
-from .harness import Harness
+from .harness import Harness, SimUser
+from .scripts import current_table, play_until_over, seat_three
 
 
 async def test_three_join_and_the_hand_is_dealt(bot: Harness) -> None:
@@ -48,3 +51,41 @@ async def test_only_a_seated_player_may_add_ai(bot: Harness) -> None:
     assert [s.name for s in table.seats] == ["Alice"] and table.game is None
     await alice.press(lobby, "AI")
     assert len(table.seats) == 2 and table.seats[1].is_ai
+
+
+async def _finished_hand(bot: Harness) -> tuple[int, list[SimUser]]:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await play_until_over(bot, group, users)
+    return group, users
+
+
+async def test_again_with_everyone_able_to_play_deals_at_once(bot: Harness) -> None:
+    group, users = await _finished_hand(bot)
+    result = bot.api.last_message(group, with_buttons=True)
+    assert result is not None
+    await users[1].press(result, "再来一局")
+    table = current_table(bot, group)
+    assert [s.name for s in table.seats] == ["Bob", "Alice", "Carol"]
+    assert table.in_hand() and table.hand_no == 1
+    for user in users:
+        panel = user.panel()
+        assert panel is not None and panel.caption is not None and "牌友群" in panel.caption
+
+
+async def test_again_leaves_out_who_cannot_sit_and_tells_the_group(bot: Harness) -> None:
+    group, users = await _finished_hand(bot)
+    db = manager_of(bot).db
+    room = room_by_key("beginner")
+    carol = await db.get_player(users[2].id)
+    assert carol is not None
+    await db.adjust_beans(users[2].id, room.min_beans - 1 - carol.beans, key="test:poor")
+    result = bot.api.last_message(group, with_buttons=True)
+    await users[0].press(result, "再来一局")
+    table = current_table(bot, group)
+    assert [s.name for s in table.seats] == ["Alice", "Bob"] and table.game is None
+    notices = [m.text or "" for m in bot.api.chat_messages(group)]
+    assert any(n.startswith("Carol 没能回到新的一桌") for n in notices)
+    lobby = bot.api.last_message(group, with_buttons=True)
+    assert lobby is not None and "Carol" not in (lobby.text or "")
