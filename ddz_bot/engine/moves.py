@@ -221,13 +221,30 @@ def _multisets(caps: list[tuple[int, int]], k: int, free: list[int] | None = Non
     With ``free`` (naturals per rank), taking more of a rank than ``free`` holds costs
     wildcards, and multisets costing more than ``budget`` are skipped.
     """
+    if free is None and k <= 2:
+        if k == 0:
+            yield ()
+            return
+        for i, (rank, cap) in enumerate(caps):
+            if k == 1:
+                yield (rank,)
+                continue
+            if cap >= 2:
+                yield (rank, rank)
+            for other, _ in caps[i + 1:]:
+                yield (rank, other)
+        return
+    # room[i]: how many cards the ranks from i on can still give (prunes dead ends)
+    room = [0] * (len(caps) + 1)
+    for i in range(len(caps) - 1, -1, -1):
+        room[i] = room[i + 1] + caps[i][1]
     out: list[int] = []
 
     def walk(i: int, left: int, spend: int) -> Iterator[tuple[int, ...]]:
         if left == 0:
             yield tuple(out)
             return
-        if i == len(caps):
+        if room[i] < left:
             return
         rank, cap = caps[i]
         yield from walk(i + 1, left, spend)
