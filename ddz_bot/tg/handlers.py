@@ -159,18 +159,21 @@ class Bot:
         mode = None
         for arg in context.args or ():
             mode = _MODES.get(arg.lower(), mode)
+        person = await self.person(user)
         try:
-            await self.manager.new_table(chat.id, chat.title or "", await self.person(user), mode)
+            await self.manager.new_table(chat.id, chat.title or "", person, mode)
         except Refused as refusal:
-            await self._refused_in_group(message, refusal, lang, chat.id)
+            await self._refused_in_group(message, refusal, lang, chat.id, person)
 
     async def _refused_in_group(self, message: Message | None, refusal: Refused, lang: str,
-                                chat_id: int) -> None:
+                                chat_id: int, person: Person) -> None:
+        """A refusal answered in the group; one who can't get private messages yet gets the
+        ``t.me`` link that finishes sitting down."""
         if refusal.key == "need_dm":
             table = self.manager.table_in(chat_id)
             if table is not None:
                 url = self.manager.deep_link(table)
-                await self.reply(message, refusal.text(lang),
+                await self.reply(message, t(lang, "need_dm_group", name=person.name, link=url),
                                  reply_markup=self.manager.keyboards.open_dm(url, lang))
                 return
         await self.reply(message, refusal.text(lang))
@@ -185,10 +188,11 @@ class Bot:
             await self.reply(message, t(lang, "no_table" if not self._private(chat)
                                         else "group_only"))
             return
+        person = await self.person(user)
         try:
-            await self.manager.join(table, await self.person(user))
+            await self.manager.join(table, person)
         except Refused as refusal:
-            await self._refused_in_group(message, refusal, lang, chat.id)
+            await self._refused_in_group(message, refusal, lang, chat.id, person)
 
     async def leave(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         user, message = update.effective_user, update.message
@@ -450,7 +454,13 @@ class Bot:
         if cb.action == "g":
             if not in_group:
                 raise Refused("bad_button")
-            await manager.again(table, person)
+            try:
+                await manager.again(table, person)
+            except Refused as refusal:
+                fresh = manager.table_in(table.chat_id)
+                if refusal.key == "need_dm" and fresh is not None:
+                    return None, False, manager.deep_link(fresh)
+                raise
             return None, False, None
         if cb.action == "m":
             seat = table.seat_of(user.id)

@@ -43,8 +43,14 @@ class Lobby(TablesCore):
         async with table.lock:
             try:
                 await self._join_checks(table, creator)
-            except Refused:
-                self._forget(table)  # the one who opens a table must be able to sit at it
+            except Refused as refusal:
+                if refusal.key != "need_dm":
+                    self._forget(table)  # the one who opens a table must be able to sit at it
+                    raise
+                # the lobby opens empty: its creator sits down through the private-chat link
+                self._arm_lobby(table)
+                await self._save(table)
+                self._show_lobby(table)
                 raise
             self._arm_lobby(table)
             await self._save(table)

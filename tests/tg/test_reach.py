@@ -57,3 +57,19 @@ async def test_a_private_chat_failing_mid_hand_falls_back_to_my_cards(bot: Harne
     stranger = bot.user("Dave")
     answer = await stranger.press(table_message, "我的牌")
     assert answer["text"] == "你不在这桌。"
+
+
+async def test_a_creator_who_never_started_the_bot_gets_the_link(bot: Harness) -> None:
+    group = bot.group()
+    alice = bot.user("Alice", started=False)
+    await alice.send(group, "/newgame")
+    reply = bot.api.last_message(group)
+    assert reply is not None and reply.text is not None
+    assert reply.text.startswith("Alice，请打开和我的私聊来接收手牌：https://t.me/")
+    url = reply.buttons()[0]["url"]
+    assert url.startswith(f"https://t.me/{bot.bot_username}?start=j")
+    await alice.dm(f"/start {url.split('start=')[1]}")
+    table = current_table(bot, group)
+    assert table.seat_of(alice.id) == 0
+    lobby = bot.api.last_message(group, with_buttons=True)
+    assert lobby is not None and "Alice" in (lobby.text or "")
