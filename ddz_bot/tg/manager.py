@@ -350,20 +350,21 @@ class TableManager(Lobby, Resume):
         self.timers.arm(TimerName(table.id, "idle", table.version),
                         time.time() + self.settings.lobby_timeout)
 
-    async def stop(self, table: Table, reason_key: str = "stopped") -> None:
-        """End a table without moving beans (an admin's /stop, the bot removed)."""
+    async def stop(self, table: Table) -> None:
+        """End a table without moving beans (an admin's /stop)."""
         async with table.lock:
             self.timers.cancel(table.id)
             if table.phase == LOBBY:
-                self._show_lobby(table, closed_text=t(table.lang, reason_key))
+                self._show_lobby(table, closed_text=t(table.lang, "stopped"))
             elif table.phase == PLAYING:
-                self.outbox.post(table.chat_id, t(table.lang, reason_key))
-                for _, person in table.humans():
-                    self.outbox.drop(person.user_id, PANEL_SLOT)
+                self.outbox.retire(table.chat_id, GROUP_SLOT, t(table.lang, "stopped"))
+                self.outbox.post(table.chat_id, t(table.lang, "stopped"))
+                self._close_panels(table, "stopped")
             await self._close(table)
 
     async def group_gone(self, chat_id: int) -> None:
-        """The bot was removed from the group: close its table quietly, no beans move."""
+        """The bot was removed from the group: close its table, no beans move; the players
+        read it in their private chats (the group can't be written to any more)."""
         table = self.table_in(chat_id)
         if table is None:
             return
@@ -371,7 +372,16 @@ class TableManager(Lobby, Resume):
             self.timers.cancel(table.id)
             self.outbox.drop(chat_id, GROUP_SLOT)
             self.outbox.drop(chat_id, f"{LOBBY_SLOT}{table.id}")
-            for _, person in table.humans():
-                self.outbox.drop(person.user_id, PANEL_SLOT)
+            if table.phase == PLAYING:
+                self._close_panels(table, "closed_removed")
             await self._close(table)
 
+    def _close_panels(self, table: Table, reason_key: str) -> None:
+        """Each player's panel says the table closed (no buttons), and a message tells them."""
+        for _, person in table.humans():
+            if person.user_id in table.unreachable:
+                continue
+            text = t(person.lang, "panel_table", group=table.title) + "\n" + \
+                t(person.lang, reason_key)
+            self.outbox.retire(person.user_id, PANEL_SLOT, text)
+            self.outbox.post(person.user_id, text)

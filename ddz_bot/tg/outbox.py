@@ -31,6 +31,7 @@ __all__ = ["Content", "Outbox"]
 log = logging.getLogger(__name__)
 
 Render = Callable[[], bytes]
+_KEPT = "(kept)"  # the photo key of a picture already on a message we adopted
 ForbiddenHook = Callable[[int, str], Awaitable[None]]
 SentHook = Callable[[int, str, int], Awaitable[None]]
 
@@ -62,6 +63,7 @@ class _Slot:
     sent: Content | None = None
     pending: Content | None = None
     task: asyncio.Task[None] | None = None
+    retiring: bool = False  # forget the slot once its last content is shown
 
 
 @dataclass(slots=True)
@@ -93,6 +95,7 @@ class Outbox:
              new_message: bool = False) -> None:
         """Make the slot show ``content`` as soon as the chat's pace allows."""
         slot = self._slot(chat_id, name)
+        slot.retiring = False
         if new_message:
             slot.message_id, slot.sent = None, None
         slot.pending = content
@@ -113,6 +116,23 @@ class Outbox:
         slot = self._slots.pop((chat_id, name), None)
         if slot is not None:
             slot.pending = None
+
+    def retire(self, chat_id: int, name: str, text: str) -> None:
+        """Show ``text`` without buttons on the slot's message (its picture stays), then
+        forget the slot: a closed table leaves no live-looking message behind."""
+        slot = self._slots.get((chat_id, name))
+        if slot is None:
+            return
+        if slot.message_id is None and (slot.task is None or slot.task.done()):
+            self.drop(chat_id, name)  # nothing was shown yet: nothing to close
+            return
+        base = slot.pending or slot.sent
+        if base is None:  # adopted after a restart: keep whatever picture it has
+            base = slot.sent = Content("", None, photo_key=_KEPT)
+        slot.pending = Content(text[:1024], None, photo_key=base.photo_key, render=base.render)
+        slot.retiring = True
+        if slot.task is None or slot.task.done():
+            slot.task = self._spawn(self._run(slot))
 
     def post(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None,
              *, photo: Render | None = None) -> None:
@@ -170,6 +190,14 @@ class Outbox:
         return task
 
     async def _run(self, slot: _Slot) -> None:
+        try:
+            await self._send_pending(slot)
+        finally:
+            key = (slot.chat_id, slot.name)
+            if slot.retiring and slot.pending is None and self._slots.get(key) is slot:
+                del self._slots[key]
+
+    async def _send_pending(self, slot: _Slot) -> None:
         retries = 0
         while slot.pending is not None:
             await self._pace(slot.chat_id)

@@ -58,8 +58,18 @@ async def test_only_admins_stop_a_table_and_no_beans_move(bot: Harness) -> None:
     await users[0].send(group, "/stop")
     assert bot.api.last_message(group).text == "只有群管理员可以这样做。"  # type: ignore[union-attr]
     assert current_table(bot, group).in_hand()
+    table_message = next(m for m in bot.api.chat_messages(group) if m.photo_digest)
     await users[2].send(group, "/stop")
     assert manager_of(bot).table_in(group) is None
+    # nothing looks alive any more: the table picture and every panel say it closed
+    table_message = bot.api.messages[(group, table_message.message_id)]
+    assert table_message.buttons() == []
+    assert table_message.caption == "管理员结束了牌桌，欢乐豆不变。"
+    for user in users:
+        panel = user.panel()
+        assert panel is not None and panel.buttons() == []
+        assert panel.caption == "「牌友群」的牌桌\n管理员结束了牌桌，欢乐豆不变。"
+        assert user.dm_texts()[-1] == panel.caption
     db = manager_of(bot).db
     assert [(await db.get_player(u.id)).beans for u in users] == [10_000] * 3  # type: ignore[union-attr]
     await users[0].send(group, "/newgame")  # the group can open a new table
@@ -79,6 +89,11 @@ async def test_the_bot_removed_from_the_group_closes_the_table(bot: Harness) -> 
     assert manager_of(bot).table_in(group) is None
     assert manager_of(bot).table_of(users[0].id) is None
     assert await manager_of(bot).db.load_open_tables() == []
+    for user in users:
+        panel = user.panel()
+        assert panel is not None and panel.buttons() == []
+        assert panel.caption is not None and panel.caption.endswith("牌桌已关闭，欢乐豆不变。")
+        assert user.dm_texts()[-1] == panel.caption
 
 
 async def test_lobby_leave_add_ai_and_one_table_per_group(bot: Harness) -> None:
