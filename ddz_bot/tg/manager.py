@@ -257,8 +257,8 @@ class TableManager(Lobby, Resume):
         async with table.lock:
             seat = table.seat_of(user_id)
             game = table.game
-            if seat is None or game is None or game.over:
-                raise Refused("stale_button")
+            if seat is None or game is None or game.over or not game.auto[seat]:
+                raise Refused("stale_button")  # pressed twice, or the hand moved on
             events = await self._apply(table, AutoPlay(seat, False))
             await self._after(table, events)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ddz_bot.engine.actions import AutoPlay
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg.table import FINISHED
 
@@ -108,3 +109,29 @@ async def test_escape_asks_first_then_charges_the_penalty(bot: Harness) -> None:
     assert beans[1] == beans[2] == 10_000 + 500
     assert "逃跑" in (next(m for m in bot.api.chat_messages(group) if m.photo_digest).caption
                       or "")
+
+
+async def test_take_back_pressed_twice_counts_once(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    manager = manager_of(bot)
+    table = current_table(bot, group)
+    game = table.game
+    assert game is not None
+    bidder = whose_turn(bot, group, users)
+    sleeper = next(u for u in users if u is not bidder)
+    seat = table.seat_of(sleeper.id)
+    assert seat is not None
+    async with table.lock:  # the seat went on auto-play (R-AFK) while waiting
+        await manager._after(table, await manager._apply(table, AutoPlay(seat, True)))
+    await bot.settle()
+    panel = sleeper.panel()
+    assert panel is not None and sleeper.labels() == ["取消托管"]
+    data = panel.buttons()[0]["callback_data"]
+    answer = await sleeper.press_data(panel, data)
+    assert "取消了托管" in answer["text"] and not game.auto[seat]
+    version = table.version
+    answer = await sleeper.press_data(panel, data)
+    assert answer["text"] == "这个按钮已经过期了。" and answer["show_alert"]
+    assert table.version == version and not game.auto[seat]
