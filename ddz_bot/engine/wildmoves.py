@@ -4,7 +4,9 @@
 rank while the hand keeps a natural card of that rank unused. Such a play is always
 dominated: the same reading with the natural card instead beats exactly the same
 combos and keeps the more flexible wildcard in hand (and a soft bomb turned hard only
-gets stronger). ``useful_moves`` leaves them out, which turns the tens of thousands of
+gets stronger). Likewise a wildcard put down as a single kicker while a natural card
+could take its place: kickers never matter, and the wildcard kept can still be that card
+later. ``useful_moves`` leaves both out, which turns the tens of thousands of
 substitution choices of a wildcard hand into the few hundred plays worth weighing; the
 AI, the hints and the game's list of actions use it. Any legal play is still accepted
 when a player makes it (``classify``).
@@ -237,12 +239,32 @@ class _Generator:
                     continue
                 if plane and beside and any(chosen.count(r) >= 3 for r in beside):
                     continue
+                if n_wild and self.natural_instead(chosen, rest, beside, plane):
+                    continue  # a natural kicker in the wildcard's place keeps the wildcard
                 if n_wild <= wild_room:
                     yield chosen, n_wild, [wild] * n_wild
                     continue
                 stand = self.place_single_wilds(chosen, rest, main, beside, n_wild, plane)
                 if stand is not None:
                     yield chosen, n_wild, stand
+
+    @staticmethod
+    def natural_instead(chosen: tuple[int, ...], rest: list[int], beside: tuple[int, ...],
+                        plane: bool) -> bool:
+        """Could a natural card left in hand take one wildcard kicker's place? Then the
+        play with the wildcard is dominated (kickers never matter, a wildcard kept can
+        still be that card later)."""
+        for r in range(NUM_RANKS):
+            have = rest[r] - chosen.count(r)
+            if have <= 0:
+                continue
+            if (r == _X and _D in chosen) or (r == _D and _X in chosen):
+                continue
+            taken = chosen.count(r) + 1
+            if taken > (2 if plane and r in beside else 3):
+                continue
+            return True
+        return False
 
     def place_single_wilds(self, chosen: tuple[int, ...], rest: list[int],
                            main: frozenset[int], beside: tuple[int, ...], n_wild: int,
