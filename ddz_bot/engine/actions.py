@@ -250,6 +250,8 @@ def _to_reading(value: Combo | tuple[Any, ...] | list[Any] | None) -> Reading | 
     if isinstance(value, Combo):
         return (value.kind, value.rank, value.length)
     kind, rank, length = value
+    if type(kind) is ComboKind and type(rank) is int and type(length) is int:
+        return (kind, rank, length)  # already a reading
     return (ComboKind(kind), int(rank), int(length))
 
 

@@ -298,11 +298,12 @@ def _wild_readings(cards: Cards, wild: int, rules: RuleSet) -> tuple[Combo, ...]
     naturals = counts[:]
     naturals[wild] = 0
     found: dict[Reading, tuple[int, ...]] = {}
+    limit = rules.max_of_a_rank
     for stand_in in combinations_with_replacement(range(int(Rank.TWO) + 1), n_wild):
         target = naturals[:]
         for rank in stand_in:
             target[rank] += 1
-        if any(n > rules.max_of_a_rank for n in target):
+        if any(target[rank] > limit for rank in stand_in):
             continue
         for reading in natural_readings(target, rules):
             best = found.get(reading)
