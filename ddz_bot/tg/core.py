@@ -18,14 +18,17 @@ from telegram import Bot
 
 from ..config import Settings
 from ..engine.actions import Action
+from ..engine.cards import Cards
 from ..i18n import t
 from ..storage import Database, SavedAction
 from .keyboards import Keyboards
 from .outbox import Content, Outbox
+from .present import cards_text
 from .table import Table
 from .timers import TimerName, Timers
 
-__all__ = ["GROUP_SLOT", "LOBBY_SLOT", "PANEL_SLOT", "Person", "Refused", "TablesCore"]
+__all__ = ["ECHO_LIMIT", "GROUP_SLOT", "LOBBY_SLOT", "PANEL_SLOT", "Person", "Refused",
+           "TablesCore"]
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +46,21 @@ class Refused(ValueError):
         self.values = values
 
     def text(self, lang: str) -> str:
-        return t(lang, self.key, **self.values)
+        """The reason in ``lang``; cards read as people write them, an echo kept short."""
+        return t(lang, self.key, **{name: _shown(value, lang)
+                                    for name, value in self.values.items()})
+
+
+#: the most characters of a player's own input (or cards) a refusal repeats back
+ECHO_LIMIT = 40
+
+
+def _shown(value: object, lang: str) -> object:
+    if isinstance(value, Cards):
+        value = cards_text(value, lang)
+    if isinstance(value, str) and len(value) > ECHO_LIMIT:
+        return value[:ECHO_LIMIT - 1] + "…"
+    return value
 
 
 @dataclass(frozen=True, slots=True)

@@ -207,21 +207,31 @@ class TableManager(Lobby, Resume):
             try:
                 events = await self._apply(table, action)
             except IllegalAction as error:
-                raise self._refusal(error, game) from None
+                raise self._refusal(error, game, action) from None
             table.selections.pop(seat, None)
             table.hint_cursor.pop(seat, None)
             table.readings.pop(seat, None)
             await self._after(table, events)
 
-    def _refusal(self, error: IllegalAction, game: Game) -> Refused:
+    @staticmethod
+    def _refusal(error: IllegalAction, game: Game, action: Action) -> Refused:
+        """The engine's refusal as the player reads it: its ``code`` picks the message, the
+        refused play (not the error's English text) fills it."""
         key = _ILLEGAL_KEYS.get(error.code, "illegal")
-        values: dict[str, object] = {}
-        if key in ("dont_hold", "not_a_combo", "doesnt_beat"):
-            text = str(error).split(" ")
-            values["cards"] = text[-1] if key == "dont_hold" else text[0]
-            if key == "doesnt_beat":
-                values["table"] = str(game.to_beat.cards) if game.to_beat else ""
-        return Refused(key, **values)
+        if not isinstance(action, Play):
+            return Refused(key)
+        if key == "dont_hold":
+            held = game.hand(action.seat).counts()
+            wanted = action.cards.counts()
+            missing = Cards.from_counts([max(0, w - h) for w, h in zip(wanted, held,
+                                                                       strict=True)])
+            return Refused(key, cards=missing or action.cards)
+        if key == "not_a_combo":
+            return Refused(key, cards=action.cards)
+        if key == "doesnt_beat":
+            return Refused(key, cards=action.cards,
+                           table=game.to_beat.cards if game.to_beat else Cards())
+        return Refused(key)
 
     async def play_cards(self, table: Table, user_id: int, cards: Cards,
                          version: int | None, reading: Any = None,

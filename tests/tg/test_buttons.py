@@ -147,3 +147,33 @@ async def test_the_card_tracker_counts_what_the_player_has_not_seen(bot: Harness
     line = next(line for line in caption.splitlines() if line.startswith("记牌器："))
     unseen = sum(int(n) for n in re.findall(r"×(\d+)", line))
     assert unseen == 54 - len(game.hand(seat)) - len(game.public_view().played)
+
+
+async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(bot: Harness,
+                                                                             ) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await _until_playing(bot, group, users)
+    table = current_table(bot, group)
+    game = table.game
+    assert game is not None
+    leader = whose_turn(bot, group, users)
+    assert leader is not None
+    seat = table.seat_of(leader.id)
+    assert seat is not None
+    version = table.version
+    ten = cards_text([7], "zh-Hans")  # rank 7 is the ten
+    held_tens = game.hand(seat).counts()[7]
+    await leader.dm(ten * (held_tens + 1))
+    assert leader.dm_texts()[-1] == "你没有 10。"
+    await leader.dm("大王大王")
+    assert leader.dm_texts()[-1] in ("你没有 大王。", "你没有 大王大王。")
+    await leader.dm("3" * 5000)
+    answer = leader.dm_texts()[-1]
+    assert answer.startswith("你没有 333") and answer.endswith("…。") and len(answer) < 60
+    await leader.dm("/lang")
+    await leader.press(bot.api.last_message(leader.id, with_buttons=True), "English")
+    await leader.dm("dd")
+    assert leader.dm_texts()[-1] in ("You don't hold BJ.", "You don't hold BJBJ.")
+    assert table.version == version
