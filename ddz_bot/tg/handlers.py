@@ -200,6 +200,11 @@ class Bot:
             return
         lang = await self.lang_of(user)
         table = self.manager.table_of(user.id)
+        chat = update.effective_chat
+        if chat is not None and not self._private(chat):
+            table = self.manager.table_in(chat.id)  # in a group: only that group's table
+            if table is not None and table.seat_of(user.id) is None:
+                table = None
         if table is None:
             await self.reply(message, t(lang, "not_seated"))
             return

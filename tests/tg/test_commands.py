@@ -146,3 +146,16 @@ async def test_admins_change_group_settings_and_new_tables_follow(bot: Harness) 
     assert table is not None
     assert (table.rules, table.room, table.lang) == ("points", "novice", "zh-Hant")
     assert table.bid_seconds == 20
+
+
+async def test_leave_in_another_group_leaves_nothing(bot: Harness) -> None:
+    first, second = bot.group(-1001, "一群"), bot.group(-1002, "二群")
+    alice, bob = bot.user("Alice"), bot.user("Bob")
+    await alice.send(first, "/newgame")
+    await bob.send(second, "/newgame")
+    await alice.send(second, "/leave")
+    assert bot.api.last_message(second).text == "你不在这桌。"  # type: ignore[union-attr]
+    assert current_table(bot, first).seat_of(alice.id) == 0
+    assert current_table(bot, second).seat_of(bob.id) == 0
+    await alice.send(first, "/leave")
+    assert current_table(bot, first).seat_of(alice.id) is None
