@@ -121,6 +121,8 @@ CATALOGUE: dict[str, str] = {
     "btn_hint": "Hint",
     "btn_pass": "Pass",
     "btn_play": "Play",
+    "card_small_joker": "SJ",
+    "card_big_joker": "BJ",
     "choose_reading": "Play {cards} as which combo?",
     # refusals of plays
     "not_your_turn": "It is not your turn.",

@@ -111,6 +111,8 @@ CATALOGUE: dict[str, str] = {
     "btn_hint": "提示",
     "btn_pass": "不出",
     "btn_play": "出牌",
+    "card_small_joker": "小王",
+    "card_big_joker": "大王",
     "choose_reading": "{cards} 按哪種牌型出？",
     "not_your_turn": "還沒輪到你。",
     "not_playing": "你現在沒有在打牌。",

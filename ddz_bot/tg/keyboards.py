@@ -19,7 +19,7 @@ from ..i18n import LANGS, t
 from .codec import Callback, CallbackCodec
 from .table import Table
 
-__all__ = ["MAX_ROW", "Keyboards", "rows_of"]
+__all__ = ["MAX_ROW", "Keyboards", "rank_label", "rows_of"]
 
 MAX_ROW = 5
 
@@ -34,9 +34,16 @@ def rows_of(buttons: Sequence[InlineKeyboardButton], width: int = MAX_ROW,
     return [list(buttons[i:i + size]) for i in range(0, len(buttons), size)]
 
 
-def _rank_label(rank: int) -> str:
-    return "10" if RANK_CHARS[rank] == "T" else {"X": "小王", "D": "大王"}.get(
-        RANK_CHARS[rank], RANK_CHARS[rank])
+def rank_label(rank: int, lang: str) -> str:
+    """One rank as people write it: ``10`` for the ten, the jokers in ``lang``."""
+    char = RANK_CHARS[rank]
+    if char == "T":
+        return "10"
+    if char == "X":
+        return t(lang, "card_small_joker")
+    if char == "D":
+        return t(lang, "card_big_joker")
+    return char
 
 
 class Keyboards:
@@ -146,7 +153,7 @@ class Keyboards:
             if not held:
                 continue
             picked = chosen[rank] if rank < len(chosen) else 0
-            label = _rank_label(rank)
+            label = rank_label(rank, lang)
             if picked:
                 text = f"✅{label} {picked}/{held}"
             else:
@@ -171,7 +178,7 @@ class Keyboards:
         _, combos = table.readings[seat]
         buttons = []
         for index, combo in enumerate(combos):
-            text = f"{combo_name(combo.kind.value, lang)} {_rank_label(combo.rank)}"
+            text = f"{combo_name(combo.kind.value, lang)} {rank_label(combo.rank, lang)}"
             buttons.append(self.button(text, "w", table, table.version, str(index)))
         rows = rows_of(buttons, 2)
         rows.append([self.button(t(lang, "btn_cancel"), "c", table, table.hand_version)])

@@ -9,7 +9,6 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from ..engine.cards import RANK_CHARS
 from ..engine.combos import Combo
 from ..engine.events import (
     AutoPlayChanged,
@@ -26,24 +25,16 @@ from ..engine.game import Game
 from ..engine.views import Phase, PublicView
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
-from .keyboards import Keyboards
+from .keyboards import Keyboards, rank_label
 from .outbox import Content
 from .table import FINISHED, Table
 
 __all__ = ["cards_text", "group_content", "lobby_content", "narrate", "panel_content",
            "phase_seconds", "result_content", "tracker_text", "unseen_counts"]
 
-_JOKERS = {"zh-Hans": ("小王", "大王"), "zh-Hant": ("小王", "大王"), "en": ("SJ", "BJ")}
-
-
 def cards_text(cards: Iterable[int], lang: str) -> str:
-    """Cards as people write them: ``33344``, ``10JQKA``, ``小王大王``."""
-    small, big = _JOKERS.get(lang, _JOKERS["zh-Hans"])
-    out = []
-    for rank in cards:
-        char = RANK_CHARS[rank]
-        out.append({"T": "10", "X": small, "D": big}.get(char, char))
-    return "".join(out)
+    """Cards as people write them: ``33344``, ``10JQKA``, ``小王大王`` (``SJBJ``)."""
+    return "".join(rank_label(rank, lang) for rank in cards)
 
 
 def combo_text(combo: Combo, lang: str) -> str:

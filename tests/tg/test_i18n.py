@@ -6,7 +6,11 @@ import string
 
 import pytest
 
+from ddz_bot.engine.views import Phase
 from ddz_bot.i18n import CATALOGUES, LANGS, lang_from_code, normalize_lang, t
+
+from .harness import Harness
+from .scripts import current_table, seat_three, whose_turn
 
 
 def _placeholders(template: str) -> set[str]:
@@ -61,3 +65,28 @@ def test_t_fills_placeholders_and_falls_back() -> None:
     assert t("xx", "joined", name="Ann") == t("zh-Hans", "joined", name="Ann")
     with pytest.raises(KeyError):
         t("en", "no-such-key")
+
+
+async def test_english_panels_name_the_jokers_in_english(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user(name, language_code="en") for name in ("Alice", "Bob", "Carol")]
+    await seat_three(bot, group, users)
+    table = current_table(bot, group)
+    game = table.game
+    assert game is not None
+    first = True
+    for _ in range(30):  # the first to speak calls; everyone else declines what follows
+        if game.phase is Phase.PLAYING:
+            break
+        user = whose_turn(bot, group, users)
+        assert user is not None
+        labels = user.labels()
+        await user.press(user.panel(), labels[0] if first else labels[-1])
+        first = False
+    assert game.phase is Phase.PLAYING
+    holders = [u for u in users if any(r >= 13 for r in game.hand(table.seat_of(u.id) or 0))]
+    assert holders  # two jokers are somewhere in the three hands
+    for user in holders:
+        labels = user.labels()
+        assert any(label.startswith(("SJ", "BJ")) for label in labels), labels
+        assert not any("王" in label for label in labels)
