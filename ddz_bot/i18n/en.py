@@ -36,6 +36,9 @@ CATALOGUE: dict[str, str] = {
     "admin_only": "Only the group's admins can do that.",
     "unknown_text": "I didn't understand “{text}”. Type cards like 33344 or 10jqka, "
                     "or pass / hint.",
+    "unknown_decision": ("I didn't understand “{text}”. Type call / pass / grab / no grab / "
+                         "1 2 3 / double / no double."),
+    "typed_reading": "{cards} played as {combo}.",
     "bad_button": "This button is not valid.",
     "stale_button": "This button is out of date.",
     "foreign_button": "This panel belongs to another player.",

@@ -32,6 +32,9 @@ CATALOGUE: dict[str, str] = {
     "private_only": "请在和我的私聊里发这个命令。",
     "admin_only": "只有群管理员可以这样做。",
     "unknown_text": "没看懂「{text}」。请输入牌，例如 33344、10jqka，或者 不出 / 提示。",
+    "unknown_decision": "没看懂「{text}」。"
+                        "现在可以输入：叫地主 / 不叫 / 抢 / 不抢 / 1 2 3 / 加倍 / 不加倍。",
+    "typed_reading": "{cards} 按「{combo}」出了。",
     "bad_button": "这个按钮无效。",
     "stale_button": "这个按钮已经过期了。",
     "foreign_button": "这是别的玩家的面板。",

@@ -32,6 +32,9 @@ CATALOGUE: dict[str, str] = {
     "private_only": "請在和我的私聊裡發這個命令。",
     "admin_only": "只有群管理員可以這樣做。",
     "unknown_text": "沒看懂「{text}」。請輸入牌，例如 33344、10jqka，或者 不出 / 提示。",
+    "unknown_decision": "沒看懂「{text}」。"
+                        "現在可以輸入：叫地主 / 不叫 / 搶 / 不搶 / 1 2 3 / 加倍 / 不加倍。",
+    "typed_reading": "{cards} 按「{combo}」出了。",
     "bad_button": "這個按鈕無效。",
     "stale_button": "這個按鈕已經過期了。",
     "foreign_button": "這是別的玩家的面板。",

@@ -23,7 +23,18 @@ from telegram.ext import (
     filters,
 )
 
-from ..engine.actions import Bid, Call, Decline, Double, Grab, NoDouble, NoGrab, NoShow, Pass
+from ..engine.actions import (
+    Action,
+    Bid,
+    Call,
+    Decline,
+    Double,
+    Grab,
+    NoDouble,
+    NoGrab,
+    NoShow,
+    Pass,
+)
 from ..engine.actions import ShowCards as Show
 from ..engine.cards import RANK_CHARS, CardParseError, Cards, parse_cards
 from ..engine.views import Phase
@@ -31,7 +42,9 @@ from ..i18n import LANGS, lang_from_code, t
 from ..render import PlayerRecord, render_profile
 from ..storage import AlreadyClaimedError, Ranking
 from .codec import BadCallback, Callback, CallbackCodec
+from .core import ECHO_LIMIT
 from .group_settings import cycle_setting, settings_view
+from .keyboards import reading_label
 from .manager import Person, Refused, TableManager
 from .present import cards_text
 from .table import FINISHED, LOBBY, PLAYING, Table
@@ -52,6 +65,21 @@ PRIVATE_MENU = ("start", "balance", "daily", "rank", "lang", "leave", "rules", "
 
 _PASS_WORDS = {"pass", "p", "不出", "不要", "要不起", "过", "過", "pass!"}
 _HINT_WORDS = {"hint", "h", "提示", "?", "？"}
+#: typed words for the decisions before the play (bidding, doubling, showing the hand):
+#: each maps to the kinds of engine action it may mean; the first one legal now is taken
+_DECISION_WORDS: dict[str, tuple[type[Action], ...]] = {
+    **dict.fromkeys(("叫", "叫地主", "call"), (Call,)),
+    **dict.fromkeys(("不叫", "no call"), (Decline,)),
+    **dict.fromkeys(_PASS_WORDS, (Decline, NoGrab, NoDouble, NoShow)),
+    **dict.fromkeys(("抢", "搶", "抢地主", "搶地主", "grab"), (Grab,)),
+    **dict.fromkeys(("不抢", "不搶", "no grab", "nograb"), (NoGrab,)),
+    **dict.fromkeys(("加倍", "double"), (Double,)),
+    **dict.fromkeys(("不加倍", "no double", "nodouble"), (NoDouble,)),
+    **dict.fromkeys(("明牌", "show"), (Show,)),
+    **dict.fromkeys(("不明牌", "no show"), (NoShow,)),
+}
+#: the longest typed text read as a play (a hand has at most 33 cards)
+_MAX_TYPED = 80
 _MODES = {"classic": "classic", "points": "points", "score": "points", "jiaofen": "points",
           "叫分": "points", "wild": "wildcard", "wildcard": "wildcard", "laizi": "wildcard",
           "癞子": "wildcard", "four": "four", "4": "four", "4p": "four"}
@@ -343,9 +371,11 @@ class Bot:
             await self.reply(message, t(lang, "help"))
             return
         words = message.text.strip()
-        lowered = words.lower()
+        lowered = " ".join(words.lower().split())
         try:
-            if lowered in _PASS_WORDS:
+            if table.game.phase is not Phase.PLAYING:
+                await self._typed_decision(table, user.id, lowered, message, lang)
+            elif lowered in _PASS_WORDS:
                 await self.manager.decide(table, user.id, None, lambda g, s: Pass(s))
             elif lowered in _HINT_WORDS:
                 hint = await self._hint(table, user.id)
@@ -353,13 +383,58 @@ class Bot:
                                  if hint is not None else t(lang, "no_hint"))
             else:
                 try:
+                    if len(words) > _MAX_TYPED:
+                        raise CardParseError(words[:_MAX_TYPED])
                     cards = parse_cards(words)
                 except CardParseError:
-                    await self.reply(message, t(lang, "unknown_text", text=words[:40]))
+                    await self.reply(message, t(lang, "unknown_text", text=_echo(words)))
                     return
-                await self.manager.play_cards(table, user.id, cards, None)
+                await self._typed_play(table, user.id, cards, message, lang)
         except Refused as refusal:
             await self.reply(message, refusal.text(lang))
+
+    async def _typed_decision(self, table: Table, user_id: int, lowered: str,
+                              message: Message, lang: str) -> None:
+        """叫地主 / 不叫 / 抢 / 1 2 3 / 加倍 ... typed instead of pressed: the first legal
+        action the words may mean."""
+        kinds = _DECISION_WORDS.get(lowered)
+        points = int(lowered) if lowered in ("1", "2", "3") else None
+        if kinds is None and points is None:
+            await self.reply(message, t(lang, "unknown_decision", text=_echo(lowered)))
+            return
+
+        def wanted(action: Action) -> bool:
+            if points is not None:
+                return isinstance(action, Bid) and action.points == points
+            return kinds is not None and isinstance(action, kinds)
+
+        def make(game: Any, seat: int) -> Action:
+            legal = game.legal_actions(seat)
+            for action in legal:
+                if wanted(action):
+                    return action  # type: ignore[no-any-return]
+            raise Refused("illegal" if legal else "not_your_turn")
+
+        await self.manager.decide(table, user_id, None, make)
+
+    async def _typed_play(self, table: Table, user_id: int, cards: Cards, message: Message,
+                          lang: str) -> None:
+        """A typed play. Cards that read several ways take the R-AMBIG reading (the kind
+        with the fewest kickers, then the highest main rank) and the player is told which;
+        the buttons ask instead (R-LZ-CHOICE)."""
+        from ..engine.combos import typed_reading
+
+        game = table.game
+        seat = table.seat_of(user_id)
+        chosen = None
+        if game is not None and seat is not None and game.turn == seat:
+            chosen = typed_reading(game.readings(cards)) \
+                if len(game.readings(cards)) > 1 else None
+        reading = None if chosen is None else (chosen.kind, chosen.rank, chosen.length)
+        await self.manager.play_cards(table, user_id, cards, None, reading)
+        if chosen is not None:
+            await self.reply(message, t(lang, "typed_reading", cards=cards_text(cards, lang),
+                                        combo=reading_label(chosen, lang)))
 
     async def _hint(self, table: Table, user_id: int) -> Cards | None:
         from . import players
@@ -528,7 +603,7 @@ class Bot:
             if not selection or not any(selection):
                 raise Refused("nothing_selected")
             cards = Cards.from_counts(selection)
-            await manager.play_cards(table, user_id, cards, cb.version, lang=lang)
+            await manager.play_cards(table, user_id, cards, cb.version)
             return None, False, None
         if action == "w":
             pending = table.readings.get(seat)
@@ -564,6 +639,11 @@ class Bot:
         if isinstance(update, Update) and update.callback_query is not None:
             lang = await self.lang_of(update.callback_query.from_user)
             await self._answer(update.callback_query, t(lang, "error_generic"), alert=True)
+
+
+def _echo(text: str) -> str:
+    """A player's own words, repeated back short."""
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT - 1] + "…"
 
 
 def install(application: Application[Any, Any, Any, Any, Any, Any], bot: Bot) -> None:

@@ -13,13 +13,14 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from ..engine.actions import Bid, Call, Decline, Double, Grab, NoDouble, NoGrab, NoShow, ShowCards
 from ..engine.cards import RANK_CHARS, Cards
+from ..engine.combos import Combo
 from ..engine.game import SHOW_FACTORS, Game
 from ..engine.views import Phase
 from ..i18n import LANGS, t
 from .codec import Callback, CallbackCodec
 from .table import Table
 
-__all__ = ["MAX_ROW", "Keyboards", "rank_label", "rows_of"]
+__all__ = ["MAX_ROW", "Keyboards", "rank_label", "reading_label", "rows_of"]
 
 MAX_ROW = 5
 
@@ -44,6 +45,13 @@ def rank_label(rank: int, lang: str) -> str:
     if char == "D":
         return t(lang, "card_big_joker")
     return char
+
+
+def reading_label(combo: Combo, lang: str) -> str:
+    """One reading of a wildcard play: the kind and its main rank (``三带一 K``)."""
+    from ..render.labels import combo_name
+
+    return f"{combo_name(combo.kind.value, lang)} {rank_label(combo.rank, lang)}"
 
 
 class Keyboards:
@@ -173,12 +181,10 @@ class Keyboards:
         return InlineKeyboardMarkup(rows)
 
     def _readings(self, table: Table, seat: int, lang: str) -> InlineKeyboardMarkup:
-        from ..render.labels import combo_name
-
         _, combos = table.readings[seat]
         buttons = []
         for index, combo in enumerate(combos):
-            text = f"{combo_name(combo.kind.value, lang)} {rank_label(combo.rank, lang)}"
+            text = reading_label(combo, lang)
             buttons.append(self.button(text, "w", table, table.version, str(index)))
         rows = rows_of(buttons, 2)
         rows.append([self.button(t(lang, "btn_cancel"), "c", table, table.hand_version)])

@@ -234,34 +234,22 @@ class TableManager(Lobby, Resume):
         return Refused(key)
 
     async def play_cards(self, table: Table, user_id: int, cards: Cards,
-                         version: int | None, reading: Any = None,
-                         lang: str = "zh-Hans") -> bool:
-        """Play ``cards``; with several wildcard readings and none chosen, ask which one
-        (returns False: the keyboard now offers the readings)."""
+                         version: int | None, reading: Any = None) -> bool:
+        """Play ``cards``. From the buttons (``version`` given) with several wildcard
+        readings and none chosen, ask which one (returns False: the keyboard now offers the
+        readings, R-LZ-CHOICE); typed plays choose their reading before (R-AMBIG)."""
         game = table.game
-        if game is not None and reading is None and game.rules.wild_rank is not None \
-                and version is not None:
+        if game is not None and reading is None and version is not None:
             seat = table.seat_of(user_id)
-            options = self._readings(game, cards)
-            if seat is not None and game.turn == seat and len(options) > 1:
-                table.readings[seat] = (cards, options)
-                self.refresh_panel(table, seat)
-                return False
+            if seat is not None and game.turn == seat:
+                options = game.readings(cards)
+                if len(options) > 1:
+                    table.readings[seat] = (cards, options)
+                    self.refresh_panel(table, seat)
+                    return False
         await self.decide(table, user_id, version,
                           lambda g, s: Play(s, cards, reading))
         return True
-
-    @staticmethod
-    def _readings(game: Game, cards: Cards) -> list[Any]:
-        from ..engine.combos import beats, classify
-
-        try:
-            combos = classify(cards, game.rules)
-        except ValueError:
-            return []
-        if game.to_beat is not None:
-            combos = [c for c in combos if beats(c, game.to_beat, game.rules)]
-        return combos
 
     async def take_back(self, table: Table, user_id: int) -> None:
         async with table.lock:

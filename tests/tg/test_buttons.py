@@ -169,9 +169,12 @@ async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(bot
     assert leader.dm_texts()[-1] == "你没有 10。"
     await leader.dm("大王大王")
     assert leader.dm_texts()[-1] in ("你没有 大王。", "你没有 大王大王。")
-    await leader.dm("3" * 5000)
+    await leader.dm("3" * 60)
     answer = leader.dm_texts()[-1]
     assert answer.startswith("你没有 333") and answer.endswith("…。") and len(answer) < 60
+    await leader.dm("3" * 5000)
+    answer = leader.dm_texts()[-1]
+    assert answer.startswith("没看懂「333") and len(answer) < 100
     await leader.dm("/lang")
     await leader.press(bot.api.last_message(leader.id, with_buttons=True), "English")
     await leader.dm("dd")
