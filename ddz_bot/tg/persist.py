@@ -81,8 +81,12 @@ class Resume(TablesCore):
                 await self._store_messages(table, panels={chat_id: message_id})
         elif slot.startswith(LOBBY_SLOT):
             table = self.tables.get(int(slot[len(LOBBY_SLOT):]))
-            if table is not None:
+            if table is None:
+                return
+            async with table.lock:  # saved at once: a restart edits this lobby, no second one
                 table.lobby_message_id = message_id
+                if table.phase == LOBBY and self.tables.get(table.id) is table:
+                    await self._save(table)
 
     async def _store_messages(self, table: Table, *, table_message_id: int | None = None,
                               panels: dict[int, int] | None = None) -> None:

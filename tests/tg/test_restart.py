@@ -59,3 +59,23 @@ async def test_restart_mid_hand_resumes_and_settles_once(tmp_path: Path) -> None
         assert await db.load_open_tables() == []
     finally:
         await second.stop()
+
+
+async def test_restart_right_after_newgame_keeps_one_lobby_message(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    first = await start_bot(settings)
+    group = first.group()
+    alice, bob = first.user("Alice"), first.user("Bob")
+    try:
+        await alice.send(group, "/newgame")
+    finally:
+        await first.stop()
+    api = first.api
+    second = await start_bot(settings, api)
+    try:
+        await SimUser(second, api.users[bob.id]).send(group, "/join")
+        lobbies = [m for m in api.chat_messages(group) if m.from_bot and m.buttons()]
+        assert len(lobbies) == 1
+        assert "Alice" in (lobbies[0].text or "") and "Bob" in (lobbies[0].text or "")
+    finally:
+        await second.stop()
