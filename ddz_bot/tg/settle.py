@@ -70,12 +70,21 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
                 "winners": list(outcome.winners), "landlord": outcome.landlord,
                 "spring": outcome.spring, "anti_spring": outcome.anti_spring,
                 "multiplier": outcome.multiplier, "base": outcome.base,
-                "escaped": outcome.escaped, "log": game.log},
+                "escaped": outcome.escaped, "points": list(settlement.points),
+                "log": game.log},
         multipliers=[{"reason": i.reason, "factor": i.factor, "seat": i.seat,
                       "detail": i.detail} for i in game.multiplier_items()],
         started_at=datetime.fromtimestamp(table.created_at, tz=UTC), finished_at=now,
         chat_id=table.chat_id, table_id=str(table.id))
     settled = await db.apply_settlement(table.hand_id, bean_changes, results, record)
+    if not settled.applied:
+        # settled before a restart: show what was applied then, not today's recomputation
+        stored = await db.get_hand(table.hand_id)
+        if stored is not None:
+            bean_changes = list(stored.bean_changes)
+            stored_points = stored.result.get("points")
+            if isinstance(stored_points, list) and len(stored_points) == len(users):
+                points = dict(enumerate(int(p) for p in stored_points))
     pictures = [ResultLine(seat, s.name,
                            sum(c.delta for c in bean_changes if c.user_id == s.user_id),
                            points.get(seat, 0), settled.balances.get(s.user_id, 0))
