@@ -97,8 +97,9 @@ async def test_a_settlement_found_after_a_restart_shows_what_was_applied(tmp_pat
     names = [u.name for u in users]
     db = manager_of(first).db
 
-    async def crash_before_closing(table_id: str) -> None:
+    async def crash_before_closing(table_id: str) -> bool:
         """The process dies after the settlement, before the table is closed."""
+        return False
 
     try:
         await seat_three(first, group, users)
