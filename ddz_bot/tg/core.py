@@ -10,6 +10,7 @@ import asyncio
 import logging
 import random
 import time
+from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -27,8 +28,8 @@ from .present import cards_text
 from .table import Table
 from .timers import TimerName, Timers
 
-__all__ = ["ECHO_LIMIT", "GROUP_SLOT", "LOBBY_SLOT", "PANEL_SLOT", "Person", "Refused",
-           "TablesCore"]
+__all__ = ["ECHO_LIMIT", "GROUP_SLOT", "LOBBY_SLOT", "PANEL_SLOT", "RECENT_USERS", "Person",
+           "Recent", "Refused", "TablesCore"]
 
 log = logging.getLogger(__name__)
 
@@ -63,6 +64,40 @@ def _shown(value: object, lang: str) -> object:
     return value
 
 
+class Recent:
+    """The most recently used keys, at most ``size`` of them (the oldest go first): what a
+    long-running bot remembers about its users stays bounded. Optionally a value a key."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[int, Any] = OrderedDict()
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def get(self, key: int) -> Any:
+        if key not in self._items:
+            return None
+        self._items.move_to_end(key)
+        return self._items[key]
+
+    def add(self, key: int, value: Any = True) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def discard(self, key: int) -> None:
+        self._items.pop(key, None)
+
+
+#: how many users' private-chat status and language the bot keeps in memory
+RECENT_USERS = 50_000
+
+
 @dataclass(frozen=True, slots=True)
 class Person:
     """A Telegram user as the tables need them."""
@@ -89,7 +124,7 @@ class TablesCore:
         self.tables: dict[int, Table] = {}
         self.by_chat: dict[int, int] = {}
         self.by_user: dict[int, int] = {}
-        self.dm_ok: set[int] = set()
+        self.dm_ok = Recent(RECENT_USERS)  # users whose private chat takes our messages
         self.accepted_moves = 0
         #: the deal's random source; None: a secure one (R-RNG). Tests set a seeded one.
         self.rng: random.Random | None = None
@@ -120,12 +155,20 @@ class TablesCore:
         self._forget(table)
 
     def _forget(self, table: Table) -> None:
+        """The table is gone from memory, and so are the outbox slots only it used (once
+        what they still have to show is shown)."""
         self.tables.pop(table.id, None)
         if self.by_chat.get(table.chat_id) == table.id:
             del self.by_chat[table.chat_id]
         for seat in table.seats:
             if self.by_user.get(seat.user_id) == table.id:
                 del self.by_user[seat.user_id]
+        self.outbox.release(table.chat_id, f"{LOBBY_SLOT}{table.id}")
+        if table.chat_id not in self.by_chat:
+            self.outbox.release(table.chat_id, GROUP_SLOT)
+        for _, seat in table.humans():
+            if seat.user_id not in self.by_user:
+                self.outbox.release(seat.user_id, PANEL_SLOT)
 
     # ---- saving and resuming -----------------------------------------------------------
     async def _save(self, table: Table, action: Action | None = None) -> None:

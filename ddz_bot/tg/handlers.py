@@ -42,7 +42,7 @@ from ..i18n import LANGS, lang_from_code, t
 from ..render import PlayerRecord, render_profile
 from ..storage import AlreadyClaimedError, Ranking
 from .codec import BadCallback, Callback, CallbackCodec
-from .core import ECHO_LIMIT
+from .core import ECHO_LIMIT, RECENT_USERS, Recent
 from .group_settings import cycle_setting, settings_view
 from .keyboards import reading_label
 from .manager import Person, Refused, TableManager
@@ -92,19 +92,19 @@ class Bot:
         self.manager = manager
         self.codec = codec
         self.default_lang = default_lang
-        self._langs: dict[int, str] = {}
+        self._langs = Recent(RECENT_USERS)  # user id -> language, the recent ones
 
     # ---- who is asking ----------------------------------------------------------------
     async def lang_of(self, user: User | None) -> str:
         if user is None:
             return self.default_lang
-        cached = self._langs.get(user.id)
+        cached: str | None = self._langs.get(user.id)
         if cached is not None:
             return cached
         player = await self.manager.db.get_player(user.id)
         lang = (player.language if player is not None and player.language else None) or \
             lang_from_code(user.language_code, self.default_lang) or self.default_lang
-        self._langs[user.id] = lang
+        self._langs.add(user.id, lang)
         return lang
 
     async def person(self, user: User) -> Person:
@@ -495,7 +495,7 @@ class Bot:
                 raise BadCallback(cb.arg, "unknown language")
             await manager.db.ensure_player(user.id, user.full_name or str(user.id))
             await manager.db.set_language(user.id, cb.arg)
-            self._langs[user.id] = cb.arg
+            self._langs.add(user.id, cb.arg)
             return t(cb.arg, "lang_set"), False, None
         if cb.action == "o":
             if chat_id is None or message is None or query.message is None:

@@ -117,6 +117,20 @@ class Outbox:
         if slot is not None:
             slot.pending = None
 
+    def release(self, chat_id: int, name: str) -> None:
+        """Forget the slot once what it waits to show is shown (a closed table's slots)."""
+        slot = self._slots.get((chat_id, name))
+        if slot is None:
+            return
+        if slot.task is None or slot.task.done():
+            del self._slots[(chat_id, name)]
+        else:
+            slot.retiring = True
+
+    def slot_names(self) -> list[tuple[int, str]]:
+        """The slots the outbox holds now (chat, name)."""
+        return list(self._slots)
+
     def retire(self, chat_id: int, name: str, text: str) -> None:
         """Show ``text`` without buttons on the slot's message (its picture stays), then
         forget the slot: a closed table leaves no live-looking message behind."""

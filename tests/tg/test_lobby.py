@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ddz_bot.engine.rules import room_by_key
+from ddz_bot.tg.core import Recent
 
 from .conftest import manager_of
 from .harness import Harness, SimUser
@@ -89,3 +90,30 @@ async def test_again_leaves_out_who_cannot_sit_and_tells_the_group(bot: Harness)
     assert any(n.startswith("Carol 没能回到新的一桌") for n in notices)
     lobby = bot.api.last_message(group, with_buttons=True)
     assert lobby is not None and "Carol" not in (lobby.text or "")
+
+
+async def test_closed_tables_leave_no_outbox_slots_behind(bot: Harness) -> None:
+    manager = manager_of(bot)
+    alice = bot.user("Alice")
+    group = bot.group(admins={alice.id})
+    for _ in range(3):
+        await alice.send(group, "/newgame")
+        await alice.send(group, "/stop")
+    assert manager.outbox.slot_names() == []
+    users = [alice, bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await play_until_over(bot, group, users)
+    await alice.press(bot.api.last_message(group, with_buttons=True), "再来一局")
+    table = current_table(bot, group)
+    lobbies = [name for _, name in manager.outbox.slot_names() if name.startswith("lobby")]
+    assert lobbies == [f"lobby{table.id}"]  # only the lobby of the table in play
+
+
+def test_recent_keeps_the_newest_users_only() -> None:
+    recent = Recent(2)
+    recent.add(1, "en")
+    recent.add(2, "zh-Hans")
+    assert recent.get(1) == "en"  # 1 is now the most recent
+    recent.add(3, "zh-Hant")
+    assert 2 not in recent and recent.get(1) == "en" and recent.get(3) == "zh-Hant"
+    assert len(recent) == 2
