@@ -32,7 +32,6 @@ CATALOGUE: dict[str, str] = {
              "Time-outs: bid {bid} s, double {double} s, play {play} s; two time-outs in a row "
              "put you on auto-play. Leaving mid-hand is an escape with a penalty.",
     "group_only": "Use this command in a group.",
-    "private_only": "Send this to me in a private chat.",
     "admin_only": "Only the group's admins can do that.",
     "unknown_text": "I didn't understand “{text}”. Type cards like 33344 or 10jqka, "
                     "or pass / hint.",
@@ -78,10 +77,7 @@ CATALOGUE: dict[str, str] = {
     "no_table": "No table in this group. Send /newgame.",
     "not_enough_beans": "You need at least {min_beans} beans to sit in this room; you hold "
                         "{beans}. Try /daily.",
-    "need_players": "At least one player must sit before starting.",
     "started": "The hand has started. Cards are dealt in private chats.",
-    "show_start_on": "{name} will play face up (x5).",
-    # phases and captions
     "phase_show_start": "Face up?",
     "phase_dealing": "Dealing",
     "phase_bidding": "Bidding",

@@ -29,7 +29,6 @@ CATALOGUE: dict[str, str] = {
              "限时：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；连续两次超时自动托管。"
              "牌局中途离开算逃跑，要扣罚豆。",
     "group_only": "请在群里使用这个命令。",
-    "private_only": "请在和我的私聊里发这个命令。",
     "admin_only": "只有群管理员可以这样做。",
     "unknown_text": "没看懂「{text}」。请输入牌，例如 33344、10jqka，或者 不出 / 提示。",
     "unknown_decision": "没看懂「{text}」。"
@@ -70,9 +69,7 @@ CATALOGUE: dict[str, str] = {
     "table_exists": "本群已经有一桌了。",
     "no_table": "本群还没有牌桌，发 /newgame 开一桌。",
     "not_enough_beans": "本场入座至少需要 {min_beans} 欢乐豆，你有 {beans}。试试 /daily。",
-    "need_players": "开始前至少要有一位玩家入座。",
     "started": "开局了！手牌已经私聊发给各位。",
-    "show_start_on": "{name} 选择明牌开始 (x5)。",
     "phase_show_start": "明牌选择",
     "phase_dealing": "发牌中",
     "phase_bidding": "叫地主",

@@ -29,7 +29,6 @@ CATALOGUE: dict[str, str] = {
              "限時：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；連續兩次超時自動託管。"
              "牌局中途離開算逃跑，要扣罰豆。",
     "group_only": "請在群裡使用這個命令。",
-    "private_only": "請在和我的私聊裡發這個命令。",
     "admin_only": "只有群管理員可以這樣做。",
     "unknown_text": "沒看懂「{text}」。請輸入牌，例如 33344、10jqka，或者 不出 / 提示。",
     "unknown_decision": "沒看懂「{text}」。"
@@ -70,9 +69,7 @@ CATALOGUE: dict[str, str] = {
     "table_exists": "本群已經有一桌了。",
     "no_table": "本群還沒有牌桌，發 /newgame 開一桌。",
     "not_enough_beans": "本場入座至少需要 {min_beans} 歡樂豆，你有 {beans}。試試 /daily。",
-    "need_players": "開始前至少要有一位玩家入座。",
     "started": "開局了！手牌已經私聊發給各位。",
-    "show_start_on": "{name} 選擇明牌開始 (x5)。",
     "phase_show_start": "明牌選擇",
     "phase_dealing": "發牌中",
     "phase_bidding": "叫地主",

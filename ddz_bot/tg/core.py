@@ -23,7 +23,7 @@ from ..engine.cards import Cards
 from ..i18n import t
 from ..storage import Database, SavedAction
 from .keyboards import Keyboards
-from .outbox import Content, Outbox
+from .outbox import Outbox
 from .present import cards_text
 from .table import Table
 from .timers import TimerName, Timers
@@ -107,7 +107,6 @@ class Person:
     lang: str
 
 
-
 class TablesCore:
     """All tables of the bot and what every part of the manager needs."""
 
@@ -189,13 +188,8 @@ class TablesCore:
             hand_id=table.hand_id if table.game is not None else None,
             action=None if action is None else action.to_dict(), deadline=deadline))
 
-    def group_notice(self, table: Table, content: Content) -> None:
-        self.outbox.post(table.chat_id, content.text, content.markup)
-
     async def drain(self) -> None:
         await self.outbox.drain()
-
-
 
     # ---- provided by the parts (see TableManager) ----------------------------------------
     async def _start(self, table: Table) -> None:

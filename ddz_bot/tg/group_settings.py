@@ -46,7 +46,8 @@ async def settings_view(manager: TableManager, chat_id: int, title: str,
         "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
         "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
     }
-    return text, manager.keyboards.settings(chat_id, lang, values)
+    return text, manager.keyboards.settings(values)
+
 
 async def cycle_setting(manager: TableManager, chat_id: int, key: str) -> None:
     """Move one setting to its next value (the button's ``key``)."""

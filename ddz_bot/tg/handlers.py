@@ -367,8 +367,11 @@ class Bot:
         self.manager.reachable_again(user.id)
         lang = await self.lang_of(user)
         table = self.manager.table_of(user.id)
-        if table is None or table.game is None or table.phase != PLAYING:
+        if table is None:
             await self.reply(message, t(lang, "help"))
+            return
+        if table.game is None or table.phase != PLAYING:
+            await self.reply(message, t(lang, "not_playing"))
             return
         words = message.text.strip()
         lowered = " ".join(words.lower().split())

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from ..engine.actions import Bid, Call, Decline, Double, Grab, NoDouble, NoGrab, NoShow, ShowCards
-from ..engine.cards import RANK_CHARS, Cards
+from ..engine.cards import RANK_CHARS
 from ..engine.combos import Combo
 from ..engine.game import SHOW_FACTORS, Game
 from ..engine.views import Phase
@@ -100,7 +100,7 @@ class Keyboards:
         return InlineKeyboardMarkup([[self.button(t(lang, "lang_name"), "L", 0, 0, lang)
                                       for lang in LANGS]])
 
-    def settings(self, chat_id: int, lang: str, values: dict[str, str]) -> InlineKeyboardMarkup:
+    def settings(self, values: dict[str, str]) -> InlineKeyboardMarkup:
         """One button a setting; pressing cycles to the next value."""
         rows = [[self.button(text, "o", 0, 0, key)] for key, text in values.items()]
         return InlineKeyboardMarkup(rows)
@@ -189,7 +189,3 @@ class Keyboards:
         rows = rows_of(buttons, 2)
         rows.append([self.button(t(lang, "btn_cancel"), "c", table, table.hand_version)])
         return InlineKeyboardMarkup(rows)
-
-
-def selection_cards(selection: list[int] | None) -> Cards:
-    return Cards.from_counts(selection) if selection else Cards()

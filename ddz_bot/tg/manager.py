@@ -75,7 +75,6 @@ class TableManager(Lobby, Resume):
             balances.append(beans)
         table.hand_no += 1
         table.phase = PLAYING
-        table.settled = False
         table.game = Game(rules, room, balances, rng=self.rng)
         table.version += 1
         table.hand_version = table.version
@@ -331,7 +330,6 @@ class TableManager(Lobby, Resume):
             text, pictures = settled.text, settled.pictures
         else:
             text = [t(table.lang, "result_aborted")]
-        table.settled = True
         table.phase = FINISHED
         table.bump()
         self.outbox.show(table.chat_id, GROUP_SLOT,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from ..engine.cards import Cards
 from ..engine.combos import Combo
 from ..engine.events import (
     AutoPlayChanged,
@@ -177,8 +178,14 @@ def panel_caption(table: Table, seat: int, lang: str) -> str:
         lines.append(t(lang, "panel_finished"))
     elif game.auto[seat]:
         lines.append(t(lang, "panel_auto"))
+    elif seat in table.readings:
+        lines.append(t(lang, "choose_reading", cards=cards_text(table.readings[seat][0], lang)))
     elif seat in game_deciders(table):
         lines.append(t(lang, "panel_your_turn", seconds=int(phase_seconds(table))))
+        selected = table.selections.get(seat)
+        if game.phase is Phase.PLAYING and selected and any(selected):
+            lines.append(t(lang, "panel_selected",
+                           cards=cards_text(Cards.from_counts(selected), lang)))
         if game.phase is Phase.PLAYING:
             if game.to_beat is not None and game.to_beat_seat is not None:
                 lines.append(t(lang, "panel_to_beat", play=combo_text(game.to_beat, lang),
@@ -187,6 +194,8 @@ def panel_caption(table: Table, seat: int, lang: str) -> str:
                 lines.append(t(lang, "panel_lead"))
             if table.tracker:
                 lines.append(t(lang, "panel_tracker", cards=tracker_text(game, seat, lang)))
+    elif game.turn is not None and game.phase is not Phase.DOUBLING:
+        lines.append(t(lang, "panel_waiting", name=names[game.turn]))
     else:
         lines.append(t(lang, "panel_waiting_all"))
     return "\n".join(lines)

@@ -74,7 +74,6 @@ class Table:
     hint_cursor: dict[int, int] = field(default_factory=dict, repr=False)
     readings: dict[int, tuple[Cards, list[Any]]] = field(default_factory=dict, repr=False)
     unreachable: set[int] = field(default_factory=set, repr=False)
-    settled: bool = False
 
     @property
     def players(self) -> int:
@@ -121,7 +120,7 @@ class Table:
             "version": self.version, "hand_version": self.hand_version,
             "deadline": self.deadline, "timer_kind": self.timer_kind,
             "narration": self.narration, "created_at": self.created_at,
-            "lobby_message_id": self.lobby_message_id, "settled": self.settled,
+            "lobby_message_id": self.lobby_message_id,
             "game": None if self.game is None else self.game.to_dict(),
         }
 
@@ -142,5 +141,4 @@ class Table:
             narration=str(data.get("narration", "")),
             created_at=float(data.get("created_at", time.time())),
             lobby_message_id=data.get("lobby_message_id"),
-            settled=bool(data.get("settled", False)),
             game=None if game is None else Game.from_dict(game))

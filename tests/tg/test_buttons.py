@@ -180,3 +180,29 @@ async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(bot
     await leader.dm("dd")
     assert leader.dm_texts()[-1] in ("You don't hold BJ.", "You don't hold BJBJ.")
     assert table.version == version
+
+
+async def test_the_panel_says_what_is_selected_and_whom_it_waits_for(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await users[0].send(group, "/newgame")
+    await users[0].dm("33344")
+    assert users[0].dm_texts()[-1] == "你现在没有在打牌。"
+    lobby = bot.api.last_message(group, with_buttons=True)
+    for user in users[1:]:
+        await user.press(lobby, "加入")
+    await _until_playing(bot, group, users)
+    table = current_table(bot, group)
+    leader = whose_turn(bot, group, users)
+    assert leader is not None
+    waiting = next(u for u in users if u is not leader)
+    caption = waiting.panel().caption  # type: ignore[union-attr]
+    assert caption is not None and f"等待 {leader.name}。" in caption
+    panel = leader.panel()
+    assert panel is not None
+    first_rank = next(b for b in panel.buttons() if b["callback_data"].startswith("r|"))
+    await leader.press_data(panel, first_rank["callback_data"])
+    caption = leader.panel().caption  # type: ignore[union-attr]
+    label = first_rank["text"].split("×")[0]
+    assert caption is not None and f"已选：{label}" in caption
+    assert table.in_hand()

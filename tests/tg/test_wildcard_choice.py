@@ -8,6 +8,7 @@ from ddz_bot.engine.actions import Play
 from ddz_bot.engine.cards import RANK_CHARS
 from ddz_bot.engine.combos import classify
 from ddz_bot.engine.views import Phase
+from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot
 from .scripts import current_table, seat_three, take_turn, whose_turn
@@ -49,6 +50,9 @@ async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
                 await leader.press_data(panel, data)
             await leader.press(leader.panel(), "出牌")
             choices = leader.labels()
+            caption = leader.panel().caption  # type: ignore[union-attr]
+            asked = f"{cards_text(cards, 'zh-Hans')} 按哪种牌型出？"
+            assert caption is not None and asked in caption
             assert "取消" in choices and "出牌" not in choices
             assert len(choices) - 1 == len(classify(cards, game.rules))
             version = table.version
