@@ -8,11 +8,9 @@ changes nothing; a button press is always answered, even when something fails.
 from __future__ import annotations
 
 import logging
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
-from telegram import CallbackQuery, Chat, Message, Update, User
+from telegram import Chat, Message, Update, User
 from telegram.constants import ChatMemberStatus, ChatType
 from telegram.error import TelegramError
 from telegram.ext import (
@@ -38,14 +36,15 @@ from ..engine.actions import (
     Pass,
 )
 from ..engine.actions import ShowCards as Show
-from ..engine.cards import RANK_CHARS, CardParseError, Cards, parse_cards
+from ..engine.cards import CardParseError, Cards, parse_cards
 from ..engine.views import Phase
-from ..i18n import LANGS, lang_from_code, t
+from ..i18n import lang_from_code, t
 from ..render import PlayerRecord, render_profile
 from ..storage import AlreadyClaimedError, Ranking
-from .codec import BadCallback, Callback, CallbackCodec
+from .buttons import Buttons
+from .codec import CallbackCodec
 from .core import ECHO_LIMIT, RECENT_USERS, Recent
-from .group_settings import cycle_setting, settings_view
+from .group_settings import settings_view
 from .keyboards import reading_label
 from .manager import Person, Refused, TableManager
 from .present import cards_text
@@ -87,34 +86,7 @@ _MODES = {"classic": "classic", "points": "points", "score": "points", "jiaofen"
           "癞子": "wildcard", "four": "four", "4": "four", "4p": "four"}
 
 
-Answer = tuple[str | None, bool, str | None]  # the answer text, as an alert, a url to open
-
-
-@dataclass(frozen=True, slots=True)
-class _Press:
-    """A button pressed on a table's message."""
-
-    query: CallbackQuery
-    cb: Callback
-    lang: str
-    table: Table
-    person: Person
-
-
-#: (action, arg) of a decision button -> the engine action it makes for (game, seat)
-_DECISION_BUTTONS: dict[tuple[str, str], Callable[[Any, int], Action]] = {
-    ("p", ""): lambda g, s: Pass(s),
-    ("b", "call"): lambda g, s: Call(s), ("b", "no"): lambda g, s: Decline(s),
-    ("b", "pass"): lambda g, s: Decline(s),
-    ("b", "grab"): lambda g, s: Grab(s), ("b", "nograb"): lambda g, s: NoGrab(s),
-    ("b", "1"): lambda g, s: Bid(s, 1), ("b", "2"): lambda g, s: Bid(s, 2),
-    ("b", "3"): lambda g, s: Bid(s, 3),
-    ("h", "1"): lambda g, s: Show(s), ("h", "0"): lambda g, s: NoShow(s),
-    ("d", "1"): lambda g, s: Double(s), ("d", "0"): lambda g, s: NoDouble(s),
-}
-
-
-class Bot:
+class Bot(Buttons):
     """The handlers, bound to one ``TableManager``."""
 
     def __init__(self, manager: TableManager, codec: CallbackCodec, default_lang: str) -> None:
@@ -487,225 +459,12 @@ class Bot:
         self.manager.refresh_panel(table, seat)
         return hint
 
-    # ---- buttons ----------------------------------------------------------------------
-    async def button(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        query = update.callback_query
-        if query is None:
-            return
-        user = query.from_user
-        lang = await self.lang_of(user)
-        try:
-            callback = self.codec.decode(query.data)
-        except BadCallback:
-            await self._answer(query, t(lang, "bad_button"), alert=True)
-            return
-        try:
-            text, alert, url = await self._press(query, callback, lang)
-        except Refused as refusal:
-            await self._answer(query, refusal.text(lang), alert=True)
-            return
-        except BadCallback:  # signed by us, yet asking for something that doesn't exist
-            await self._answer(query, t(lang, "bad_button"), alert=True)
-            return
-        await self._answer(query, text, alert=alert, url=url)
-
-    async def _answer(self, query: CallbackQuery, text: str | None = None, *,
-                      alert: bool = False, url: str | None = None) -> None:
-        """Answer the button press (sent in the background: the update is done)."""
-        self.manager.outbox.spawn(query.answer(text[:190] if text else None,
-                                               show_alert=alert, url=url))
-
-    async def _press(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
-        """Do what the button asks; return (answer text, as alert, url to open)."""
-        message = query.message
-        chat_id = message.chat.id if message is not None else None
-        unbound = _UNBOUND_BUTTONS.get(cb.action)
-        if unbound is not None:
-            return await unbound(self, query, cb, lang)
-        table = self.manager.get(cb.table)
-        if table is None:
-            raise Refused("join_expired" if cb.action in _GROUP_BUTTONS else "stale_button")
-        press = _Press(query, cb, lang, table, await self.person(query.from_user))
-        group = _GROUP_BUTTONS.get(cb.action)
-        if group is not None:
-            if chat_id is None or chat_id != table.chat_id:
-                raise Refused("bad_button")
-            return await group(self, press)
-        anywhere = _TABLE_BUTTONS.get(cb.action)
-        if anywhere is not None:
-            return await anywhere(self, press)
-        # the rest are DM panel buttons: only the panel's owner may press them
-        if chat_id != query.from_user.id:
-            raise Refused("foreign_button")
-        seat = table.seat_of(query.from_user.id)
-        if seat is None:
-            raise Refused("foreign_button")
-        return await self._panel(table, seat, cb, lang)
-
-    # buttons on no table
-    async def _press_language(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
-        if cb.arg not in LANGS:
-            raise BadCallback(cb.arg, "unknown language")
-        user = query.from_user
-        await self.manager.db.ensure_player(user.id, user.full_name or str(user.id))
-        await self.manager.db.set_language(user.id, cb.arg)
-        self._langs.add(user.id, cb.arg)
-        return t(cb.arg, "lang_set"), False, None
-
-    async def _press_setting(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
-        message = query.message
-        if message is None:
-            raise Refused("bad_button")
-        chat = message.chat
-        if not await self._is_admin(chat, query.from_user):
-            raise Refused("admin_only")
-        await cycle_setting(self.manager, chat.id, cb.arg)
-        text, markup = await settings_view(self.manager, chat.id, chat.title or "")
-        self.manager.outbox.spawn(query.edit_message_text(text, reply_markup=markup))
-        return t(lang, "settings_saved"), False, None
-
-    # buttons on the group's lobby and result messages
-    async def _press_join(self, press: _Press) -> Answer:
-        try:
-            await self.manager.join(press.table, press.person)
-        except Refused as refusal:
-            if refusal.key == "need_dm":
-                return None, False, self.manager.deep_link(press.table)
-            raise
-        return t(press.lang, "joined", name=press.person.name), False, None
-
-    async def _press_leave(self, press: _Press) -> Answer:
-        await self.manager.leave_lobby(press.table, press.person)
-        return t(press.lang, "left", name=press.person.name), False, None
-
-    async def _press_add_ai(self, press: _Press) -> Answer:
-        await self.manager.add_ai(press.table, press.person)
-        return None, False, None
-
-    async def _press_start(self, press: _Press) -> Answer:
-        await self.manager.start(press.table, press.person, show=press.cb.action == "S")
-        return None, False, None
-
-    async def _press_again(self, press: _Press) -> Answer:
-        manager = self.manager
-        try:
-            await manager.again(press.table, press.person)
-        except Refused as refusal:
-            fresh = manager.table_in(press.table.chat_id)
-            if refusal.key == "need_dm" and fresh is not None:
-                return None, False, manager.deep_link(fresh)
-            raise
-        return None, False, None
-
-    # buttons of a table, wherever they are
-    async def _press_my_cards(self, press: _Press) -> Answer:
-        table = press.table
-        seat = table.seat_of(press.person.id)
-        if seat is None or table.game is None:
-            raise Refused("not_seated")
-        if press.cb.version != table.hand_version:
-            raise Refused("stale_button")
-        return t(press.lang, "my_cards", cards=cards_text(table.game.hand(seat),
-                                                          press.lang)), True, None
-
-    async def _press_escape(self, press: _Press) -> Answer:
-        table, cb = press.table, press.cb
-        seat = table.seat_of(press.person.id)
-        if seat is None or cb.arg[1:] != str(seat):
-            raise Refused("foreign_button")
-        if cb.version != table.hand_version or table.phase != PLAYING:
-            raise Refused("stale_button")
-        if press.query.message is not None:
-            self.manager.outbox.spawn(press.query.delete_message())
-        if cb.arg[:1] == "y":
-            await self.manager.escape(table, press.person.id)
-        return None, False, None
-
-    async def _panel(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
-        game = table.game
-        if game is None or table.phase != PLAYING or cb.version < table.hand_version:
-            raise Refused("stale_button")
-        button = _PANEL_BUTTONS.get(cb.action)
-        if button is not None:
-            return await button(self, table, seat, cb, lang)
-        make = _DECISION_BUTTONS.get((cb.action, cb.arg))
-        if make is None:
-            raise BadCallback(f"{cb.action}:{cb.arg}", "no such decision")
-        await self.manager.decide(table, table.seats[seat].user_id, cb.version, make)
-        return None, False, None
-
-    # buttons of a player's panel
-    async def _panel_rank(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
-        game = table.game
-        assert game is not None
-        if len(cb.arg) != 1 or cb.arg not in RANK_CHARS:
-            raise BadCallback(cb.arg, "not a rank")
-        rank = RANK_CHARS.index(cb.arg)
-        held = game.hand(seat).counts()
-        if held[rank] == 0:
-            raise Refused("stale_button")
-        chosen = table.selections.setdefault(seat, [0] * len(held))
-        chosen[rank] = chosen[rank] + 1 if chosen[rank] < held[rank] else 0
-        self.manager.refresh_panel(table, seat)
-        return None, False, None
-
-    async def _panel_clear(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
-        table.selections.pop(seat, None)
-        table.readings.pop(seat, None)
-        self.manager.refresh_panel(table, seat)
-        return None, False, None
-
-    async def _panel_hint(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
-        if cb.version != table.version:
-            raise Refused("stale_button")
-        hint = await self._hint(table, table.seats[seat].user_id)
-        if hint is None:
-            return t(lang, "no_hint"), False, None
-        return t(lang, "panel_hint", cards=cards_text(hint, lang)), False, None
-
-    async def _panel_play(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
-        selection = table.selections.get(seat)
-        if not selection or not any(selection):
-            raise Refused("nothing_selected")
-        await self.manager.play_cards(table, table.seats[seat].user_id,
-                                      Cards.from_counts(selection), cb.version)
-        return None, False, None
-
-    async def _panel_reading(self, table: Table, seat: int, cb: Callback, lang: str,
-                             ) -> Answer:
-        pending = table.readings.get(seat)
-        if pending is None or not cb.arg.isdigit() or int(cb.arg) >= len(pending[1]):
-            raise Refused("stale_button")
-        cards, combos = pending
-        combo = combos[int(cb.arg)]
-        await self.manager.play_cards(table, table.seats[seat].user_id, cards, cb.version,
-                                      reading=(combo.kind, combo.rank, combo.length))
-        return None, False, None
-
-    async def _panel_take_back(self, table: Table, seat: int, cb: Callback, lang: str,
-                               ) -> Answer:
-        await self.manager.take_back(table, table.seats[seat].user_id)
-        return t(lang, "auto_off", name=table.seats[seat].name), False, None
-
     # ---- errors -----------------------------------------------------------------------
     async def error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
         log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)
         if isinstance(update, Update) and update.callback_query is not None:
             lang = await self.lang_of(update.callback_query.from_user)
             await self._answer(update.callback_query, t(lang, "error_generic"), alert=True)
-
-
-#: button action code -> the ``Bot`` method that answers it
-_UNBOUND_BUTTONS: dict[str, Callable[[Bot, CallbackQuery, Callback, str], Awaitable[Answer]]] = {
-    "L": Bot._press_language, "o": Bot._press_setting}
-_GROUP_BUTTONS: dict[str, Callable[[Bot, _Press], Awaitable[Answer]]] = {
-    "j": Bot._press_join, "l": Bot._press_leave, "a": Bot._press_add_ai,
-    "s": Bot._press_start, "S": Bot._press_start, "g": Bot._press_again}
-_TABLE_BUTTONS: dict[str, Callable[[Bot, _Press], Awaitable[Answer]]] = {
-    "m": Bot._press_my_cards, "e": Bot._press_escape}
-_PANEL_BUTTONS: dict[str, Callable[[Bot, Table, int, Callback, str], Awaitable[Answer]]] = {
-    "r": Bot._panel_rank, "c": Bot._panel_clear, "i": Bot._panel_hint,
-    "P": Bot._panel_play, "w": Bot._panel_reading, "t": Bot._panel_take_back}
 
 
 def _echo(text: str) -> str:
