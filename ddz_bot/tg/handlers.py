@@ -8,6 +8,7 @@ changes nothing; a button press is always answered, even when something fails.
 from __future__ import annotations
 
 import logging
+import time
 from typing import Any
 
 from telegram import Chat, Message, Update, User
@@ -81,6 +82,8 @@ _DECISION_WORDS: dict[str, tuple[type[Action], ...]] = {
 }
 #: the longest typed text read as a play (a hand has at most 33 cards)
 _MAX_TYPED = 80
+#: seconds an answer of Telegram's on who administers a group is trusted
+ADMIN_TTL = 60.0
 _MODES = {"classic": "classic", "points": "points", "score": "points", "jiaofen": "points",
           "叫分": "points", "wild": "wildcard", "wildcard": "wildcard", "laizi": "wildcard",
           "癞子": "wildcard", "four": "four", "4": "four", "4p": "four"}
@@ -94,6 +97,7 @@ class Bot(Buttons):
         self.codec = codec
         self.default_lang = default_lang
         self._langs = Recent(RECENT_USERS)  # user id -> language, the recent ones
+        self._admins = Recent(RECENT_USERS)  # (chat, user) -> until when, is an admin
 
     # ---- who is asking ----------------------------------------------------------------
     async def lang_of(self, user: User | None) -> str:
@@ -250,11 +254,21 @@ class Bot(Buttons):
             await self.reply(message, refusal.text(lang))
 
     async def _is_admin(self, chat: Chat, user: User) -> bool:
+        """Whether ``user`` administers ``chat``, asked of Telegram at most once a minute
+        (updates are handled one at a time: a settings panel pressed five times should not
+        wait for Telegram five times)."""
+        key = hash((chat.id, user.id))
+        known = self._admins.get(key)
+        if known is not None and known[0] == (chat.id, user.id) and \
+                time.monotonic() < known[1]:
+            return bool(known[2])
         try:
             member = await self.manager.bot.get_chat_member(chat.id, user.id)
         except TelegramError:
             return False
-        return member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+        admin = member.status in (ChatMemberStatus.ADMINISTRATOR, ChatMemberStatus.OWNER)
+        self._admins.add(key, ((chat.id, user.id), time.monotonic() + ADMIN_TTL, admin))
+        return admin
 
     async def stop(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user, message = update.effective_chat, update.effective_user, update.message

@@ -159,3 +159,15 @@ async def test_leave_in_another_group_leaves_nothing(bot: Harness) -> None:
     assert current_table(bot, second).seat_of(bob.id) == 0
     await alice.send(first, "/leave")
     assert current_table(bot, first).seat_of(alice.id) is None
+
+
+async def test_admin_status_is_asked_once_for_many_presses(bot: Harness) -> None:
+    alice = bot.user("Alice")
+    group = bot.group(admins={alice.id})
+    await alice.send(group, "/settings")
+    panel = bot.api.last_message(group, with_buttons=True)
+    await alice.press(panel, "叫地主限时")
+    await alice.press(panel, "叫地主限时")
+    panel = bot.api.messages[(group, panel.message_id)]  # type: ignore[union-attr]
+    assert "叫地主 30 秒" in (panel.text or "")  # 15 -> 20 -> 30
+    assert len(bot.api.calls_to(group, "getChatMember")) == 1
