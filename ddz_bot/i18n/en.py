@@ -65,8 +65,8 @@ CATALOGUE: dict[str, str] = {
     "already_seated": "You already sit at this table.",
     "table_full": "The table is full.",
     "not_seated": "You don't sit at this table.",
-    "again_left_out": ("{names} couldn't come back to the new table (not enough beans, "
-                       "or no private chat with me)."),
+    "again_left_out": ("{names} couldn't come back to the new table (not enough beans, no "
+                       "private chat with me, or playing at another table)."),
     "seated_elsewhere": "You already play at another table; finish it first.",
     "need_dm": "I can't write to you yet: open a private chat with me and press Start.",
     "need_dm_group": "{name}, open a private chat with me to get your cards: {link}",

@@ -59,7 +59,7 @@ CATALOGUE: dict[str, str] = {
     "already_seated": "你已经在这桌了。",
     "table_full": "这桌已经满了。",
     "not_seated": "你不在这桌。",
-    "again_left_out": "{names} 没能回到新的一桌（欢乐豆不够，或者没打开和我的私聊）。",
+    "again_left_out": "{names} 没能回到新的一桌（欢乐豆不够、没打开和我的私聊，或者在别的桌上）。",
     "seated_elsewhere": "你正在另一桌打牌，先打完那一局吧。",
     "need_dm": "我还不能给你发私信：请先打开和我的私聊并点「开始」。",
     "need_dm_group": "{name}，请打开和我的私聊来接收手牌：{link}",

@@ -59,7 +59,7 @@ CATALOGUE: dict[str, str] = {
     "already_seated": "你已經在這桌了。",
     "table_full": "這桌已經滿了。",
     "not_seated": "你不在這桌。",
-    "again_left_out": "{names} 沒能回到新的一桌（歡樂豆不夠，或者沒打開和我的私聊）。",
+    "again_left_out": "{names} 沒能回到新的一桌（歡樂豆不夠、沒打開和我的私聊，或者在別的桌上）。",
     "seated_elsewhere": "你正在另一桌打牌，先打完那一局吧。",
     "need_dm": "我還不能給你發私信：請先打開和我的私聊並點「開始」。",
     "need_dm_group": "{name}，請打開和我的私聊來接收手牌：{link}",
