@@ -10,6 +10,7 @@ import asyncio
 import logging
 import random
 import time
+import unicodedata
 from collections import OrderedDict
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -28,8 +29,18 @@ from .present import cards_text
 from .table import Table
 from .timers import TimerName, Timers
 
-__all__ = ["ECHO_LIMIT", "GROUP_SLOT", "LOBBY_SLOT", "PANEL_SLOT", "RECENT_USERS", "Person",
-           "Recent", "Refused", "TablesCore"]
+__all__ = [
+    "ECHO_LIMIT",
+    "GROUP_SLOT",
+    "LOBBY_SLOT",
+    "PANEL_SLOT",
+    "RECENT_USERS",
+    "Person",
+    "Recent",
+    "Refused",
+    "TablesCore",
+    "echo",
+]
 
 log = logging.getLogger(__name__)
 
@@ -56,12 +67,17 @@ class Refused(ValueError):
 ECHO_LIMIT = 40
 
 
+def echo(text: str) -> str:
+    """A player's own words repeated back: no control or direction characters (which could
+    garble the message), at most ``ECHO_LIMIT`` characters."""
+    text = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in text).strip()
+    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT - 1] + "…"
+
+
 def _shown(value: object, lang: str) -> object:
     if isinstance(value, Cards):
         value = cards_text(value, lang)
-    if isinstance(value, str) and len(value) > ECHO_LIMIT:
-        return value[:ECHO_LIMIT - 1] + "…"
-    return value
+    return echo(value) if isinstance(value, str) else value
 
 
 class Recent:

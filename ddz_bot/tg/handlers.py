@@ -44,7 +44,7 @@ from ..render import PlayerRecord, render_profile
 from ..storage import AlreadyClaimedError, Ranking
 from .buttons import Buttons
 from .codec import CallbackCodec
-from .core import ECHO_LIMIT, RECENT_USERS, Recent
+from .core import RECENT_USERS, Recent, echo
 from .group_settings import settings_view
 from .keyboards import reading_label
 from .manager import Person, Refused, TableManager
@@ -405,7 +405,7 @@ class Bot(Buttons):
                         raise CardParseError(words[:_MAX_TYPED])
                     cards = parse_cards(words)
                 except CardParseError:
-                    await self.reply(message, t(lang, "unknown_text", text=_echo(words)))
+                    await self.reply(message, t(lang, "unknown_text", text=echo(words)))
                     return
                 await self._typed_play(table, user.id, cards, message, lang)
         except Refused as refusal:
@@ -418,7 +418,7 @@ class Bot(Buttons):
         kinds = _DECISION_WORDS.get(lowered)
         points = int(lowered) if lowered in ("1", "2", "3") else None
         if kinds is None and points is None:
-            await self.reply(message, t(lang, "unknown_decision", text=_echo(lowered)))
+            await self.reply(message, t(lang, "unknown_decision", text=echo(lowered)))
             return
 
         def wanted(action: Action) -> bool:
@@ -479,11 +479,6 @@ class Bot(Buttons):
         if isinstance(update, Update) and update.callback_query is not None:
             lang = await self.lang_of(update.callback_query.from_user)
             await self._answer(update.callback_query, t(lang, "error_generic"), alert=True)
-
-
-def _echo(text: str) -> str:
-    """A player's own words, repeated back short."""
-    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT - 1] + "…"
 
 
 def install(application: Application[Any, Any, Any, Any, Any, Any], bot: Bot) -> None:

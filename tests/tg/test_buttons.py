@@ -175,6 +175,8 @@ async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(bot
     await leader.dm("3" * 5000)
     answer = leader.dm_texts()[-1]
     assert answer.startswith("没看懂「333") and len(answer) < 100
+    await leader.dm("x\u202e\x00y")
+    assert leader.dm_texts()[-1].startswith("没看懂「x  y」")
     await leader.dm("/lang")
     await leader.press(bot.api.last_message(leader.id, with_buttons=True), "English")
     await leader.dm("dd")
