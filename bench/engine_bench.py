@@ -14,6 +14,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -60,7 +61,7 @@ def bench(rules: RuleSet, situations: int, label: str) -> None:
         plays.extend(m.cards for m in rng.sample(leads, k=min(20, len(leads))))
     sample = plays[:2000]
     classify(sample[0], rules)  # builds the classic lookup table once (not timed)
-    times = [best_of(lambda c=cards: classify(c, rules), repeat=3, number=5)
+    times = [best_of(partial(classify, cards, rules), repeat=3, number=5)
              for cards in sample[:300]]
     row("classify (a legal play)", times)
 
@@ -68,13 +69,13 @@ def bench(rules: RuleSet, situations: int, label: str) -> None:
         _wild_readings.cache_clear()
         classify_structural(cards, rules)
 
-    times = [best_of(lambda c=cards: cold(c), repeat=3, number=1) for cards in sample[:300]]
+    times = [best_of(partial(cold, cards), repeat=3, number=1) for cards in sample[:300]]
     row("classify, computed without lookup or memo", times)
     for size in (17, 20):
         times, counts = [], []
         for _ in range(situations):
             hand = deal(rng, size)
-            times.append(best_of(lambda h=hand: legal_moves(h, None, rules)))
+            times.append(best_of(partial(legal_moves, hand, None, rules)))
             counts.append(len(legal_moves(hand, None, rules)))
         row(f"legal_moves leading, {size} cards", times, counts)
     times, counts = [], []
@@ -83,7 +84,7 @@ def bench(rules: RuleSet, situations: int, label: str) -> None:
         other = deal(rng, 17)
         leads = legal_moves(other, None, rules)
         previous = rng.choice(leads)
-        times.append(best_of(lambda h=hand, p=previous: legal_moves(h, p, rules)))
+        times.append(best_of(partial(legal_moves, hand, previous, rules)))
         counts.append(len(legal_moves(hand, previous, rules)))
     row("legal_moves following, 17 cards", times, counts)
 

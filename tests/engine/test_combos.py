@@ -15,15 +15,16 @@ from ddz_bot.engine import (
     parse_cards,
 )
 from ddz_bot.engine.combos import classify_structural, kicker_count, typed_reading
+from ddz_bot.engine.rules import RuleSet
 
 K = ComboKind
 
 
-def kinds(text: str, rules=CLASSIC) -> list[str]:
+def kinds(text: str, rules: RuleSet = CLASSIC) -> list[str]:
     return [c.kind.value for c in classify(parse_cards(text), rules)]
 
 
-def one(text: str, rules=CLASSIC) -> Combo:
+def one(text: str, rules: RuleSet = CLASSIC) -> Combo:
     readings = classify(parse_cards(text), rules)
     assert len(readings) == 1, readings
     return readings[0]
@@ -257,7 +258,8 @@ def test_lookup_table_agrees_with_the_structural_reading() -> None:
 
 def test_r_ambig_a_typed_play_takes_the_fewest_kickers_then_the_highest_rank() -> None:
     readings = classify(parse_cards("3335"), WILD5)
-    assert typed_reading(readings).kind is K.SOFT_BOMB  # no kicker beats trio + one
+    soft = typed_reading(readings)
+    assert soft is not None and soft.kind is K.SOFT_BOMB  # no kicker beats trio + one
     readings = classify(parse_cards("4456"), WILD5)  # 5 wild: 444+6 or 4 4 (5→...) 6?
     chosen = typed_reading(readings)
     assert chosen is not None and kicker_count(chosen) == min(kicker_count(c) for c in readings)
