@@ -270,17 +270,26 @@ class Bot(Buttons):
         self._admins.add(key, ((chat.id, user.id), time.monotonic() + ADMIN_TTL, admin))
         return admin
 
-    async def stop(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    async def _group_admin(self, update: Update) -> tuple[Chat, Message | None, str] | None:
+        """The group, message and language of a command only group admins may give; tells
+        anyone else why not and returns None."""
         chat, user, message = update.effective_chat, update.effective_user, update.message
         if chat is None or user is None:
-            return
+            return None
         lang = await self.lang_of(user)
         if self._private(chat):
             await self.reply(message, t(lang, "group_only"))
-            return
+            return None
         if not await self._is_admin(chat, user):
             await self.reply(message, t(lang, "admin_only"))
+            return None
+        return chat, message, lang
+
+    async def stop(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        asked = await self._group_admin(update)
+        if asked is None:
             return
+        chat, message, lang = asked
         table = self.manager.table_in(chat.id)
         if table is None or table.phase == FINISHED:
             await self.reply(message, t(lang, "no_table"))
@@ -353,16 +362,10 @@ class Bot(Buttons):
                          reply_markup=self.manager.keyboards.languages())
 
     async def settings(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-        chat, user, message = update.effective_chat, update.effective_user, update.message
-        if chat is None or user is None:
+        asked = await self._group_admin(update)
+        if asked is None:
             return
-        lang = await self.lang_of(user)
-        if self._private(chat):
-            await self.reply(message, t(lang, "group_only"))
-            return
-        if not await self._is_admin(chat, user):
-            await self.reply(message, t(lang, "admin_only"))
-            return
+        chat, message, _lang = asked
         text, markup = await settings_view(self.manager, chat.id, chat.title or "")
         await self.reply(message, text, reply_markup=markup)
 
