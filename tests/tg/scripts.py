@@ -83,3 +83,25 @@ async def fire_timer(bot: Harness, table: Table) -> bool:
     fired = await manager_of(bot).fire_timer(table)
     await bot.settle()
     return fired
+
+
+async def wildcard_lead(bot: Harness, group: int, users: list[SimUser]
+                        ) -> tuple[Table, SimUser, int]:
+    """Seat three at a wildcard table and take the decisions up to the first lead: the
+    table, the leader and the leader's seat."""
+    await seat_three(bot, group, users, "/newgame wildcard")
+    for _ in range(12):
+        game = current_table(bot, group).game
+        assert game is not None
+        if game.phase is Phase.PLAYING:
+            break
+        user = whose_turn(bot, group, users)
+        assert user is not None
+        await take_turn(bot, group, user)
+    table = current_table(bot, group)
+    assert table.game is not None and table.game.phase is Phase.PLAYING
+    leader = whose_turn(bot, group, users)
+    assert leader is not None
+    seat = table.seat_of(leader.id)
+    assert seat is not None
+    return table, leader, seat

@@ -12,7 +12,7 @@ from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot
 from .harness import Harness
-from .scripts import current_table, seat_three, take_turn, whose_turn
+from .scripts import current_table, seat_three, whose_turn, wildcard_lead
 
 
 async def test_bidding_and_doubling_by_typed_words(bot: Harness) -> None:
@@ -74,22 +74,9 @@ async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(tmp_pat
         try:
             group = bot.group()
             users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-            await seat_three(bot, group, users, "/newgame wildcard")
-            for _ in range(12):
-                game = current_table(bot, group).game
-                assert game is not None
-                if game.phase is Phase.PLAYING:
-                    break
-                user = whose_turn(bot, group, users)
-                assert user is not None
-                await take_turn(bot, group, user)
-            table = current_table(bot, group)
+            table, leader, seat = await wildcard_lead(bot, group, users)
             game = table.game
-            assert game is not None and game.phase is Phase.PLAYING
-            leader = whose_turn(bot, group, users)
-            assert leader is not None
-            seat = table.seat_of(leader.id)
-            assert seat is not None
+            assert game is not None
             ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)
                          and len(game.readings(a.cards)) > 1]
             if not ambiguous:

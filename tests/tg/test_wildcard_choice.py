@@ -7,11 +7,10 @@ from pathlib import Path
 from ddz_bot.engine.actions import Play
 from ddz_bot.engine.cards import RANK_CHARS
 from ddz_bot.engine.combos import classify
-from ddz_bot.engine.views import Phase
 from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot
-from .scripts import current_table, seat_three, take_turn, whose_turn
+from .scripts import wildcard_lead
 
 
 async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
@@ -20,22 +19,9 @@ async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
         try:
             group = bot.group()
             users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-            await seat_three(bot, group, users, "/newgame wildcard")
-            for _ in range(12):
-                game = current_table(bot, group).game
-                assert game is not None
-                if game.phase is Phase.PLAYING:
-                    break
-                user = whose_turn(bot, group, users)
-                assert user is not None
-                await take_turn(bot, group, user)
-            table = current_table(bot, group)
+            table, leader, seat = await wildcard_lead(bot, group, users)
             game = table.game
-            assert game is not None and game.phase is Phase.PLAYING
-            leader = whose_turn(bot, group, users)
-            assert leader is not None
-            seat = table.seat_of(leader.id)
-            assert seat is not None
+            assert game is not None
             ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)
                          and len(classify(a.cards, game.rules)) > 1]
             if not ambiguous:
