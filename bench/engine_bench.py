@@ -1,6 +1,9 @@
 """Engine speed: classify, and legal-move generation leading (17 and 20 cards) and following.
 
 Run: python bench/engine_bench.py [--situations N]
+
+The wildcard part also times ``useful_moves`` (the plays that don't waste a wildcard, what
+the game, the AI and the hints list).
 Prints the median time per call (µs) and the median number of moves, over fixed-seed
 random situations. Each situation is timed several times and its best run is kept, so
 noise from other processes on a shared machine mostly drops out.
@@ -24,6 +27,7 @@ from ddz_bot.engine.cards import full_deck
 from ddz_bot.engine.combos import _wild_readings, classify_structural
 from ddz_bot.engine.moves import legal_moves
 from ddz_bot.engine.rules import RuleSet
+from ddz_bot.engine.wildmoves import useful_moves
 
 
 def best_of(fn: Callable[[], object], repeat: int = 5, number: int = 3) -> float:
@@ -87,6 +91,13 @@ def bench(rules: RuleSet, situations: int, label: str) -> None:
         times.append(best_of(partial(legal_moves, hand, previous, rules)))
         counts.append(len(legal_moves(hand, previous, rules)))
     row("legal_moves following, 17 cards", times, counts)
+    if rules.wild_rank is not None:
+        times, counts = [], []
+        for _ in range(situations):
+            hand = deal(rng, 17)
+            times.append(best_of(partial(useful_moves, hand, None, rules)))
+            counts.append(len(useful_moves(hand, None, rules)))
+        row("useful_moves leading, 17 cards", times, counts)
 
 
 def main() -> None:
