@@ -14,6 +14,7 @@ CATALOGUE: dict[str, str] = {
     "cmd_balance": "Your beans and record",
     "cmd_rank": "Leaderboard",
     "cmd_daily": "Daily bonus",
+    "cmd_relief": "Relief beans when you run short",
     "cmd_settings": "Group settings (admins)",
     "cmd_lang": "Language",
     # general
@@ -22,7 +23,8 @@ CATALOGUE: dict[str, str] = {
     "help": "How to play:\n/newgame opens a table in a group; press Join (three players, or "
             "Start to fill empty seats with AI).\nYour hand comes here in private: tap ranks to "
             "select, then Play; or type cards like 33344, 10jqka, pass, hint.\n"
-            "/balance your beans · /rank leaderboard · /daily bonus · /rules · /lang language",
+            "/balance your beans · /rank leaderboard · /daily bonus · /relief when short · "
+            "/rules · /lang language",
     "rules": "Dou Dizhu, {room} room: base x{coefficient} beans, fee {fee}, at least {min_beans} "
              "beans to sit, doubling when everyone holds over {threshold}.\n"
              "Bid for landlord (call, then grab: each grab doubles). The landlord takes the 3 "
@@ -164,6 +166,9 @@ CATALOGUE: dict[str, str] = {
     "by_points": "points",
     "daily_ok": "+{bonus} beans! You hold {beans}. Streak: {streak} days.",
     "daily_again": "You already claimed today's bonus. Come back tomorrow.",
+    "relief_ok": "Relief: +{amount} beans. You hold {beans}; {left} more today.",
+    "relief_not_needed": "Relief is for players below {below} beans. Try /daily.",
+    "relief_used_up": "No more relief today. Come back tomorrow (or try /daily).",
     # settings and language
     "settings": "Group settings:\nRoom: {room}\nBidding: {bidding}\nWildcard: {wildcard}\n"
                 "Time-outs: bid {bid} s · double {double} s · play {play} s\n"

@@ -13,13 +13,15 @@ CATALOGUE: dict[str, str] = {
     "cmd_balance": "我的欢乐豆和战绩",
     "cmd_rank": "排行榜",
     "cmd_daily": "每日领豆",
+    "cmd_relief": "领救济金",
     "cmd_settings": "群设置（管理员）",
     "cmd_lang": "语言",
     "welcome": "欢迎来玩斗地主！把我拉进群，在群里发 /newgame 开桌。"
                "你的手牌会发到这个私聊里，请保持它打开。",
     "help": "玩法：\n在群里发 /newgame 开桌，点「加入」（满三人开局，或点「开始」用 AI 补位）。\n"
             "手牌在私聊里：点点数选牌，再点「出牌」；也可以直接打字，例如 33344、10jqka、"
-            "不出、提示。\n/balance 欢乐豆 · /rank 排行榜 · /daily 每日领豆 · /rules 规则 · "
+            "不出、提示。\n/balance 欢乐豆 · /rank 排行榜 · /daily 每日领豆 · /relief 救济金 · "
+            "/rules 规则 · "
             "/lang 语言",
     "rules": "斗地主 · {room}：每分 {coefficient} 豆，台费 {fee}，入座至少 {min_beans} 豆，"
              "所有人都超过 {threshold} 豆才能加倍。\n"
@@ -150,6 +152,9 @@ CATALOGUE: dict[str, str] = {
     "by_points": "积分",
     "daily_ok": "+{bonus} 欢乐豆！现在有 {beans}。连续签到 {streak} 天。",
     "daily_again": "今天已经领过了，明天再来。",
+    "relief_ok": "救济金 +{amount} 豆！现有 {beans}，今天还能领 {left} 次。",
+    "relief_not_needed": "欢乐豆少于 {below} 才能领救济金。试试 /daily。",
+    "relief_used_up": "今天的救济金领完了，明天再来（也可以 /daily）。",
     "settings": "群设置：\n场次：{room}\n叫地主方式：{bidding}\n癞子：{wildcard}\n"
                 "限时：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
                 "语言：{lang}\n记牌器：{tracker}",

@@ -13,13 +13,15 @@ CATALOGUE: dict[str, str] = {
     "cmd_balance": "我的歡樂豆和戰績",
     "cmd_rank": "排行榜",
     "cmd_daily": "每日領豆",
+    "cmd_relief": "領救濟金",
     "cmd_settings": "群設置（管理員）",
     "cmd_lang": "語言",
     "welcome": "歡迎來玩鬥地主！把我拉進群，在群裡發 /newgame 開桌。"
                "你的手牌會發到這個私聊裡，請保持它打開。",
     "help": "玩法：\n在群裡發 /newgame 開桌，點「加入」（滿三人開局，或點「開始」用 AI 補位）。\n"
             "手牌在私聊裡：點點數選牌，再點「出牌」；也可以直接打字，例如 33344、10jqka、"
-            "不出、提示。\n/balance 歡樂豆 · /rank 排行榜 · /daily 每日領豆 · /rules 規則 · "
+            "不出、提示。\n/balance 歡樂豆 · /rank 排行榜 · /daily 每日領豆 · /relief 救濟金 · "
+            "/rules 規則 · "
             "/lang 語言",
     "rules": "鬥地主 · {room}：每分 {coefficient} 豆，台費 {fee}，入座至少 {min_beans} 豆，"
              "所有人都超過 {threshold} 豆才能加倍。\n"
@@ -150,6 +152,9 @@ CATALOGUE: dict[str, str] = {
     "by_points": "積分",
     "daily_ok": "+{bonus} 歡樂豆！現在有 {beans}。連續簽到 {streak} 天。",
     "daily_again": "今天已經領過了，明天再來。",
+    "relief_ok": "救濟金 +{amount} 豆！現有 {beans}，今天還能領 {left} 次。",
+    "relief_not_needed": "歡樂豆少於 {below} 才能領救濟金。試試 /daily。",
+    "relief_used_up": "今天的救濟金領完了，明天再來（也可以 /daily）。",
     "settings": "群設置：\n場次：{room}\n叫地主方式：{bidding}\n癩子：{wildcard}\n"
                 "限時：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
                 "語言：{lang}\n記牌器：{tracker}",

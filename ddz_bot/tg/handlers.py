@@ -41,7 +41,7 @@ from ..engine.cards import CardParseError, Cards, parse_cards
 from ..engine.views import Phase
 from ..i18n import lang_from_code, t
 from ..render import PlayerRecord, render_profile
-from ..storage import AlreadyClaimedError, Ranking
+from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
 from .buttons import Buttons
 from .codec import CallbackCodec
 from .core import RECENT_USERS, Recent, echo
@@ -60,10 +60,12 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "start": (), "help": ("bangzhu",), "rules": ("guize",),
     "newgame": ("kaiju", "kaizhuo", "ddz", "doudizhu"), "join": ("jiaru",),
     "leave": ("likai", "tuichu"), "stop": ("jieshu",), "balance": ("douzi", "qianbao"),
-    "rank": ("paihang",), "daily": ("qiandao",), "settings": ("shezhi",), "lang": ("yuyan",),
+    "rank": ("paihang",), "daily": ("qiandao",), "relief": ("jiuji",), "settings": ("shezhi",),
+    "lang": ("yuyan",),
 }
 GROUP_MENU = ("newgame", "join", "leave", "rank", "rules", "stop", "settings", "help")
-PRIVATE_MENU = ("start", "balance", "daily", "rank", "lang", "leave", "rules", "help")
+PRIVATE_MENU = ("start", "balance", "daily", "relief", "rank", "lang", "leave", "rules",
+                "help")
 
 _PASS_WORDS = {"pass", "p", "不出", "不要", "要不起", "过", "過", "pass!"}
 _HINT_WORDS = {"hint", "h", "提示", "?", "？"}
@@ -355,6 +357,27 @@ class Bot(Buttons):
             return
         await self.reply(update.message, t(lang, "daily_ok", bonus=claim.amount,
                                            beans=claim.balance, streak=claim.streak))
+
+    async def relief(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """救济金: a top-up for a player short of the lowest paid room, a few times a day."""
+        user = update.effective_user
+        if user is None:
+            return
+        lang = await self.lang_of(user)
+        person = await self.person(user)
+        db = self.manager.db
+        await db.ensure_player(user.id, person.name)
+        try:
+            claim = await db.claim_relief(user.id)
+        except ReliefRefusedError:
+            player = await db.get_player(user.id)
+            below = db.economy.relief_below
+            key = ("relief_not_needed" if player is not None and player.beans >= below
+                   else "relief_used_up")
+            await self.reply(update.message, t(lang, key, below=below))
+            return
+        await self.reply(update.message, t(lang, "relief_ok", amount=claim.amount,
+                                           beans=claim.balance, left=claim.claims_left))
 
     async def lang(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         lang = await self.lang_of(update.effective_user)

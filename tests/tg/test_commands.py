@@ -1,4 +1,4 @@
-"""Commands: /balance, /rank, /daily, /lang, /rules, /help; admins' /stop; the bot removed."""
+"""Commands: /balance, /rank, /daily, /relief, /lang, /rules, /help; /stop; the bot removed."""
 
 from __future__ import annotations
 
@@ -19,6 +19,23 @@ async def test_daily_twice_then_balance(bot: Harness) -> None:
     card = bot.api.last_message(alice.id)
     assert card is not None and card.photo_digest is not None
     assert card.caption is not None and "欢乐豆：11000" in card.caption
+
+
+async def test_relief_tops_up_a_short_player_three_times_a_day(bot: Harness) -> None:
+    alice = bot.user("Alice")
+    await alice.dm("/relief")
+    assert alice.dm_texts()[-1] == "欢乐豆少于 1000 才能领救济金。试试 /daily。"
+    db = manager_of(bot).db
+    await db.adjust_beans(alice.id, -9_900, key="test-broke")  # 10,000 -> 100
+    for left in (2, 1, 0):
+        await alice.dm("/jiuji")
+        assert alice.dm_texts()[-1] == f"救济金 +2000 豆！现有 2100，今天还能领 {left} 次。"
+        await db.adjust_beans(alice.id, -2_000, key=f"test-lose-{left}")
+    await alice.dm("/relief")
+    assert alice.dm_texts()[-1].startswith("今天的救济金领完了")
+    player = await db.get_player(alice.id)
+    assert player is not None and player.beans == 100
+    assert not await db.ledger_mismatches()  # the books still balance
 
 
 async def test_rank_in_a_group_and_globally(bot: Harness) -> None:
