@@ -15,6 +15,7 @@ CATALOGUE: dict[str, str] = {
     "cmd_rank": "Leaderboard",
     "cmd_daily": "Daily bonus",
     "cmd_relief": "Relief beans when you run short",
+    "cmd_replay": "Replay the last hand",
     "cmd_settings": "Group settings (admins)",
     "cmd_lang": "Language",
     # general
@@ -169,6 +170,14 @@ CATALOGUE: dict[str, str] = {
     "relief_ok": "Relief: +{amount} beans. You hold {beans}; {left} more today.",
     "relief_not_needed": "Relief is for players below {below} beans. Try /daily.",
     "relief_used_up": "No more relief today. Come back tomorrow (or try /daily).",
+    "replay_head": "Last hand, x{multiplier}: {winner}",
+    "replay_won_landlord": "the landlord won",
+    "replay_won_farmer": "the farmers won",
+    "replay_aborted": "closed with no winner",
+    "replay_landlord": "landlord",
+    "replay_late": "(time-out)",
+    "replay_empty": "No plays were made.",
+    "replay_none": "No finished hand yet.",
     # settings and language
     "settings": "Group settings:\nRoom: {room}\nBidding: {bidding}\nWildcard: {wildcard}\n"
                 "Time-outs: bid {bid} s · double {double} s · play {play} s\n"

@@ -14,6 +14,7 @@ CATALOGUE: dict[str, str] = {
     "cmd_rank": "排行榜",
     "cmd_daily": "每日领豆",
     "cmd_relief": "领救济金",
+    "cmd_replay": "上一局回放",
     "cmd_settings": "群设置（管理员）",
     "cmd_lang": "语言",
     "welcome": "欢迎来玩斗地主！把我拉进群，在群里发 /newgame 开桌。"
@@ -155,6 +156,14 @@ CATALOGUE: dict[str, str] = {
     "relief_ok": "救济金 +{amount} 豆！现有 {beans}，今天还能领 {left} 次。",
     "relief_not_needed": "欢乐豆少于 {below} 才能领救济金。试试 /daily。",
     "relief_used_up": "今天的救济金领完了，明天再来（也可以 /daily）。",
+    "replay_head": "上一局回放 · {multiplier} 倍 · {winner}",
+    "replay_won_landlord": "地主胜",
+    "replay_won_farmer": "农民胜",
+    "replay_aborted": "未分胜负",
+    "replay_landlord": "地主",
+    "replay_late": "（超时）",
+    "replay_empty": "没有出过牌。",
+    "replay_none": "还没有打完的牌局。",
     "settings": "群设置：\n场次：{room}\n叫地主方式：{bidding}\n癞子：{wildcard}\n"
                 "限时：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
                 "语言：{lang}\n记牌器：{tracker}",

@@ -14,6 +14,7 @@ CATALOGUE: dict[str, str] = {
     "cmd_rank": "排行榜",
     "cmd_daily": "每日領豆",
     "cmd_relief": "領救濟金",
+    "cmd_replay": "上一局回放",
     "cmd_settings": "群設置（管理員）",
     "cmd_lang": "語言",
     "welcome": "歡迎來玩鬥地主！把我拉進群，在群裡發 /newgame 開桌。"
@@ -155,6 +156,14 @@ CATALOGUE: dict[str, str] = {
     "relief_ok": "救濟金 +{amount} 豆！現有 {beans}，今天還能領 {left} 次。",
     "relief_not_needed": "歡樂豆少於 {below} 才能領救濟金。試試 /daily。",
     "relief_used_up": "今天的救濟金領完了，明天再來（也可以 /daily）。",
+    "replay_head": "上一局回放 · {multiplier} 倍 · {winner}",
+    "replay_won_landlord": "地主勝",
+    "replay_won_farmer": "農民勝",
+    "replay_aborted": "未分勝負",
+    "replay_landlord": "地主",
+    "replay_late": "（超時）",
+    "replay_empty": "沒有出過牌。",
+    "replay_none": "還沒有打完的牌局。",
     "settings": "群設置：\n場次：{room}\n叫地主方式：{bidding}\n癩子：{wildcard}\n"
                 "限時：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
                 "語言：{lang}\n記牌器：{tracker}",

@@ -49,6 +49,7 @@ from .group_settings import settings_view
 from .keyboards import reading_label
 from .manager import Person, Refused, TableManager
 from .present import cards_text
+from .replay import replay_text
 from .table import FINISHED, LOBBY, PLAYING, Table
 
 __all__ = ["COMMANDS", "Bot", "install"]
@@ -60,12 +61,13 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "start": (), "help": ("bangzhu",), "rules": ("guize",),
     "newgame": ("kaiju", "kaizhuo", "ddz", "doudizhu"), "join": ("jiaru",),
     "leave": ("likai", "tuichu"), "stop": ("jieshu",), "balance": ("douzi", "qianbao"),
-    "rank": ("paihang",), "daily": ("qiandao",), "relief": ("jiuji",), "settings": ("shezhi",),
-    "lang": ("yuyan",),
+    "rank": ("paihang",), "daily": ("qiandao",), "relief": ("jiuji",), "replay": ("huifang",),
+    "settings": ("shezhi",), "lang": ("yuyan",),
 }
-GROUP_MENU = ("newgame", "join", "leave", "rank", "rules", "stop", "settings", "help")
-PRIVATE_MENU = ("start", "balance", "daily", "relief", "rank", "lang", "leave", "rules",
-                "help")
+GROUP_MENU = ("newgame", "join", "leave", "rank", "replay", "rules", "stop", "settings",
+              "help")
+PRIVATE_MENU = ("start", "balance", "daily", "relief", "rank", "replay", "lang", "leave",
+                "rules", "help")
 
 _PASS_WORDS = {"pass", "p", "不出", "不要", "要不起", "过", "過", "pass!"}
 _HINT_WORDS = {"hint", "h", "提示", "?", "？"}
@@ -378,6 +380,20 @@ class Bot(Buttons):
             return
         await self.reply(update.message, t(lang, "relief_ok", amount=claim.amount,
                                            beans=claim.balance, left=claim.claims_left))
+
+    async def replay(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """The last finished hand, play by play: of this group, or in private of the player."""
+        chat, user = update.effective_chat, update.effective_user
+        if chat is None or user is None:
+            return
+        lang = await self.lang_of(user)
+        db = self.manager.db
+        hands = (await db.recent_hands(user_id=user.id, limit=1) if self._private(chat)
+                 else await db.recent_hands(chat_id=chat.id, limit=1))
+        if not hands:
+            await self.reply(update.message, t(lang, "replay_none"))
+            return
+        await self.reply(update.message, await replay_text(db, hands[0], lang))
 
     async def lang(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         lang = await self.lang_of(update.effective_user)

@@ -71,7 +71,7 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
                 "spring": outcome.spring, "anti_spring": outcome.anti_spring,
                 "multiplier": outcome.multiplier, "base": outcome.base,
                 "escaped": outcome.escaped, "points": list(settlement.points),
-                "log": game.log},
+                "log": game.log, "start": game.start_dict()},
         multipliers=[{"reason": i.reason, "factor": i.factor, "seat": i.seat,
                       "detail": i.detail} for i in game.multiplier_items()],
         started_at=datetime.fromtimestamp(table.created_at, tz=UTC), finished_at=now,

@@ -188,3 +188,29 @@ async def test_admin_status_is_asked_once_for_many_presses(bot: Harness) -> None
     panel = bot.api.messages[(group, panel.message_id)]  # type: ignore[union-attr]
     assert "叫地主 30 秒" in (panel.text or "")  # 15 -> 20 -> 30
     assert len(bot.api.calls_to(group, "getChatMember")) == 1
+
+
+async def test_replay_lists_every_play_of_the_last_hand_in_order(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await users[0].send(group, "/replay")
+    assert bot.api.last_message(group).text == "还没有打完的牌局。"  # type: ignore[union-attr]
+    await seat_three(bot, group, users)
+    table = current_table(bot, group)
+    await play_until_over(bot, group, users)
+    game = table.game
+    assert game is not None and game.over
+    plays = [a for a in game.log if a["type"] in ("play", "pass")]
+    await users[1].send(group, "/huifang")
+    text = bot.api.last_message(group).text or ""  # type: ignore[union-attr]
+    head, *lines = text.split("\n")
+    assert head.startswith("上一局回放 · ") and head.endswith(("地主胜", "农民胜"))
+    assert len(lines) == len(plays)
+    for number, (line, action) in enumerate(zip(lines, plays, strict=True), start=1):
+        name = table.names()[action["seat"]]
+        assert line.startswith(f"{number}. {name}")
+        assert line.endswith("不出") if action["type"] == "pass" else "不出" not in line
+    landlord = game.public_view().landlord
+    assert landlord is not None and f"{table.names()[landlord]} (地主): " in lines[0]
+    await users[2].dm("/replay")  # in private: the player's own last hand
+    assert users[2].dm_texts()[-1] == text

@@ -1,0 +1,68 @@
+"""The replay of a finished hand (RULES.md section 5, the seeds' 翻盘法 drill): who played
+what, in order, rebuilt by the engine from the stored start and action log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine.actions import action_from_dict
+from ..engine.events import LandlordChosen, Passed, Played, TimedOut
+from ..engine.game import Game
+from ..i18n import t
+from ..storage import Database, FinishedHand
+from .present import cards_text
+
+__all__ = ["replay_lines", "replay_text"]
+
+#: Telegram's limit for one message, with room for the header
+_MAX_CHARS = 3800
+
+
+def replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
+    """One line per play or pass, numbered, from the engine's replay of the stored hand;
+    empty when the record holds no start (hands stored before replays existed)."""
+    result: dict[str, Any] = hand.result
+    start, log = result.get("start"), result.get("log")
+    if not isinstance(start, dict) or not isinstance(log, list):
+        return []
+    game = Game.replay(start, [])
+    lines: list[str] = []
+    landlord: int | None = None
+    late: set[int] = set()
+    for action in log:
+        for event in game.apply(action_from_dict(action)):
+            if isinstance(event, LandlordChosen):
+                landlord = event.seat
+            elif isinstance(event, TimedOut):
+                late.add(event.seat)
+            elif isinstance(event, Played | Passed):
+                who = names[event.seat] + (f" ({t(lang, 'replay_landlord')})"
+                                           if event.seat == landlord else "")
+                what = (cards_text(event.combo.cards, lang) if isinstance(event, Played)
+                        else t(lang, "said_pass"))
+                late_mark = f" {t(lang, 'replay_late')}" if event.seat in late else ""
+                late.discard(event.seat)
+                lines.append(f"{len(lines) + 1}. {who}: {what}{late_mark}")
+    return lines
+
+
+async def replay_text(db: Database, hand: FinishedHand, lang: str) -> str:
+    """The replay as one message: a header with the result, then the plays (the middle cut
+    when a long hand would not fit in one message)."""
+    names = []
+    for user_id in hand.seats:
+        player = await db.get_player(user_id)
+        names.append(player.display_name if player is not None else str(user_id))
+    lines = replay_lines(hand, names, lang)
+    result = hand.result
+    winners = result.get("winner_role")
+    head = t(lang, "replay_head", multiplier=result.get("multiplier", 1),
+             winner=t(lang, f"replay_won_{winners}") if winners else t(lang, "replay_aborted"))
+    if not lines:
+        return f"{head}\n{t(lang, 'replay_empty')}"
+    text = "\n".join(lines)
+    if len(text) > _MAX_CHARS:  # keep the opening and the end, the parts people ask about
+        first = "\n".join(lines)[: _MAX_CHARS // 2].rsplit("\n", 1)[0]
+        last = "\n".join(lines)[-(_MAX_CHARS // 2):].split("\n", 1)[-1]
+        text = f"{first}\n…\n{last}"
+    return f"{head}\n{text}"
