@@ -85,21 +85,26 @@ async def fire_timer(bot: Harness, table: Table) -> bool:
     return fired
 
 
-async def wildcard_lead(bot: Harness, group: int, users: list[SimUser]
-                        ) -> tuple[Table, SimUser, int]:
-    """Seat three at a wildcard table and take the decisions up to the first lead: the
-    table, the leader and the leader's seat."""
-    await seat_three(bot, group, users, "/newgame wildcard")
-    for _ in range(12):
+async def until_playing(bot: Harness, group: int, users: list[SimUser]) -> None:
+    """Take every decision before the play (bidding, showing, doubling) as scripted."""
+    for _ in range(20):
         game = current_table(bot, group).game
         assert game is not None
         if game.phase is Phase.PLAYING:
-            break
+            return
         user = whose_turn(bot, group, users)
         assert user is not None
         await take_turn(bot, group, user)
+    raise AssertionError("the decisions before the play did not end")
+
+
+async def first_lead(bot: Harness, group: int, users: list[SimUser],
+                     command: str = "/newgame") -> tuple[Table, SimUser, int]:
+    """Seat three with ``command`` and take the decisions up to the first lead: the table,
+    the leader and the leader's seat."""
+    await seat_three(bot, group, users, command)
+    await until_playing(bot, group, users)
     table = current_table(bot, group)
-    assert table.game is not None and table.game.phase is Phase.PLAYING
     leader = whose_turn(bot, group, users)
     assert leader is not None
     seat = table.seat_of(leader.id)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ddz_bot.engine.actions import AutoPlay
-from ddz_bot.engine.views import Phase
 from ddz_bot.tg.table import FINISHED
 
 from .conftest import manager_of
@@ -14,27 +13,16 @@ from .scripts import (
     play_until_over,
     seat_three,
     take_turn,
+    until_playing,
     whose_turn,
 )
-
-
-async def _to_play_phase(bot: Harness, group: int, users: list) -> None:  # type: ignore[type-arg]
-    for _ in range(20):
-        table = current_table(bot, group)
-        assert table.game is not None
-        if table.game.phase is Phase.PLAYING:
-            return
-        user = whose_turn(bot, group, users)
-        assert user is not None
-        await take_turn(bot, group, user)
-    raise AssertionError("bidding did not end")
 
 
 async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
-    await _to_play_phase(bot, group, users)
+    await until_playing(bot, group, users)
     table = current_table(bot, group)
     game = table.game
     assert game is not None

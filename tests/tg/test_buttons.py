@@ -2,22 +2,18 @@
 
 from __future__ import annotations
 
-from ddz_bot.engine.views import Phase
 from ddz_bot.tg.present import cards_text
 
-from .harness import Harness, SimUser
-from .scripts import current_table, play_until_over, seat_three, take_turn, whose_turn
-
-
-async def _until_playing(bot: Harness, group: int, users: list[SimUser]) -> None:
-    for _ in range(20):
-        game = current_table(bot, group).game
-        assert game is not None
-        if game.phase is Phase.PLAYING:
-            return
-        user = whose_turn(bot, group, users)
-        assert user is not None
-        await take_turn(bot, group, user)
+from .harness import Harness
+from .scripts import (
+    current_table,
+    first_lead,
+    play_until_over,
+    seat_three,
+    take_turn,
+    until_playing,
+    whose_turn,
+)
 
 
 async def test_stale_foreign_and_forged_buttons_change_nothing(bot: Harness) -> None:
@@ -71,15 +67,9 @@ async def test_buttons_of_a_finished_hand_are_refused(bot: Harness) -> None:
 async def test_typed_plays(bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-    await seat_three(bot, group, users)
-    await _until_playing(bot, group, users)
-    table = current_table(bot, group)
+    table, leader, seat = await first_lead(bot, group, users)
     game = table.game
     assert game is not None
-    leader = whose_turn(bot, group, users)
-    assert leader is not None
-    seat = table.seat_of(leader.id)
-    assert seat is not None
     waiting = next(u for u in users if u is not leader)
     await waiting.dm("3")
     assert waiting.dm_texts()[-1] == "还没轮到你。"
@@ -129,7 +119,7 @@ async def test_the_card_tracker_counts_what_the_player_has_not_seen(bot: Harness
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
-    await _until_playing(bot, group, users)
+    await until_playing(bot, group, users)
     for _ in range(4):  # a few plays, so that some cards are out
         user = whose_turn(bot, group, users)
         assert user is not None
@@ -153,15 +143,9 @@ async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(bot
                                                                              ) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-    await seat_three(bot, group, users)
-    await _until_playing(bot, group, users)
-    table = current_table(bot, group)
+    table, leader, seat = await first_lead(bot, group, users)
     game = table.game
     assert game is not None
-    leader = whose_turn(bot, group, users)
-    assert leader is not None
-    seat = table.seat_of(leader.id)
-    assert seat is not None
     version = table.version
     ten = cards_text([7], "zh-Hans")  # rank 7 is the ten
     held_tens = game.hand(seat).counts()[7]
@@ -193,7 +177,7 @@ async def test_the_panel_says_what_is_selected_and_whom_it_waits_for(bot: Harnes
     lobby = bot.api.last_message(group, with_buttons=True)
     for user in users[1:]:
         await user.press(lobby, "加入")
-    await _until_playing(bot, group, users)
+    await until_playing(bot, group, users)
     table = current_table(bot, group)
     leader = whose_turn(bot, group, users)
     assert leader is not None

@@ -12,7 +12,7 @@ from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot
 from .harness import Harness
-from .scripts import current_table, seat_three, whose_turn, wildcard_lead
+from .scripts import current_table, first_lead, seat_three, whose_turn
 
 
 async def test_bidding_and_doubling_by_typed_words(bot: Harness) -> None:
@@ -74,7 +74,7 @@ async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(tmp_pat
         try:
             group = bot.group()
             users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-            table, leader, seat = await wildcard_lead(bot, group, users)
+            table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
             assert game is not None
             ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)

@@ -10,7 +10,7 @@ from ddz_bot.engine.combos import classify
 from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot
-from .scripts import wildcard_lead
+from .scripts import first_lead
 
 
 async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
@@ -19,7 +19,7 @@ async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
         try:
             group = bot.group()
             users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-            table, leader, seat = await wildcard_lead(bot, group, users)
+            table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
             assert game is not None
             ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)
