@@ -195,7 +195,10 @@ class Cards(tuple[int, ...]):
         """The ranks of physical cards."""
         return cls(card.rank for card in cards)
 
-    parse = staticmethod(lambda text: parse_cards(text))
+    @classmethod
+    def parse(cls, text: str) -> Cards:
+        """``parse_cards``: the canonical notation and the forgiving forms people type."""
+        return parse_cards(text)
 
     def counts(self) -> list[int]:
         """How many cards of each rank: a list of ``NUM_RANKS`` ints."""
