@@ -35,8 +35,13 @@ _D: Final = int(Rank.BIG_JOKER)
 _TWO: Final = int(Rank.TWO)
 _PLAIN: Final = (None, K.SINGLE, K.PAIR, K.TRIO, K.BOMB)
 _SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
-_COMBOS: dict[tuple[tuple[tuple[int, ...], ComboKind, int, int], int], Combo] = {}
+_COMBOS: dict[tuple[tuple[int, ...], ComboKind, int, int, int], Combo] = {}
 _COMBOS_MAX: Final = 1 << 18
+# Combos with kickers, per main part (kind, rank, length, wildcard rank, naturals of the
+# main part, wildcards in it), then per (natural kickers, wildcard kickers).
+_KICKED: dict[tuple[ComboKind, int, int, int, tuple[int, ...], int],
+              dict[tuple[tuple[int, ...], int], Combo]] = {}
+_KICKED_SIZE: list[int] = [0]
 
 
 def useful_moves(hand: Cards, previous: Combo | None = None,
@@ -66,7 +71,8 @@ class _Generator:
         self.want = None if previous is None else previous.kind
         self.want_length = 0 if previous is None else previous.length
         self.rules = rules
-        self.found: dict[tuple[tuple[int, ...], ComboKind, int, int], Combo | None] = {}
+        self.seen: set[tuple[tuple[int, ...], ComboKind, int, int]] = set()
+        self.out: list[Combo] = []
 
     def wants(self, *kinds: ComboKind) -> bool:
         return self.want is None or self.want in kinds
@@ -80,30 +86,31 @@ class _Generator:
             self.with_kickers(4)
         if self.wants(K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE, K.PLANE_SINGLES, K.PLANE_PAIRS):
             self.sequences()
-        return [combo for combo in self.found.values() if combo is not None]
+        return self.out
 
     # -- recording a play
     def add(self, actual: list[int], kind: ComboKind, rank: int, length: int,
             stand: list[int]) -> None:
         key = (tuple(actual), kind, rank, length)
-        if key in self.found:
+        if key in self.seen:
             return
+        self.seen.add(key)
         previous = self.previous
         if previous is not None and kind is previous.kind and rank <= previous.rank \
                 and kind is not K.BOMB:
-            self.found[key] = None  # same kind, not higher: can't beat it
-            return
+            return  # same kind, not higher: can't beat it
         # The stand-ins are a function of the key (the main part's are forced and the
         # kickers' are placed in a fixed order), so one combo object serves every hand.
-        cached = _COMBOS.get((key, self.wild))
+        cache_key = (*key, self.wild)
+        cached = _COMBOS.get(cache_key)
         if cached is None:
             cached = _make(kind, rank, length, Cards.from_counts(actual), tuple(stand),
                            self.wild, self.rules)
             if len(_COMBOS) >= _COMBOS_MAX:
                 _COMBOS.clear()
-            _COMBOS[(key, self.wild)] = cached
-        keep = previous is None or beats(cached, previous, self.rules)
-        self.found[key] = cached if keep else None
+            _COMBOS[cache_key] = cached
+        if previous is None or beats(cached, previous, self.rules):
+            self.out.append(cached)
 
     def taken(self, need: dict[int, int]) -> tuple[list[int], list[int], int] | None:
         """Naturals used, wildcard stand-ins and wildcards spent for a main part, or None
@@ -204,6 +211,9 @@ class _Generator:
     def attach(self, part: tuple[list[int], list[int], int], main: frozenset[int],
                beside: tuple[int, ...], count: int, kind: ComboKind, rank: int, length: int,
                *, pairs: bool) -> None:
+        previous = self.previous
+        if previous is not None and kind is previous.kind and rank <= previous.rank:
+            return  # same kind, not higher: none of these can beat it
         used, stand, spent = part
         rest = self.nat[:]
         for r in main:
@@ -212,15 +222,36 @@ class _Generator:
         kicks = (self.pair_kickers(rest, main, count, left) if pairs
                  else self.single_kickers(rest, main, beside, count, left))
         wild = self.wild
+        rules = self.rules
+        append = self.out.append
         main_has_natural = any(used)
+        base = [r for r in range(NUM_RANKS) for _ in range(used[r])]
+        # Each (kind, rank, length) gets its kickers here only, once, and distinct kickers
+        # make distinct cards: no play repeats, so the combos go straight to the output.
+        # The cache per main part makes a combo for a (kickers, wildcard kickers) pair once.
+        prefix = (kind, rank, length, wild, tuple(base), spent)
+        cache = _KICKED.get(prefix)
+        if cache is None:
+            if _KICKED_SIZE[0] >= _COMBOS_MAX:
+                _KICKED.clear()
+                _KICKED_SIZE[0] = 0
+            cache = _KICKED[prefix] = {}
         for kick, n_wild, kick_stand in kicks:
             if not (main_has_natural or kick):
                 continue  # wildcards alone: all_wild's
-            actual = used[:]
-            for r in kick:
-                actual[r] += 1
-            actual[wild] = spent + n_wild
-            self.add(actual, kind, rank, length, stand + kick_stand)
+            combo = cache.get((kick, n_wild))
+            if combo is None:
+                # The stand-ins are a function of the cards and the reading (the main
+                # part's are forced, the kickers' placed in a fixed order).
+                wild_as = tuple(sorted(stand + kick_stand))
+                if wild_as.count(wild) == len(wild_as):
+                    wild_as = ()  # every wildcard stands for itself: nothing to show
+                n_all = spent + n_wild
+                cards = Cards._sorted(sorted([*base, *kick, *[wild] * n_all]))
+                combo = cache[(kick, n_wild)] = Combo(kind, rank, length, cards, wild_as)
+                _KICKED_SIZE[0] += 1
+            if previous is None or beats(combo, previous, rules):
+                append(combo)
 
     def single_kickers(self, rest: list[int], main: frozenset[int], beside: tuple[int, ...],
                        count: int, left: int) -> Iterator[tuple[tuple[int, ...], int, list[int]]]:
