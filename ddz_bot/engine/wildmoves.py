@@ -72,6 +72,12 @@ class _Generator:
         self.want_length = 0 if previous is None else previous.length
         self.rules = rules
         self.seen: set[tuple[tuple[int, ...], ComboKind, int, int]] = set()
+        nat = self.nat
+        # what the kicker generators start from, before leaving out the main ranks
+        self.single_caps = [(r, min(nat[r], 3)) for r in range(NUM_RANKS) if nat[r]]
+        self.pair_naturals = [r for r in range(_X) if nat[r]]
+        self.pair_of = [(r, r) if nat[r] >= 2 else (r,) for r in range(NUM_RANKS)]
+        self.pair_free = list(dict.fromkeys([wild, *(r for r in range(_X) if not nat[r])]))
         self.out: list[Combo] = []
 
     def wants(self, *kinds: ComboKind) -> bool:
@@ -177,22 +183,32 @@ class _Generator:
 
     # -- straights, pair straights, planes (with wings)
     def sequences(self) -> None:
-        avail = [min(self.nat[r] + self.n_wild, 4) for r in range(SEQUENCE_TOP + 1)]
+        nat = self.nat
+        n_wild = self.n_wild
+        want = self.want
+        want_length = self.want_length
+        avail = [min(nat[r] + n_wild, 4) for r in range(SEQUENCE_TOP + 1)]
         for kind, width, shortest, longest in _SEQ:
             wings = kind is K.PLANE and self.wants(K.PLANE_SINGLES, K.PLANE_PAIRS)
             if not (self.wants(kind) or wings):
                 continue
             for start in range(SEQUENCE_TOP + 1):
-                for end in range(start + shortest - 1, min(SEQUENCE_TOP, start + longest - 1) + 1):
+                # the main part grows one rank at a time (what ``taken`` would give)
+                used = [0] * NUM_RANKS
+                stand: list[int] = []
+                for end in range(start, min(SEQUENCE_TOP, start + longest - 1) + 1):
                     if avail[end] < width:
                         break
+                    have = min(nat[end], width)
+                    used[end] = have
+                    stand.extend([end] * (width - have))
+                    if len(stand) > n_wild:
+                        break  # the wildcards can't cover it, nor any longer one
                     length = end - start + 1
-                    if self.want is not None and length != self.want_length:
+                    if length < shortest or (want is not None and length != want_length):
                         continue
-                    part = self.taken({r: width for r in range(start, end + 1)})
-                    if part is None:
-                        continue
-                    used, stand, spent = part
+                    spent = len(stand)
+                    part = (used, stand, spent)
                     if self.wants(kind) and any(used):
                         actual = used[:]
                         actual[self.wild] = spent
@@ -258,7 +274,7 @@ class _Generator:
         """Single kickers (R-KICK-SINGLES, R-KICK-ROCKET): naturals from ``rest`` plus
         wildcards standing where no natural of the rank is left unused. Yields the natural
         kicker ranks, the number of wildcard kickers and what they stand for."""
-        caps = [(r, min(rest[r], 3)) for r in range(NUM_RANKS) if rest[r]]
+        caps = [cap for cap in self.single_caps if cap[0] not in main]
         plane = len(main) > 1
         wild = self.wild
         # the wildcards' own rank is the usual place for them: no natural of it exists
@@ -319,19 +335,20 @@ class _Generator:
                      ) -> Iterator[tuple[tuple[int, ...], int, list[int]]]:
         """Pair kickers of distinct ranks (R-KICK-PAIRS): natural pairs, a natural single
         topped up by a wildcard, or two wildcards on a rank of their own."""
-        natural = [r for r in range(_X) if rest[r] >= 1 and r not in main]
-        free = [r for r in (self.wild, *range(_X))
-                if r not in main and rest[r] == 0]
-        free = list(dict.fromkeys(free))
+        natural = [r for r in self.pair_naturals if r not in main]
+        free = [r for r in self.pair_free if r not in main]
+        pair_of = self.pair_of
         for n_nat in range(0, count + 1):
             n_free = count - n_nat
             if n_free > len(free) or 2 * n_free > left:
                 continue
+            free_stand = [r for r in free[:n_free] for _ in range(2)]
             for chosen in combinations(natural, n_nat):
                 topped = [r for r in chosen if rest[r] == 1]
                 n_wild = len(topped) + 2 * n_free
                 if n_wild > left:
                     continue
-                kick = tuple(r for r in chosen for _ in range(min(rest[r], 2)))
-                stand = topped + [r for r in free[:n_free] for _ in range(2)]
-                yield kick, n_wild, stand
+                kick: tuple[int, ...] = ()
+                for r in chosen:
+                    kick += pair_of[r]
+                yield kick, n_wild, topped + free_stand
