@@ -38,9 +38,10 @@ _SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3,
 _COMBOS: dict[tuple[tuple[int, ...], ComboKind, int, int, int], Combo] = {}
 _COMBOS_MAX: Final = 1 << 18
 # Combos with kickers, per main part (kind, rank, length, wildcard rank, naturals of the
-# main part, wildcards in it), then per (natural kickers, wildcard kickers).
+# main part, wildcards in it), then per natural kickers (which fix how many wildcard
+# kickers go with them: the rest of the count, one to top up each lone natural of a pair).
 _KICKED: dict[tuple[ComboKind, int, int, int, tuple[int, ...], int],
-              dict[tuple[tuple[int, ...], int], Combo]] = {}
+              dict[tuple[int, ...], Combo]] = {}
 _KICKED_SIZE: list[int] = [0]
 
 
@@ -252,44 +253,54 @@ class _Generator:
                 _KICKED.clear()
                 _KICKED_SIZE[0] = 0
             cache = _KICKED[prefix] = {}
+        get = cache.get
         for kick, n_wild, kick_stand in kicks:
             if not (main_has_natural or kick):
                 continue  # wildcards alone: all_wild's
-            combo = cache.get((kick, n_wild))
+            combo = get(kick)
             if combo is None:
                 # The stand-ins are a function of the cards and the reading (the main
                 # part's are forced, the kickers' placed in a fixed order).
+                if kick_stand is None:
+                    kick_stand = [wild] * n_wild
                 wild_as = tuple(sorted(stand + kick_stand))
                 if wild_as.count(wild) == len(wild_as):
                     wild_as = ()  # every wildcard stands for itself: nothing to show
                 n_all = spent + n_wild
                 cards = Cards._sorted(sorted([*base, *kick, *[wild] * n_all]))
-                combo = cache[(kick, n_wild)] = Combo(kind, rank, length, cards, wild_as)
+                combo = cache[kick] = Combo(kind, rank, length, cards, wild_as)
                 _KICKED_SIZE[0] += 1
             if previous is None or beats(combo, previous, rules):
                 append(combo)
 
     def single_kickers(self, rest: list[int], main: frozenset[int], beside: tuple[int, ...],
-                       count: int, left: int) -> Iterator[tuple[tuple[int, ...], int, list[int]]]:
+                       count: int, left: int
+                       ) -> Iterator[tuple[tuple[int, ...], int, list[int] | None]]:
         """Single kickers (R-KICK-SINGLES, R-KICK-ROCKET): naturals from ``rest`` plus
         wildcards standing where no natural of the rank is left unused. Yields the natural
-        kicker ranks, the number of wildcard kickers and what they stand for."""
+        kicker ranks, the number of wildcard kickers and what they stand for (None: for
+        themselves)."""
         caps = [cap for cap in self.single_caps if cap[0] not in main]
         plane = len(main) > 1
         wild = self.wild
         # the wildcards' own rank is the usual place for them: no natural of it exists
         wild_room = 0 if wild in main else (2 if plane and wild in beside else 3)
+        rocket = any(r == _X for r, _ in caps) and any(r == _D for r, _ in caps)
         for n_nat in range(max(0, count - left), count + 1):
             n_wild = count - n_nat
+            if n_wild and len(caps) >= n_nat + 2:
+                # some rank with a natural left is neither chosen nor barred (only one
+                # joker can be): ``natural_instead`` holds for every choice
+                continue
             for chosen in _multisets(caps, n_nat):
-                if _X in chosen and _D in chosen:
+                if rocket and _X in chosen and _D in chosen:
                     continue
                 if plane and beside and any(chosen.count(r) >= 3 for r in beside):
                     continue
                 if n_wild and self.natural_instead(chosen, rest, beside, plane):
                     continue  # a natural kicker in the wildcard's place keeps the wildcard
                 if n_wild <= wild_room:
-                    yield chosen, n_wild, [wild] * n_wild
+                    yield chosen, n_wild, None  # the wildcards stand for themselves
                     continue
                 stand = self.place_single_wilds(chosen, rest, main, beside, n_wild, plane)
                 if stand is not None:
@@ -332,7 +343,7 @@ class _Generator:
         return stand if len(stand) == n_wild else None
 
     def pair_kickers(self, rest: list[int], main: frozenset[int], count: int, left: int
-                     ) -> Iterator[tuple[tuple[int, ...], int, list[int]]]:
+                     ) -> Iterator[tuple[tuple[int, ...], int, list[int] | None]]:
         """Pair kickers of distinct ranks (R-KICK-PAIRS): natural pairs, a natural single
         topped up by a wildcard, or two wildcards on a rank of their own."""
         natural = [r for r in self.pair_naturals if r not in main]
@@ -344,11 +355,14 @@ class _Generator:
                 continue
             free_stand = [r for r in free[:n_free] for _ in range(2)]
             for chosen in combinations(natural, n_nat):
-                topped = [r for r in chosen if rest[r] == 1]
-                n_wild = len(topped) + 2 * n_free
-                if n_wild > left:
-                    continue
                 kick: tuple[int, ...] = ()
                 for r in chosen:
                     kick += pair_of[r]
-                yield kick, n_wild, topped + free_stand
+                n_topped = 2 * n_nat - len(kick)
+                n_wild = n_topped + 2 * n_free
+                if n_wild > left:
+                    continue
+                if n_topped:
+                    yield kick, n_wild, [r for r in chosen if rest[r] == 1] + free_stand
+                else:
+                    yield kick, n_wild, free_stand
