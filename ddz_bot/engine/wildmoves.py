@@ -35,6 +35,7 @@ _D: Final = int(Rank.BIG_JOKER)
 _TWO: Final = int(Rank.TWO)
 _PLAIN: Final = (None, K.SINGLE, K.PAIR, K.TRIO, K.BOMB)
 _SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
+_ALONE: Final = tuple(frozenset((rank,)) for rank in range(NUM_RANKS))
 _COMBOS: dict[tuple[tuple[int, ...], ComboKind, int, int, int], Combo] = {}
 _COMBOS_MAX: Final = 1 << 18
 # Combos with kickers, per main part (kind, rank, length, wildcard rank, naturals of the
@@ -143,20 +144,27 @@ class _Generator:
 
     # -- singles, pairs, trios, bombs, the rocket
     def plain(self) -> None:
+        nat = self.nat
+        wild = self.wild
+        n_wild = self.n_wild
+        previous = self.previous
+        sizes = [(n, kind) for n, kind in enumerate(_PLAIN)
+                 if kind is not None and (self.wants(kind) or kind is K.BOMB)]
         for rank in range(_X):
-            if rank == self.wild or not self.nat[rank]:
+            if rank == wild or not nat[rank]:
                 continue  # wildcards alone are all_wild's
-            for n in range(1, 5):
-                kind = _PLAIN[n]
-                assert kind is not None
-                if not (self.wants(kind) or kind is K.BOMB):
-                    continue
-                part = self.taken({rank: n})
-                if part is None:
+            for n, kind in sizes:
+                have = min(n, nat[rank])
+                spent = n - have
+                if spent > n_wild:
                     break
-                used, stand, spent = part
-                used[self.wild] = spent
-                self.add(used, kind, rank, 1, stand)
+                if previous is not None and kind is previous.kind and kind is not K.BOMB \
+                        and rank <= previous.rank:
+                    continue  # same kind, not higher: can't beat it (each key comes once)
+                used = [0] * NUM_RANKS
+                used[rank] = have
+                used[wild] = spent
+                self.add(used, kind, rank, 1, [rank] * spent)
         for joker in (_X, _D):
             if self.nat[joker] and self.wants(K.SINGLE):
                 vec = [0] * NUM_RANKS
@@ -172,11 +180,16 @@ class _Generator:
         singles_kind, pairs_kind = ((K.TRIO_SINGLE, K.TRIO_PAIR) if size == 3
                                     else (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS))
         n_kickers = 1 if size == 3 else 2
+        nat = self.nat
+        n_wild = self.n_wild
         for rank in range(_X):
-            part = self.taken({rank: size})
-            if part is None:
-                continue
-            main = frozenset((rank,))
+            have = min(nat[rank], size)
+            if size - have > n_wild:
+                continue  # the wildcards can't cover it
+            used = [0] * NUM_RANKS
+            used[rank] = have
+            part = (used, [rank] * (size - have), size - have)
+            main = _ALONE[rank]
             if self.wants(singles_kind):
                 self.attach(part, main, (), n_kickers, singles_kind, rank, 1, pairs=False)
             if self.wants(pairs_kind):
@@ -242,7 +255,7 @@ class _Generator:
         rules = self.rules
         append = self.out.append
         main_has_natural = any(used)
-        base = [r for r in range(NUM_RANKS) for _ in range(used[r])]
+        base = [r for r in sorted(main) for _ in range(used[r])]
         # Each (kind, rank, length) gets its kickers here only, once, and distinct kickers
         # make distinct cards: no play repeats, so the combos go straight to the output.
         # The cache per main part makes a combo for a (kickers, wildcard kickers) pair once.
