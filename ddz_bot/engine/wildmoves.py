@@ -120,19 +120,6 @@ class _Generator:
         if previous is None or beats(cached, previous, self.rules):
             self.out.append(cached)
 
-    def taken(self, need: dict[int, int]) -> tuple[list[int], list[int], int] | None:
-        """Naturals used, wildcard stand-ins and wildcards spent for a main part, or None
-        when the wildcards can't cover it."""
-        used = [0] * NUM_RANKS
-        stand: list[int] = []
-        for rank, n in need.items():
-            have = min(n, self.nat[rank])
-            used[rank] = have
-            stand.extend([rank] * (n - have))
-        if len(stand) > self.n_wild:
-            return None
-        return used, stand, len(stand)
-
     # -- plays of wildcards only: they stand for themselves (R-LZ-ALONE)
     def all_wild(self) -> None:
         for n in range(1, self.n_wild + 1):
@@ -258,7 +245,7 @@ class _Generator:
         base = [r for r in sorted(main) for _ in range(used[r])]
         # Each (kind, rank, length) gets its kickers here only, once, and distinct kickers
         # make distinct cards: no play repeats, so the combos go straight to the output.
-        # The cache per main part makes a combo for a (kickers, wildcard kickers) pair once.
+        # The cache per main part makes the combo of given natural kickers once.
         prefix = (kind, rank, length, wild, tuple(base), spent)
         cache = _KICKED.get(prefix)
         if cache is None:
