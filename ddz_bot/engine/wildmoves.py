@@ -37,13 +37,16 @@ _PLAIN: Final = (None, K.SINGLE, K.PAIR, K.TRIO, K.BOMB)
 _SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
 _ALONE: Final = tuple(frozenset((rank,)) for rank in range(NUM_RANKS))
 _COMBOS: dict[tuple[tuple[int, ...], ComboKind, int, int, int], Combo] = {}
-_COMBOS_MAX: Final = 1 << 18
+#: bounds on the two combo caches: a long-running bot keeps them, so they stay small
+#: (about 1 KB an entry; the bound trades a little speed for tens of megabytes)
+_COMBOS_MAX: Final = 1 << 15
 # Combos with kickers, per main part (kind, rank, length, wildcard rank, naturals of the
 # main part, wildcards in it), then per natural kickers (which fix how many wildcard
 # kickers go with them: the rest of the count, one to top up each lone natural of a pair).
 _KICKED: dict[tuple[ComboKind, int, int, int, tuple[int, ...], int],
               dict[tuple[int, ...], Combo]] = {}
 _KICKED_SIZE: list[int] = [0]
+_KICKED_MAX: Final = 1 << 16
 
 
 def useful_moves(hand: Cards, previous: Combo | None = None,
@@ -249,7 +252,7 @@ class _Generator:
         prefix = (kind, rank, length, wild, tuple(base), spent)
         cache = _KICKED.get(prefix)
         if cache is None:
-            if _KICKED_SIZE[0] >= _COMBOS_MAX:
+            if _KICKED_SIZE[0] >= _KICKED_MAX:
                 _KICKED.clear()
                 _KICKED_SIZE[0] = 0
             cache = _KICKED[prefix] = {}
