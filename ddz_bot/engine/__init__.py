@@ -13,8 +13,8 @@ from .cards import (
     parse_cards,
     rank_name,
 )
-from .combos import BOMB_KINDS, Combo, ComboKind, IllegalCombo, beats, bomb_factor, classify
-from .moves import all_moves, legal_moves
+from .combos import BOMB_KINDS, Combo, ComboKind, beats, bomb_factor, classify
+from .moves import legal_moves
 from .rules import (
     CLASSIC,
     DEFAULT_ROOM,
@@ -45,12 +45,10 @@ __all__ = [
     "Cards",
     "Combo",
     "ComboKind",
-    "IllegalCombo",
     "Rank",
     "Room",
     "RuleSet",
     "Suit",
-    "all_moves",
     "beats",
     "bomb_factor",
     "classify",

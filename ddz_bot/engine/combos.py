@@ -15,7 +15,7 @@ from typing import Final
 from .cards import NUM_RANKS, RANK_CHARS, SEQUENCE_TOP, Cards, Rank
 from .rules import CLASSIC, RuleSet
 
-__all__ = ["BOMB_KINDS", "Combo", "ComboKind", "IllegalCombo", "beats", "bomb_factor", "classify",
+__all__ = ["BOMB_KINDS", "Combo", "ComboKind", "beats", "bomb_factor", "classify",
            "classify_structural", "kicker_count", "typed_reading"]
 
 _X: Final = int(Rank.SMALL_JOKER)
@@ -43,7 +43,7 @@ class ComboKind(StrEnum):
 
 #: Bomb classes, weakest first (R-LZ-BOMBS); the rocket sits above them all.
 BOMB_KINDS: Final = (ComboKind.SOFT_BOMB, ComboKind.BOMB, ComboKind.WILD_BOMB)
-_BOMB_TIER: Final = {ComboKind.SOFT_BOMB: 1, ComboKind.BOMB: 2, ComboKind.WILD_BOMB: 3}
+_BOMB_TIER: Final = {kind: tier for tier, kind in enumerate(BOMB_KINDS, start=1)}
 _BOMB_TIER_OF: Final = tuple(_BOMB_TIER.get(kind, 0) for kind in ComboKind)
 
 _SEQUENCE_BOUNDS: Final = {  # kind -> (cards per rank, shortest, longest chain)
@@ -51,14 +51,6 @@ _SEQUENCE_BOUNDS: Final = {  # kind -> (cards per rank, shortest, longest chain)
     ComboKind.PAIR_STRAIGHT: (2, 3, 10),
     ComboKind.PLANE: (3, 2, 6),
 }
-
-
-class IllegalCombo(ValueError):
-    """Cards that are no combo at all (under the given rules)."""
-
-    def __init__(self, cards: Cards) -> None:
-        self.cards = cards
-        super().__init__(f"{cards} is not a combo")
 
 
 class Combo:

@@ -17,7 +17,7 @@ from .cards import NUM_RANKS, SEQUENCE_TOP, Cards, Rank
 from .combos import Combo, ComboKind, _make, _prefer, beats, natural_readings
 from .rules import CLASSIC, RuleSet
 
-__all__ = ["all_moves", "legal_moves"]
+__all__ = ["legal_moves"]
 
 _X: Final = int(Rank.SMALL_JOKER)
 _D: Final = int(Rank.BIG_JOKER)
@@ -83,11 +83,6 @@ def legal_moves(hand: Cards, previous: Combo | None = None,
     if previous.kind is K.ROCKET:
         return []
     return [c for c in _classic(counts, previous) if beats(c, previous, rules)]
-
-
-def all_moves(hand: Cards, rules: RuleSet = CLASSIC) -> list[Combo]:
-    """Every combo the hand can lead with (``legal_moves`` when leading)."""
-    return legal_moves(hand, None, rules)
 
 
 # --------------------------------------------------------------------------- classic
