@@ -53,6 +53,8 @@ __all__ = [
 #: A reading of played cards: (kind, main rank, chain length), as in ``Combo``.
 Reading = tuple[ComboKind, int, int]
 
+_set = object.__setattr__  # frozen dataclasses are filled in this way
+
 
 # --------------------------------------------------------------------------- errors
 
@@ -273,6 +275,16 @@ class Play(Action):
             cards = Cards(cards)
         object.__setattr__(self, "cards", cards)
         object.__setattr__(self, "reading", _to_reading(self.reading))  # type: ignore[arg-type]
+
+    @classmethod
+    def of(cls, seat: int, combo: Combo, with_reading: bool) -> Play:
+        """The play of a combo the engine listed itself (``Game.legal_actions``): its
+        fields are already in shape, so nothing is converted (a hand lists hundreds)."""
+        play = object.__new__(cls)
+        _set(play, "seat", seat)
+        _set(play, "cards", combo.cards)
+        _set(play, "reading", (combo.kind, combo.rank, combo.length) if with_reading else None)
+        return play
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"type": self.type, "seat": self.seat, "cards": str(self.cards)}

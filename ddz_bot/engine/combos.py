@@ -16,7 +16,7 @@ from .cards import NUM_RANKS, RANK_CHARS, SEQUENCE_TOP, Cards, Rank
 from .rules import CLASSIC, RuleSet
 
 __all__ = ["BOMB_KINDS", "Combo", "ComboKind", "beats", "bomb_factor", "classify",
-           "classify_structural", "kicker_count", "typed_reading"]
+           "classify_structural", "kicker_count", "read_as", "typed_reading"]
 
 _X: Final = int(Rank.SMALL_JOKER)
 _D: Final = int(Rank.BIG_JOKER)
@@ -303,6 +303,68 @@ def _wild_readings(cards: Cards, wild: int, rules: RuleSet) -> tuple[Combo, ...]
                 found[reading] = stand_in
     return tuple(_make(kind, rank, length, cards, found[(kind, rank, length)], wild, rules)
                  for kind, rank, length in sorted(found, key=_reading_order))
+
+
+#: the main part of each kind: (cards per main rank, or 0 for "every card")
+_MAIN_WIDTH: Final = {
+    ComboKind.SINGLE: 0, ComboKind.PAIR: 0, ComboKind.TRIO: 0, ComboKind.BOMB: 0,
+    ComboKind.SOFT_BOMB: 0, ComboKind.STRAIGHT: 1, ComboKind.PAIR_STRAIGHT: 2,
+    ComboKind.PLANE: 3, ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3,
+    ComboKind.PLANE_SINGLES: 3, ComboKind.PLANE_PAIRS: 3, ComboKind.FOUR_TWO_SINGLES: 4,
+    ComboKind.FOUR_TWO_PAIRS: 4,
+}
+
+
+def read_as(cards: Cards, reading: Reading, rules: RuleSet) -> Combo | None:
+    """``cards`` read as ``reading``, or None if they can't be: the combo ``classify``
+    lists for that reading. A play chosen from a list carries its reading, and a hand
+    checks that one on every such play; with wildcards it is found without trying every
+    reading (the main part fixes most stand-ins, only wildcard kickers are left to place).
+    """
+    wild = rules.wild_rank
+    counts = cards.counts()
+    if wild is None or rules.decks != 1 or not 0 < counts[wild] < len(cards):
+        return next((c for c in classify(cards, rules)
+                     if (c.kind, c.rank, c.length) == reading), None)
+    kind, rank, length = reading
+    width = _MAIN_WIDTH.get(kind)
+    n_wild = counts[wild]
+    if width is None or any(n > rules.max_of_a_rank for n in counts):
+        return None  # the rocket and the pure wildcard bomb hold no natural card
+    naturals = counts[:]
+    naturals[wild] = 0
+    main = range(rank - length + 1, rank + 1)
+    if main.start < 0 or rank >= NUM_RANKS or length < 1:
+        return None
+    if width == 0:
+        width = len(cards)
+    forced: list[int] = []
+    for r in main:
+        short = width - naturals[r]
+        if short < 0:
+            return None  # more naturals of a main rank than it takes: never this reading
+        forced.extend([r] * short)
+    extra = n_wild - len(forced)
+    if extra < 0:
+        return None
+    natural = ComboKind.BOMB if kind is ComboKind.SOFT_BOMB else kind
+    wanted = (natural, rank, length)
+    limit = rules.max_of_a_rank
+    best: tuple[int, ...] | None = None
+    for more in combinations_with_replacement(range(int(Rank.TWO) + 1), extra):
+        stand_in = tuple(sorted(forced + list(more)))
+        target = naturals[:]
+        for r in stand_in:
+            target[r] += 1
+        if any(target[r] > limit for r in stand_in):
+            continue
+        if wanted in natural_readings(target, rules) \
+                and (best is None or _prefer(stand_in, best, wild)):
+            best = stand_in
+    if best is None:
+        return None
+    combo = _make(natural, rank, length, cards, best, wild, rules)
+    return combo if combo.kind is kind else None
 
 
 def _prefer(candidate: tuple[int, ...], current: tuple[int, ...], wild: int) -> bool:

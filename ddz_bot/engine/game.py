@@ -53,7 +53,7 @@ from .actions import (
     action_from_dict,
 )
 from .cards import RANK_CHARS, Card, Cards, full_deck, rank_name
-from .combos import Combo, ComboKind, beats, bomb_factor, classify
+from .combos import Combo, ComboKind, beats, bomb_factor, classify, read_as
 from .events import (
     Aborted,
     AutoPlayChanged,
@@ -424,6 +424,14 @@ class Game(HandState):
     def choose_reading(self, cards: Cards, reading: Reading | None = None) -> Combo:
         """How ``cards`` would read if played now (R-AMBIG, R-LZ-CHOICE); raises
         ``NotACombo``, ``BadReading`` or ``DoesNotBeat``."""
+        if reading is not None:
+            # the usual case with wildcards: a play picked from a list, its reading given
+            # (when it is refused, the general path below says why)
+            combo = read_as(cards, reading, self.rules)
+            if combo is not None:
+                if self.to_beat is not None and not beats(combo, self.to_beat, self.rules):
+                    raise DoesNotBeat(f"{cards} does not beat {self.to_beat}")
+                return combo
         readings = _readings(cards, self.rules)
         if not readings:
             raise NotACombo(f"{cards} is not a combo")
@@ -589,9 +597,9 @@ class Game(HandState):
             out: list[Action] = [] if self.to_beat is None else [Pass(seat)]
             # useful_moves: every legal play but those wasting a wildcard (any legal play
             # is still accepted when made; see engine.wildmoves)
-            for combo in useful_moves(self.hand(seat), self.to_beat, self.rules):
-                out.append(Play(seat, combo.cards,
-                                (combo.kind, combo.rank, combo.length) if wild else None))
+            of = Play.of
+            out.extend([of(seat, combo, wild)
+                        for combo in useful_moves(self.hand(seat), self.to_beat, self.rules)])
             return out
         return []
 

@@ -1,6 +1,8 @@
 """Combos (牌型) and how they compare, one test per rule of RULES.md sections 1-3."""
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from ddz_bot.engine import (
     CLASSIC,
@@ -14,7 +16,8 @@ from ddz_bot.engine import (
     classify,
     parse_cards,
 )
-from ddz_bot.engine.combos import classify_structural, kicker_count, typed_reading
+from ddz_bot.engine.cards import Cards
+from ddz_bot.engine.combos import classify_structural, kicker_count, read_as, typed_reading
 from ddz_bot.engine.rules import RuleSet
 
 K = ComboKind
@@ -210,6 +213,33 @@ def test_r_lz_choice_every_reading_is_offered() -> None:
     readings = {(c.kind.value, int(c.rank)) for c in classify(parse_cards("6655"), WILD5)}
     assert ("soft_bomb", Rank.SIX) in readings
     assert ("pair_straight", Rank.SIX) not in readings  # 55 66 is two pairs, not three
+
+
+def test_read_as_finds_the_reading_classify_lists_and_no_other() -> None:
+    trio = read_as(parse_cards("3355"), (K.TRIO_SINGLE, Rank.THREE, 1), WILD5)
+    assert trio is not None and trio.wild_as == (Rank.THREE, Rank.FIVE)  # one 5 stays a 5
+    assert read_as(parse_cards("3355"), (K.SOFT_BOMB, Rank.THREE, 1), WILD5) is not None
+    assert read_as(parse_cards("3355"), (K.BOMB, Rank.THREE, 1), WILD5) is None  # soft only
+    assert read_as(parse_cards("3355"), (K.PAIR_STRAIGHT, Rank.FOUR, 2), WILD5) is None
+
+
+@settings(max_examples=200)
+@given(st.lists(st.sampled_from(range(15)), min_size=1, max_size=11), st.integers(1, 3),
+       st.sampled_from(range(13)), st.data())
+def test_read_as_agrees_with_classify_for_every_reading(naturals: list[int], n_wild: int,
+                                                        wild: int, data: st.DataObject) -> None:
+    rules = WILDCARD.with_wild_rank(wild)
+    ranks = [r for r in naturals if r != wild] + [wild] * n_wild
+    if any(ranks.count(r) > (1 if r >= Rank.SMALL_JOKER else 4) for r in set(ranks)):
+        return  # not cards of one deck
+    cards = Cards(ranks)
+    listed = {(c.kind, c.rank, c.length): c for c in classify(cards, rules)}
+    for reading, combo in listed.items():
+        assert read_as(cards, reading, rules) == combo
+    for _ in range(20):
+        reading = (data.draw(st.sampled_from(list(K))), data.draw(st.integers(0, 14)),
+                   data.draw(st.integers(1, 12)))
+        assert read_as(cards, reading, rules) == listed.get(reading)
 
 
 def test_r_lz_mult_bomb_factors() -> None:
