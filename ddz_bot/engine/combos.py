@@ -66,7 +66,9 @@ class Combo:
     ``str(combo)`` is the canonical card string of ``cards``.
     """
 
-    __slots__ = ("_key", "cards", "kind", "length", "rank", "wild_as")
+    # No key tuple is kept: combos are cached by the tens of thousands, and each
+    # container an object holds is one more for the garbage collector to walk.
+    __slots__ = ("cards", "kind", "length", "rank", "wild_as")
 
     def __init__(self, kind: ComboKind, rank: int, length: int, cards: Cards,
                  wild_as: tuple[int, ...] = ()) -> None:
@@ -75,7 +77,6 @@ class Combo:
         self.length = length
         self.cards = cards
         self.wild_as = wild_as
-        self._key = (kind, rank, length, cards, wild_as)
 
     @property
     def size(self) -> int:
@@ -97,10 +98,13 @@ class Combo:
         return Cards(rest + list(self.wild_as))
 
     def __eq__(self, other: object) -> bool:
-        return isinstance(other, Combo) and self._key == other._key
+        return self is other or (
+            isinstance(other, Combo) and self.cards == other.cards and self.kind is other.kind
+            and self.rank == other.rank and self.length == other.length
+            and self.wild_as == other.wild_as)
 
     def __hash__(self) -> int:
-        return hash(self._key)
+        return hash((self.cards, self.rank, self.length, self.wild_as))
 
     def __str__(self) -> str:
         return str(self.cards)
@@ -240,7 +244,8 @@ def classify(cards: Cards | str, rules: RuleSet = CLASSIC) -> list[Combo]:
         cards = parse_cards(cards)
     wild = rules.wild_rank
     if rules.decks == 1 and (wild is None or wild not in cards):
-        return list(_classic_table().get(cards, ()))
+        combo = _classic_table().get(cards)
+        return [] if combo is None else [combo]
     return classify_structural(cards, rules)
 
 
@@ -263,10 +268,10 @@ def classify_structural(cards: Cards, rules: RuleSet = CLASSIC) -> list[Combo]:
     return list(_wild_readings(cards, wild, rules))
 
 
-_TABLE: dict[tuple[int, ...], list[Combo]] = {}
+_TABLE: dict[tuple[int, ...], Combo] = {}
 
 
-def _classic_table() -> dict[tuple[int, ...], list[Combo]]:
+def _classic_table() -> dict[tuple[int, ...], Combo]:
     """Every combo one deck can form (27,471 of them, R-STANDARD), keyed by its cards.
 
     Built once, on first use, from the move generator; the combos are the same interned
@@ -277,7 +282,7 @@ def _classic_table() -> dict[tuple[int, ...], list[Combo]]:
 
         full = Cards.from_counts([4] * int(Rank.SMALL_JOKER) + [1, 1])
         for combo in legal_moves(full):
-            _TABLE[combo.cards] = [combo]
+            _TABLE[combo.cards] = combo
     return _TABLE
 
 

@@ -36,17 +36,6 @@ _TWO: Final = int(Rank.TWO)
 _PLAIN: Final = (None, K.SINGLE, K.PAIR, K.TRIO, K.BOMB)
 _SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
 _ALONE: Final = tuple(frozenset((rank,)) for rank in range(NUM_RANKS))
-_COMBOS: dict[tuple[tuple[int, ...], ComboKind, int, int, int], Combo] = {}
-#: bounds on the two combo caches: a long-running bot keeps them, so they stay small
-#: (about 1 KB an entry; the bound trades a little speed for tens of megabytes)
-_COMBOS_MAX: Final = 1 << 15
-# Combos with kickers, per main part (kind, rank, length, wildcard rank, naturals of the
-# main part, wildcards in it), then per natural kickers (which fix how many wildcard
-# kickers go with them: the rest of the count, one to top up each lone natural of a pair).
-_KICKED: dict[tuple[ComboKind, int, int, int, tuple[int, ...], int],
-              dict[tuple[int, ...], Combo]] = {}
-_KICKED_SIZE: list[int] = [0]
-_KICKED_MAX: Final = 1 << 16
 
 
 def useful_moves(hand: Cards, previous: Combo | None = None,
@@ -111,17 +100,11 @@ class _Generator:
                 and kind is not K.BOMB:
             return  # same kind, not higher: can't beat it
         # The stand-ins are a function of the key (the main part's are forced and the
-        # kickers' are placed in a fixed order), so one combo object serves every hand.
-        cache_key = (*key, self.wild)
-        cached = _COMBOS.get(cache_key)
-        if cached is None:
-            cached = _make(kind, rank, length, Cards.from_counts(actual), tuple(stand),
-                           self.wild, self.rules)
-            if len(_COMBOS) >= _COMBOS_MAX:
-                _COMBOS.clear()
-            _COMBOS[cache_key] = cached
-        if previous is None or beats(cached, previous, self.rules):
-            self.out.append(cached)
+        # kickers' are placed in a fixed order): the same play always reads the same.
+        combo = _make(kind, rank, length, Cards.from_counts(actual), tuple(stand),
+                      self.wild, self.rules)
+        if previous is None or beats(combo, previous, self.rules):
+            self.out.append(combo)
 
     # -- plays of wildcards only: they stand for themselves (R-LZ-ALONE)
     def all_wild(self) -> None:
@@ -248,31 +231,21 @@ class _Generator:
         base = [r for r in sorted(main) for _ in range(used[r])]
         # Each (kind, rank, length) gets its kickers here only, once, and distinct kickers
         # make distinct cards: no play repeats, so the combos go straight to the output.
-        # The cache per main part makes the combo of given natural kickers once.
-        prefix = (kind, rank, length, wild, tuple(base), spent)
-        cache = _KICKED.get(prefix)
-        if cache is None:
-            if _KICKED_SIZE[0] >= _KICKED_MAX:
-                _KICKED.clear()
-                _KICKED_SIZE[0] = 0
-            cache = _KICKED[prefix] = {}
-        get = cache.get
+        # They are made afresh, not cached: a cache of them keeps tens of thousands of
+        # objects for the garbage collector to walk again and again, which costs more
+        # than making them.
         for kick, n_wild, kick_stand in kicks:
             if not (main_has_natural or kick):
                 continue  # wildcards alone: all_wild's
-            combo = get(kick)
-            if combo is None:
-                # The stand-ins are a function of the cards and the reading (the main
-                # part's are forced, the kickers' placed in a fixed order).
-                if kick_stand is None:
-                    kick_stand = [wild] * n_wild
-                wild_as = tuple(sorted(stand + kick_stand))
-                if wild_as.count(wild) == len(wild_as):
-                    wild_as = ()  # every wildcard stands for itself: nothing to show
-                n_all = spent + n_wild
-                cards = Cards._sorted(sorted([*base, *kick, *[wild] * n_all]))
-                combo = cache[kick] = Combo(kind, rank, length, cards, wild_as)
-                _KICKED_SIZE[0] += 1
+            # The stand-ins are a function of the cards and the reading (the main part's
+            # are forced, the kickers' placed in a fixed order).
+            if kick_stand is None:
+                kick_stand = [wild] * n_wild
+            wild_as = tuple(sorted(stand + kick_stand))
+            if wild_as.count(wild) == len(wild_as):
+                wild_as = ()  # every wildcard stands for itself: nothing to show
+            cards = Cards._sorted(sorted([*base, *kick, *[wild] * (spent + n_wild)]))
+            combo = Combo(kind, rank, length, cards, wild_as)
             if previous is None or beats(combo, previous, rules):
                 append(combo)
 
