@@ -400,11 +400,15 @@ def _make(kind: ComboKind, rank: int, length: int, cards: Cards, stand_in: tuple
     return Combo(kind, rank, length, cards, wild_as)
 
 
+#: cards per main rank of the kinds that carry kickers
+_KICKER_KINDS: Final = {ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3,
+                        ComboKind.PLANE_SINGLES: 3, ComboKind.PLANE_PAIRS: 3,
+                        ComboKind.FOUR_TWO_SINGLES: 4, ComboKind.FOUR_TWO_PAIRS: 4}
+
+
 def kicker_count(combo: Combo) -> int:
     """How many of the combo's cards are kickers (attached singles or pairs)."""
-    main = {ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3, ComboKind.PLANE_SINGLES: 3,
-            ComboKind.PLANE_PAIRS: 3, ComboKind.FOUR_TWO_SINGLES: 4,
-            ComboKind.FOUR_TWO_PAIRS: 4}.get(combo.kind)
+    main = _KICKER_KINDS.get(combo.kind)
     return 0 if main is None else len(combo.cards) - main * combo.length
 
 

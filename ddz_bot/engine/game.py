@@ -14,15 +14,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from functools import lru_cache
-from typing import Any, Final
+from typing import Any
 
 from .actions import (
     Action,
     AlreadyAnswered,
     AlreadyShown,
     AutoPlay,
-    BadReading,
     BadSeat,
     Bid,
     BidTooLow,
@@ -31,7 +29,6 @@ from .actions import (
     CardsNotInHand,
     Deal,
     Decline,
-    DoesNotBeat,
     Double,
     DoubleNotAllowed,
     EmptyPlay,
@@ -42,7 +39,6 @@ from .actions import (
     NoDouble,
     NoGrab,
     NoShow,
-    NotACombo,
     NotYourTurn,
     Pass,
     Play,
@@ -53,7 +49,7 @@ from .actions import (
     action_from_dict,
 )
 from .cards import RANK_CHARS, Card, Cards, full_deck, rank_name
-from .combos import Combo, ComboKind, beats, bomb_factor, classify, read_as
+from .combos import Combo, bomb_factor
 from .events import (
     Aborted,
     AutoPlayChanged,
@@ -86,38 +82,13 @@ from .hand import (
     room_to_dict,
     sorted_hand,
 )
+from .reading import choose_reading, playable_readings
 from .rules import CLASSIC, DEFAULT_ROOM, Bidding, Room, RuleSet
 from .scoring import Settlement, settle
 from .views import Phase
 from .wildmoves import useful_moves
 
 __all__ = ["MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
-
-_KICKER_KINDS: Final = {ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3,
-                        ComboKind.PLANE_SINGLES: 3, ComboKind.PLANE_PAIRS: 3,
-                        ComboKind.FOUR_TWO_SINGLES: 4, ComboKind.FOUR_TWO_PAIRS: 4}
-
-
-@lru_cache(maxsize=8192)
-def _readings(cards: Cards, rules: RuleSet) -> tuple[Combo, ...]:
-    return tuple(classify(cards, rules))
-
-
-def _kickers(combo: Combo) -> int:
-    main = _KICKER_KINDS.get(combo.kind)
-    return 0 if main is None else combo.size - main * combo.length
-
-
-def _lead_key(combo: Combo) -> tuple[int, int, bool]:
-    """R-AMBIG: fewest kickers, then the highest main rank (bombs before the rest)."""
-    return (_kickers(combo), -combo.rank, not combo.is_bomb)
-
-
-def _follow_key(combo: Combo) -> tuple[bool, int]:
-    """Following without a chosen reading: spend no bomb if another reading beats, and
-    take the lowest reading that does."""
-    return (combo.is_bomb, combo.rank)
-
 
 class Game(HandState):
     """One hand of a table (see the module docstring)."""
@@ -415,38 +386,12 @@ class Game(HandState):
     def readings(self, cards: Cards) -> list[Combo]:
         """Every reading of ``cards`` that may be played now (R-LZ-CHOICE: the bot offers
         these when there is more than one); empty if none."""
-        readings = _readings(cards, self.rules)
-        if self.to_beat is None:
-            return sorted(readings, key=_lead_key)
-        return sorted((c for c in readings if beats(c, self.to_beat, self.rules)),
-                      key=_follow_key)
+        return playable_readings(cards, self.to_beat, self.rules)
 
     def choose_reading(self, cards: Cards, reading: Reading | None = None) -> Combo:
         """How ``cards`` would read if played now (R-AMBIG, R-LZ-CHOICE); raises
         ``NotACombo``, ``BadReading`` or ``DoesNotBeat``."""
-        if reading is not None:
-            # the usual case with wildcards: a play picked from a list, its reading given
-            # (when it is refused, the general path below says why)
-            combo = read_as(cards, reading, self.rules)
-            if combo is not None:
-                if self.to_beat is not None and not beats(combo, self.to_beat, self.rules):
-                    raise DoesNotBeat(f"{cards} does not beat {self.to_beat}")
-                return combo
-        readings = _readings(cards, self.rules)
-        if not readings:
-            raise NotACombo(f"{cards} is not a combo")
-        if reading is not None:
-            chosen = [c for c in readings if (c.kind, c.rank, c.length) == reading]
-            if not chosen:
-                raise BadReading(f"{cards} can't be read as {reading[0].value} "
-                                 f"of {rank_name(reading[1])}")
-            readings = tuple(chosen)
-        if self.to_beat is None:
-            return min(readings, key=_lead_key)
-        beating = [c for c in readings if beats(c, self.to_beat, self.rules)]
-        if not beating:
-            raise DoesNotBeat(f"{cards} does not beat {self.to_beat}")
-        return min(beating, key=_follow_key)
+        return choose_reading(cards, reading, self.to_beat, self.rules)
 
     def _on_play(self, action: Play) -> list[Event]:
         seat = action.seat
