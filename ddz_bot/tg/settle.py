@@ -6,6 +6,7 @@ finds a finished but unsettled hand simply settles it again: beans move once.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -15,7 +16,7 @@ from ..engine.scoring import escape_score, settle
 from ..engine.views import HandOutcome, Role
 from ..i18n import t
 from ..render import ResultLine
-from ..storage import BeanChange, Database, HandRecord, HandResult, Reason
+from ..storage import BeanChange, Database, HandRecord, HandResult, Holdings, Reason
 from ..storage import Role as StoredRole
 from .present import cards_text
 from .table import Table
@@ -40,45 +41,56 @@ def escape_penalty(game: Game, seat: int) -> int:
 
 
 async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
-    """Settle the hand in storage; return the result lines for the group."""
+    """Settle the hand in storage; return the result lines for the group.
+
+    The engine's scoring runs inside storage's transaction, on the beans and points the
+    players hold at that moment (a /daily claimed a second ago counts, and no balance read
+    earlier can make the write fail)."""
     outcome = game.outcome()
     assert outcome is not None
     users = [s.user_id for s in table.seats]
-    balances = []
-    held_points = []
-    for user in users:
-        player = await db.get_player(user)
-        balances.append(0 if player is None else player.beans)
-        held_points.append(0 if player is None else player.points)
-    settlement = settle(outcome, game.room, balances, held_points)
-    points = dict(enumerate(settlement.points))
-    by_user: dict[tuple[int, Reason], int] = {}
-    for change in settlement.changes:
-        key = (users[change.seat], Reason(change.reason))
-        by_user[key] = by_user.get(key, 0) + change.amount
-    bean_changes = [BeanChange(user, delta, reason) for (user, reason), delta in by_user.items()
-                    if delta]
-    results = []
-    for seat, user in enumerate(users):
-        won = seat != outcome.escaped if outcome.escaped is not None else seat in outcome.winners
-        role = StoredRole.LANDLORD if outcome.landlord == seat else StoredRole.FARMER
-        results.append(HandResult(user, role, won, points.get(seat, 0)))
     now = datetime.now(UTC)
+    result: dict[str, Any] = {
+        "winner_role": outcome.winner_role.value if outcome.winner_role else None,
+        "winners": list(outcome.winners), "landlord": outcome.landlord,
+        "spring": outcome.spring, "anti_spring": outcome.anti_spring,
+        "multiplier": outcome.multiplier, "base": outcome.base, "escaped": outcome.escaped,
+        "log": game.log, "start": game.start_dict()}
     record = HandRecord(
-        room=game.room.key, rules=game.rules.to_dict(), seats=users,
-        result={"winner_role": outcome.winner_role.value if outcome.winner_role else None,
-                "winners": list(outcome.winners), "landlord": outcome.landlord,
-                "spring": outcome.spring, "anti_spring": outcome.anti_spring,
-                "multiplier": outcome.multiplier, "base": outcome.base,
-                "escaped": outcome.escaped, "points": list(settlement.points),
-                "log": game.log, "start": game.start_dict()},
+        room=game.room.key, rules=game.rules.to_dict(), seats=users, result=result,
         multipliers=[{"reason": i.reason, "factor": i.factor, "seat": i.seat,
                       "detail": i.detail} for i in game.multiplier_items()],
         started_at=datetime.fromtimestamp(table.created_at, tz=UTC), finished_at=now,
         chat_id=table.chat_id, table_id=str(table.id))
-    settled = await db.apply_settlement(table.hand_id, bean_changes, results, record)
-    if not settled.applied:
-        # settled before a restart: show what was applied then, not today's recomputation
+    computed: list[tuple[list[BeanChange], dict[int, int]]] = []
+
+    def compute(holdings: Mapping[int, Holdings]) -> tuple[list[BeanChange], list[HandResult]]:
+        settlement = settle(outcome, game.room, [holdings[u].beans for u in users],
+                            [holdings[u].points for u in users])
+        # the record is written after this returns: it keeps the points as settled
+        result["points"] = list(settlement.points)
+        by_user: dict[tuple[int, Reason], int] = {}
+        for change in settlement.changes:
+            key = (users[change.seat], Reason(change.reason))
+            by_user[key] = by_user.get(key, 0) + change.amount
+        changes = [BeanChange(user, delta, reason)
+                   for (user, reason), delta in by_user.items() if delta]
+        results = []
+        for seat, user in enumerate(users):
+            won = (seat != outcome.escaped if outcome.escaped is not None
+                   else seat in outcome.winners)
+            role = StoredRole.LANDLORD if outcome.landlord == seat else StoredRole.FARMER
+            results.append(HandResult(user, role, won, settlement.points[seat]))
+        computed.append((changes, dict(enumerate(settlement.points))))
+        return changes, results
+
+    settled = await db.settle_hand(table.hand_id, record, compute)
+    bean_changes: list[BeanChange] = []
+    points: dict[int, int] = {}
+    if settled.applied:
+        bean_changes, points = computed[-1]
+    else:
+        # settled before a restart: show what was applied then
         stored = await db.get_hand(table.hand_id)
         if stored is not None:
             bean_changes = list(stored.bean_changes)
