@@ -1,11 +1,11 @@
 """Arena: two kinds of player against each other over many deals, with role rotation.
 
 Each deal is played twice with the landlord fixed by the deal (seat 0 calls, nobody
-grabs, nobody doubles: no bidding noise): once with A as landlord against two B
-farmers, once with B as landlord against two A farmers. The hands go through the real
-``Game``. Prints, for each role of A, the win rate (WP) and the average score (ADP: the
-landlord's stake sum, or the two farmers' together, base x multiplier), and the
-percentiles of A's and B's decision times.
+grabs, nobody doubles: no bidding noise): once with A as landlord against B farmers
+(two, or three in the four-player game), once with B as landlord against A farmers.
+The hands go through the real ``Game``. Prints, for each role of A, the win rate (WP)
+and the average score (ADP: the landlord's stake sum, or the farmers' together, base x
+multiplier), and the percentiles of A's and B's decision times.
 
     python -m ddz_bot.ai.arena --games 2000 --a hard --b greedy --seed 1 --rules classic
 """
@@ -19,7 +19,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from ddz_bot.engine import CLASSIC, POINTS, WILDCARD, RuleSet, format_cards
+from ddz_bot.engine import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, RuleSet, format_cards
 from ddz_bot.engine.actions import Bid, Call, Deal, Decline, NoGrab, NoShow
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
@@ -28,7 +28,7 @@ from .players import make_player
 
 __all__ = ["ArenaResult", "main", "play_deal", "run"]
 
-_RULES = {"classic": CLASSIC, "points": POINTS, "wildcard": WILDCARD}
+_RULES = {"classic": CLASSIC, "points": POINTS, "wildcard": WILDCARD, "four": FOUR_PLAYER}
 
 
 @dataclass
@@ -49,16 +49,18 @@ class RoleStats:
 @dataclass
 class ArenaResult:
     landlord: RoleStats = field(default_factory=RoleStats)  # A as landlord
-    farmers: RoleStats = field(default_factory=RoleStats)  # A as the two farmers
+    farmers: RoleStats = field(default_factory=RoleStats)  # A as the farmers
     times_a: list[float] = field(default_factory=list)
     times_b: list[float] = field(default_factory=list)
     searched_a: list[float] = field(default_factory=list)  # A's decisions that ran playouts
 
 
-def _deal(rng: random.Random) -> tuple[list[str], str]:
-    deck = [r for r in range(13) for _ in range(4)] + [13, 14]
+def _deal(rng: random.Random, rules: RuleSet) -> tuple[list[str], str]:
+    deck = [r for r in range(13) for _ in range(4 * rules.decks)] + [13, 14] * rules.decks
     rng.shuffle(deck)
-    return [format_cards(deck[i * 17:(i + 1) * 17]) for i in range(3)], format_cards(deck[51:])
+    size = rules.hand_size
+    hands = [format_cards(deck[i * size:(i + 1) * size]) for i in range(rules.players)]
+    return hands, format_cards(deck[rules.players * size:])
 
 
 def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules: RuleSet,
@@ -113,12 +115,13 @@ def run(games: int, a: str, b: str, seed: int = 1, rules: RuleSet = CLASSIC,
     started = time.perf_counter()
     tag_a, tag_b = "A:" + a, "B:" + b
     for i in range(games):
-        hands, bottom = _deal(rng)
+        hands, bottom = _deal(rng, rules)
         wild = rng.randrange(13) if rules.wildcard else None
         deal_seed = rng.randrange(2**31)
         for a_landlord in (True, False):
-            kinds = [a, b, b] if a_landlord else [b, a, a]
-            tags = [tag_a, tag_b, tag_b] if a_landlord else [tag_b, tag_a, tag_a]
+            farmers = rules.players - 1
+            kinds = [a] + [b] * farmers if a_landlord else [b] + [a] * farmers
+            tags = [tag_a] + [tag_b] * farmers if a_landlord else [tag_b] + [tag_a] * farmers
             times: dict[str, list[float]] = {a: [], b: []}
             if a == b:
                 times = {a: []}

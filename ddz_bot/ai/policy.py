@@ -101,12 +101,49 @@ def score_options(situation: Situation, level: Level = NORMAL,
         parts = {p.ranks for p in plan_hand(situation.hand.counts()).parts}
         plays = [m for m in plays if len(m.cards) <= 2 or tuple(m.cards) in parts
                  or len(m.cards) == len(situation.hand)]
+    elif situation.to_beat is None and len(plays) > _MANY_LEADS:
+        plays = _plausible_leads(situation, plays)
     if situation.to_beat is None:
         options = _lead(situation, plays, level)
     else:
         options = _follow(situation, plays, level)
     options.sort(key=lambda s: s.score)
     return options
+
+
+#: above this many leads (a 33-card hand of two decks has ~900, a wildcard hand ~1,300)
+#: only the plausible ones are weighed: each costs a plan of the rest, and a decision must
+#: stay within tens of milliseconds
+_MANY_LEADS: Final = 300
+_MAINS: Final = {K.TRIO_SINGLE: K.TRIO, K.TRIO_PAIR: K.TRIO, K.PLANE_SINGLES: K.PLANE,
+                 K.PLANE_PAIRS: K.PLANE, K.FOUR_TWO_SINGLES: K.BOMB, K.FOUR_TWO_PAIRS: K.BOMB}
+
+
+def _plausible_leads(situation: Situation, plays: list[Combo]) -> list[Combo]:
+    """The leads worth weighing in a hand with very many: up to three cards, bombs, the
+    whole hand, the combos of the hand's plan, and combos with kickers whose main part is
+    one of the plan's trios, planes or bombs and whose kickers are loose singles or pairs
+    of the plan."""
+    parts = plan_hand(situation.hand.counts()).parts
+    whole = {p.ranks for p in parts}
+    mains = {(p.kind, p.rank, p.length) for p in parts}
+    mains |= {(K.TRIO, p.rank, 1) for p in parts if p.kind in (K.TRIO_SINGLE, K.TRIO_PAIR)}
+    mains |= {(K.PLANE, p.rank, p.length) for p in parts
+              if p.kind in (K.PLANE_SINGLES, K.PLANE_PAIRS)}
+    loose = {p.rank for p in parts if p.kind in (K.SINGLE, K.PAIR)}
+    size = len(situation.hand)
+    out = []
+    for m in plays:
+        if len(m.cards) <= 3 or m.is_bomb or len(m.cards) == size or tuple(m.cards) in whole:
+            out.append(m)
+            continue
+        main_kind = _MAINS.get(m.kind)
+        if main_kind is None or (main_kind, m.rank, m.length) not in mains:
+            continue
+        main = range(m.rank - m.length + 1, m.rank + 1)
+        if all(r in loose for r in m.cards if r not in main):
+            out.append(m)
+    return out
 
 
 def _lead(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:

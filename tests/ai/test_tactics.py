@@ -103,3 +103,30 @@ def test_situation_from_a_play_state_hides_the_other_hands() -> None:
     assert sit.hand == cards("277")
     assert sum(sit.unseen) == 14 and sit.card_counts == (3, 7, 7)
     assert sit.unseen == (cards("8899TTJ") + cards("QQKKAA3")).counts()
+
+
+def test_a_huge_lead_weighs_the_plan_and_small_combos_not_every_kicker_choice() -> None:
+    """A landlord of the four-player game leads from 33 cards (about 900 legal leads):
+    the AI weighs its plan's combos, every single, pair and trio and the bombs, leaves
+    out kicker combos that break its plan, and still leads something legal."""
+    from ddz_bot.ai.hand import plan_hand
+    from ddz_bot.ai.policy import legal_plays, score_options
+    from ddz_bot.engine import FOUR_PLAYER
+
+    hands = ["333444556678889999TJJQQQKKKAAAAA2",  # 33 cards: the landlord with the bottom
+             "3345677TTJQK2XD", "3455678TJQKA22", "456789TTJQK2XD"]
+    counts = [cards(h).counts() for h in hands]
+    full = full_counts(FOUR_PLAYER)
+    played = [full[r] - sum(h[r] for h in counts) for r in range(15)]
+    state = PlayState(FOUR_PLAYER, counts, 0, 0, None, None, played, [0, 0, 0, 0])
+    situation = state.situation()
+    every = legal_plays(situation)
+    weighed = [o.play for o in score_options(situation) if o.play is not None]
+    assert len(every) > 300 and len(weighed) < len(every) // 2
+    parts = {p.ranks for p in plan_hand(situation.hand.counts()).parts}
+    kept = {tuple(c.cards) for c in weighed}
+    assert parts <= kept
+    assert all(c in kept for c in (tuple(m.cards) for m in every)
+               if len(c) <= 3 or classify(Cards(c), FOUR_PLAYER)[0].is_bomb)
+    choice = _player("normal").choose_play(situation)
+    assert choice is not None and choice in every
