@@ -13,6 +13,7 @@ Two kinds of value live here:
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from enum import IntEnum
 from typing import Final
@@ -272,10 +273,12 @@ def parse_cards(text: str) -> Cards:
     """Read cards as people type them.
 
     Accepts the canonical notation and its forgiving forms: any case, ``10`` for ten,
-    spaces, commas and ``+`` between cards, ``小王``/``大王``, ``joker`` for both jokers.
+    spaces, commas and ``+`` between cards, ``小王``/``大王``, ``joker`` for both jokers,
+    and the full-width letters and digits of Chinese and Japanese keyboards (``３３３``).
     Raises ``CardParseError`` (a ``ValueError``) naming the first token it can't read.
     """
     ranks: list[int] = []
+    text = unicodedata.normalize("NFKC", text)  # full-width forms read as their ASCII
     for chunk in _SEPARATORS.split(text.strip()):
         if not chunk:
             continue

@@ -24,6 +24,9 @@ from ddz_bot.engine import Card, CardParseError, Cards, Rank, format_cards, full
         ("2 2 2 2", "2222"),
         ("4 10 10 10", "4TTT"),
         ("A K Q J 10", "TJQKA"),
+        ("３３３", "333"),  # full-width digits of a Chinese keyboard
+        ("ｊｑｋ１０Ａ", "TJQKA"),
+        ("３　４　５　６　７", "34567"),  # ideographic spaces
     ],
 )
 def test_forgiving_input_reads_as_people_type(typed: str, canonical: str) -> None:
