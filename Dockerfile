@@ -1,5 +1,8 @@
-# The bot, with its fonts (data/fonts). Run:
+# The bot, with its fonts (data/fonts). Run (long polling):
 #   docker build -t ddz-bot . && docker run -e DDZ_BOT_TOKEN=123:abc -v ddz-data:/app/data ddz-bot
+# As a webhook behind an HTTPS proxy that forwards https://bot.example.com/tg to port 8443:
+#   docker run -e DDZ_BOT_TOKEN=123:abc -e DDZ_WEBHOOK_URL=https://bot.example.com/tg \
+#     -p 8443:8443 -v ddz-data:/app/data ddz-bot
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -17,5 +20,7 @@ COPY data/fonts ./data/fonts
 RUN useradd --create-home --uid 10001 ddz && mkdir -p /app/data && chown -R ddz /app/data
 USER ddz
 VOLUME ["/app/data"]
+# the webhook server (DDZ_WEBHOOK_PORT); unused with long polling
+EXPOSE 8443
 
 CMD ["python", "bot.py"]
