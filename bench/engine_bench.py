@@ -3,7 +3,7 @@
 Run: python bench/engine_bench.py [--situations N]
 
 The wildcard part also times ``useful_moves`` (the plays that don't waste a wildcard, what
-the game, the AI and the hints list).
+the game, the AI and the hints list); it keeps no cache, so every call lists afresh.
 Prints the median time per call (µs) and the median number of moves, over fixed-seed
 random situations. Each situation is timed several times and its best run is kept, so
 noise from other processes on a shared machine mostly drops out.
