@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from typing import Final
 
-from ddz_bot.engine import CLASSIC, Cards, Combo, legal_moves
+from ddz_bot.engine import CLASSIC, Cards, Combo, RuleSet, legal_moves
 
 from .policy import NORMAL, Scored, score_options
 from .sim import PlayState
@@ -99,6 +99,26 @@ def _playout_policy(sit: Situation) -> Combo | None:
     return options[0].play if options else None
 
 
+def _play_out(situation: Situation, rules: RuleSet, hands: list[list[int]],
+              candidates: list[Combo | None], full: list[int],
+              deadline: float | None) -> list[bool] | None:
+    """Play every candidate out on one sample; for each, whether this seat's side won.
+    None when ``deadline`` passed before the last candidate was played."""
+    played = [full[r] - sum(h[r] for h in hands) for r in range(15)]
+    won = []
+    for play in candidates:
+        if deadline is not None and time.perf_counter() >= deadline:
+            return None
+        state = PlayState(rules, [h[:] for h in hands], situation.landlord, situation.seat,
+                          situation.to_beat, situation.to_beat_seat,
+                          played=played[:], plays_made=[0] * situation.players)
+        state.apply(play)
+        state.run([_playout_policy] * situation.players)
+        won.append(state.winner is not None
+                   and state.landlord_won() == situation.is_landlord)
+    return won
+
+
 def search_play(situation: Situation, rng: random.Random,
                 config: SearchConfig = SearchConfig()) -> tuple[Combo | None, list[Scored], int]:
     """The play chosen by playouts, the normal policy's ranking it started from, and the
@@ -118,27 +138,30 @@ def search_play(situation: Situation, rng: random.Random,
             chosen.append(extra)
     candidates = [o.play for o in chosen]
     wins = [0.0] * len(candidates)
-    deadline = time.perf_counter() + config.budget
+    started = time.perf_counter()
+    deadline = started + config.budget
+    # ``min_samples`` are wanted, but never at any price: long hands (two decks) make long
+    # playouts, and a decision must not hold the table up
+    hard_deadline = started + 3 * config.budget
     playout_rules = situation.rules
     if playout_rules.wild_rank is not None:
         # wildcard move generation is slow: playouts read wildcards as plain cards
         playout_rules = playout_rules.with_wild_rank(None)
     full = full_counts(situation.rules)
     samples = 0
-    me = situation.seat
-    mine_is_landlord = situation.is_landlord
-    while samples < config.max_samples and (
-            samples < config.min_samples or time.perf_counter() < deadline):
+    while samples < config.max_samples:
+        now = time.perf_counter()
+        if samples and (now >= hard_deadline
+                        or (now >= deadline and samples >= config.min_samples)):
+            break
         hands = deal_unseen(situation, rng)
-        played = [full[r] - sum(h[r] for h in hands) for r in range(15)]
-        for i, play in enumerate(candidates):
-            state = PlayState(playout_rules, [h[:] for h in hands], situation.landlord, me,
-                              situation.to_beat, situation.to_beat_seat,
-                              played=played[:], plays_made=[0] * situation.players)
-            state.apply(play)
-            state.run([_playout_policy] * situation.players)
-            if state.winner is not None and state.landlord_won() == mine_is_landlord:
-                wins[i] += 1
+        # the first sample always counts; a later one cut short by the time doesn't
+        won = _play_out(situation, playout_rules, hands, candidates, full,
+                        hard_deadline if samples else None)
+        if won is None:
+            break
+        for i, w in enumerate(won):
+            wins[i] += w
         samples += 1
         if samples >= config.settle_after and _settled(wins, samples):
             break
