@@ -71,6 +71,8 @@ PRIVATE_MENU = ("start", "balance", "daily", "relief", "rank", "replay", "lang",
 
 _PASS_WORDS = {"pass", "p", "不出", "不要", "要不起", "过", "過", "pass!"}
 _HINT_WORDS = {"hint", "h", "提示", "?", "？"}
+#: typed words that bring the panel back to the bottom of the private chat
+_PANEL_WORDS = {"我的牌", "我的手牌", "手牌", "my cards", "cards", "hand", "panel"}
 #: typed words for the decisions before the play (bidding, doubling, showing the hand):
 #: each maps to the kinds of engine action it may mean; the first one legal now is taken
 _DECISION_WORDS: dict[str, tuple[type[Action], ...]] = {
@@ -164,7 +166,19 @@ class Bot(Buttons):
             if not table.in_hand():
                 await self.reply(message, t(lang, "dm_join_done", group=table.title))
             return
+        if self._repost_panel(user.id):
+            return
         await self.reply(message, t(lang, "welcome"))
+
+    def _repost_panel(self, user_id: int) -> bool:
+        """Someone in a hand asks for their panel: it comes back as a new message at the
+        bottom of their chat (the old one deleted). Whether there was one."""
+        table = self.manager.table_of(user_id)
+        seat = None if table is None else table.seat_of(user_id)
+        if table is None or seat is None or not table.in_hand():
+            return False
+        self.manager.refresh_panel(table, seat, repost=True)
+        return True
 
     async def help(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await self.reply(update.message, t(await self.lang_of(update.effective_user), "help"))
@@ -432,6 +446,9 @@ class Bot(Buttons):
             return
         words = message.text.strip()
         lowered = " ".join(words.lower().split())
+        if lowered in _PANEL_WORDS:
+            self._repost_panel(user.id)
+            return
         try:
             if table.game.phase is not Phase.PLAYING:
                 await self._typed_decision(table, user.id, lowered, message, lang)

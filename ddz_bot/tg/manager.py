@@ -56,6 +56,12 @@ _ILLEGAL_KEYS = {"not_your_turn": "not_your_turn", "not_in_hand": "dont_hold",
 class TableManager(Lobby, Resume):
     """All tables of the bot: the lobby, the hands, time, the end, restarts."""
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        #: table id -> seats that became the ones to decide since the table was last shown
+        #: (their panel is sent anew, which notifies them)
+        self._asked: dict[int, set[int]] = {}
+
     # ---- a hand -----------------------------------------------------------------------
     async def _start(self, table: Table) -> None:
         """Deal a hand (the lock is held)."""
@@ -100,17 +106,48 @@ class TableManager(Lobby, Resume):
         return events
 
     def _accept(self, table: Table, action: Action) -> list[Event]:
-        """Apply one action to the hand (not saved yet)."""
+        """Apply one action to the hand (not saved yet).
+
+        Whoever stops being asked loses what they had half-chosen (a wildcard reading, a
+        selection of cards): a time-out, an AI or 托管 move may have ended their turn. Whoever
+        starts being asked is remembered, to be notified. While doubling, everyone answers
+        against the clock set when the doubling began.
+        """
         game = table.game
         assert game is not None
+        deciders_before = game_deciders(table)
+        asked_before = self._waiting_on(table)
+        phase_before = game.phase
         events = game.apply(action)
         table.bump()
         self.accepted_moves += 1
         line = narrate(table, events, table.lang)
         if line:
             table.narration = line
-        self._set_deadline(table)
+        deciders = game_deciders(table)
+        for seat in deciders_before - deciders:
+            table.selections.pop(seat, None)
+            table.hint_cursor.pop(seat, None)
+        for seat in list(table.readings):
+            if seat not in deciders or game.phase is not Phase.PLAYING:
+                del table.readings[seat]
+        newly = self._waiting_on(table)
+        if game.phase is phase_before:
+            newly -= asked_before  # a new phase asks a new question, of everyone it asks
+        if newly:
+            self._asked.setdefault(table.id, set()).update(newly)
+        if not (phase_before is game.phase is Phase.DOUBLING and table.deadline is not None):
+            self._set_deadline(table)
         return events
+
+    @staticmethod
+    def _waiting_on(table: Table) -> set[int]:
+        """People (not AI seats, not on 托管) whose decision the table waits for."""
+        game = table.game
+        if game is None:
+            return set()
+        return {seat for seat in game_deciders(table)
+                if not table.seats[seat].is_ai and not game.auto[seat]}
 
     async def _auto_steps(self, table: Table) -> list[Event]:
         """Let AI seats and 托管 seats answer until a person must decide."""
@@ -169,9 +206,12 @@ class TableManager(Lobby, Resume):
         self.timers.arm(TimerName(table.id, table.timer_kind, table.version), table.deadline)
 
     def _present(self, table: Table, *, new_messages: bool = False) -> None:
+        """Show the table in the group and each panel; a person who now has to decide gets
+        their panel as a new message (the old one deleted): an edit notifies nobody."""
         game = table.game
         if game is None:
             return
+        asked = self._asked.pop(table.id, set()) & self._waiting_on(table)
         self.outbox.show(table.chat_id, GROUP_SLOT, group_content(table, self.keyboards),
                          new_message=new_messages)
         for seat, person in table.humans():
@@ -179,13 +219,16 @@ class TableManager(Lobby, Resume):
                 continue
             self.outbox.show(person.user_id, PANEL_SLOT,
                              panel_content(table, seat, self.keyboards, person.lang),
-                             new_message=new_messages)
+                             new_message=new_messages, replace=seat in asked)
 
-    def refresh_panel(self, table: Table, seat: int) -> None:
+    def refresh_panel(self, table: Table, seat: int, *, repost: bool = False) -> None:
+        """Show a player's panel as it is now; ``repost``: as a new message at the bottom of
+        their chat (the old one deleted), e.g. when they ask for it."""
         person = table.seats[seat]
         if table.game is not None and not person.is_ai:
             self.outbox.show(person.user_id, PANEL_SLOT,
-                             panel_content(table, seat, self.keyboards, person.lang))
+                             panel_content(table, seat, self.keyboards, person.lang),
+                             replace=repost)
 
     async def decide(self, table: Table, user_id: int, version: int | None,
                      make: Any) -> None:
@@ -321,6 +364,7 @@ class TableManager(Lobby, Resume):
         game = table.game
         assert game is not None
         self.timers.cancel(table.id)
+        self._asked.pop(table.id, None)
         table.deadline = None
         text: list[str] = []
         pictures: list[ResultLine] | None = None

@@ -64,6 +64,7 @@ class _Slot:
     pending: Content | None = None
     task: asyncio.Task[None] | None = None
     retiring: bool = False  # forget the slot once its last content is shown
+    fresh: bool = False  # the next content goes out as a new message; the old one is deleted
 
 
 @dataclass(slots=True)
@@ -92,12 +93,20 @@ class Outbox:
 
     # ---- what callers use ---------------------------------------------------------------
     def show(self, chat_id: int, name: str, content: Content, *,
-             new_message: bool = False) -> None:
-        """Make the slot show ``content`` as soon as the chat's pace allows."""
+             new_message: bool = False, replace: bool = False) -> None:
+        """Make the slot show ``content`` as soon as the chat's pace allows.
+
+        ``new_message``: a new message, the old one stays (a new hand). ``replace``: a new
+        message and the old one is deleted: Telegram notifies nobody of an edit, so what a
+        person must notice (their turn) is sent anew, and the chat keeps a single copy.
+        """
         slot = self._slot(chat_id, name)
         slot.retiring = False
         if new_message:
             slot.message_id, slot.sent = None, None
+            slot.fresh = False
+        elif replace:
+            slot.fresh = True
         slot.pending = content
         if slot.task is None or slot.task.done():
             slot.task = self._spawn(self._run(slot))
@@ -219,11 +228,20 @@ class Outbox:
             if content is None:
                 return
             slot.pending = None
+            stale: int | None = None
+            if slot.fresh:
+                slot.fresh = False
+                stale, slot.message_id, slot.sent = slot.message_id, None, None
             try:
                 await self._apply(slot, content)
                 retries = 0
+                if stale is not None:
+                    self.spawn(self.bot.delete_message(slot.chat_id, stale))
+                    stale = None
             except RetryAfter as error:
                 retries += 1
+                if stale is not None and slot.message_id is None:
+                    slot.message_id, slot.fresh = stale, True  # try the replacement again
                 if slot.pending is None and retries <= self.max_retries:
                     slot.pending = content
                 await asyncio.sleep(_seconds(error.retry_after))
@@ -248,6 +266,8 @@ class Outbox:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except Exception:  # a picture that fails to draw must not stop the slot
                 log.exception("chat %s slot %s: content not shown", slot.chat_id, slot.name)
+            if stale is not None and slot.message_id is None:
+                slot.message_id = stale  # not sent anew: the old message keeps the slot
 
     async def _photo(self, content: Content) -> bytes:
         assert content.render is not None

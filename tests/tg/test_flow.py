@@ -1,0 +1,178 @@
+"""The flow of a hand as players live it: being told it is their turn, half-made choices that
+end with the turn, the doubling clock, Again, languages, modes, typed decisions."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from ddz_bot.engine.actions import Play
+from ddz_bot.engine.cards import RANK_CHARS
+from ddz_bot.engine.combos import classify
+from ddz_bot.engine.views import Phase
+
+from .conftest import make_settings, start_bot
+from .harness import Harness, SimUser
+from .scripts import (
+    current_table,
+    fire_timer,
+    first_lead,
+    play_until_over,
+    seat_three,
+    take_turn,
+    whose_turn,
+)
+
+
+def _panels(bot: Harness, user: SimUser) -> list[int]:
+    """The panels (pictures) the user's private chat still shows."""
+    return [m.message_id for m in bot.api.chat_messages(user.id)
+            if m.from_bot and m.photo_digest is not None]
+
+
+def _sent(bot: Harness, user: SimUser) -> int:
+    """How many new pictures the bot sent to the user's private chat (each one notifies)."""
+    return len(bot.api.calls_to(user.id, "sendPhoto"))
+
+
+async def test_whose_turn_it_becomes_gets_a_new_panel_and_the_old_one_goes(
+        bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    table = current_table(bot, group)
+    game = table.game
+    assert game is not None
+    first = whose_turn(bot, group, users)
+    assert first is not None and "轮到你了" in (first.panel().caption or "")  # type: ignore[union-attr]
+    told = 0
+    for _ in range(400):
+        if game.over:
+            break
+        user = whose_turn(bot, group, users)
+        assert user is not None
+        phase = game.phase
+        before = {u.id: _sent(bot, u) for u in users}
+        await take_turn(bot, group, user)
+        if game.over:
+            break
+        for u in users:
+            assert len(_panels(bot, u)) == 1, "the old panel is deleted: one panel a chat"
+        now = whose_turn(bot, group, users)
+        assert now is not None
+        if game.phase is Phase.DOUBLING and phase is not Phase.DOUBLING:
+            # doubling asks everyone at once: everyone is told, once
+            assert all(_sent(bot, u) == before[u.id] + 1 for u in users)
+        elif game.phase is Phase.DOUBLING:
+            assert all(_sent(bot, u) == before[u.id] for u in users), "asked once only"
+        elif now is not user:
+            assert _sent(bot, now) == before[now.id] + 1, "the next player is notified"
+            assert "轮到你了" in (now.panel().caption or "")  # type: ignore[union-attr]
+            assert _sent(bot, user) == before[user.id], "the one who acted is not"
+            told += 1
+    assert game.over and told > 5
+
+
+async def test_a_seat_on_auto_play_is_not_notified(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    table = current_table(bot, group)
+    game = table.game
+    assert game is not None
+    sleeper = whose_turn(bot, group, users)
+    assert sleeper is not None
+    seat = table.seat_of(sleeper.id)
+    assert seat is not None
+    for _ in range(60):  # the sleeper lets every clock of theirs run out: 托管 (R-AFK)
+        if game.over or game.auto[seat]:
+            break
+        user = whose_turn(bot, group, users)
+        if user is sleeper:
+            assert await fire_timer(bot, table)
+        else:
+            assert user is not None
+            await take_turn(bot, group, user)
+    assert game.auto[seat]
+    sent = _sent(bot, sleeper)
+    others = [u for u in users if u is not sleeper]
+    await play_until_over(bot, group, others)
+    assert _sent(bot, sleeper) == sent, "no new message for a seat on 托管"
+
+
+async def test_start_or_my_cards_reposts_the_panel(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    alice = users[0]
+    old = _panels(bot, alice)
+    await alice.dm("hello")
+    await alice.dm("/start")
+    panels = _panels(bot, alice)
+    assert len(panels) == 1 and panels[0] > max(old), "the panel comes back to the bottom"
+    assert bot.api.chat_messages(alice.id)[-1].message_id == panels[0]
+    await alice.dm("我的牌")
+    assert _panels(bot, alice)[0] > panels[0]
+    assert len(_panels(bot, alice)) == 1
+
+
+async def test_a_reading_choice_ends_with_the_turn(tmp_path: Path) -> None:
+    """R-LZ-CHOICE: the question "play these as which combo?" is gone once the clock played
+    for the player."""
+    for seed in range(1, 40):
+        bot = await start_bot(make_settings(tmp_path / str(seed)), seed=seed)
+        try:
+            group = bot.group()
+            users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+            table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
+            game = table.game
+            assert game is not None
+            ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)
+                         and len(classify(a.cards, game.rules)) > 1]
+            if not ambiguous:
+                continue
+            panel = leader.panel()
+            assert panel is not None
+            for rank in ambiguous[0].cards:
+                data = next(b["callback_data"] for b in panel.buttons()
+                            if b["callback_data"].split("|")[0] == "r"
+                            and b["callback_data"].split("|")[3] == RANK_CHARS[rank])
+                await leader.press_data(panel, data)
+            await leader.press(leader.panel(), "出牌")
+            assert "按哪种牌型出" in (leader.panel().caption or "")  # type: ignore[union-attr]
+            await fire_timer(bot, table)  # the player hesitated too long
+            assert game.turn != seat
+            caption = leader.panel().caption or ""  # type: ignore[union-attr]
+            assert "按哪种牌型出" not in caption
+            assert not any("✅" in label for label in leader.labels()), "selection dropped"
+            return
+        finally:
+            await bot.stop()
+    raise AssertionError("no deal with an ambiguous wildcard play in 40 seeds")
+
+
+async def test_the_doubling_clock_does_not_restart_at_each_answer(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    table = current_table(bot, group)
+    game = table.game
+    assert game is not None
+    for _ in range(10):
+        if game.phase is Phase.DOUBLING:
+            break
+        user = whose_turn(bot, group, users)
+        assert user is not None
+        await take_turn(bot, group, user)
+    assert game.phase is Phase.DOUBLING
+    began = table.deadline
+    assert began is not None
+    await asyncio.sleep(0.05)
+    await users[0].press(users[0].panel(), "不加倍")
+    assert table.deadline == began, "the others keep the clock set when doubling began"
+    await users[1].press(users[1].panel(), "加倍")
+    assert table.deadline == began
+    await users[2].press(users[2].panel(), "不加倍")
+    assert game.phase.value == Phase.PLAYING.value and table.deadline is not None
+    assert table.deadline > began  # the play has its own clock
+
