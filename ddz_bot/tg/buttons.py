@@ -145,6 +145,7 @@ class Buttons:
         await self.manager.db.ensure_player(user.id, user.full_name or str(user.id))
         await self.manager.db.set_language(user.id, cb.arg)
         self._langs.add(user.id, cb.arg)
+        self.manager.set_language(user.id, cb.arg)
         return t(cb.arg, "lang_set"), False, None
 
     async def _press_setting(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
@@ -200,6 +201,8 @@ class Buttons:
             raise Refused("not_seated")
         if press.cb.version != table.hand_version:
             raise Refused("stale_button")
+        if table.in_hand():
+            self.manager.refresh_panel(table, seat, repost=True)  # back at the chat's bottom
         return t(press.lang, "my_cards", cards=cards_text(table.game.hand(seat),
                                                           press.lang)), True, None
 

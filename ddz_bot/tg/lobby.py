@@ -26,8 +26,6 @@ class Lobby(TablesCore):
         existing = self.table_in(chat_id)
         if existing is not None and existing.phase != FINISHED:
             raise Refused("table_exists")
-        if existing is not None:
-            self._forget(existing)
         group = await self._group(chat_id, title)
         name = rules or ("points" if group.bidding.value == "points" else
                          "wildcard" if group.wildcard else "classic")
@@ -45,17 +43,28 @@ class Lobby(TablesCore):
                 await self._join_checks(table, creator)
             except Refused as refusal:
                 if refusal.key != "need_dm":
-                    self._forget(table)  # the one who opens a table must be able to sit at it
+                    # the one who opens a table must be able to sit at it; a finished hand
+                    # keeps its Again button for the others
+                    if existing is not None:
+                        self.by_chat[chat_id] = existing.id
+                    self._forget(table)
                     raise
                 # the lobby opens empty: its creator sits down through the private-chat link
+                self._replace(existing)
                 self._arm_lobby(table)
                 await self._save(table)
                 self._show_lobby(table)
                 raise
+            self._replace(existing)
             self._arm_lobby(table)
             await self._save(table)
             self._show_lobby(table)
         return table
+
+    def _replace(self, finished: Table | None) -> None:
+        """A new lobby exists: the group's finished table (if any) is forgotten."""
+        if finished is not None:
+            self._forget(finished)
 
     def _seconds(self, group_value: int, setting: float) -> float:
         """The group's time-out, unless the bot runs with shorter ones (tests, demos)."""
@@ -175,8 +184,10 @@ class Lobby(TablesCore):
             raise Refused("stale_button")
         if table.seat_of(person.id) is None:
             raise Refused("not_seated")
-        seats = [Seat(s.user_id, s.name, s.is_ai, s.lang) for s in table.seats]
-        self._forget(table)
+        seats = [Seat(s.user_id, s.name, s.is_ai, await self._language_of(s))
+                 for s in table.seats]
+        # the presser's checks come first: a refusal leaves the finished table (and its Again
+        # button) to the others
         fresh = await self.new_table(table.chat_id, table.title, person, table.rules)
         async with fresh.lock:
             if fresh.phase != LOBBY:
@@ -201,6 +212,13 @@ class Lobby(TablesCore):
             if fresh.full:
                 await self._start(fresh)
         return fresh
+
+    async def _language_of(self, seat: Seat) -> str:
+        """A person's language as they last chose it (/lang), else the seat's."""
+        if seat.is_ai:
+            return seat.lang
+        player = await self.db.get_player(seat.user_id)
+        return player.language if player is not None and player.language else seat.lang
 
     def _show_lobby(self, table: Table, closed_text: str | None = None) -> None:
         self.outbox.show(table.chat_id, f"{LOBBY_SLOT}{table.id}",

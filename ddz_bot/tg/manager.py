@@ -230,6 +230,17 @@ class TableManager(Lobby, Resume):
                              panel_content(table, seat, self.keyboards, person.lang),
                              replace=repost)
 
+    def set_language(self, user_id: int, lang: str) -> None:
+        """A person chose a language: the table they sit at speaks it to them from now on
+        (their panel at once)."""
+        table = self.table_of(user_id)
+        seat = None if table is None else table.seat_of(user_id)
+        if table is None or seat is None:
+            return
+        table.seats[seat].lang = lang
+        if table.in_hand():
+            self.refresh_panel(table, seat)
+
     async def decide(self, table: Table, user_id: int, version: int | None,
                      make: Any) -> None:
         """A player's decision: ``make(game, seat)`` returns the engine action.

@@ -11,7 +11,7 @@ from ddz_bot.engine.cards import RANK_CHARS
 from ddz_bot.engine.combos import classify
 from ddz_bot.engine.views import Phase
 
-from .conftest import make_settings, start_bot
+from .conftest import make_settings, manager_of, start_bot
 from .harness import Harness, SimUser
 from .scripts import (
     current_table,
@@ -176,3 +176,47 @@ async def test_the_doubling_clock_does_not_restart_at_each_answer(bot: Harness) 
     assert game.phase.value == Phase.PLAYING.value and table.deadline is not None
     assert table.deadline > began  # the play has its own clock
 
+
+
+async def test_a_broke_player_pressing_again_leaves_again_to_the_others(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await play_until_over(bot, group, users)
+    db = manager_of(bot).db
+    carol = users[2]
+    player = await db.get_player(carol.id)
+    assert player is not None
+    await db.adjust_beans(carol.id, -player.beans, key="test:broke")
+    final = bot.api.last_message(group, with_buttons=True)
+    answer = await carol.press(final, "再来一局")
+    assert "欢乐豆" in answer.get("text", "") and answer.get("show_alert")
+    answer = await users[0].press(final, "再来一局")
+    assert "不开放" not in answer.get("text", "")
+    table = current_table(bot, group)
+    assert table.phase == "lobby"
+    assert [s.user_id for s in table.seats] == [users[0].id, users[1].id]
+    assert "Carol 没能回到新的一桌" in (bot.api.last_message(group).text or "")  # type: ignore[union-attr]
+
+
+async def test_a_language_chosen_mid_hand_reaches_the_panel_and_the_next_hand(
+        bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    bob = users[1]
+    assert "的牌桌" in (bob.panel().caption or "")  # type: ignore[union-attr]
+    await bob.dm("/lang")
+    menu = bot.api.last_message(bob.id, with_buttons=True)
+    assert (await bob.press(menu, "English")).get("text") == "Language: English."
+    assert "Table in" in (bob.panel().caption or ""), "the panel speaks English at once"  # type: ignore[union-attr]
+    alice = users[0]
+    await alice.send(group, "/leave")  # Alice runs away: the hand ends
+    await alice.press(bot.api.last_message(group, with_buttons=True), "确定离开")
+    assert current_table(bot, group).phase == "finished"
+    final = bot.api.last_message(group, with_buttons=True)
+    await users[0].press(final, "再来一局")  # Alice opens the next hand, Bob comes along
+    table = current_table(bot, group)
+    assert table.in_hand()
+    assert "Table in" in (bob.panel().caption or "")  # type: ignore[union-attr]
+    assert "的牌桌" in (users[2].panel().caption or "")  # type: ignore[union-attr]
