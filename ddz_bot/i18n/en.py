@@ -24,6 +24,7 @@ CATALOGUE: dict[str, str] = {
     "help": "How to play:\n/newgame opens a table in a group; press Join (three players, or "
             "Start to fill empty seats with AI).\nYour hand comes here in private: tap ranks to "
             "select, then Play; or type cards like 33344, 10jqka, pass, hint.\n"
+            "Game modes: /newgame classic | points | wildcard (lz) | four (4p).\n"
             "/balance your beans · /rank leaderboard · /daily bonus · /relief when short · "
             "/rules · /lang language",
     "rules": "Dou Dizhu, {room} room: base x{coefficient} beans, fee {fee}, at least {min_beans} "
@@ -38,8 +39,17 @@ CATALOGUE: dict[str, str] = {
     "admin_only": "Only the group's admins can do that.",
     "unknown_text": "I didn't understand “{text}”. Type cards like 33344 or 10jqka, "
                     "or pass / hint.",
-    "unknown_decision": ("I didn't understand “{text}”. Type call / pass / grab / no grab / "
-                         "1 2 3 / double / no double."),
+    "unknown_decision": "I didn't understand “{text}”. You can type now: {options}.",
+    "decision_not_now": "You can't “{text}” now. You can type now: {options}.",
+    "say_call": "call",
+    "say_no_call": "no call",
+    "say_grab": "grab",
+    "say_no_grab": "no grab",
+    "say_bid": "{n}",
+    "say_double": "double",
+    "say_no_double": "no double",
+    "say_show": "show",
+    "say_no_show": "no show",
     "typed_reading": "{cards} played as {combo}.",
     "bad_button": "This button is not valid.",
     "stale_button": "This button is out of date.",
@@ -78,6 +88,10 @@ CATALOGUE: dict[str, str] = {
     "lobby_closed": "The lobby closed: nobody started it.",
     "table_exists": "A table is already open in this group.",
     "no_table": "No table in this group. Send /newgame.",
+    "join_in_hand": "A hand is being played here; join the next one when it ends.",
+    "unknown_mode": ("There is no game mode “{text}”. Modes: classic, points, wildcard (lz), "
+                     "four (4p); e.g. /newgame four."),
+    "settings_next_game": "/newgame opens: {game}",
     "not_enough_beans": "You need at least {min_beans} beans to sit in this room; you hold "
                         "{beans}. Try /daily.",
     "started": "The hand has started. Cards are dealt in private chats.",

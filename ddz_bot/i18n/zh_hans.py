@@ -20,6 +20,7 @@ CATALOGUE: dict[str, str] = {
     "welcome": "欢迎来玩斗地主！把我拉进群，在群里发 /newgame 开桌。"
                "你的手牌会发到这个私聊里，请保持它打开。",
     "help": "玩法：\n在群里发 /newgame 开桌，点「加入」（满三人开局，或点「开始」用 AI 补位）。\n"
+            "开桌可选玩法：/newgame 经典 · 叫分 · 癞子 · 四人（例如 /newgame 四人）。\n"
             "手牌在私聊里：点点数选牌，再点「出牌」；也可以直接打字，例如 33344、10jqka、"
             "不出、提示。\n/balance 欢乐豆 · /rank 排行榜 · /daily 每日领豆 · /relief 救济金 · "
             "/rules 规则 · "
@@ -34,8 +35,17 @@ CATALOGUE: dict[str, str] = {
     "group_only": "请在群里使用这个命令。",
     "admin_only": "只有群管理员可以这样做。",
     "unknown_text": "没看懂「{text}」。请输入牌，例如 33344、10jqka，或者 不出 / 提示。",
-    "unknown_decision": "没看懂「{text}」。"
-                        "现在可以输入：叫地主 / 不叫 / 抢 / 不抢 / 1 2 3 / 加倍 / 不加倍。",
+    "unknown_decision": "没看懂「{text}」。现在可以输入：{options}。",
+    "decision_not_now": "现在不能「{text}」。现在可以输入：{options}。",
+    "say_call": "叫地主",
+    "say_no_call": "不叫",
+    "say_grab": "抢",
+    "say_no_grab": "不抢",
+    "say_bid": "{n}分",
+    "say_double": "加倍",
+    "say_no_double": "不加倍",
+    "say_show": "明牌",
+    "say_no_show": "不明牌",
     "typed_reading": "{cards} 按「{combo}」出了。",
     "bad_button": "这个按钮无效。",
     "stale_button": "这个按钮已经过期了。",
@@ -71,6 +81,10 @@ CATALOGUE: dict[str, str] = {
     "lobby_closed": "很久没人开局，牌桌已关闭。",
     "table_exists": "本群已经有一桌了。",
     "no_table": "本群还没有牌桌，发 /newgame 开一桌。",
+    "join_in_hand": "本群正在打一局，等这局打完再加入下一局吧。",
+    "unknown_mode": ("没有「{text}」这种玩法。可选：经典、叫分、癞子（lz）、四人（4人），"
+                     "例如 /newgame 四人。"),
+    "settings_next_game": "发 /newgame 将开：{game}",
     "not_enough_beans": "本场入座至少需要 {min_beans} 欢乐豆，你有 {beans}。试试 /daily。",
     "started": "开局了！手牌已经私聊发给各位。",
     "phase_show_start": "明牌选择",

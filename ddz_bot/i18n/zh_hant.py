@@ -20,6 +20,7 @@ CATALOGUE: dict[str, str] = {
     "welcome": "歡迎來玩鬥地主！把我拉進群，在群裡發 /newgame 開桌。"
                "你的手牌會發到這個私聊裡，請保持它打開。",
     "help": "玩法：\n在群裡發 /newgame 開桌，點「加入」（滿三人開局，或點「開始」用 AI 補位）。\n"
+            "開桌可選玩法：/newgame 經典 · 叫分 · 癩子 · 四人（例如 /newgame 四人）。\n"
             "手牌在私聊裡：點點數選牌，再點「出牌」；也可以直接打字，例如 33344、10jqka、"
             "不出、提示。\n/balance 歡樂豆 · /rank 排行榜 · /daily 每日領豆 · /relief 救濟金 · "
             "/rules 規則 · "
@@ -34,8 +35,17 @@ CATALOGUE: dict[str, str] = {
     "group_only": "請在群裡使用這個命令。",
     "admin_only": "只有群管理員可以這樣做。",
     "unknown_text": "沒看懂「{text}」。請輸入牌，例如 33344、10jqka，或者 不出 / 提示。",
-    "unknown_decision": "沒看懂「{text}」。"
-                        "現在可以輸入：叫地主 / 不叫 / 搶 / 不搶 / 1 2 3 / 加倍 / 不加倍。",
+    "unknown_decision": "沒看懂「{text}」。現在可以輸入：{options}。",
+    "decision_not_now": "現在不能「{text}」。現在可以輸入：{options}。",
+    "say_call": "叫地主",
+    "say_no_call": "不叫",
+    "say_grab": "搶",
+    "say_no_grab": "不搶",
+    "say_bid": "{n}分",
+    "say_double": "加倍",
+    "say_no_double": "不加倍",
+    "say_show": "明牌",
+    "say_no_show": "不明牌",
     "typed_reading": "{cards} 按「{combo}」出了。",
     "bad_button": "這個按鈕無效。",
     "stale_button": "這個按鈕已經過期了。",
@@ -71,6 +81,10 @@ CATALOGUE: dict[str, str] = {
     "lobby_closed": "很久沒人開局，牌桌已關閉。",
     "table_exists": "本群已經有一桌了。",
     "no_table": "本群還沒有牌桌，發 /newgame 開一桌。",
+    "join_in_hand": "本群正在打一局，等這局打完再加入下一局吧。",
+    "unknown_mode": ("沒有「{text}」這種玩法。可選：經典、叫分、癩子（lz）、四人（4人），"
+                     "例如 /newgame 四人。"),
+    "settings_next_game": "發 /newgame 將開：{game}",
     "not_enough_beans": "本場入座至少需要 {min_beans} 歡樂豆，你有 {beans}。試試 /daily。",
     "started": "開局了！手牌已經私聊發給各位。",
     "phase_show_start": "明牌選擇",
