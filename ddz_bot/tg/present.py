@@ -1,13 +1,16 @@
 """What each chat should show for a table: words (captions, narration) and ``Content``.
 
-Pure functions of the table and the game; pictures are drawn lazily by the outbox, only for
-the content that is really sent.
+Functions of the table and the game; pictures are drawn lazily by the outbox, only for the
+content that is really sent. The one thing a table does not hold is what its settlement
+moved: ``remember_result`` keeps the last hands' bean changes for the players' final panels.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+import math
+import time
+from collections.abc import Iterable, Sequence
 
 from ..engine.cards import Cards
 from ..engine.combos import Combo
@@ -26,16 +29,24 @@ from ..engine.game import Game
 from ..engine.views import Phase, PublicView
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
+from ..render.labels import multiplier_reason
 from .keyboards import Keyboards, rank_label
 from .outbox import Content
 from .table import FINISHED, Table
 
-__all__ = ["cards_text", "group_content", "lobby_content", "narrate", "panel_content",
-           "phase_seconds", "result_content", "tracker_text", "unseen_counts"]
+__all__ = ["AFK_LIMIT", "cards_text", "group_content", "lobby_content", "multiplier_text",
+           "narrate", "panel_content", "phase_seconds", "remember_result", "result_content",
+           "seconds_left", "tracker_text", "unseen_counts"]
+
+#: R-AFK: time-outs in a row that put a seat on auto-play (托管), as the engine counts them
+AFK_LIMIT = 2
+
 
 def cards_text(cards: Iterable[int], lang: str) -> str:
-    """Cards as people write them: ``33344``, ``10JQKA``, ``小王大王`` (``SJBJ``)."""
-    return "".join(rank_label(rank, lang) for rank in cards)
+    """Cards as people write them: ``33344`` when every label is one character, spaced as
+    soon as one is longer (``7 8 10 10 10 10``, ``小王 大王``) so the tens stay readable."""
+    labels = [rank_label(rank, lang) for rank in cards]
+    return (" " if any(len(label) > 1 for label in labels) else "").join(labels)
 
 
 def combo_text(combo: Combo, lang: str) -> str:
@@ -63,6 +74,7 @@ def tracker_text(game: Game, seat: int, lang: str) -> str:
 
 
 def phase_seconds(table: Table) -> float:
+    """The full time limit of the decision the table waits for (the group's setting)."""
     game = table.game
     if game is None:
         return 0.0
@@ -73,29 +85,60 @@ def phase_seconds(table: Table) -> float:
     return table.bid_seconds
 
 
+def seconds_left(table: Table, now: float | None = None) -> int:
+    """Whole seconds until the table's deadline (never negative): what a clock shows, also
+    on a refresh mid-turn or after a restart. The full limit when no deadline is set."""
+    if table.deadline is None:
+        return int(phase_seconds(table))
+    remaining = table.deadline - (time.time() if now is None else now)
+    return max(0, math.ceil(remaining))
+
+
 def narrate(table: Table, events: Iterable[Event], lang: str) -> str | None:
-    """One line for the group about what just happened (the latest event that matters)."""
+    """One line for the group about what an action just did (its events that matter,
+    joined); a time-out and the move made for the sleeper read as one."""
     names = table.names()
-    line: str | None = None
+    parts: list[str] = []
+    late: int | None = None  # the seat that just timed out, until its default move is told
     for event in events:
-        if isinstance(event, Played):
-            line = t(lang, "caption_last", name=names[event.seat],
-                     play=combo_text(event.combo, lang))
-        elif isinstance(event, Passed):
-            line = f"{names[event.seat]} {t(lang, 'said_pass')}"
-        elif isinstance(event, TimedOut):
-            line = t(lang, "timed_out", name=names[event.seat])
-        elif isinstance(event, AutoPlayChanged):
-            line = t(lang, "auto_on" if event.on else "auto_off", name=names[event.seat])
-        elif isinstance(event, Redealt):
-            line = t(lang, "redealt")
-        elif isinstance(event, LandlordChosen):
-            line = t(lang, "caption_landlord", name=names[event.seat])
-        elif isinstance(event, WildcardDrawn):
-            line = t(lang, "caption_wild", rank=cards_text([event.rank], lang))
-        elif isinstance(event, Escaped):
-            line = t(lang, "left", name=names[event.seat])
-    return line
+        if isinstance(event, TimedOut):
+            parts.append(t(lang, "timed_out", name=names[event.seat]))
+            late = event.seat
+            continue
+        if isinstance(event, Played | Passed) and event.seat == late:
+            parts[-1] = (t(lang, "timed_out_played", name=names[event.seat],
+                           play=combo_text(event.combo, lang)) if isinstance(event, Played)
+                         else t(lang, "timed_out_passed", name=names[event.seat]))
+        elif isinstance(event, AutoPlayChanged) and event.on and event.seat == late:
+            pass  # the status line says 托管 already
+        else:
+            line = _event_line(event, names, lang)
+            if line is None:
+                continue
+            parts.append(line)
+        late = None
+    return " · ".join(parts) if parts else None
+
+
+def _event_line(event: Event, names: list[str], lang: str) -> str | None:
+    if isinstance(event, Played):
+        return t(lang, "caption_last", name=names[event.seat],
+                 play=combo_text(event.combo, lang))
+    if isinstance(event, Passed):
+        return f"{names[event.seat]} {t(lang, 'said_pass')}"
+    if isinstance(event, AutoPlayChanged):
+        return t(lang, "auto_on" if event.on else "auto_off", name=names[event.seat])
+    if isinstance(event, Redealt):
+        return t(lang, "redealt")
+    if isinstance(event, LandlordChosen):
+        # the status line names the landlord; the bottom cards are public once taken
+        return t(lang, "caption_bottom",
+                 cards=cards_text(sorted(card.rank for card in event.bottom), lang))
+    if isinstance(event, WildcardDrawn):
+        return t(lang, "caption_wild", rank=cards_text([event.rank], lang))
+    if isinstance(event, Escaped):
+        return t(lang, "left", name=names[event.seat])
+    return None
 
 
 def _public(table: Table) -> PublicView:
@@ -111,7 +154,7 @@ def group_caption(table: Table) -> str:
     names = table.names()
     lines = []
     phase = t(lang, f"phase_{game.phase.value}")
-    seconds = int(phase_seconds(table))
+    seconds = seconds_left(table)
     if game.over:
         lines.append(phase)
     elif game.turn is not None:
@@ -155,6 +198,82 @@ def result_content(table: Table, keyboards: Keyboards, text: list[str],
                    render=lambda: render_result(view, lines, lang))
 
 
+#: what the settlements of the last hands moved, by hand id (bounded: a long-running bot)
+_RESULTS: dict[str, tuple[ResultLine, ...]] = {}
+_RESULTS_KEPT = 1024
+
+
+def remember_result(table: Table, lines: Sequence[ResultLine]) -> None:
+    """Keep what the settlement of the table's hand moved, for its players' final panels
+    (``settle_hand`` calls it; after a restart the hand settles again and so is kept again)."""
+    _RESULTS.pop(table.hand_id, None)
+    _RESULTS[table.hand_id] = tuple(lines)
+    while len(_RESULTS) > _RESULTS_KEPT:
+        del _RESULTS[next(iter(_RESULTS))]
+
+
+def final_lines(table: Table, seat: int, lang: str) -> list[str]:
+    """A player's own result, for their final panel: won or lost, their beans and balance,
+    the multiplier, spring (R-SPRING); who escaped (R-ESCAPE)."""
+    game = table.game
+    assert game is not None
+    outcome = game.outcome()
+    if outcome is None or outcome.aborted:
+        return [t(lang, "result_aborted")]
+    settled = {line.seat: line for line in _RESULTS.get(table.hand_id, ())}
+    mine = settled.get(seat)
+    lines: list[str] = []
+    parts: list[str] = []
+    if outcome.escaped is not None:
+        escaper = settled.get(outcome.escaped)
+        if outcome.escaped == seat:
+            parts.append(t(lang, "panel_you_escaped"))
+        elif escaper is not None:
+            parts.append(t(lang, "escaped_paid", name=table.names()[outcome.escaped],
+                           beans=-escaper.beans_delta))
+        else:
+            parts.append(t(lang, "escaped_short", name=table.names()[outcome.escaped]))
+    else:
+        assert outcome.winner_role is not None
+        lines.append(t(lang, "panel_won" if seat in outcome.winners else "panel_lost"))
+        parts.append(t(lang, f"won_{outcome.winner_role.value}"))
+    if mine is not None:
+        parts.append(t(lang, "panel_beans", delta=mine.beans_delta, balance=mine.beans_after))
+    if outcome.escaped is None:
+        parts.append(t(lang, "panel_mult", multiplier=outcome.multiplier))
+    lines.append(" · ".join(parts))
+    if outcome.spring:
+        lines.append(t(lang, "result_spring"))
+    if outcome.anti_spring:
+        lines.append(t(lang, "result_anti_spring"))
+    return lines
+
+
+def multiplier_text(game: Game, names: Sequence[str], lang: str) -> str:
+    """The hand's worth and why (R-MULT): ``底分 3 × 32 倍（炸弹×3，春天）``; who doubled
+    (R-DBL-EFFECT, per pair, so not in the product) on a second line."""
+    counts: dict[tuple[str, int], int] = {}
+    for item in game.multiplier_items():
+        if item.factor != 1:
+            counts[(item.reason, item.factor)] = counts.get((item.reason, item.factor), 0) + 1
+    reasons = []
+    for (reason, factor), count in counts.items():
+        word = multiplier_reason(reason, lang)
+        if factor != 2:
+            word = t(lang, "mult_factor", reason=word, factor=factor)
+        reasons.append(t(lang, "mult_count", reason=word, count=count) if count > 1 else word)
+    separator = ", " if lang == "en" else "、"
+    if reasons:
+        text = t(lang, "result_mult_why", base=game.base, multiplier=game.multiplier(),
+                 reasons=separator.join(reasons))
+    else:
+        text = t(lang, "result_mult", base=game.base, multiplier=game.multiplier())
+    doubled = [name for seat, name in enumerate(names) if game.doubled[seat]]
+    if doubled:
+        text += "\n" + t(lang, "result_doubled", names=separator.join(doubled))
+    return text
+
+
 def lobby_content(table: Table, keyboards: Keyboards, *, closed_text: str | None = None,
                   ) -> Content:
     lang = table.lang
@@ -175,13 +294,16 @@ def panel_caption(table: Table, seat: int, lang: str) -> str:
     names = table.names()
     lines = [t(lang, "panel_table", group=table.title)]
     if game.over:
-        lines.append(t(lang, "panel_finished"))
-    elif game.auto[seat]:
+        lines += final_lines(table, seat, lang)
+        return "\n".join(lines)
+    if game.timeouts[seat] == AFK_LIMIT - 1 and not game.auto[seat]:
+        lines.append(t(lang, "panel_afk_warning"))
+    if game.auto[seat]:
         lines.append(t(lang, "panel_auto"))
     elif seat in table.readings:
         lines.append(t(lang, "choose_reading", cards=cards_text(table.readings[seat][0], lang)))
     elif seat in game_deciders(table):
-        lines.append(t(lang, "panel_your_turn", seconds=int(phase_seconds(table))))
+        lines.append(t(lang, "panel_your_turn", seconds=seconds_left(table)))
         selected = table.selections.get(seat)
         if game.phase is Phase.PLAYING and selected and any(selected):
             lines.append(t(lang, "panel_selected",

@@ -12,7 +12,7 @@ from ..i18n import t
 from ..storage import Database, FinishedHand
 from .present import cards_text
 
-__all__ = ["replay_lines", "replay_text"]
+__all__ = ["replay_lines", "replay_text", "replay_verdict"]
 
 #: Telegram's limit for one message, with room for the header
 _MAX_CHARS = 3800
@@ -46,6 +46,19 @@ def replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
     return lines
 
 
+def replay_verdict(hand: FinishedHand, names: list[str], lang: str) -> str:
+    """How the hand ended: which side won, or who escaped and what it cost them (R-ESCAPE,
+    from the hand's stored bean changes), or that it closed with no winner."""
+    result: dict[str, Any] = hand.result
+    escaped = result.get("escaped")
+    if isinstance(escaped, int) and 0 <= escaped < len(hand.seats):
+        user = hand.seats[escaped]
+        paid = -sum(change.delta for change in hand.bean_changes if change.user_id == user)
+        return t(lang, "escaped_paid", name=names[escaped], beans=paid)
+    winners = result.get("winner_role")
+    return t(lang, f"replay_won_{winners}") if winners else t(lang, "replay_aborted")
+
+
 async def replay_text(db: Database, hand: FinishedHand, lang: str) -> str:
     """The replay as one message: a header with the result, then the plays (the middle cut
     when a long hand would not fit in one message)."""
@@ -54,10 +67,8 @@ async def replay_text(db: Database, hand: FinishedHand, lang: str) -> str:
         player = await db.get_player(user_id)
         names.append(player.display_name if player is not None else str(user_id))
     lines = replay_lines(hand, names, lang)
-    result = hand.result
-    winners = result.get("winner_role")
-    head = t(lang, "replay_head", multiplier=result.get("multiplier", 1),
-             winner=t(lang, f"replay_won_{winners}") if winners else t(lang, "replay_aborted"))
+    head = t(lang, "replay_head", multiplier=hand.result.get("multiplier", 1),
+             winner=replay_verdict(hand, names, lang))
     if not lines:
         return f"{head}\n{t(lang, 'replay_empty')}"
     text = "\n".join(lines)

@@ -18,7 +18,7 @@ from ..i18n import t
 from ..render import ResultLine
 from ..storage import BeanChange, Database, HandRecord, HandResult, Holdings, Reason
 from ..storage import Role as StoredRole
-from .present import cards_text
+from .present import cards_text, multiplier_text, remember_result
 from .table import Table
 
 __all__ = ["Settled", "escape_penalty", "settle_hand"]
@@ -101,6 +101,7 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
                            sum(c.delta for c in bean_changes if c.user_id == s.user_id),
                            points.get(seat, 0), settled.balances.get(s.user_id, 0))
                 for seat, s in enumerate(table.seats)]
+    remember_result(table, pictures)
     return Settled(result_lines(table, game, outcome, settled.balances, bean_changes), pictures)
 
 
@@ -120,6 +121,8 @@ def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Any,
         lines.append(t(lang, "result_spring"))
     if outcome.anti_spring:
         lines.append(t(lang, "result_anti_spring"))
+    if outcome.escaped is None:
+        lines.append(multiplier_text(game, table.names(), lang))
     for seat in table.seats:
         delta = sum(c.delta for c in changes if c.user_id == seat.user_id)
         lines.append(t(lang, "result_line", name=seat.name, delta=delta,
@@ -128,5 +131,6 @@ def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Any,
         for index, seat in enumerate(table.seats):
             rest = game.hand(index)
             if rest and index not in outcome.winners:
-                lines.append(f"{seat.name}: {cards_text(rest, lang)}")
+                lines.append(t(lang, "result_cards_left", name=seat.name,
+                               cards=cards_text(rest, lang)))
     return lines
