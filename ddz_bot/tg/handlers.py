@@ -42,10 +42,9 @@ from ..engine.views import Phase
 from ..i18n import lang_from_code, t
 from ..render import PlayerRecord, render_profile
 from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
-from .buttons import Buttons
+from .buttons import Buttons, settings_message
 from .codec import CallbackCodec
 from .core import RECENT_USERS, Recent, echo
-from .group_settings import settings_view
 from .keyboards import reading_label
 from .manager import Person, Refused, TableManager
 from .present import cards_text
@@ -90,9 +89,19 @@ _DECISION_WORDS: dict[str, tuple[type[Action], ...]] = {
 _MAX_TYPED = 80
 #: seconds an answer of Telegram's on who administers a group is trusted
 ADMIN_TTL = 60.0
-_MODES = {"classic": "classic", "points": "points", "score": "points", "jiaofen": "points",
-          "叫分": "points", "wild": "wildcard", "wildcard": "wildcard", "laizi": "wildcard",
-          "癞子": "wildcard", "four": "four", "4": "four", "4p": "four"}
+#: words after /newgame -> the game it opens
+_MODES = {
+    **dict.fromkeys(("classic", "经典", "經典", "jingdian"), "classic"),
+    **dict.fromkeys(("points", "point", "score", "jiaofen", "叫分"), "points"),
+    **dict.fromkeys(("wild", "wildcard", "laizi", "lz", "癞子", "癩子", "赖子", "賴子"),
+                    "wildcard"),
+    **dict.fromkeys(("four", "4", "4p", "4人", "四人", "4player", "4players", "siren"),
+                    "four"),
+}
+#: 一二三 typed for a bid of points
+_CHINESE_DIGITS = {"一": "1", "二": "2", "两": "2", "兩": "2", "三": "3"}
+#: a bid typed with its unit: 3分, 3 pt, 3 points
+_POINT_UNITS = ("points", "point", "pts", "pt", "分")
 
 
 class Bot(Buttons):
@@ -209,7 +218,10 @@ class Bot(Buttons):
             return
         mode = None
         for arg in context.args or ():
-            mode = _MODES.get(arg.lower(), mode)
+            mode = _MODES.get(arg.lower().replace("-", "").replace("_", ""))
+            if mode is None:  # a game the player wants that we don't know: say which exist
+                await self.reply(message, t(lang, "unknown_mode", text=echo(arg)))
+                return
         person = await self.person(user)
         try:
             await self.manager.new_table(chat.id, chat.title or "", person, mode)
@@ -235,9 +247,12 @@ class Bot(Buttons):
             return
         lang = await self.lang_of(user)
         table = self.manager.table_in(chat.id)
-        if self._private(chat) or table is None or table.phase != LOBBY:
-            await self.reply(message, t(lang, "no_table" if not self._private(chat)
-                                        else "group_only"))
+        if self._private(chat):
+            await self.reply(message, t(lang, "group_only"))
+            return
+        if table is None or table.phase != LOBBY:
+            await self.reply(message, t(lang, "join_in_hand" if table is not None
+                                        and table.phase == PLAYING else "no_table"))
             return
         person = await self.person(user)
         try:
@@ -419,7 +434,7 @@ class Bot(Buttons):
         if asked is None:
             return
         chat, message, _lang = asked
-        text, markup = await settings_view(self.manager, chat.id, chat.title or "")
+        text, markup = await settings_message(self.manager, chat.id, chat.title or "")
         await self.reply(message, text, reply_markup=markup)
 
     # ---- the bot in or out of a group --------------------------------------------------
@@ -472,13 +487,11 @@ class Bot(Buttons):
 
     async def _typed_decision(self, table: Table, user_id: int, lowered: str,
                               message: Message, lang: str) -> None:
-        """叫地主 / 不叫 / 抢 / 1 2 3 / 加倍 ... typed instead of pressed: the first legal
-        action the words may mean."""
+        """叫地主 / 不叫 / 抢 / 3分 / 加倍 ... typed instead of pressed: the first legal action
+        the words may mean. In points bidding 叫 (叫地主) is the lowest bid allowed. Words that
+        mean nothing now get the list of what may be typed now."""
         kinds = _DECISION_WORDS.get(lowered)
-        points = int(lowered) if lowered in ("1", "2", "3") else None
-        if kinds is None and points is None:
-            await self.reply(message, t(lang, "unknown_decision", text=echo(lowered)))
-            return
+        points = _typed_points(lowered)
 
         def wanted(action: Action) -> bool:
             if points is not None:
@@ -487,10 +500,17 @@ class Bot(Buttons):
 
         def make(game: Any, seat: int) -> Action:
             legal = game.legal_actions(seat)
+            if not legal:
+                raise Refused("not_your_turn")
             for action in legal:
                 if wanted(action):
                     return action  # type: ignore[no-any-return]
-            raise Refused("illegal" if legal else "not_your_turn")
+            bids = [a for a in legal if isinstance(a, Bid)]
+            if kinds is not None and Call in kinds and bids:
+                return min(bids, key=lambda bid: bid.points)
+            known = kinds is not None or points is not None
+            raise Refused("decision_not_now" if known else "unknown_decision", text=lowered,
+                          options=_options_text(legal, lang))
 
         await self.manager.decide(table, user_id, None, make)
 
@@ -538,6 +558,40 @@ class Bot(Buttons):
         if isinstance(update, Update) and update.callback_query is not None:
             lang = await self.lang_of(update.callback_query.from_user)
             await self._answer(update.callback_query, t(lang, "error_generic"), alert=True)
+
+
+def _typed_points(lowered: str) -> int | None:
+    """A bid of points as typed: 3, 3分, 3 分, 三分, 叫3分, 3 pt, 3 points."""
+    text = lowered.replace(" ", "")
+    if text.startswith("叫") and len(text) > 1:
+        text = text[1:]
+    for unit in _POINT_UNITS:
+        if text.endswith(unit) and len(text) > len(unit):
+            text = text[:-len(unit)]
+            break
+    text = _CHINESE_DIGITS.get(text, text)
+    return int(text) if text in ("1", "2", "3") else None
+
+
+_SAY_KEYS: dict[type[Action], str] = {Call: "say_call", Decline: "say_no_call",
+                                      Grab: "say_grab", NoGrab: "say_no_grab",
+                                      Double: "say_double", NoDouble: "say_no_double",
+                                      Show: "say_show", NoShow: "say_no_show"}
+
+
+def _options_text(legal: list[Action], lang: str) -> str:
+    """What a player may type now, built from the legal actions: ``叫地主 / 不叫``."""
+    words: list[str] = []
+    for action in legal:
+        if isinstance(action, Bid):
+            word = t(lang, "say_bid", n=action.points)
+        elif type(action) in _SAY_KEYS:
+            word = t(lang, _SAY_KEYS[type(action)])
+        else:
+            continue
+        if word not in words:
+            words.append(word)
+    return " / ".join(words)
 
 
 def install(application: Application[Any, Any, Any, Any, Any, Any], bot: Bot) -> None:

@@ -15,7 +15,15 @@ from .present import lobby_content
 from .table import AI_BASE_ID, FINISHED, LOBBY, PLAYING, Seat, Table
 from .timers import TimerName
 
-__all__ = ["Lobby"]
+__all__ = ["Lobby", "group_game"]
+
+
+def group_game(group: GroupSettings) -> str:
+    """The game a plain /newgame opens in a group (points bidding and the wildcard are
+    exclusive in /settings; a group saved with both gets points bidding)."""
+    if group.bidding.value == "points":
+        return "points"
+    return "wildcard" if group.wildcard else "classic"
 
 
 class Lobby(TablesCore):
@@ -27,8 +35,7 @@ class Lobby(TablesCore):
         if existing is not None and existing.phase != FINISHED:
             raise Refused("table_exists")
         group = await self._group(chat_id, title)
-        name = rules or ("points" if group.bidding.value == "points" else
-                         "wildcard" if group.wildcard else "classic")
+        name = rules or group_game(group)
         table = Table(id=self._new_id(), chat_id=chat_id, title=title or str(chat_id),
                       lang=group.language, rules=name, room=group.room,
                       bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),

@@ -220,3 +220,92 @@ async def test_a_language_chosen_mid_hand_reaches_the_panel_and_the_next_hand(
     assert table.in_hand()
     assert "Table in" in (bob.panel().caption or "")  # type: ignore[union-attr]
     assert "的牌桌" in (users[2].panel().caption or "")  # type: ignore[union-attr]
+
+
+async def test_join_during_a_hand_says_to_wait_for_the_next(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    dave = bot.user("Dave")
+    await dave.send(group, "/join")
+    answer = bot.api.last_message(group)
+    assert answer is not None and "正在打一局" in (answer.text or "")
+    assert "没有牌桌" not in (answer.text or "")
+
+
+async def test_points_and_wildcard_settings_are_exclusive_and_say_what_newgame_opens(
+        bot: Harness) -> None:
+    alice = bot.user("Alice")
+    group = bot.group(admins={alice.id})
+    await alice.send(group, "/settings")
+    panel = bot.api.last_message(group, with_buttons=True)
+    assert panel is not None and "发 /newgame 将开：经典" in (panel.text or "")
+    await alice.press(panel, "叫法")
+    panel = bot.api.last_message(group, with_buttons=True)
+    assert panel is not None and "将开：叫分" in (panel.text or "")
+    await alice.press(panel, "癞子")  # the wildcard on: points bidding goes off
+    panel = bot.api.last_message(group, with_buttons=True)
+    assert panel is not None and "将开：癞子" in (panel.text or "")
+    assert "抢地主" in (panel.text or "")
+    await alice.press(panel, "叫法")  # points on again: the wildcard goes off
+    panel = bot.api.last_message(group, with_buttons=True)
+    assert panel is not None and "将开：叫分" in (panel.text or "")
+    group_settings = await manager_of(bot).db.get_group(group)
+    assert group_settings is not None and not group_settings.wildcard
+    await alice.send(group, "/newgame")
+    assert current_table(bot, group).rules == "points"
+
+
+async def test_newgame_understands_mode_words_and_names_the_modes(bot: Harness) -> None:
+    alice = bot.user("Alice")
+    for number, (words, rules) in enumerate([("四人", "four"), ("4人", "four"),
+                                             ("lz", "wildcard"), ("叫分", "points"),
+                                             ("經典", "classic")]):
+        group = bot.group(-100200 - number, f"群{number}")
+        await alice.send(group, f"/kaiju {words}")
+        assert current_table(bot, group).rules == rules, words
+        await alice.send(group, "/leave")
+    group = bot.group(-100300, "群")
+    await alice.send(group, "/newgame 五人")
+    answer = bot.api.last_message(group)
+    assert answer is not None and "没有「五人」这种玩法" in (answer.text or "")
+    assert "四人" in (answer.text or "") and "癞子" in (answer.text or "")
+    assert manager_of(bot).table_in(group) is None, "no table opened on a word not understood"
+    await alice.send(group, "/help")
+    help_text = bot.api.last_message(group).text or ""  # type: ignore[union-attr]
+    assert "/newgame" in help_text and "四人" in help_text and "叫分" in help_text
+
+
+async def test_points_are_bid_as_phones_type_them(tmp_path: Path) -> None:
+    """R-BID-POINTS typed: 3分, 3 分, 三分, 一分, 叫 (the lowest bid allowed)."""
+    for typed, points in (("3分", 3), ("3 分", 3), ("三分", 3), ("一分", 1), ("2 pt", 2),
+                          ("叫地主", 1), ("叫", 1)):
+        bot = await start_bot(make_settings(tmp_path / typed.replace(" ", "_")))
+        try:
+            group = bot.group()
+            users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+            await seat_three(bot, group, users, "/newgame points")
+            table = current_table(bot, group)
+            game = table.game
+            assert game is not None
+            bidder = whose_turn(bot, group, users)
+            assert bidder is not None
+            version = table.version
+            await bidder.dm(typed)
+            assert table.version > version, (typed, bidder.dm_texts()[-1])
+            seat = table.seat_of(bidder.id)
+            if points == 3:
+                assert game.landlord == seat and game.base == 3
+            else:
+                nxt = whose_turn(bot, group, users)
+                assert nxt is not None
+                await nxt.dm("加油")
+                answer = nxt.dm_texts()[-1]
+                # what may be typed now: higher bids and 不叫, not 抢 / 加倍
+                assert answer.startswith("没看懂「加油」。现在可以输入：") and "不叫" in answer
+                assert f"{points}分" not in answer and "3分" in answer
+                assert "抢" not in answer and "加倍" not in answer
+                await nxt.dm("加倍")
+                assert nxt.dm_texts()[-1].startswith("现在不能「加倍」")
+        finally:
+            await bot.stop()
