@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import logging
 import time
+import unicodedata
 from typing import Any
 
 from telegram import Chat, Message, Update, User
@@ -98,6 +99,8 @@ _MODES = {
     **dict.fromkeys(("four", "4", "4p", "4人", "四人", "4player", "4players", "siren"),
                     "four"),
 }
+#: words around a mode that change nothing (/newgame four players)
+_MODE_FILLERS = {"players", "player", "people", "game", "mode", "人", "局", "玩法"}
 #: 一二三 typed for a bid of points
 _CHINESE_DIGITS = {"一": "1", "二": "2", "两": "2", "兩": "2", "三": "3"}
 #: a bid typed with its unit: 3分, 3 pt, 3 points
@@ -218,7 +221,10 @@ class Bot(Buttons):
             return
         mode = None
         for arg in context.args or ():
-            mode = _MODES.get(arg.lower().replace("-", "").replace("_", ""))
+            word = unicodedata.normalize("NFKC", arg).lower().replace("-", "").replace("_", "")
+            if word in _MODE_FILLERS:
+                continue
+            mode = _MODES.get(word)
             if mode is None:  # a game the player wants that we don't know: say which exist
                 await self.reply(message, t(lang, "unknown_mode", text=echo(arg)))
                 return
@@ -562,7 +568,7 @@ class Bot(Buttons):
 
 def _typed_points(lowered: str) -> int | None:
     """A bid of points as typed: 3, 3分, 3 分, 三分, 叫3分, 3 pt, 3 points."""
-    text = lowered.replace(" ", "")
+    text = unicodedata.normalize("NFKC", lowered).replace(" ", "")
     if text.startswith("叫") and len(text) > 1:
         text = text[1:]
     for unit in _POINT_UNITS:

@@ -260,7 +260,8 @@ async def test_newgame_understands_mode_words_and_names_the_modes(bot: Harness) 
     alice = bot.user("Alice")
     for number, (words, rules) in enumerate([("四人", "four"), ("4人", "four"),
                                              ("lz", "wildcard"), ("叫分", "points"),
-                                             ("經典", "classic")]):
+                                             ("經典", "classic"),
+                                             ("four players", "four")]):
         group = bot.group(-100200 - number, f"群{number}")
         await alice.send(group, f"/kaiju {words}")
         assert current_table(bot, group).rules == rules, words
@@ -278,7 +279,8 @@ async def test_newgame_understands_mode_words_and_names_the_modes(bot: Harness) 
 
 async def test_points_are_bid_as_phones_type_them(tmp_path: Path) -> None:
     """R-BID-POINTS typed: 3分, 3 分, 三分, 一分, 叫 (the lowest bid allowed)."""
-    for typed, points in (("3分", 3), ("3 分", 3), ("三分", 3), ("一分", 1), ("2 pt", 2),
+    for typed, points in (("3分", 3), ("3 分", 3), ("三分", 3), ("３分", 3), ("一分", 1),
+                          ("2 pt", 2),
                           ("叫地主", 1), ("叫", 1)):
         bot = await start_bot(make_settings(tmp_path / typed.replace(" ", "_")))
         try:
