@@ -96,9 +96,13 @@ def seconds_left(table: Table, now: float | None = None) -> int:
 
 def narrate(table: Table, events: Iterable[Event], lang: str) -> str | None:
     """One line for the group about what an action just did (its events that matter,
-    joined); a time-out and the move made for the sleeper read as one."""
+    joined); a time-out and the move made for the sleeper read as one, and stay in front
+    until the sleeper acts again (the AI seats answering at once would hide it)."""
     names = table.names()
-    parts: list[str] = []
+    events = list(events)
+    carried = [] if any(isinstance(event, TimedOut) for event in events) else \
+        _still_late(table, lang)
+    parts: list[str] = list(carried)
     late: int | None = None  # the seat that just timed out, until its default move is told
     for event in events:
         if isinstance(event, TimedOut):
@@ -117,7 +121,26 @@ def narrate(table: Table, events: Iterable[Event], lang: str) -> str | None:
                 continue
             parts.append(line)
         late = None
-    return " · ".join(parts) if parts else None
+    if len(parts) == len(carried):
+        return None  # nothing new to say
+    return " · ".join(parts)
+
+
+def _still_late(table: Table, lang: str) -> list[str]:
+    """The time-out line of the group's current narration, if its sleeper has not acted
+    since (the engine's count of time-outs in a row is still running) nor gone on 托管."""
+    game = table.game
+    previous = table.narration.split(" · ")[0]
+    if game is None or not previous:
+        return []
+    for seat, name in enumerate(table.names()):
+        if not game.timeouts[seat] or game.auto[seat]:
+            continue
+        for key in ("timed_out_played", "timed_out_passed", "timed_out"):
+            opening = t(lang, key, name=name, play="\0").split("\0")[0]
+            if previous.startswith(opening):
+                return [previous]
+    return []
 
 
 def _event_line(event: Event, names: list[str], lang: str) -> str | None:

@@ -126,6 +126,26 @@ async def test_a_time_out_is_told_to_the_group_with_the_play_made_and_warns_the_
     assert all("托管" not in panel_text(u) for u in users if u is not sleeper)
 
 
+async def test_a_time_out_stays_told_while_the_ai_seats_answer_at_once(bot: Harness) -> None:
+    group = bot.group()
+    alice, bob = bot.user("Alice"), bot.user("Bob")
+    await alice.send(group, "/newgame")
+    lobby = bot.api.last_message(group, with_buttons=True)
+    await bob.press(lobby, "加入")
+    await alice.press(lobby, "开始")  # seat 2, after Bob, is an AI
+    await until_playing(bot, group, [alice, bob])
+    table = current_table(bot, group)
+    while whose_turn(bot, group, [alice, bob]) is not bob:
+        await take_turn(bot, group, alice)
+    await fire_timer(bot, table)  # Bob sleeps; the AI answers before the group is drawn
+    caption = group_caption(bot, group)
+    assert "Bob 超时，系统代" in caption and table.seats[2].name in caption, caption
+    await take_turn(bot, group, alice)
+    assert whose_turn(bot, group, [alice, bob]) is bob
+    await take_turn(bot, group, bob)  # Bob is back: the time-out is old news
+    assert "超时" not in group_caption(bot, group)
+
+
 def test_a_time_out_while_following_reads_as_a_pass_made_for_the_sleeper() -> None:
     table = Table(id=1, chat_id=-1, title="g", lang="zh-Hans",
                   seats=[Seat(1, "Ann"), Seat(2, "Bob"), Seat(3, "Cy")])
