@@ -114,6 +114,11 @@ async def test_start_or_my_cards_reposts_the_panel(bot: Harness) -> None:
     await alice.dm("我的牌")
     assert _panels(bot, alice)[0] > panels[0]
     assert len(_panels(bot, alice)) == 1
+    panels = _panels(bot, alice)
+    table_message = bot.api.last_message(group, with_buttons=True)
+    answer = await alice.press(table_message, "我的牌")  # the group's button
+    assert "你的手牌" in answer.get("text", "")
+    assert len(_panels(bot, alice)) == 1 and _panels(bot, alice)[0] > panels[0]
 
 
 async def test_a_reading_choice_ends_with_the_turn(tmp_path: Path) -> None:
