@@ -1,0 +1,62 @@
+"""The outbox's ``replace``: what a person must notice is sent as a new message (Telegram
+notifies nobody of an edit) and the old one is deleted, so the chat keeps one copy."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+from telegram import Bot
+
+from ddz_bot.tg.outbox import Content, Outbox
+
+from .fake_api import FakeBotAPI
+
+
+@pytest.fixture
+async def api_bot() -> AsyncIterator[tuple[FakeBotAPI, Bot]]:
+    api = FakeBotAPI()
+    bot = Bot("123:TEST", request=api, get_updates_request=api)
+    await bot.initialize()
+    yield api, bot
+    await bot.shutdown()
+
+
+def _panel(n: int) -> Content:
+    return Content(f"panel {n}", None, photo_key=f"p{n}", render=lambda: b"png-%d" % n)
+
+
+async def test_replace_sends_anew_and_deletes_the_old_message(
+        api_bot: tuple[FakeBotAPI, Bot]) -> None:
+    api, bot = api_bot
+    api.add_user(42, "Ann")
+    outbox = Outbox(bot)
+    outbox.show(42, "panel", _panel(0))
+    await outbox.drain()
+    first = api.last_message(42)
+    assert first is not None
+    outbox.show(42, "panel", _panel(1), replace=True)
+    outbox.show(42, "panel", _panel(2))  # a later change before sending: still a new message
+    await outbox.drain()
+    shown = api.chat_messages(42)
+    assert [m.caption for m in shown] == ["panel 2"]
+    assert shown[0].message_id > first.message_id and api.messages[(42, first.message_id)].deleted
+    assert [c.method for c in api.calls_to(42)] == ["sendPhoto", "sendPhoto", "deleteMessage"]
+    outbox.show(42, "panel", _panel(3))  # plain changes edit the new message
+    await outbox.drain()
+    assert [m.caption for m in api.chat_messages(42)] == ["panel 3"]
+    assert api.calls_to(42)[-1].method == "editMessageMedia"
+
+
+async def test_a_flooded_replacement_is_retried_and_deletes_once(
+        api_bot: tuple[FakeBotAPI, Bot]) -> None:
+    api, bot = api_bot
+    api.add_user(42, "Ann")
+    outbox = Outbox(bot)
+    outbox.show(42, "panel", _panel(0))
+    await outbox.drain()
+    api.flood_next("sendPhoto", retry_after=1)
+    outbox.show(42, "panel", _panel(1), replace=True)
+    await outbox.drain()
+    assert [m.caption for m in api.chat_messages(42)] == ["panel 1"]
+    assert len(api.calls_to(42, "deleteMessage")) == 1
