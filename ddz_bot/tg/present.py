@@ -264,7 +264,8 @@ def final_lines(table: Table, seat: int, lang: str) -> list[str]:
         parts.append(t(lang, "panel_beans", delta=mine.beans_delta, balance=mine.beans_after))
     if outcome.escaped is None:
         parts.append(t(lang, "panel_mult", multiplier=outcome.multiplier))
-    lines.append(" · ".join(parts))
+    # a full-width bracket already spaces itself: "（余 13329）· 32 倍"
+    lines.append(" · ".join(parts).replace("） · ", "）· "))
     if outcome.spring:
         lines.append(t(lang, "result_spring"))
     if outcome.anti_spring:

@@ -192,7 +192,7 @@ async def test_each_private_panel_ends_with_that_players_own_result(bot: Harness
         text = panel_text(user)
         assert ("你赢了！" if seat in outcome.winners else "你输了。") in text, text
         delta = player.beans - 10_000
-        assert f"{side} · 你 {delta:+d} 豆（余 {player.beans}） · {outcome.multiplier} 倍" \
+        assert f"{side} · 你 {delta:+d} 豆（余 {player.beans}）· {outcome.multiplier} 倍" \
             in text
         assert "本局结束" not in text
     caption = group_caption(bot, group)
