@@ -140,7 +140,6 @@ CATALOGUE: dict[str, str] = {
     "panel_auto": "You are on auto-play. Press Take back to play yourself.",
     "panel_hint": "Hint: {cards}",
     "panel_tracker": "Unseen: {cards}",
-    "panel_finished": "The hand is over.",
     "panel_table": "Table in {group}",
     "btn_call": "Call landlord",
     "btn_no_call": "Don't call",

@@ -131,7 +131,6 @@ CATALOGUE: dict[str, str] = {
     "panel_auto": "你在托管中。点「取消托管」自己打。",
     "panel_hint": "提示：{cards}",
     "panel_tracker": "记牌器：{cards}",
-    "panel_finished": "本局结束。",
     "panel_table": "「{group}」的牌桌",
     "btn_call": "叫地主",
     "btn_no_call": "不叫",
