@@ -74,9 +74,17 @@ def echo(text: str) -> str:
     return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT - 1] + "…"
 
 
+#: the most characters of cards a refusal repeats (a whole 33-card hand, spaced, fits)
+CARDS_LIMIT = 100
+
+
 def _shown(value: object, lang: str) -> object:
+    """A value put into a message: cards as the player reads them (cut only when far
+    longer than any hand: typed text can make any number of them), other text from a
+    player cleaned and cut (``echo``)."""
     if isinstance(value, Cards):
-        value = cards_text(value, lang)
+        text = cards_text(value, lang)
+        return text if len(text) <= CARDS_LIMIT else text[:CARDS_LIMIT - 1] + "…"
     return echo(value) if isinstance(value, str) else value
 
 

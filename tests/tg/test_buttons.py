@@ -155,7 +155,9 @@ async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(bot
     assert leader.dm_texts()[-1] in ("你没有 大王。", "你没有 大王大王。")
     await leader.dm("3" * 60)
     answer = leader.dm_texts()[-1]
-    assert answer.startswith("你没有 333") and answer.endswith("…。") and len(answer) < 60
+    assert answer.startswith("你没有 333") and len(answer) < 110
+    await leader.dm("10" * 20)  # twenty tens: spaced, and not cut where a hand would fit
+    assert leader.dm_texts()[-1] == "你没有 " + " ".join(["10"] * (20 - held_tens)) + "。"
     await leader.dm("3" * 5000)
     answer = leader.dm_texts()[-1]
     assert answer.startswith("没看懂「333") and len(answer) < 100
