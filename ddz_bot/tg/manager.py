@@ -405,6 +405,7 @@ class TableManager(Lobby, Resume):
         """End a table without moving beans (an admin's /stop)."""
         async with table.lock:
             self.timers.cancel(table.id)
+            self._asked.pop(table.id, None)
             if table.phase == LOBBY:
                 self._show_lobby(table, closed_text=t(table.lang, "stopped"))
             elif table.phase == PLAYING:
@@ -421,6 +422,7 @@ class TableManager(Lobby, Resume):
             return
         async with table.lock:
             self.timers.cancel(table.id)
+            self._asked.pop(table.id, None)
             self.outbox.drop(chat_id, GROUP_SLOT)
             self.outbox.drop(chat_id, f"{LOBBY_SLOT}{table.id}")
             if table.phase == PLAYING:
