@@ -113,10 +113,10 @@ def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Any,
         lines.append(t(lang, "escaped", name=table.seats[outcome.escaped].name,
                        beans=-sum(c.delta for c in changes
                                   if c.user_id == table.seats[outcome.escaped].user_id)))
-    elif outcome.winner_role is Role.LANDLORD:
-        lines.append(t(lang, "result_landlord"))
     else:
-        lines.append(t(lang, "result_farmers"))
+        landlord = "" if outcome.landlord is None else table.seats[outcome.landlord].name
+        key = "result_landlord" if outcome.winner_role is Role.LANDLORD else "result_farmers"
+        lines.append(t(lang, key, name=landlord))
     if outcome.spring:
         lines.append(t(lang, "result_spring"))
     if outcome.anti_spring:

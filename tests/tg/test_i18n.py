@@ -46,7 +46,7 @@ def test_chinese_catalogues_are_really_translated() -> None:
                 c.isalpha() and c.isascii() for c in _prose(CATALOGUES["en"][k]))]
     assert not same
     assert CATALOGUES["zh-Hans"]["phase_playing"] != CATALOGUES["zh-Hant"]["result_farmers"]
-    assert t("zh-Hant", "result_farmers") == "農民勝利！"
+    assert t("zh-Hant", "result_farmers", name="Bob") == "農民勝利！地主 Bob 落敗。"
 
 
 def test_language_from_telegram_code() -> None:

@@ -54,6 +54,7 @@ async def test_a_balance_that_changed_while_settling_is_what_the_loser_pays(
         assert beans[13] < start and beans[11] > start
         assert await db.ledger_mismatches() == {}
         assert settled.pictures[1].beans_delta == -100 and settled.pictures[1].beans_after == 0
+        assert settled.text[0] == "Landlord p11 wins!"  # the group learns who the landlord was
         assert any("p12" in line for line in settled.text)
         # settling again (a restart) moves nothing and tells the same result
         again = await settle_hand(db, table_for(game), game)
