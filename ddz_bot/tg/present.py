@@ -13,7 +13,7 @@ import time
 from collections.abc import Iterable, Sequence
 
 from ..engine.cards import Cards
-from ..engine.combos import Combo
+from ..engine.combos import Combo, kicker_count
 from ..engine.events import (
     AutoPlayChanged,
     Escaped,
@@ -50,6 +50,12 @@ def cards_text(cards: Iterable[int], lang: str) -> str:
 
 
 def combo_text(combo: Combo, lang: str) -> str:
+    """A played combo as people write it: the trios or the four first, then the kickers
+    (``10 10 10 10 7 8``, ``333444 79``); other combos, and combos holding wildcards, in
+    rank order."""
+    if kicker_count(combo) and not combo.wild_as:
+        main = range(combo.rank - combo.length + 1, combo.rank + 1)
+        return cards_text(sorted(combo.cards, key=lambda r: (r not in main, r)), lang)
     return cards_text(combo.cards, lang)
 
 

@@ -276,6 +276,19 @@ def test_plays_with_a_ten_are_spaced_and_short_plays_stay_compact() -> None:
     assert cards_text(Cards.parse("TJQKA"), "en") == "10 J Q K A"
 
 
+def test_a_combo_with_kickers_reads_main_part_first() -> None:
+    from ddz_bot.engine.combos import classify
+    from ddz_bot.tg.present import combo_text
+
+    def text(cards: str) -> str:
+        return combo_text(classify(Cards.parse(cards))[0], "en")
+
+    assert text("78TTTT") == "10 10 10 10 7 8"
+    assert text("333444" "79") == "33344479"
+    assert text("3" "KKK") == "KKK3"
+    assert text("34567") == "34567"
+
+
 def test_the_group_reads_the_last_play_with_tens_apart() -> None:
     game = deal()
     table = Table(id=1, chat_id=-1, title="g", lang="zh-Hans", game=game,
