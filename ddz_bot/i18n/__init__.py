@@ -6,6 +6,7 @@ missing translation is a test failure, never a blank message in a chat.
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Final
 
 from . import en, zh_hans, zh_hant
@@ -29,7 +30,22 @@ def t(lang: str, key: str, /, **values: object) -> str:
     """
     catalogue = CATALOGUES.get(lang) or CATALOGUES[DEFAULT_LANG]
     template = catalogue[key]
-    return template.format(**values) if values else template
+    if not values:
+        return template
+    return template.format(**{name: _isolated(value) for name, value in values.items()})
+
+
+#: bidirectional classes that can turn a line right-to-left or reorder what follows
+_RTL: Final = frozenset({"R", "AL", "RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF",
+                         "PDI"})
+
+
+def _isolated(value: object) -> object:
+    """A value that carries right-to-left text (an Arabic or Hebrew name, a stray override)
+    wrapped in a first-strong isolate, so it can't reorder the rest of the line."""
+    if isinstance(value, str) and any(unicodedata.bidirectional(c) in _RTL for c in value):
+        return f"\u2068{value}\u2069"
+    return value
 
 
 def normalize_lang(text: str) -> str | None:

@@ -90,3 +90,10 @@ async def test_english_panels_name_the_jokers_in_english(bot: Harness) -> None:
         labels = user.labels()
         assert any(label.startswith(("SJ", "BJ")) for label in labels), labels
         assert not any("王" in label for label in labels)
+
+
+def test_a_right_to_left_name_cannot_reorder_the_line() -> None:
+    line = t("en", "result_line", name="مرحبا", delta=-300, balance=700)
+    assert line == "\u2068مرحبا\u2069: -300 beans (700)"
+    assert t("en", "result_line", name="x\u202ey", delta=1, balance=2).startswith("\u2068x")
+    assert t("en", "result_line", name="Bob", delta=1, balance=2) == "Bob: +1 beans (2)"
