@@ -14,6 +14,7 @@ from ddz_bot.config import Settings
 from ddz_bot.tg.app import build_application, runtime
 from ddz_bot.tg.manager import TableManager
 
+from .clocks import manager_clock, outbox_waits  # noqa: F401 (fixtures for every test here)
 from .fake_api import FakeBotAPI
 from .harness import Harness
 

@@ -3,7 +3,6 @@ end with the turn, the doubling clock, Again, languages, modes, typed decisions.
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 from ddz_bot.engine.actions import Play
@@ -11,6 +10,7 @@ from ddz_bot.engine.cards import RANK_CHARS
 from ddz_bot.engine.combos import classify
 from ddz_bot.engine.views import Phase
 
+from .clocks import ManualClock
 from .conftest import make_settings, manager_of, start_bot
 from .harness import Harness, SimUser
 from .scripts import (
@@ -156,7 +156,8 @@ async def test_a_reading_choice_ends_with_the_turn(tmp_path: Path) -> None:
     raise AssertionError("no deal with an ambiguous wildcard play in 40 seeds")
 
 
-async def test_the_doubling_clock_does_not_restart_at_each_answer(bot: Harness) -> None:
+async def test_the_doubling_clock_does_not_restart_at_each_answer(
+        bot: Harness, manager_clock: ManualClock) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
@@ -172,7 +173,7 @@ async def test_the_doubling_clock_does_not_restart_at_each_answer(bot: Harness) 
     assert game.phase is Phase.DOUBLING
     began = table.deadline
     assert began is not None
-    await asyncio.sleep(0.05)
+    manager_clock.advance(2)
     await users[0].press(users[0].panel(), "不加倍")
     assert table.deadline == began, "the others keep the clock set when doubling began"
     await users[1].press(users[1].panel(), "加倍")

@@ -10,6 +10,7 @@ from telegram import Bot
 
 from ddz_bot.tg.outbox import Content, Outbox
 
+from .clocks import RecordedWaits
 from .fake_api import FakeBotAPI
 
 
@@ -49,7 +50,7 @@ async def test_replace_sends_anew_and_deletes_the_old_message(
 
 
 async def test_a_flooded_replacement_is_retried_and_deletes_once(
-        api_bot: tuple[FakeBotAPI, Bot]) -> None:
+        api_bot: tuple[FakeBotAPI, Bot], outbox_waits: RecordedWaits) -> None:
     api, bot = api_bot
     api.add_user(42, "Ann")
     outbox = Outbox(bot)
@@ -60,3 +61,4 @@ async def test_a_flooded_replacement_is_retried_and_deletes_once(
     await outbox.drain()
     assert [m.caption for m in api.chat_messages(42)] == ["panel 1"]
     assert len(api.calls_to(42, "deleteMessage")) == 1
+    assert 1.0 in outbox_waits.delays  # the flood's retry_after was waited out
