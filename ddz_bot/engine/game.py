@@ -74,6 +74,7 @@ from .events import (
     WildcardDrawn,
 )
 from .hand import (
+    AFK_LIMIT,
     MAX_REDEALS,
     RANK_OF,
     SHOW_FACTORS,
@@ -88,7 +89,7 @@ from .scoring import Settlement, settle
 from .views import Phase
 from .wildmoves import useful_moves
 
-__all__ = ["MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
+__all__ = ["AFK_LIMIT", "MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
 
 class Game(HandState):
     """One hand of a table (see the module docstring)."""
@@ -483,7 +484,7 @@ class Game(HandState):
             default = action.play
         events: list[Event] = [TimedOut(seat), *_HANDLERS[type(default)](self, default)]
         self.timeouts[seat] += 1
-        if self.timeouts[seat] >= 2 and not self.auto[seat]:
+        if self.timeouts[seat] >= AFK_LIMIT and not self.auto[seat]:
             self.auto[seat] = True
             events.append(AutoPlayChanged(seat, True))
         return events

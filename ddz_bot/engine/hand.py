@@ -17,12 +17,15 @@ from .combos import Combo
 from .rules import Room, RuleSet
 from .views import HandOutcome, MultiplierItem, Phase, PublicView, Role, SeatInfo, SeatView
 
-__all__ = ["MAX_REDEALS", "SHOW_FACTORS", "HandState", "room_from_dict", "room_to_dict"]
+__all__ = ["AFK_LIMIT", "MAX_REDEALS", "SHOW_FACTORS", "HandState", "room_from_dict",
+           "room_to_dict"]
 
 #: 明牌 kinds and their multipliers (R-SHOW).
 SHOW_FACTORS: Final = {"start": 5, "deal_first": 4, "deal_second": 3, "landlord": 2}
 #: Redeals after which a hand with no call closes (R-BID-ALLPASS).
 MAX_REDEALS: Final = 3
+#: R-AFK: time-outs in a row that put a seat on auto-play (托管)
+AFK_LIMIT: Final = 2
 FORMAT: Final = 1
 #: The rank of each card id (a lookup is much cheaper than ``Card.rank``).
 RANK_OF: Final = tuple(int(Card(i).rank) for i in range(2 * 54))

@@ -25,7 +25,7 @@ from ..engine.events import (
     TimedOut,
     WildcardDrawn,
 )
-from ..engine.game import Game
+from ..engine.game import AFK_LIMIT, Game
 from ..engine.views import Phase, PublicView
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
@@ -34,12 +34,10 @@ from .keyboards import Keyboards, rank_label
 from .outbox import Content
 from .table import FINISHED, Table
 
-__all__ = ["AFK_LIMIT", "cards_text", "group_content", "lobby_content", "multiplier_text",
+__all__ = ["cards_text", "group_content", "lobby_content", "multiplier_text",
            "narrate", "panel_content", "phase_seconds", "remember_result", "result_content",
            "seconds_left", "tracker_text", "unseen_counts"]
 
-#: R-AFK: time-outs in a row that put a seat on auto-play (托管), as the engine counts them
-AFK_LIMIT = 2
 
 
 def cards_text(cards: Iterable[int], lang: str) -> str:

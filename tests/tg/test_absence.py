@@ -41,15 +41,16 @@ async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Ha
         if user is sleeper or user is None:
             break
         await take_turn(bot, group, user)
-    if not game.over and whose_turn(bot, group, users) is sleeper:
-        assert await fire_timer(bot, table)
-        assert game.auto[seat]
-        caption = next(m for m in bot.api.chat_messages(group) if m.photo_digest).caption
-        assert caption is not None and "托管" in caption
-        assert sleeper.labels() == ["取消托管"]
-        answer = await sleeper.press(sleeper.panel(), "取消托管")
-        assert "取消了托管" in answer.get("text", "")
-        assert not game.auto[seat]
+    assert not game.over and whose_turn(bot, group, users) is sleeper, \
+        "the deal should give the sleeper a second turn (change the seed if not)"
+    assert await fire_timer(bot, table)
+    assert game.auto[seat]
+    caption = next(m for m in bot.api.chat_messages(group) if m.photo_digest).caption
+    assert caption is not None and "托管" in caption
+    assert sleeper.labels() == ["取消托管"]
+    answer = await sleeper.press(sleeper.panel(), "取消托管")
+    assert "取消了托管" in answer.get("text", "")
+    assert not game.auto[seat]
     table = await play_until_over(bot, group, users)
     assert table.phase == FINISHED
 
