@@ -10,7 +10,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from ddz_bot.engine.actions import Bid, Call, Decline, NoGrab, NoShow, Pass, Play
+from ddz_bot.engine.actions import Bid, Decline, Pass, Play
 from ddz_bot.engine.cards import Cards
 from ddz_bot.engine.events import Passed, Played, TimedOut
 from ddz_bot.engine.game import Game
@@ -23,10 +23,12 @@ from tests.engine.game_helpers import deal, run
 from tests.engine.test_game_four import four_deal, to_play
 
 from .conftest import make_settings, manager_of, start_bot
+from .deals import landlord_spring, spring_table
 from .harness import Harness, SimUser
 from .scripts import (
     current_table,
     fire_timer,
+    first_lead,
     play_until_over,
     seat_three,
     take_turn,
@@ -60,11 +62,7 @@ async def test_a_refreshed_panel_shows_the_seconds_left_not_the_full_limit(
         bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-    await seat_three(bot, group, users)
-    await until_playing(bot, group, users)
-    table = current_table(bot, group)
-    leader = whose_turn(bot, group, users)
-    assert leader is not None
+    table, leader, _ = await first_lead(bot, group, users)
     assert shown_seconds(panel_text(leader)) in (29, 30)  # the turn just began
     table.deadline = time.time() + 12.5  # 17.5 s of the 30 have gone
     await leader.press(leader.panel(), "提示")  # the panel is drawn again, cards selected
@@ -111,13 +109,8 @@ async def test_a_time_out_is_told_to_the_group_with_the_play_made_and_warns_the_
         bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-    await seat_three(bot, group, users)
-    await until_playing(bot, group, users)
-    table = current_table(bot, group)
-    sleeper = whose_turn(bot, group, users)
-    assert sleeper is not None
-    seat = table.seat_of(sleeper.id)
-    assert seat is not None and table.game is not None
+    table, sleeper, seat = await first_lead(bot, group, users)
+    assert table.game is not None
     lowest = cards_text([table.game.hand(seat)[0]], "zh-Hans")
     await fire_timer(bot, table)  # the leader sleeps: the lowest card is played for them
     caption = group_caption(bot, group)
@@ -157,11 +150,7 @@ async def test_the_second_time_out_puts_the_seat_on_auto_play_and_the_warning_go
         bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-    await seat_three(bot, group, users)
-    await until_playing(bot, group, users)
-    table = current_table(bot, group)
-    sleeper = whose_turn(bot, group, users)
-    assert sleeper is not None
+    table, sleeper, _ = await first_lead(bot, group, users)
     await fire_timer(bot, table)
     while whose_turn(bot, group, users) is not sleeper:  # the others play on
         user = whose_turn(bot, group, users)
@@ -203,17 +192,9 @@ async def test_each_private_panel_ends_with_that_players_own_result(bot: Harness
 
 
 def landlord_spring_table(lang: str) -> tuple[Table, Game]:
-    """Seat 0 is landlord and springs with the rocket and a bomb: x8."""
-    game = deal()
-    run(game, Call(0), NoGrab(1), NoGrab(2), NoShow(0),
-        Play(0, Cards.parse("XD")), Pass(1), Pass(2),
-        Play(0, Cards.parse("2222")), Pass(1), Pass(2),
-        Play(0, Cards.parse("33344456")), Pass(1), Pass(2),
-        Play(0, Cards.parse("KKKAAA")))
-    assert game.over
-    seats = [Seat(11, "Ann", lang=lang), Seat(12, "Bob", lang=lang), Seat(13, "Cy", lang=lang)]
-    return Table(id=7, chat_id=-100, title="group", lang=lang, game=game, hand_no=1,
-                 seats=seats), game
+    """Seat 0 (Ann) is landlord and springs with the rocket and a bomb: x8."""
+    game = landlord_spring()
+    return spring_table(game, lang, ["Ann", "Bob", "Cy"]), game
 
 
 async def test_a_spring_is_in_the_winners_panel_in_their_language_and_the_group_says_why(

@@ -5,32 +5,18 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ddz_bot.engine.actions import Call, NoGrab, NoShow, Pass, Play
-from ddz_bot.engine.cards import Cards
 from ddz_bot.engine.game import Game
 from ddz_bot.storage import Database
 from ddz_bot.tg.settle import settle_hand
-from ddz_bot.tg.table import Seat, Table
-from tests.engine.game_helpers import deal, run
+from ddz_bot.tg.table import Table
 
-USERS = (11, 12, 13)
+from .deals import SPRING_USERS, landlord_spring, spring_table
 
-
-def landlord_spring() -> Game:
-    """Seat 0 is landlord and springs: x8 (rocket, bomb, spring), each farmer's stake 8."""
-    game = deal()
-    run(game, Call(0), NoGrab(1), NoGrab(2), NoShow(0),
-        Play(0, Cards.parse("XD")), Pass(1), Pass(2),
-        Play(0, Cards.parse("2222")), Pass(1), Pass(2),
-        Play(0, Cards.parse("33344456")), Pass(1), Pass(2),
-        Play(0, Cards.parse("KKKAAA")))
-    assert game.over
-    return game
+USERS = SPRING_USERS
 
 
 def table_for(game: Game) -> Table:
-    return Table(id=7, chat_id=-100, title="group", lang="en", game=game, hand_no=1,
-                 seats=[Seat(user, f"p{user}") for user in USERS])
+    return spring_table(game, "en", [f"p{user}" for user in USERS])
 
 
 async def test_a_balance_that_changed_while_settling_is_what_the_loser_pays(
