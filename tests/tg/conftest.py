@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from telegram import Bot
 from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
@@ -51,6 +52,16 @@ async def bot(tmp_path: Path) -> AsyncIterator[Harness]:
         yield harness
     finally:
         await harness.stop()
+
+
+@pytest.fixture
+async def api_bot() -> AsyncIterator[tuple[FakeBotAPI, Bot]]:
+    """A bare ``telegram.Bot`` over the fake Bot API, without an Application."""
+    api = FakeBotAPI()
+    bot = Bot("123:TEST", request=api, get_updates_request=api)
+    await bot.initialize()
+    yield api, bot
+    await bot.shutdown()
 
 
 def manager_of(harness: Harness) -> TableManager:

@@ -2,24 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
 from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 
 from ddz_bot.tg.outbox import Content, Outbox
 
 from .clocks import RecordedWaits
 from .fake_api import FakeBotAPI
-
-
-@pytest.fixture
-async def api_bot() -> AsyncIterator[tuple[FakeBotAPI, Bot]]:
-    api = FakeBotAPI()
-    bot = Bot("123:TEST", request=api, get_updates_request=api)
-    await bot.initialize()
-    yield api, bot
-    await bot.shutdown()
 
 
 def _markup(label: str) -> InlineKeyboardMarkup:
