@@ -80,13 +80,15 @@ CATALOGUE: dict[str, str] = {
     "not_seated": "You don't sit at this table.",
     "again_left_out": ("{names} couldn't come back to the new table (not enough beans, no "
                        "private chat with me, or playing at another table)."),
-    "seated_elsewhere": "You already play at another table; finish it first.",
+    "seated_elsewhere_lobby": "You already sit at the table in «{group}»; send /leave there first.",
+    "seated_elsewhere_hand": "You are playing a hand in «{group}»; finish it first.",
     "need_dm": "I can't write to you yet: open a private chat with me and press Start.",
     "need_dm_group": "{name}, open a private chat with me to get your cards: {link}",
     "dm_join_done": "You sit at the table in {group}. Your cards will come here.",
     "join_expired": "That table is no longer open.",
     "lobby_closed": "The lobby closed: nobody started it.",
     "table_exists": "A table is already open in this group.",
+    "lobby_emptied": "Everyone left: the table closed.",
     "no_table": "No table in this group. Send /newgame.",
     "join_in_hand": "A hand is being played here; join the next one when it ends.",
     "unknown_mode": ("There is no game mode “{text}”. Modes: classic, points, wildcard (lz), "

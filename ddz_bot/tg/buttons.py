@@ -1,42 +1,35 @@
 """Button presses: each action code of a signed button goes to the method that answers it.
 
-Every press is answered (text, as an alert or not, or a url to open); a refused press raises
-``Refused`` and changes nothing.
+Every press is answered once (text, as an alert or not, or a url to open); a refused press
+raises ``Refused`` and changes nothing. A press whose answer has no text is answered as soon
+as it is accepted, before the slow part (the deal, saving, the AI's moves): the button stops
+spinning at once; a word that comes after that goes to the player's private chat.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any
 
 from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Update, User
 from telegram.ext import ContextTypes
 
-from ..engine.actions import (
-    Action,
-    Bid,
-    Call,
-    Decline,
-    Double,
-    Grab,
-    NoDouble,
-    NoGrab,
-    NoShow,
-    Pass,
-)
-from ..engine.actions import ShowCards as Show
+from ..engine.actions import Pass
 from ..engine.cards import RANK_CHARS, Cards
 from ..i18n import LANGS, t
 from .codec import BadCallback, Callback, CallbackCodec
 from .core import Person, Recent, Refused
 from .group_settings import cycle_setting, settings_view
+from .keyboards import decision_action
 from .lobby import group_game
 from .manager import TableManager
 from .present import cards_text
 from .table import PLAYING, Table
 
 __all__ = ["Answer", "Buttons", "settings_message"]
+
+log = logging.getLogger(__name__)
 
 Answer = tuple[str | None, bool, str | None]  # the answer text, as an alert, a url to open
 
@@ -52,19 +45,6 @@ class _Press:
     person: Person
 
 
-#: (action, arg) of a decision button -> the engine action it makes for (game, seat)
-_DECISION_BUTTONS: dict[tuple[str, str], Callable[[Any, int], Action]] = {
-    ("p", ""): lambda g, s: Pass(s),
-    ("b", "call"): lambda g, s: Call(s), ("b", "no"): lambda g, s: Decline(s),
-    ("b", "pass"): lambda g, s: Decline(s),
-    ("b", "grab"): lambda g, s: Grab(s), ("b", "nograb"): lambda g, s: NoGrab(s),
-    ("b", "1"): lambda g, s: Bid(s, 1), ("b", "2"): lambda g, s: Bid(s, 2),
-    ("b", "3"): lambda g, s: Bid(s, 3),
-    ("h", "1"): lambda g, s: Show(s), ("h", "0"): lambda g, s: NoShow(s),
-    ("d", "1"): lambda g, s: Double(s), ("d", "0"): lambda g, s: NoDouble(s),
-}
-
-
 async def settings_message(manager: TableManager, chat_id: int, title: str,
                            ) -> tuple[str, InlineKeyboardMarkup]:
     """The /settings message, ending with the game a plain /newgame opens."""
@@ -77,11 +57,12 @@ async def settings_message(manager: TableManager, chat_id: int, title: str,
 
 
 class Buttons:
-    """The bot's button handling (mixed into ``handlers.Bot``)."""
+    """The bot's button handling (mixed into ``handlers.Handlers``)."""
 
     manager: TableManager
     codec: CallbackCodec
     _langs: Recent
+    _answered: Recent
 
     async def lang_of(self, user: User | None) -> str:
         raise NotImplementedError
@@ -109,18 +90,40 @@ class Buttons:
         try:
             text, alert, url = await self._press(query, callback, lang)
         except Refused as refusal:
-            await self._answer(query, refusal.text(lang), alert=True)
+            self._answer_once(query, refusal.text(lang), alert=True, refusal=True)
             return
         except BadCallback:  # signed by us, yet asking for something that doesn't exist
-            await self._answer(query, t(lang, "bad_button"), alert=True)
+            self._answer_once(query, t(lang, "bad_button"), alert=True, refusal=True)
             return
-        await self._answer(query, text, alert=alert, url=url)
+        self._answer_once(query, text, alert=alert, url=url)
 
     async def _answer(self, query: CallbackQuery, text: str | None = None, *,
                       alert: bool = False, url: str | None = None) -> None:
         """Answer the button press (sent in the background: the update is done)."""
+        self._answer_once(query, text, alert=alert, url=url)
+
+    def _answer_once(self, query: CallbackQuery, text: str | None = None, *,
+                     alert: bool = False, url: str | None = None,
+                     refusal: bool = False) -> None:
+        """Answer the press unless it was answered already (Telegram takes one answer); a
+        refusal that comes after that, on the private chat's panel, is written there."""
+        key = hash(query.id)
+        if key in self._answered:
+            message = query.message
+            if refusal and text and message is not None and \
+                    message.chat.id == query.from_user.id:
+                self.manager.outbox.post(query.from_user.id, text)
+            elif refusal:
+                log.info("press %s answered already; not said: %s", query.id, text)
+            return
+        self._answered.add(key)
         self.manager.outbox.spawn(query.answer(text[:190] if text else None,
                                                show_alert=alert, url=url))
+
+    def _accepted(self, query: CallbackQuery, text: str | None = None) -> Callable[[], None]:
+        """What to call once the press is accepted: it is answered then (``text`` as a
+        passing note), before the slow part that follows."""
+        return lambda: self._answer_once(query, text)
 
     async def _press(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
         """Do what the button asks; return (answer text, as alert, url to open)."""
@@ -147,7 +150,7 @@ class Buttons:
         seat = table.seat_of(query.from_user.id)
         if seat is None:
             raise Refused("foreign_button")
-        return await self._panel(table, seat, cb, lang)
+        return await self._panel(query, table, seat, cb, lang)
 
     # buttons on no table
     async def _press_language(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
@@ -188,7 +191,8 @@ class Buttons:
     # buttons on the group's lobby and result messages
     async def _press_join(self, press: _Press) -> Answer:
         try:
-            await self.manager.join(press.table, press.person)
+            await self.manager.join(press.table, press.person, accepted=self._accepted(
+                press.query, t(press.lang, "joined", name=press.person.name)))
         except Refused as refusal:
             if refusal.key == "need_dm":
                 return None, False, self.manager.deep_link(press.table)
@@ -196,21 +200,24 @@ class Buttons:
         return t(press.lang, "joined", name=press.person.name), False, None
 
     async def _press_leave(self, press: _Press) -> Answer:
-        await self.manager.leave_lobby(press.table, press.person)
+        await self.manager.leave_table(press.table, press.person)
         return t(press.lang, "left", name=press.person.name), False, None
 
     async def _press_add_ai(self, press: _Press) -> Answer:
-        await self.manager.add_ai(press.table, press.person)
+        await self.manager.add_ai(press.table, press.person,
+                                  accepted=self._accepted(press.query))
         return None, False, None
 
     async def _press_start(self, press: _Press) -> Answer:
-        await self.manager.start(press.table, press.person, show=press.cb.action == "S")
+        await self.manager.start(press.table, press.person, show=press.cb.action == "S",
+                                 accepted=self._accepted(press.query))
         return None, False, None
 
     async def _press_again(self, press: _Press) -> Answer:
         manager = self.manager
         try:
-            await manager.again(press.table, press.person)
+            await manager.again(press.table, press.person,
+                                accepted=self._accepted(press.query))
         except Refused as refusal:
             fresh = manager.table_in(press.table.chat_id)
             if refusal.key == "need_dm" and fresh is not None:
@@ -240,25 +247,41 @@ class Buttons:
             raise Refused("stale_button")
         if press.query.message is not None:
             self.manager.outbox.spawn(press.query.delete_message())
+        self._answer_once(press.query)  # the settlement that follows takes a while
         if cb.arg[:1] == "y":
             await self.manager.escape(table, press.person.id)
         return None, False, None
 
-    async def _panel(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
+    async def _panel(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
+                     lang: str) -> Answer:
         game = table.game
         if game is None or table.phase != PLAYING or cb.version < table.hand_version:
             raise Refused("stale_button")
         button = _PANEL_BUTTONS.get(cb.action)
         if button is not None:
-            return await button(self, table, seat, cb, lang)
-        make = _DECISION_BUTTONS.get((cb.action, cb.arg))
-        if make is None:
+            return await button(self, query, table, seat, cb, lang)
+        decision = decision_action(cb.action, cb.arg, seat)
+        if decision is None:
             raise BadCallback(f"{cb.action}:{cb.arg}", "no such decision")
-        await self.manager.decide(table, table.seats[seat].user_id, cb.version, make)
+        if cb.version == table.version and (
+                decision in game.legal_actions(seat) if not isinstance(decision, Pass)
+                else game.turn == seat and game.to_beat is not None):
+            self._answer_once(query)  # taken: the button stops spinning before the AI moves
+        await self.manager.decide(table, table.seats[seat].user_id, cb.version,
+                                  lambda g, s: decision)
         return None, False, None
 
+    def _playable(self, query: CallbackQuery, table: Table, seat: int, cards: Cards,
+                  version: int) -> None:
+        """A play the table will take: answered at once (the AI's answers follow)."""
+        game = table.game
+        if game is not None and version == table.version and game.turn == seat and \
+                game.hand(seat).contains(cards) and game.readings(cards):
+            self._answer_once(query)
+
     # buttons of a player's panel
-    async def _panel_rank(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
+    async def _panel_rank(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
+                          lang: str) -> Answer:
         game = table.game
         assert game is not None
         if len(cb.arg) != 1 or cb.arg not in RANK_CHARS:
@@ -272,13 +295,15 @@ class Buttons:
         self.manager.refresh_panel(table, seat)
         return None, False, None
 
-    async def _panel_clear(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
+    async def _panel_clear(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
+                           lang: str) -> Answer:
         table.selections.pop(seat, None)
         table.readings.pop(seat, None)
         self.manager.refresh_panel(table, seat)
         return None, False, None
 
-    async def _panel_hint(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
+    async def _panel_hint(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
+                          lang: str) -> Answer:
         if cb.version != table.version:
             raise Refused("stale_button")
         hint = await self._hint(table, table.seats[seat].user_id)
@@ -286,29 +311,36 @@ class Buttons:
             return t(lang, "no_hint"), False, None
         return t(lang, "panel_hint", cards=cards_text(hint, lang)), False, None
 
-    async def _panel_play(self, table: Table, seat: int, cb: Callback, lang: str) -> Answer:
+    async def _panel_play(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
+                          lang: str) -> Answer:
         selection = table.selections.get(seat)
         if not selection or not any(selection):
             raise Refused("nothing_selected")
-        await self.manager.play_cards(table, table.seats[seat].user_id,
-                                      Cards.from_counts(selection), cb.version)
+        cards = Cards.from_counts(selection)
+        self._playable(query, table, seat, cards, cb.version)
+        await self.manager.play_cards(table, table.seats[seat].user_id, cards, cb.version)
         return None, False, None
 
-    async def _panel_reading(self, table: Table, seat: int, cb: Callback, lang: str,
-                             ) -> Answer:
+    async def _panel_reading(self, query: CallbackQuery, table: Table, seat: int,
+                             cb: Callback, lang: str) -> Answer:
         pending = table.readings.get(seat)
         if pending is None or not cb.arg.isdigit() or int(cb.arg) >= len(pending[1]):
             raise Refused("stale_button")
         cards, combos = pending
         combo = combos[int(cb.arg)]
+        self._playable(query, table, seat, cards, cb.version)
         await self.manager.play_cards(table, table.seats[seat].user_id, cards, cb.version,
                                       reading=(combo.kind, combo.rank, combo.length))
         return None, False, None
 
-    async def _panel_take_back(self, table: Table, seat: int, cb: Callback, lang: str,
-                               ) -> Answer:
+    async def _panel_take_back(self, query: CallbackQuery, table: Table, seat: int,
+                               cb: Callback, lang: str) -> Answer:
+        game = table.game
+        text = t(lang, "auto_off", name=table.seats[seat].name)
+        if game is not None and game.auto[seat]:
+            self._answer_once(query, text)  # taken back: the AI's answers may follow
         await self.manager.take_back(table, table.seats[seat].user_id)
-        return t(lang, "auto_off", name=table.seats[seat].name), False, None
+        return text, False, None
 
 
 #: button action code -> the ``Buttons`` method that answers it
@@ -320,6 +352,7 @@ _GROUP_BUTTONS: dict[str, Callable[[Buttons, _Press], Awaitable[Answer]]] = {
     "s": Buttons._press_start, "S": Buttons._press_start, "g": Buttons._press_again}
 _TABLE_BUTTONS: dict[str, Callable[[Buttons, _Press], Awaitable[Answer]]] = {
     "m": Buttons._press_my_cards, "e": Buttons._press_escape}
-_PANEL_BUTTONS: dict[str, Callable[[Buttons, Table, int, Callback, str], Awaitable[Answer]]] = {
+_Panel = Callable[[Buttons, CallbackQuery, Table, int, Callback, str], Awaitable[Answer]]
+_PANEL_BUTTONS: dict[str, _Panel] = {
     "r": Buttons._panel_rank, "c": Buttons._panel_clear, "i": Buttons._panel_hint,
     "P": Buttons._panel_play, "w": Buttons._panel_reading, "t": Buttons._panel_take_back}

@@ -23,6 +23,7 @@ from telegram.ext import (
     CommandHandler,
     ContextTypes,
     MessageHandler,
+    TypeHandler,
     filters,
 )
 
@@ -37,7 +38,7 @@ from .replay import replay_text
 from .table import FINISHED, LOBBY, PLAYING
 from .typed import TypedText
 
-__all__ = ["COMMANDS", "Bot", "install"]
+__all__ = ["COMMANDS", "Bot", "Handlers", "install"]
 
 log = logging.getLogger(__name__)
 
@@ -54,6 +55,8 @@ GROUP_MENU = ("newgame", "join", "leave", "rank", "replay", "rules", "stop", "se
 PRIVATE_MENU = ("start", "balance", "daily", "relief", "rank", "replay", "lang", "leave",
                 "rules", "help")
 
+#: how many recent button presses are remembered as answered (Telegram takes one answer)
+ANSWERED_PRESSES = 10_000
 #: seconds an answer of Telegram's on who administers a group is trusted
 ADMIN_TTL = 60.0
 #: words after /newgame -> the game it opens
@@ -69,7 +72,7 @@ _MODES = {
 _MODE_FILLERS = {"players", "player", "people", "game", "mode", "人", "局", "玩法"}
 
 
-class Bot(TypedText, Buttons):
+class Handlers(TypedText, Buttons):
     """The handlers, bound to one ``TableManager``."""
 
     def __init__(self, manager: TableManager, codec: CallbackCodec, default_lang: str) -> None:
@@ -78,8 +81,14 @@ class Bot(TypedText, Buttons):
         self.default_lang = default_lang
         self._langs = Recent(RECENT_USERS)  # user id -> language, the recent ones
         self._admins = Recent(RECENT_USERS)  # (chat, user) -> until when, is an admin
+        self._answered = Recent(ANSWERED_PRESSES)  # button presses answered already
 
     # ---- who is asking ----------------------------------------------------------------
+    def cached_lang(self, user: User | None) -> str:
+        """The person's language without asking the database (for answering errors)."""
+        cached: str | None = None if user is None else self._langs.get(user.id)
+        return cached or self.default_lang
+
     async def lang_of(self, user: User | None) -> str:
         if user is None:
             return self.default_lang
@@ -121,7 +130,6 @@ class Bot(TypedText, Buttons):
         if not self._private(chat):
             await self.reply(message, t(lang, "help"))
             return
-        self.manager.reachable_again(user.id)
         payload = context.args[0] if context.args else ""
         if payload.startswith("j"):
             try:
@@ -184,6 +192,13 @@ class Bot(TypedText, Buttons):
         try:
             await self.manager.new_table(chat.id, chat.title or "", person, mode)
         except Refused as refusal:
+            open_lobby = self.manager.table_in(chat.id)
+            if refusal.key == "table_exists" and open_lobby is not None and \
+                    open_lobby.phase == LOBBY:
+                # the lobby may be far up the chat: its Join button comes down here
+                await self.reply(message, refusal.text(lang),
+                                 reply_markup=self.manager.keyboards.join(open_lobby, lang))
+                return
             await self._refused_in_group(message, refusal, lang, chat.id, person)
 
     async def _refused_in_group(self, message: Message | None, refusal: Refused, lang: str,
@@ -240,7 +255,7 @@ class Bot(TypedText, Buttons):
                              reply_markup=self.manager.keyboards.escape(table, seat, lang))
             return
         try:
-            await self.manager.leave_lobby(table, await self.person(user))
+            await self.manager.leave_table(table, await self.person(user))
         except Refused as refusal:
             await self.reply(message, refusal.text(lang))
 
@@ -395,6 +410,16 @@ class Bot(TypedText, Buttons):
         text, markup = await settings_message(self.manager, chat.id, chat.title or "")
         await self.reply(message, text, reply_markup=markup)
 
+    async def private_chat_alive(self, update: Update, context: ContextTypes.DEFAULT_TYPE,
+                                 ) -> None:
+        """A person wrote or pressed in their private chat: it takes messages again."""
+        user, chat = update.effective_user, update.effective_chat
+        if update.my_chat_member is not None:  # blocking the bot is no sign of life
+            return
+        if user is not None and chat is not None and self._private(chat) and \
+                chat.id == user.id:
+            self.manager.reachable_again(user.id)
+
     # ---- the bot in or out of a group --------------------------------------------------
     async def my_member(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         change = update.my_chat_member
@@ -405,16 +430,33 @@ class Bot(TypedText, Buttons):
 
     # ---- errors -----------------------------------------------------------------------
     async def error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Whatever failed, the person hears of it: a press gets an alert, a command or typed
+        text a reply. Nothing here reads the database (which may be what failed) or raises."""
         log.error("update %s failed", getattr(update, "update_id", "?"), exc_info=context.error)
-        if isinstance(update, Update) and update.callback_query is not None:
-            lang = await self.lang_of(update.callback_query.from_user)
-            await self._answer(update.callback_query, t(lang, "error_generic"), alert=True)
+        if not isinstance(update, Update):
+            return
+        try:
+            lang = self.cached_lang(update.effective_user)
+            if update.callback_query is not None:
+                self._answer_once(update.callback_query, t(lang, "error_generic"), alert=True,
+                                  refusal=True)
+            elif update.effective_message is not None:
+                await self.reply(update.effective_message, t(lang, "error_generic"))
+        except Exception:
+            log.exception("answering the failure of update %s failed", update.update_id)
 
 
-def install(application: Application[Any, Any, Any, Any, Any, Any], bot: Bot) -> None:
+#: the old name (it shadowed ``telegram.Bot``); app.py still imports it
+Bot = Handlers
+
+
+def install(application: Application[Any, Any, Any, Any, Any, Any], bot: Handlers) -> None:
     """Register every handler of ``bot`` on ``application``."""
     for command, aliases in COMMANDS.items():
         application.add_handler(CommandHandler((command, *aliases), getattr(bot, command)))
+    # before anything else: any word or press of a person in their private chat shows that
+    # the bot may write there again (they may have blocked it and unblocked it since)
+    application.add_handler(TypeHandler(Update, bot.private_chat_alive), group=-1)
     application.add_handler(CallbackQueryHandler(bot.button))
     application.add_handler(ChatMemberHandler(bot.my_member, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.TEXT

@@ -8,10 +8,23 @@ go stale as soon as the table moves on.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from ..engine.actions import Bid, Call, Decline, Double, Grab, NoDouble, NoGrab, NoShow, ShowCards
+from ..engine.actions import (
+    Action,
+    Bid,
+    Call,
+    Decline,
+    Double,
+    Grab,
+    NoDouble,
+    NoGrab,
+    NoShow,
+    Pass,
+    ShowCards,
+)
 from ..engine.cards import RANK_CHARS
 from ..engine.combos import Combo
 from ..engine.game import SHOW_FACTORS, Game
@@ -20,9 +33,61 @@ from ..i18n import LANGS, t
 from .codec import Callback, CallbackCodec
 from .table import Table
 
-__all__ = ["MAX_ROW", "Keyboards", "rank_label", "reading_label", "rows_of"]
+__all__ = ["BID_ACTION", "DECISIONS", "MAX_ROW", "PASS_ACTION", "Decision", "Keyboards",
+           "decision_action", "decision_of", "rank_label", "reading_label", "rows_of"]
 
 MAX_ROW = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One decision before the play (叫地主, 不抢, 加倍, 明牌...): the engine action, the
+    button that makes it (action code and argument), the button's label and the word the
+    player is told they may type (i18n keys), and the words that type it."""
+
+    kind: type[Action]
+    action: str
+    arg: str
+    label: str
+    say: str
+    words: tuple[str, ...]
+
+
+#: the one table of decisions the keyboards, the buttons and typed text all read
+DECISIONS: tuple[Decision, ...] = (
+    Decision(Call, "b", "call", "btn_call", "say_call", ("叫", "叫地主", "call")),
+    Decision(Decline, "b", "no", "btn_no_call", "say_no_call", ("不叫", "no call")),
+    Decision(Grab, "b", "grab", "btn_grab", "say_grab",
+             ("抢", "搶", "抢地主", "搶地主", "grab")),
+    Decision(NoGrab, "b", "nograb", "btn_no_grab", "say_no_grab",
+             ("不抢", "不搶", "no grab", "nograb")),
+    Decision(Double, "d", "1", "btn_double", "say_double", ("加倍", "double")),
+    Decision(NoDouble, "d", "0", "btn_no_double", "say_no_double",
+             ("不加倍", "no double", "nodouble")),
+    Decision(ShowCards, "h", "1", "btn_show", "say_show", ("明牌", "show")),
+    Decision(NoShow, "h", "0", "btn_no_show", "say_no_show", ("不明牌", "no show")),
+)
+_BY_KIND = {d.kind: d for d in DECISIONS}
+_BY_BUTTON = {(d.action, d.arg): d for d in DECISIONS}
+#: a bid of points: the button's argument is the points (1, 2, 3)
+BID_ACTION = "b"
+#: pass in the play
+PASS_ACTION = "p"
+
+
+def decision_of(kind: type[Action]) -> Decision | None:
+    """The table's row for an engine action kind (None: not a decision before the play)."""
+    return _BY_KIND.get(kind)
+
+
+def decision_action(action: str, arg: str, seat: int) -> Action | None:
+    """The engine action a decision button of ``seat`` makes; None if no button says so."""
+    if action == PASS_ACTION and arg == "":
+        return Pass(seat)
+    if action == BID_ACTION and arg in ("1", "2", "3"):
+        return Bid(seat, int(arg))
+    row = _BY_BUTTON.get((action, arg))
+    return None if row is None else row.kind(seat)  # type: ignore[call-arg]
 
 
 def rows_of(buttons: Sequence[InlineKeyboardButton], width: int = MAX_ROW,
@@ -75,6 +140,10 @@ class Keyboards:
             [b(t(lang, "btn_show_start"), "S", table)],
         ])
 
+    def join(self, table: Table, lang: str) -> InlineKeyboardMarkup:
+        """The lobby's Join button alone (under an answer far below the lobby)."""
+        return InlineKeyboardMarkup([[self.button(t(lang, "btn_join"), "j", table)]])
+
     def table(self, table: Table, lang: str) -> InlineKeyboardMarkup:
         return InlineKeyboardMarkup([[self.button(t(lang, "btn_my_cards"), "m", table,
                                                   table.hand_version)]])
@@ -119,36 +188,26 @@ class Keyboards:
         legal = game.legal_actions(seat)
         phase = game.phase
         row: list[InlineKeyboardButton] = []
-        if phase in (Phase.SHOW_START, Phase.DEALING, Phase.LANDLORD_SHOW):
-            kind = "start" if phase is Phase.SHOW_START else (
-                "landlord" if phase is Phase.LANDLORD_SHOW else
-                ("deal_first" if game.deal_step <= 1 else "deal_second"))
-            for action in legal:
-                if isinstance(action, ShowCards):
-                    row.append(b(t(lang, "btn_show", factor=SHOW_FACTORS[kind]), "h", table,
-                                 v, "1"))
-                elif isinstance(action, NoShow):
-                    row.append(b(t(lang, "btn_no_show"), "h", table, v, "0"))
-        elif phase is Phase.BIDDING:
-            words = {Call: ("btn_call", "call"), Decline: ("btn_no_call", "no"),
-                     Grab: ("btn_grab", "grab"), NoGrab: ("btn_no_grab", "nograb")}
-            for action in legal:
-                if isinstance(action, Bid):
-                    row.append(b(t(lang, "btn_bid", n=action.points), "b", table, v,
-                                 str(action.points)))
-                elif type(action) in words:
-                    key, arg = words[type(action)]
-                    if isinstance(action, Decline) and game.rules.bidding.value == "points":
-                        key = "btn_bid_pass"
-                    row.append(b(t(lang, key), "b", table, v, arg))
-        elif phase is Phase.DOUBLING:
-            for action in legal:
-                if isinstance(action, Double):
-                    row.append(b(t(lang, "btn_double"), "d", table, v, "1"))
-                elif isinstance(action, NoDouble):
-                    row.append(b(t(lang, "btn_no_double"), "d", table, v, "0"))
-        elif phase is Phase.PLAYING:
+        if phase is Phase.PLAYING:
             return self._play(table, game, seat, lang)
+        show_kind = "start" if phase is Phase.SHOW_START else (
+            "landlord" if phase is Phase.LANDLORD_SHOW else
+            ("deal_first" if game.deal_step <= 1 else "deal_second"))
+        for action in legal:
+            if isinstance(action, Bid):
+                row.append(b(t(lang, "btn_bid", n=action.points), BID_ACTION, table, v,
+                             str(action.points)))
+                continue
+            decision = decision_of(type(action))
+            if decision is None:
+                continue
+            if isinstance(action, ShowCards):
+                label = t(lang, decision.label, factor=SHOW_FACTORS[show_kind])
+            elif isinstance(action, Decline) and game.rules.bidding.value == "points":
+                label = t(lang, "btn_bid_pass")
+            else:
+                label = t(lang, decision.label)
+            row.append(b(label, decision.action, table, v, decision.arg))
         return InlineKeyboardMarkup(rows_of(row, 4)) if row else None
 
     def _play(self, table: Table, game: Game, seat: int, lang: str) -> InlineKeyboardMarkup:
@@ -173,7 +232,7 @@ class Keyboards:
             actions = [b(t(lang, "btn_clear"), "c", table, hv), b(t(lang, "btn_hint"), "i",
                                                                   table, v)]
             if game.to_beat is not None:
-                actions.append(b(t(lang, "btn_pass"), "p", table, v))
+                actions.append(b(t(lang, "btn_pass"), PASS_ACTION, table, v))
             actions.append(b(t(lang, "btn_play"), "P", table, v))
             rows.append(actions)
         elif any(chosen):

@@ -3,9 +3,12 @@ AI seats, starting, and "Again"."""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import time
+from collections.abc import Callable, Sequence
 
-from telegram.error import Forbidden
+from telegram.error import Forbidden, TelegramError
 
 from ..engine.rules import room_by_key
 from ..i18n import t
@@ -15,7 +18,14 @@ from .present import lobby_content
 from .table import AI_BASE_ID, FINISHED, LOBBY, PLAYING, Seat, Table
 from .timers import TimerName
 
-__all__ = ["Lobby", "group_game"]
+__all__ = ["DM_CHECK_SECONDS", "Accepted", "Lobby", "group_game"]
+
+log = logging.getLogger(__name__)
+
+#: called once a lobby action is accepted, before the (slow) deal that may follow
+Accepted = Callable[[], None]
+#: how long sitting down waits for Telegram to take the first private message
+DM_CHECK_SECONDS = 10.0
 
 
 def group_game(group: GroupSettings) -> str:
@@ -30,7 +40,14 @@ class Lobby(TablesCore):
     """Seats before a hand."""
 
     async def new_table(self, chat_id: int, title: str, creator: Person,
-                        rules: str | None = None) -> Table:
+                        rules: str | None = None, *, others: Sequence[Seat] = (),
+                        accepted: Accepted | None = None) -> Table:
+        """Open the group's table with ``creator`` seated (and ``others``, each checked as
+        a join: see ``again``). All or nothing: whatever fails on the way, the group is left
+        as it was (no lobby nobody sees keeps blocking it).
+
+        ``accepted`` is called once the lobby is open, before a full one is dealt (a button
+        press is answered then, not after the deal)."""
         existing = self.table_in(chat_id)
         if existing is not None and existing.phase != FINISHED:
             raise Refused("table_exists")
@@ -46,27 +63,58 @@ class Lobby(TablesCore):
         self.tables[table.id] = table
         self.by_chat[chat_id] = table.id
         async with table.lock:
+            creator_needs_dm: Refused | None = None
+            left_out: list[str] = []
             try:
-                await self._join_checks(table, creator)
-            except Refused as refusal:
-                if refusal.key != "need_dm":
-                    # the one who opens a table must be able to sit at it; a finished hand
-                    # keeps its Again button for the others
-                    if existing is not None:
-                        self.by_chat[chat_id] = existing.id
-                    self._forget(table)
-                    raise
-                # the lobby opens empty: its creator sits down through the private-chat link
-                self._replace(existing)
+                try:
+                    await self._join_checks(table, creator)
+                except Refused as refusal:
+                    # the one who opens a table must be able to sit at it; one who can't get
+                    # private messages yet opens it empty and sits down through the link
+                    if refusal.key != "need_dm":
+                        raise
+                    creator_needs_dm = refusal
+                if creator_needs_dm is None:
+                    left_out = await self._seat_others(table, creator, others)
                 self._arm_lobby(table)
                 await self._save(table)
-                self._show_lobby(table)
+            except BaseException:
+                # a finished hand keeps its Again button for the others
+                self.timers.cancel(table.id)
+                self._forget(table)
+                if existing is not None:
+                    self.tables[existing.id] = existing
+                    self.by_chat[chat_id] = existing.id
                 raise
             self._replace(existing)
-            self._arm_lobby(table)
-            await self._save(table)
             self._show_lobby(table)
+            if left_out:
+                names = ", ".join(left_out) if table.lang == "en" else "、".join(left_out)
+                self.outbox.post(table.chat_id, t(table.lang, "again_left_out", names=names))
+            if creator_needs_dm is not None:
+                raise creator_needs_dm
+            if accepted is not None:
+                accepted()
+            if table.full and any(not s.is_ai for s in table.seats):
+                await self._start(table)
         return table
+
+    async def _seat_others(self, table: Table, creator: Person, others: Sequence[Seat],
+                           ) -> list[str]:
+        """Seat ``others`` after the creator, each passing a join's checks; the names of
+        those who don't."""
+        left_out: list[str] = []
+        for seat in others:
+            if seat.user_id == creator.id or table.full:
+                continue
+            if seat.is_ai:
+                table.seats.append(seat)
+                continue
+            try:
+                await self._join_checks(table, Person(seat.user_id, seat.name, seat.lang))
+            except Refused:
+                left_out.append(seat.name)
+        return left_out
 
     def _replace(self, finished: Table | None) -> None:
         """A new lobby exists: the group's finished table (if any) is forgotten."""
@@ -95,7 +143,8 @@ class Lobby(TablesCore):
                              double_seconds=seconds(settings.double_timeout),
                              play_seconds=seconds(settings.play_timeout))
 
-    async def join(self, table: Table, person: Person) -> None:
+    async def join(self, table: Table, person: Person, *,
+                   accepted: Accepted | None = None) -> None:
         async with table.lock:
             if table.phase != LOBBY:
                 raise Refused("join_expired")
@@ -103,6 +152,8 @@ class Lobby(TablesCore):
             self._arm_lobby(table)  # activity: the idle clock starts again
             await self._save(table)
             self._show_lobby(table)
+            if accepted is not None:
+                accepted()
             if table.full:
                 await self._start(table)
 
@@ -113,22 +164,38 @@ class Lobby(TablesCore):
             raise Refused("table_full")
         other = self.table_of(person.id)
         if other is not None and other.id != table.id and other.phase != FINISHED:
-            raise Refused("seated_elsewhere")
+            # where, and what to do: a lobby seat is left with /leave there, a hand played out
+            raise Refused("seated_elsewhere_lobby" if other.phase == LOBBY
+                          else "seated_elsewhere_hand", group=other.title)
         player = await self.db.ensure_player(person.id, person.name)
         room = room_by_key(table.room)
         if player.beans < room.min_beans:
             raise Refused("not_enough_beans", min_beans=room.min_beans, beans=player.beans)
         if person.id not in self.dm_ok:
-            try:
-                await self.bot.send_message(person.id, t(person.lang, "dm_join_done",
-                                                         group=table.title))
-            except Forbidden:
-                raise Refused("need_dm") from None
-            self.dm_ok.add(person.id)
+            await self._check_dm(table, person)
         table.seats.append(Seat(person.id, person.name, lang=person.lang))
         self.by_user[person.id] = table.id
 
-    async def leave_lobby(self, table: Table, person: Person) -> None:
+    async def _check_dm(self, table: Table, person: Person) -> None:
+        """Whether the bot may write to ``person`` (they must have opened the private chat):
+        Forbidden refuses with the link; any other failure of Telegram (a flood, a bad
+        request, the network, no answer soon) says nothing about it: they sit down and the
+        outbox finds out when their cards are sent."""
+        try:
+            await asyncio.wait_for(self.bot.send_message(
+                person.id, t(person.lang, "dm_join_done", group=table.title)),
+                timeout=DM_CHECK_SECONDS)
+        except Forbidden:
+            raise Refused("need_dm") from None
+        except (TelegramError, TimeoutError) as error:
+            log.warning("private chat of %s not checked: %r", person.id, error)
+            return
+        self.dm_ok.add(person.id)
+
+    async def leave_table(self, table: Table, person: Person) -> None:
+        """Get up from a lobby, or from a finished table (the result's Leave button: its
+        Again then goes on without them). A lobby no person sits at any more closes (AI
+        seats alone don't keep it open): the group may open a new one at once."""
         async with table.lock:
             seat = table.seat_of(person.id)
             if seat is None:
@@ -140,11 +207,16 @@ class Lobby(TablesCore):
                 del self.by_user[person.id]
             if table.phase == FINISHED:
                 return
+            if not any(not s.is_ai for s in table.seats):
+                self._show_lobby(table, closed_text=t(table.lang, "lobby_emptied"))
+                await self._close(table)
+                return
             self._arm_lobby(table)
             await self._save(table)
             self._show_lobby(table)
 
-    async def add_ai(self, table: Table, person: Person) -> None:
+    async def add_ai(self, table: Table, person: Person, *,
+                     accepted: Accepted | None = None) -> None:
         """Only someone seated may bring AI players to the table."""
         async with table.lock:
             if table.phase != LOBBY:
@@ -157,6 +229,8 @@ class Lobby(TablesCore):
             self._arm_lobby(table)
             await self._save(table)
             self._show_lobby(table)
+            if accepted is not None:
+                accepted()
             if table.full and any(not s.is_ai for s in table.seats):
                 await self._start(table)
 
@@ -168,7 +242,8 @@ class Lobby(TablesCore):
         table.seats.append(Seat(AI_BASE_ID - n, t(table.lang, "ai_name", n=n), is_ai=True,
                                 lang=table.lang))
 
-    async def start(self, table: Table, person: Person, *, show: bool = False) -> None:
+    async def start(self, table: Table, person: Person, *, show: bool = False,
+                    accepted: Accepted | None = None) -> None:
         async with table.lock:
             if table.phase != LOBBY:
                 raise Refused("join_expired")
@@ -179,13 +254,18 @@ class Lobby(TablesCore):
                 table.seats[seat].show_start = True
             while not table.full:
                 self._add_ai_seat(table)
+            if accepted is not None:
+                accepted()
             await self._start(table)
 
-    async def again(self, table: Table, person: Person) -> Table:
+    async def again(self, table: Table, person: Person, *,
+                    accepted: Accepted | None = None) -> Table:
         """A new lobby in the same group with the same seats.
 
         Each person copied over passes the same checks as a join (beans, the private chat);
         those who don't are left out and the group is told. A full lobby starts at once.
+        The presser's checks come first: a refusal leaves the finished table (and its Again
+        button) to the others; so does any failure on the way (all or nothing).
         """
         if table.phase != FINISHED:
             raise Refused("stale_button")
@@ -193,32 +273,8 @@ class Lobby(TablesCore):
             raise Refused("not_seated")
         seats = [Seat(s.user_id, s.name, s.is_ai, await self._language_of(s))
                  for s in table.seats]
-        # the presser's checks come first: a refusal leaves the finished table (and its Again
-        # button) to the others
-        fresh = await self.new_table(table.chat_id, table.title, person, table.rules)
-        async with fresh.lock:
-            if fresh.phase != LOBBY:
-                return fresh
-            left_out: list[str] = []
-            for seat in seats:
-                if seat.user_id == person.id or fresh.full:
-                    continue
-                if seat.is_ai:
-                    fresh.seats.append(seat)
-                    continue
-                try:
-                    await self._join_checks(fresh, Person(seat.user_id, seat.name, seat.lang))
-                except Refused:
-                    left_out.append(seat.name)
-            await self._save(fresh)
-            self._show_lobby(fresh)
-            if left_out:
-                self.outbox.post(fresh.chat_id, t(fresh.lang, "again_left_out",
-                                                  names="、".join(left_out)
-                                                  if fresh.lang != "en" else ", ".join(left_out)))
-            if fresh.full:
-                await self._start(fresh)
-        return fresh
+        return await self.new_table(table.chat_id, table.title, person, table.rules,
+                                    others=seats, accepted=accepted)
 
     async def _language_of(self, seat: Seat) -> str:
         """A person's language as they last chose it (/lang), else the seat's."""

@@ -13,24 +13,12 @@ from typing import Any
 from telegram import Message, Update, User
 from telegram.ext import ContextTypes
 
-from ..engine.actions import (
-    Action,
-    Bid,
-    Call,
-    Decline,
-    Double,
-    Grab,
-    NoDouble,
-    NoGrab,
-    NoShow,
-    Pass,
-)
-from ..engine.actions import ShowCards as Show
+from ..engine.actions import Action, Bid, Call, Decline, NoDouble, NoGrab, NoShow, Pass
 from ..engine.cards import CardParseError, Cards, parse_cards
 from ..engine.views import Phase
 from ..i18n import t
 from .core import echo
-from .keyboards import reading_label
+from .keyboards import DECISIONS, decision_of, reading_label
 from .manager import Refused, TableManager
 from .present import cards_text
 from .table import PLAYING, Table
@@ -43,16 +31,10 @@ _HINT_WORDS = {"hint", "h", "提示", "?", "？"}
 _PANEL_WORDS = {"我的牌", "我的手牌", "手牌", "my cards", "cards", "hand", "panel"}
 #: typed words for the decisions before the play (bidding, doubling, showing the hand):
 #: each maps to the kinds of engine action it may mean; the first one legal now is taken
+#: (the words of each decision are in ``keyboards.DECISIONS``; pass means any "no")
 _DECISION_WORDS: dict[str, tuple[type[Action], ...]] = {
-    **dict.fromkeys(("叫", "叫地主", "call"), (Call,)),
-    **dict.fromkeys(("不叫", "no call"), (Decline,)),
     **dict.fromkeys(_PASS_WORDS, (Decline, NoGrab, NoDouble, NoShow)),
-    **dict.fromkeys(("抢", "搶", "抢地主", "搶地主", "grab"), (Grab,)),
-    **dict.fromkeys(("不抢", "不搶", "no grab", "nograb"), (NoGrab,)),
-    **dict.fromkeys(("加倍", "double"), (Double,)),
-    **dict.fromkeys(("不加倍", "no double", "nodouble"), (NoDouble,)),
-    **dict.fromkeys(("明牌", "show"), (Show,)),
-    **dict.fromkeys(("不明牌", "no show"), (NoShow,)),
+    **{word: (decision.kind,) for decision in DECISIONS for word in decision.words},
 }
 #: the longest typed text read as a play (a hand has at most 33 cards)
 _MAX_TYPED = 80
@@ -63,7 +45,7 @@ _POINT_UNITS = ("points", "point", "pts", "pt", "分")
 
 
 class TypedText:
-    """The bot's handling of typed text (mixed into ``handlers.Bot``)."""
+    """The bot's handling of typed text (mixed into ``handlers.Handlers``)."""
 
     manager: TableManager
 
@@ -87,7 +69,6 @@ class TypedText:
         user, message = update.effective_user, update.message
         if user is None or message is None or not message.text:
             return
-        self.manager.reachable_again(user.id)
         lang = await self.lang_of(user)
         table = self.manager.table_of(user.id)
         if table is None:
@@ -203,22 +184,17 @@ def _typed_points(lowered: str) -> int | None:
     return int(text) if text in ("1", "2", "3") else None
 
 
-_SAY_KEYS: dict[type[Action], str] = {Call: "say_call", Decline: "say_no_call",
-                                      Grab: "say_grab", NoGrab: "say_no_grab",
-                                      Double: "say_double", NoDouble: "say_no_double",
-                                      Show: "say_show", NoShow: "say_no_show"}
-
-
 def _options_text(legal: list[Action], lang: str) -> str:
     """What a player may type now, built from the legal actions: ``叫地主 / 不叫``."""
     words: list[str] = []
     for action in legal:
         if isinstance(action, Bid):
             word = t(lang, "say_bid", n=action.points)
-        elif type(action) in _SAY_KEYS:
-            word = t(lang, _SAY_KEYS[type(action)])
         else:
-            continue
+            decision = decision_of(type(action))
+            if decision is None:
+                continue
+            word = t(lang, decision.say)
         if word not in words:
             words.append(word)
     return " / ".join(words)
