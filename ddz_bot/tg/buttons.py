@@ -12,7 +12,7 @@ import logging
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from telegram import CallbackQuery, Chat, InlineKeyboardMarkup, Update, User
+from telegram import CallbackQuery, Chat, Update, User
 from telegram.ext import ContextTypes
 
 from ..engine.actions import Pass
@@ -22,12 +22,11 @@ from .codec import BadCallback, Callback, CallbackCodec
 from .core import Person, Recent, Refused
 from .group_settings import cycle_setting, settings_view
 from .keyboards import decision_action
-from .lobby import group_game
 from .manager import TableManager
 from .present import cards_text
 from .table import PLAYING, Table
 
-__all__ = ["Answer", "Buttons", "settings_message"]
+__all__ = ["Answer", "Buttons"]
 
 log = logging.getLogger(__name__)
 
@@ -43,17 +42,6 @@ class _Press:
     lang: str
     table: Table
     person: Person
-
-
-async def settings_message(manager: TableManager, chat_id: int, title: str,
-                           ) -> tuple[str, InlineKeyboardMarkup]:
-    """The /settings message, ending with the game a plain /newgame opens."""
-    text, markup = await settings_view(manager, chat_id, title)
-    group = await manager.db.get_group(chat_id)
-    if group is not None:
-        lang = group.language
-        text += "\n" + t(lang, "settings_next_game", game=t(lang, f"game_{group_game(group)}"))
-    return text, markup
 
 
 class Buttons:
@@ -171,22 +159,9 @@ class Buttons:
         if not await self._is_admin(chat, query.from_user):
             raise Refused("admin_only")
         await cycle_setting(self.manager, chat.id, cb.arg)
-        await self._one_variant(chat.id, cb.arg)
-        text, markup = await settings_message(self.manager, chat.id, chat.title or "")
+        text, markup = await settings_view(self.manager, chat.id, chat.title or "")
         self.manager.outbox.spawn(query.edit_message_text(text, reply_markup=markup))
         return t(lang, "settings_saved"), False, None
-
-    async def _one_variant(self, chat_id: int, changed: str) -> None:
-        """Points bidding and the wildcard are two games, not one: the one just turned on
-        turns the other off (a group can't be left believing it plays both)."""
-        db = self.manager.db
-        group = await db.get_group(chat_id)
-        if group is None or not (group.wildcard and group.bidding.value == "points"):
-            return
-        if changed == "wildcard":
-            await db.update_group(chat_id, bidding="grab")
-        else:
-            await db.update_group(chat_id, wildcard=False)
 
     # buttons on the group's lobby and result messages
     async def _press_join(self, press: _Press) -> Answer:

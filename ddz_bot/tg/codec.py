@@ -6,7 +6,8 @@ argument, plus a MAC so that data no button of ours carried is refused as forged
 
     P|1a2b|7|-|Xy3_Q9
 
-Print a :class:`Callback` with ``encode`` and parse it back with :meth:`Callback.decode`.
+Print a :class:`Callback` with :meth:`CallbackCodec.encode` and parse it back (checking the
+MAC) with :meth:`CallbackCodec.decode`.
 """
 
 from __future__ import annotations
@@ -27,15 +28,15 @@ _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 #: action code -> meaning (documentation and validation)
 ACTIONS: Final[dict[str, str]] = {
     "j": "join the lobby",
-    "l": "leave the lobby / the finished table",
+    "l": "get up from the lobby or the finished table (Lobby.leave_table)",
     "a": "add an AI seat",
     "s": "start, AI fills the empty seats",
     "S": "start face up (明牌开始)",
     "m": "my cards (alert with the hand)",
     "g": "again: a new lobby with the same players",
-    "b": "bid word: call, no, grab, nograb, 1, 2, 3, pass",
-    "h": "show cards: 1 or 0",
-    "d": "double: 1 or 0",
+    "b": "bid word: call, no, grab, nograb, 1, 2, 3 (keyboards.DECISIONS)",
+    "h": "show cards: 1 or 0 (keyboards.DECISIONS)",
+    "d": "double: 1 or 0 (keyboards.DECISIONS)",
     "r": "select one more card of a rank (arg: rank char)",
     "c": "clear the selection",
     "i": "hint",
@@ -46,7 +47,6 @@ ACTIONS: Final[dict[str, str]] = {
     "e": "escape: y confirms, n cancels",
     "L": "set my language (arg: language)",
     "o": "group setting (arg: key=value)",
-    "n": "nothing (a label button)",
 }
 
 

@@ -1,6 +1,8 @@
 """A group's settings panel (/settings): room, bidding, wildcard, time-out, language, tracker.
 
-Each button moves its setting to the next value; the admins' check is the handler's.
+Each button moves its setting to the next value; the admins' check is the handler's. Points
+bidding and the wildcard are two games, not one: turning one on turns the other off. The
+message ends with the game a plain /newgame opens.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from telegram import InlineKeyboardMarkup
 from ..engine.rules import ROOMS
 from ..i18n import LANGS, t
 from .codec import BadCallback
+from .lobby import group_game
 from .manager import TableManager
 
 __all__ = ["cycle_setting", "settings_view"]
@@ -36,6 +39,7 @@ async def settings_view(manager: TableManager, chat_id: int, title: str,
              wildcard=onoff(group.wildcard), bid=group.bid_seconds,
              double=group.double_seconds, play=group.play_seconds,
              lang=t(group.language, "lang_name"), tracker=onoff(group.tracker))
+    text += "\n" + t(lang, "settings_next_game", game=t(lang, f"game_{group_game(group)}"))
     values = {
         "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
         "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{group.bidding.value}")),
@@ -50,7 +54,9 @@ async def settings_view(manager: TableManager, chat_id: int, title: str,
 
 
 async def cycle_setting(manager: TableManager, chat_id: int, key: str) -> None:
-    """Move one setting to its next value (the button's ``key``)."""
+    """Move one setting to its next value (the button's ``key``); points bidding and the
+    wildcard stay exclusive (the one just turned on turns the other off, in the same
+    write: a group is never left believing it plays both)."""
     db = manager.db
     group = await db.get_group(chat_id)
     if group is None:
@@ -61,8 +67,12 @@ async def cycle_setting(manager: TableManager, chat_id: int, key: str) -> None:
         changes["room"] = keys[(keys.index(group.room) + 1) % len(keys)]
     elif key == "bidding":
         changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
+        if changes["bidding"] == "points":
+            changes["wildcard"] = False
     elif key == "wildcard":
         changes["wildcard"] = not group.wildcard
+        if changes["wildcard"]:
+            changes["bidding"] = "grab"
     elif key in _STEPS:
         field = f"{key}_seconds"
         current = getattr(group, field)

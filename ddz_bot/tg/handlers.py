@@ -30,9 +30,10 @@ from telegram.ext import (
 from ..i18n import lang_from_code, t
 from ..render import PlayerRecord, render_profile
 from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
-from .buttons import Buttons, settings_message
+from .buttons import Buttons
 from .codec import CallbackCodec
 from .core import RECENT_USERS, Recent, echo
+from .group_settings import settings_view
 from .manager import Person, Refused, TableManager
 from .replay import replay_text
 from .table import FINISHED, LOBBY, PLAYING
@@ -407,7 +408,7 @@ class Handlers(TypedText, Buttons):
         if asked is None:
             return
         chat, message, _lang = asked
-        text, markup = await settings_message(self.manager, chat.id, chat.title or "")
+        text, markup = await settings_view(self.manager, chat.id, chat.title or "")
         await self.reply(message, text, reply_markup=markup)
 
     async def private_chat_alive(self, update: Update, context: ContextTypes.DEFAULT_TYPE,

@@ -8,7 +8,10 @@ from typing import Any
 
 import pytest
 
-from ddz_bot.i18n import t
+from ddz_bot.engine.actions import Bid
+from ddz_bot.i18n import LANGS, t
+from ddz_bot.tg.keyboards import DECISIONS, decision_action, decision_of
+from ddz_bot.tg.typed import _DECISION_WORDS
 
 from .conftest import manager_of
 from .harness import Harness, SimUser
@@ -211,3 +214,32 @@ async def test_pressing_the_panel_after_unblocking_brings_it_back(bot: Harness) 
     fresh = blocker.panel()
     assert fresh is not None and fresh.message_id > old.message_id
     assert blocker.id not in table.unreachable
+
+
+def test_one_table_of_decisions_for_buttons_and_typed_words() -> None:
+    buttons = {(d.action, d.arg) for d in DECISIONS}
+    assert len(buttons) == len(DECISIONS)
+    words = [word for d in DECISIONS for word in d.words]
+    assert len(words) == len(set(words))
+    for decision in DECISIONS:
+        made = decision_action(decision.action, decision.arg, 2)
+        assert made is not None and type(made) is decision.kind and decision_of(type(made))
+        assert _DECISION_WORDS[decision.words[0]] == (decision.kind,)
+        for lang in LANGS:
+            assert t(lang, decision.say) and t(lang, decision.label, factor=2)
+    assert decision_action("b", "3", 1) == Bid(1, 3)
+    assert decision_action("b", "pass", 1) is None  # no button carries it
+
+
+async def test_settings_keep_points_and_the_wildcard_apart(bot: Harness) -> None:
+    alice = bot.user("Alice")
+    group = bot.group(admins={alice.id})
+    await alice.send(group, "/settings")
+    panel = bot.api.last_message(group, with_buttons=True)
+    assert panel is not None and "发 /newgame 将开：经典" in (panel.text or "")
+    await alice.press(panel, "癞子")
+    await alice.press(panel, "叫法")  # points bidding on: the wildcard goes off
+    group_row = await manager_of(bot).db.get_group(group)
+    assert group_row is not None
+    assert group_row.bidding.value == "points" and not group_row.wildcard
+    assert "发 /newgame 将开：叫分" in (bot.api.messages[(group, panel.message_id)].text or "")
