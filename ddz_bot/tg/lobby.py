@@ -79,12 +79,11 @@ class Lobby(TablesCore):
                 self._arm_lobby(table)
                 await self._save(table)
             except BaseException:
-                # a finished hand keeps its Again button for the others
+                # a finished hand keeps its Again button (and its message) for the others
                 self.timers.cancel(table.id)
-                self._forget(table)
                 if existing is not None:
-                    self.tables[existing.id] = existing
                     self.by_chat[chat_id] = existing.id
+                self._forget(table)
                 raise
             self._replace(existing)
             self._show_lobby(table)
