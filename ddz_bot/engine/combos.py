@@ -348,6 +348,8 @@ def read_as(cards: Cards, reading: Reading, rules: RuleSet) -> Combo | None:
         short = width - naturals[r]
         if short < 0:
             return None  # more naturals of a main rank than it takes: never this reading
+        if short and r > Rank.TWO:
+            return None  # a wildcard never stands for a joker (R-LZ-SUB)
         forced.extend([r] * short)
     extra = n_wild - len(forced)
     if extra < 0:

@@ -221,6 +221,8 @@ def test_read_as_finds_the_reading_classify_lists_and_no_other() -> None:
     assert read_as(parse_cards("3355"), (K.SOFT_BOMB, Rank.THREE, 1), WILD5) is not None
     assert read_as(parse_cards("3355"), (K.BOMB, Rank.THREE, 1), WILD5) is None  # soft only
     assert read_as(parse_cards("3355"), (K.PAIR_STRAIGHT, Rank.FOUR, 2), WILD5) is None
+    # wildcards never stand for jokers (R-LZ-SUB): 555 + 44 is no trio of small jokers
+    assert read_as(parse_cards("44555"), (K.TRIO_PAIR, Rank.SMALL_JOKER, 1), WILD5) is None
 
 
 @settings(max_examples=200)
