@@ -134,14 +134,22 @@ class TablesMixin(StoreCore):
                                    (table_id,))
         return None if row is None else _table_from_row(row)
 
-    async def load_open_tables(self, chat_id: int | None = None) -> list[TableRecord]:
-        """Every table still in play (all of them at start-up, to resume), oldest first."""
-        if chat_id is None:
-            rows = await self._fetchall(f"SELECT {_TABLE_COLUMNS} FROM tables ORDER BY rowid")
-        else:
-            rows = await self._fetchall(
-                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE chat_id = ? ORDER BY rowid",
-                (chat_id,))
+    async def load_open_tables(self, chat_id: int | None = None, *,
+                               finished: bool = False) -> list[TableRecord]:
+        """Every table still in play (all of them at start-up, to resume), oldest first.
+        ``finished``: also the tables whose hand is over and that still offer another one
+        (their state's ``phase`` is ``"finished"``)."""
+        where: list[str] = []
+        params: list[Any] = []
+        if chat_id is not None:
+            where.append("chat_id = ?")
+            params.append(chat_id)
+        if not finished:
+            where.append("json_extract(state, '$.phase') IS NOT 'finished'")
+        sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
+        if where:
+            sql += " WHERE " + " AND ".join(where)
+        rows = await self._fetchall(sql + " ORDER BY rowid", params)
         return [_table_from_row(row) for row in rows]
 
     async def close_table(self, table_id: str) -> bool:

@@ -6,7 +6,6 @@ time, the end), ``persist`` (resuming after a restart, which messages show a tab
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import random
 import time
@@ -22,11 +21,11 @@ from ..config import Settings
 from ..engine.actions import Action
 from ..engine.cards import Cards
 from ..i18n import t
-from ..storage import Database, SavedAction
+from ..storage import Database
 from .keyboards import Keyboards
 from .outbox import Outbox
-from .present import cards_text
-from .table import Table
+from .present import cards_text, panel_content
+from .table import FINISHED, Table
 from .timers import TimerName, Timers
 
 __all__ = [
@@ -123,6 +122,16 @@ RECENT_USERS = 50_000
 
 
 @dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """A table's state to be written, and the accepted action that led to it."""
+
+    state: dict[str, Any]
+    hand_id: str | None
+    action: dict[str, Any] | None
+    deadline: float | None
+
+
+@dataclass(frozen=True, slots=True)
 class Person:
     """A Telegram user as the tables need them."""
 
@@ -152,6 +161,8 @@ class TablesCore:
         #: the deal's random source; None: a secure one (R-RNG). Tests set a seeded one.
         self.rng: random.Random | None = None
         self._next_id = int(time.time() * 1000) % 10**12
+        #: table id -> the state last written since the current change began
+        self._written: dict[int, dict[str, Any]] = {}
 
     # ---- look-ups ---------------------------------------------------------------------
     def table_in(self, chat_id: int) -> Table | None:
@@ -175,11 +186,18 @@ class TablesCore:
     async def _close(self, table: Table) -> None:
         self.timers.cancel(table.id)
         await self.db.close_table(str(table.id))
-        self._forget(table)
+        self._forget_memory(table)
 
     def _forget(self, table: Table) -> None:
         """The table is gone from memory, and so are the outbox slots only it used (once
-        what they still have to show is shown)."""
+        what they still have to show is shown). A finished table, kept in the database for
+        its Again button, is closed there too (in the background)."""
+        if table.phase == FINISHED and self.tables.get(table.id) is table:
+            self.outbox.spawn(self.db.close_table(str(table.id)))
+        self._forget_memory(table)
+
+    def _forget_memory(self, table: Table) -> None:
+        self._written.pop(table.id, None)
         self.tables.pop(table.id, None)
         if self.by_chat.get(table.chat_id) == table.id:
             del self.by_chat[table.chat_id]
@@ -193,24 +211,39 @@ class TablesCore:
             if seat.user_id not in self.by_user:
                 self.outbox.release(seat.user_id, PANEL_SLOT)
 
+    def _show_panel(self, table: Table, seat: int, *, new_message: bool = False,
+                    replace: bool = False) -> None:
+        """Show one seat's panel as the table is now: the one place that knows who gets a
+        panel (a person, in a hand, whose private chat takes our messages). ``new_message``:
+        a new message, the old one stays; ``replace``: a new one, the old one deleted."""
+        person = table.seats[seat]
+        if table.game is None or person.is_ai or person.user_id in table.unreachable:
+            return
+        self.outbox.show(person.user_id, PANEL_SLOT,
+                         panel_content(table, seat, self.keyboards, person.lang),
+                         new_message=new_message, replace=replace)
+
     # ---- saving and resuming -----------------------------------------------------------
     async def _save(self, table: Table, action: Action | None = None) -> None:
-        await self._start_save(table, action)
+        await self._write(table, [self._snapshot(table, action)])
 
-    def _start_save(self, table: Table, action: Action | None = None,
-                    ) -> asyncio.Future[SavedAction]:
-        """Start saving the table as it is now (the snapshot is taken at once).
+    def _snapshot(self, table: Table, action: Action | None = None) -> _Snapshot:
+        """The table as it is now, with the action that made it so, ready to be written."""
+        return _Snapshot(table.to_dict(), table.hand_id if table.game is not None else None,
+                         None if action is None else action.to_dict(), table.deadline)
 
-        Saves started one after another are written in that order (storage writes one
-        transaction at a time, first come first served), so several AI answers can be
-        written back to back and waited for together.
+    async def _write(self, table: Table, snapshots: list[_Snapshot]) -> None:
+        """Write snapshots one after another, each one transaction; the first that fails
+        stops the rest (a later one must never be written without it) and raises. The last
+        one written is remembered: memory goes back to it if the change fails (``_written``).
         """
-        deadline = None if table.deadline is None else datetime.fromtimestamp(table.deadline,
-                                                                              tz=UTC)
-        return asyncio.ensure_future(self.db.save_table_state(
-            str(table.id), chat_id=table.chat_id, state=table.to_dict(),
-            hand_id=table.hand_id if table.game is not None else None,
-            action=None if action is None else action.to_dict(), deadline=deadline))
+        for snapshot in snapshots:
+            deadline = None if snapshot.deadline is None else \
+                datetime.fromtimestamp(snapshot.deadline, tz=UTC)
+            await self.db.save_table_state(
+                str(table.id), chat_id=table.chat_id, state=snapshot.state,
+                hand_id=snapshot.hand_id, action=snapshot.action, deadline=deadline)
+            self._written[table.id] = snapshot.state
 
     async def drain(self) -> None:
         await self.outbox.drain()
@@ -223,6 +256,9 @@ class TablesCore:
         raise NotImplementedError
 
     def _present(self, table: Table, *, new_messages: bool = False) -> None:
+        raise NotImplementedError
+
+    async def _show_result(self, table: Table) -> None:
         raise NotImplementedError
 
     def _arm_lobby(self, table: Table, *, keep_deadline: bool = False) -> None:

@@ -9,9 +9,11 @@ chat should show to the outbox. Handlers never wait for Telegram; a refused acti
 
 from __future__ import annotations
 
-import asyncio
+import contextlib
 import logging
 import time
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from ..engine.actions import (
@@ -36,7 +38,7 @@ from . import players
 from .core import GROUP_SLOT, LOBBY_SLOT, PANEL_SLOT, Person, Refused
 from .lobby import Lobby
 from .persist import Resume
-from .present import game_deciders, group_content, narrate, panel_content, result_content
+from .present import game_deciders, group_content, narrate, result_content
 from .settle import escape_penalty, settle_hand
 from .table import FINISHED, LOBBY, PLAYING, Table
 from .timers import TimerName
@@ -46,11 +48,24 @@ __all__ = ["GROUP_SLOT", "LOBBY_SLOT", "PANEL_SLOT", "Person", "Refused", "Table
 log = logging.getLogger(__name__)
 
 _MAX_AUTO_STEPS = 400
+#: after a failed save, the table's timer tries again no sooner than this (seconds)
+_RETRY_SECONDS = 5.0
 
 _ILLEGAL_KEYS = {"not_your_turn": "not_your_turn", "not_in_hand": "dont_hold",
                  "not_a_combo": "not_a_combo", "does_not_beat": "doesnt_beat",
                  "must_lead": "must_lead", "empty_play": "nothing_selected",
                  "double_not_allowed": "cant_double", "game_over": "stale_button"}
+
+
+@dataclass(frozen=True, slots=True)
+class _Checkpoint:
+    """A table as it was before a change began, to go back to if the change can't be saved."""
+
+    state: dict[str, Any]
+    selections: dict[int, list[int]]
+    hint_cursor: dict[int, int]
+    readings: dict[int, Any]
+    asked: set[int]
 
 
 class TableManager(Lobby, Resume):
@@ -62,9 +77,60 @@ class TableManager(Lobby, Resume):
         #: (their panel is sent anew, which notifies them)
         self._asked: dict[int, set[int]] = {}
 
+    # ---- a change that can't be saved is undone --------------------------------------------
+    @contextlib.contextmanager
+    def _undone_unless_saved(self, table: Table) -> Iterator[None]:
+        """A change (the lock is held) whose save fails goes back to what is saved: the
+        player is told something went wrong and may try again, the timer runs on, and a
+        restart finds the same table. A refusal changes nothing and passes through."""
+        checkpoint = _Checkpoint(table.to_dict(), dict(table.selections),
+                                 dict(table.hint_cursor), dict(table.readings),
+                                 set(self._asked.get(table.id, ())))
+        self._written.pop(table.id, None)
+        try:
+            yield
+        except (Refused, IllegalAction):
+            raise
+        except Exception:
+            self._roll_back(table, checkpoint)
+            raise
+
+    def _roll_back(self, table: Table, checkpoint: _Checkpoint) -> None:
+        written = self._written.pop(table.id, None)
+        if written is None:  # nothing of the change was written: as if it never happened
+            table.restore(checkpoint.state)
+            table.selections, table.hint_cursor = checkpoint.selections, checkpoint.hint_cursor
+            table.readings = checkpoint.readings
+            self._asked[table.id] = checkpoint.asked
+        else:  # its first steps were written (a restart finds them): stop there, show them
+            table.restore(written)
+        game = table.game
+        if table.phase == PLAYING and game is not None and game.over:
+            # the hand ended but could not be settled: try again soon
+            self.timers.arm(TimerName(table.id, "finish", table.version),
+                            time.time() + _RETRY_SECONDS)
+        elif table.deadline is not None and table.timer_kind is not None:
+            # the clock runs on; a time-out that failed tries again, not at once
+            self.timers.arm(TimerName(table.id, table.timer_kind, table.version),
+                            max(table.deadline, time.time() + _RETRY_SECONDS))
+        else:
+            self.timers.cancel(table.id)
+        if written is not None and table.phase == PLAYING:
+            self._present(table)
+
     # ---- a hand -----------------------------------------------------------------------
     async def _start(self, table: Table) -> None:
-        """Deal a hand (the lock is held)."""
+        """Deal a hand (the lock is held). If it can't be saved, the lobby stays open."""
+        try:
+            with self._undone_unless_saved(table):
+                await self._deal(table)
+        except Exception:
+            if table.phase == LOBBY:
+                self._show_lobby(table)
+            raise
+
+    async def _deal(self, table: Table) -> None:
+        token = table.new_hand_token()
         rules = ruleset_by_name(table.rules)
         room = room_by_key(table.room)
         balances = []
@@ -75,8 +141,8 @@ class TableManager(Lobby, Resume):
             beans = player.beans
             if seat.is_ai and beans < max(room.min_beans, room.double_threshold // 2):
                 top_up = max(room.min_beans, room.double_threshold) * 2 - beans
-                outcome = await self.db.adjust_beans(seat.user_id, top_up,
-                                                     key=f"ai:{table.id}:{table.hand_no + 1}")
+                outcome = await self.db.adjust_beans(
+                    seat.user_id, top_up, key=f"ai:{table.id}:{table.hand_no + 1}:{token}")
                 beans = outcome.balance
             balances.append(beans)
         table.hand_no += 1
@@ -154,7 +220,7 @@ class TableManager(Lobby, Resume):
         game = table.game
         assert game is not None
         events: list[Event] = []
-        saves: list[asyncio.Future[Any]] = []
+        saves = []
         for _ in range(_MAX_AUTO_STEPS):
             if game.over or game.phase in (Phase.SHOW_START, Phase.DEALING):
                 break
@@ -164,9 +230,8 @@ class TableManager(Lobby, Resume):
                 break
             action = players.decide(game, automatic[0])
             events += self._accept(table, action)
-            saves.append(self._start_save(table, action))  # written in order, waited together
-        if saves:
-            await asyncio.gather(*saves)
+            saves.append(self._snapshot(table, action))
+        await self._write(table, saves)  # in order; one that fails stops the rest
         return events
 
     async def _after(self, table: Table, events: list[Event], *,
@@ -214,21 +279,13 @@ class TableManager(Lobby, Resume):
         asked = self._asked.pop(table.id, set()) & self._waiting_on(table)
         self.outbox.show(table.chat_id, GROUP_SLOT, group_content(table, self.keyboards),
                          new_message=new_messages)
-        for seat, person in table.humans():
-            if person.user_id in table.unreachable:
-                continue
-            self.outbox.show(person.user_id, PANEL_SLOT,
-                             panel_content(table, seat, self.keyboards, person.lang),
-                             new_message=new_messages, replace=seat in asked)
+        for seat, _ in table.humans():
+            self._show_panel(table, seat, new_message=new_messages, replace=seat in asked)
 
     def refresh_panel(self, table: Table, seat: int, *, repost: bool = False) -> None:
         """Show a player's panel as it is now; ``repost``: as a new message at the bottom of
         their chat (the old one deleted), e.g. when they ask for it."""
-        person = table.seats[seat]
-        if table.game is not None and not person.is_ai:
-            self.outbox.show(person.user_id, PANEL_SLOT,
-                             panel_content(table, seat, self.keyboards, person.lang),
-                             replace=repost)
+        self._show_panel(table, seat, replace=repost)
 
     def set_language(self, user_id: int, lang: str) -> None:
         """A person chose a language: the table they sit at speaks it to them from now on
@@ -257,14 +314,15 @@ class TableManager(Lobby, Resume):
             if version is not None and version != table.version:
                 raise Refused("stale_button")
             action = make(game, seat)
-            try:
-                events = await self._apply(table, action)
-            except IllegalAction as error:
-                raise self._refusal(error, game, action) from None
-            table.selections.pop(seat, None)
-            table.hint_cursor.pop(seat, None)
-            table.readings.pop(seat, None)
-            await self._after(table, events)
+            with self._undone_unless_saved(table):
+                try:
+                    events = await self._apply(table, action)
+                except IllegalAction as error:
+                    raise self._refusal(error, game, action) from None
+                table.selections.pop(seat, None)
+                table.hint_cursor.pop(seat, None)
+                table.readings.pop(seat, None)
+                await self._after(table, events)
 
     @staticmethod
     def _refusal(error: IllegalAction, game: Game, action: Action) -> Refused:
@@ -310,8 +368,9 @@ class TableManager(Lobby, Resume):
             game = table.game
             if seat is None or game is None or game.over or not game.auto[seat]:
                 raise Refused("stale_button")  # pressed twice, or the hand moved on
-            events = await self._apply(table, AutoPlay(seat, False))
-            await self._after(table, events)
+            with self._undone_unless_saved(table):
+                events = await self._apply(table, AutoPlay(seat, False))
+                await self._after(table, events)
 
     async def escape(self, table: Table, user_id: int) -> None:
         async with table.lock:
@@ -319,8 +378,9 @@ class TableManager(Lobby, Resume):
             game = table.game
             if seat is None or game is None or game.over or table.phase != PLAYING:
                 raise Refused("stale_button")
-            events = await self._apply(table, Escape(seat))
-            await self._after(table, events)
+            with self._undone_unless_saved(table):
+                events = await self._apply(table, Escape(seat))
+                await self._after(table, events)
 
     def escape_cost(self, table: Table, user_id: int) -> int:
         seat = table.seat_of(user_id)
@@ -337,7 +397,8 @@ class TableManager(Lobby, Resume):
             async with table.lock:
                 if table.version != name.version:
                     return  # the table moved on: a stale timer
-                await self._timed_out(table, name.kind)
+                with self._undone_unless_saved(table):  # re-armed if it fails
+                    await self._timed_out(table, name.kind)
         except Exception:
             log.exception("timer %s failed", name)
 
@@ -349,9 +410,12 @@ class TableManager(Lobby, Resume):
             return
         if kind == "idle":
             if table.phase == FINISHED:
-                self._forget(table)
+                await self._close(table)
             return
         game = table.game
+        if game is not None and game.over and table.phase == PLAYING:
+            await self._finish(table)  # a settlement that failed, tried again
+            return
         if game is None or game.over:
             return
         events: list[Event] = []
@@ -371,35 +435,43 @@ class TableManager(Lobby, Resume):
 
     # ---- the end ----------------------------------------------------------------------
     async def _finish(self, table: Table) -> None:
-        """Settle a finished hand (idempotent), show the result, close the table."""
+        """Settle a finished hand (idempotent) and show the result. The result keeps its
+        Again / Leave buttons for a while (saved: a restart keeps them working), then the
+        table is closed and forgotten."""
         game = table.game
         assert game is not None
         self.timers.cancel(table.id)
         self._asked.pop(table.id, None)
-        table.deadline = None
-        text: list[str] = []
-        pictures: list[ResultLine] | None = None
-        outcome = game.outcome()
-        if outcome is not None and not outcome.aborted:
-            settled = await settle_hand(self.db, table, game)
-            text, pictures = settled.text, settled.pictures
-        else:
-            text = [t(table.lang, "result_aborted")]
+        text, pictures = await self._result(table, game)
         table.phase = FINISHED
         table.bump()
+        table.deadline = time.time() + self.settings.lobby_timeout
+        table.timer_kind = "idle"
+        await self._save(table)
         self.outbox.show(table.chat_id, GROUP_SLOT,
                          result_content(table, self.keyboards, text, pictures))
-        for seat, person in table.humans():
-            if person.user_id not in table.unreachable:
-                self.outbox.show(person.user_id, PANEL_SLOT,
-                                 panel_content(table, seat, self.keyboards, person.lang))
-        await self.db.close_table(str(table.id))
+        for seat, _ in table.humans():
+            self._show_panel(table, seat)
         for _, person in table.humans():
             if self.by_user.get(person.user_id) == table.id:
                 del self.by_user[person.user_id]
-        # the result keeps its Again / Leave buttons for a while, then the table is forgotten
-        self.timers.arm(TimerName(table.id, "idle", table.version),
-                        time.time() + self.settings.lobby_timeout)
+        self._arm(table)
+
+    async def _result(self, table: Table, game: Game,
+                      ) -> tuple[list[str], list[ResultLine] | None]:
+        """The hand's settlement (applied now, or found applied) as the result shows it."""
+        outcome = game.outcome()
+        if outcome is None or outcome.aborted:
+            return [t(table.lang, "result_aborted")], None
+        settled = await settle_hand(self.db, table, game)
+        return settled.text, settled.pictures
+
+    async def _show_result(self, table: Table) -> None:
+        """Show a finished table's result again (after a restart), its buttons live."""
+        assert table.game is not None
+        text, pictures = await self._result(table, table.game)
+        self.outbox.show(table.chat_id, GROUP_SLOT,
+                         result_content(table, self.keyboards, text, pictures))
 
     async def stop(self, table: Table) -> None:
         """End a table without moving beans (an admin's /stop)."""

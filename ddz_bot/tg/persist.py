@@ -9,11 +9,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Mapping
 
 from ..i18n import t
 from .core import GROUP_SLOT, LOBBY_SLOT, PANEL_SLOT, TablesCore
-from .present import panel_content
-from .table import LOBBY, Table
+from .table import FINISHED, LOBBY, Table
 from .timers import TimerName
 
 __all__ = ["Resume"]
@@ -25,32 +25,56 @@ class Resume(TablesCore):
     """Restart and message bookkeeping."""
 
     async def resume(self) -> int:
-        """Load every table in play from the database, re-arm timers, refresh messages."""
+        """Load every table in play (and every finished one still offering another hand)
+        from the database, re-arm timers, refresh messages. A table that fails to come back
+        is logged and left alone: the others resume."""
         count = 0
-        for record in await self.db.load_open_tables():
+        for record in await self.db.load_open_tables(finished=True):
             try:
                 table = Table.from_dict(dict(record.state))
             except (ValueError, KeyError, TypeError):
                 log.exception("table %s can't be resumed; closing it", record.table_id)
                 await self.db.close_table(record.table_id)
                 continue
-            self.tables[table.id] = table
-            self.by_chat[table.chat_id] = table.id
             self._next_id = max(self._next_id, table.id)
-            for _, seat in table.humans():
-                self.by_user[seat.user_id] = table.id
-                self.dm_ok.add(seat.user_id)
-            if record.table_message_id is not None:
-                self.outbox.bind(table.chat_id, GROUP_SLOT, record.table_message_id)
-            for user, message_id in record.panel_message_ids.items():
-                self.outbox.bind(user, PANEL_SLOT, message_id)
-            async with table.lock:
-                await self._resume_one(table)
+            try:
+                await self._resume_table(table, record.table_message_id,
+                                         record.panel_message_ids)
+            except Exception:
+                log.exception("table %s failed to resume", record.table_id)
+                continue
             count += 1
         return count
 
+    async def _resume_table(self, table: Table, table_message_id: int | None,
+                            panel_message_ids: Mapping[int, int]) -> None:
+        finished = table.phase == FINISHED
+        if finished and self.table_in(table.chat_id) is not None:
+            await self.db.close_table(str(table.id))  # the group has a newer table
+            return
+        self.tables[table.id] = table
+        self.by_chat[table.chat_id] = table.id
+        for _, seat in table.humans():
+            if not finished:
+                self.by_user[seat.user_id] = table.id
+            if seat.user_id not in table.unreachable:
+                self.dm_ok.add(seat.user_id)
+        if table_message_id is not None:
+            self.outbox.bind(table.chat_id, GROUP_SLOT, table_message_id)
+        if not finished:
+            for user, message_id in panel_message_ids.items():
+                self.outbox.bind(user, PANEL_SLOT, message_id)
+        async with table.lock:
+            await self._resume_one(table)
+
     async def _resume_one(self, table: Table) -> None:
         game = table.game
+        if table.phase == FINISHED:  # the result's Again / Leave work until the idle time
+            if game is not None:
+                await self._show_result(table)
+            self.timers.arm(TimerName(table.id, "idle", table.version),
+                            table.deadline if table.deadline is not None else 0.0)
+            return
         if table.phase == LOBBY:
             if table.lobby_message_id is not None:
                 self.outbox.bind(table.chat_id, f"{LOBBY_SLOT}{table.id}",
@@ -109,16 +133,23 @@ class Resume(TablesCore):
         if seat is not None:
             self.outbox.post(table.chat_id, t(table.lang, "dm_failed",
                                               name=table.seats[seat].name))
+        await self._save_reach(table)
 
     def reachable_again(self, user_id: int) -> None:
-        """The player wrote to the bot: their panel can be sent again."""
+        """The player wrote to the bot: their panel comes back at the bottom of their chat,
+        the one they last saw deleted (its buttons and status are old)."""
         self.dm_ok.add(user_id)
         table = self.table_of(user_id)
         if table is not None and user_id in table.unreachable:
             table.unreachable.discard(user_id)
             seat = table.seat_of(user_id)
-            if seat is not None and table.game is not None:
-                self.outbox.show(user_id, PANEL_SLOT,
-                                 panel_content(table, seat, self.keyboards,
-                                               table.seats[seat].lang), new_message=True)
+            if seat is not None:
+                self._show_panel(table, seat, replace=True)
+            self.outbox.spawn(self._save_reach(table))
+
+    async def _save_reach(self, table: Table) -> None:
+        """Save who can't be reached (a restart must not tell the group twice)."""
+        async with table.lock:
+            if self.tables.get(table.id) is table:
+                await self._save(table)
 

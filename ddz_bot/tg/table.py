@@ -7,8 +7,9 @@ what only matters while a player taps (their card selection, the hint cursor) is
 from __future__ import annotations
 
 import asyncio
+import secrets
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from ..engine.cards import Cards
@@ -62,18 +63,22 @@ class Table:
     hand_no: int = 0
     version: int = 0
     hand_version: int = 0  # the version when the current hand was dealt
+    #: drawn at random for each dealt hand: a hand's id never repeats, even if a table id
+    #: does (the ids come from the clock, which may step back across a restart)
+    hand_token: str = ""
     deadline: float | None = None
     timer_kind: str | None = None
     narration: str = ""  # the last thing that happened, in the group's language
     created_at: float = field(default_factory=time.time)
     touched_at: float = field(default_factory=time.time)
     lobby_message_id: int | None = None
+    #: people whose private chat refuses our messages (the group was told once)
+    unreachable: set[int] = field(default_factory=set)
     # in memory only
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     selections: dict[int, list[int]] = field(default_factory=dict, repr=False)
     hint_cursor: dict[int, int] = field(default_factory=dict, repr=False)
     readings: dict[int, tuple[Cards, list[Any]]] = field(default_factory=dict, repr=False)
-    unreachable: set[int] = field(default_factory=set, repr=False)
 
     @property
     def players(self) -> int:
@@ -81,7 +86,14 @@ class Table:
 
     @property
     def hand_id(self) -> str:
-        return f"{self.id}-{self.hand_no}"
+        """The key of the hand's log and settlement (tables saved before hands had a token
+        keep their old ids)."""
+        base = f"{self.id}-{self.hand_no}"
+        return f"{base}-{self.hand_token}" if self.hand_token else base
+
+    def new_hand_token(self) -> str:
+        self.hand_token = secrets.token_hex(4)
+        return self.hand_token
 
     @property
     def full(self) -> bool:
@@ -120,7 +132,8 @@ class Table:
             "version": self.version, "hand_version": self.hand_version,
             "deadline": self.deadline, "timer_kind": self.timer_kind,
             "narration": self.narration, "created_at": self.created_at,
-            "lobby_message_id": self.lobby_message_id,
+            "lobby_message_id": self.lobby_message_id, "hand_token": self.hand_token,
+            "unreachable": sorted(self.unreachable),
             "game": None if self.game is None else self.game.to_dict(),
         }
 
@@ -141,4 +154,19 @@ class Table:
             narration=str(data.get("narration", "")),
             created_at=float(data.get("created_at", time.time())),
             lobby_message_id=data.get("lobby_message_id"),
+            hand_token=str(data.get("hand_token", "")),
+            unreachable={int(user) for user in data.get("unreachable", ())},
             game=None if game is None else Game.from_dict(game))
+
+    def restore(self, state: dict[str, Any]) -> None:
+        """Go back to a saved ``state`` (a save failed: what is in memory must not run ahead
+        of what a restart would find). The lock stays; so do the in-memory choices and what
+        the outbox learnt meanwhile (who can't be reached, the lobby's message)."""
+        saved = Table.from_dict(state)
+        for item in fields(self):
+            if item.name not in _KEPT_ON_RESTORE:
+                setattr(self, item.name, getattr(saved, item.name))
+
+
+_KEPT_ON_RESTORE = frozenset({"lock", "selections", "hint_cursor", "readings", "unreachable",
+                              "lobby_message_id"})
