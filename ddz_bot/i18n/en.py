@@ -175,13 +175,14 @@ CATALOGUE: dict[str, str] = {
     "timed_out": "{name} timed out.",
     "auto_on": "{name} is on auto-play (托管).",
     "auto_off": "{name} plays again.",
-    "dm_failed": "I can't reach {name} in private; press “My cards” to see your hand.",
+    "dm_failed": "I can't reach {name} in private; press “My cards” to see your hand,"
+                 " or send me /start in private to get your panel back.",
     "my_cards": "Your hand: {cards}",
     "escape_confirm": "Leaving now is an escape: you will pay a penalty of {beans} beans. "
                       "Leave anyway?",
     "escaped": "{name} escaped and paid {beans} beans.",
     "stopped": "An admin ended the table; no beans moved.",
-    "closed_removed": "The table closed; no beans moved.",
+    "closed_removed": "The bot was removed from «{group}»; the hand is void, no beans moved.",
     "redealt": "Nobody called: cards redealt.",
     # results
     "result_landlord": "Landlord {name} wins!",

@@ -3,8 +3,10 @@
 A change (a player's decision, a timer, an AI move) runs under the table's lock:
 apply the engine action -> save the table and the action in one transaction -> let the AI
 seats and 托管 seats answer -> re-arm the timer from an absolute deadline -> hand what each
-chat should show to the outbox. Handlers never wait for Telegram; a refused action raises
-``Refused`` with a message key, and nothing changed.
+chat should show to the outbox. What the tables show is sent in the background (a change never
+waits for Telegram; only sitting down waits, once, to learn whether the private chat takes our
+messages). A refused action raises ``Refused`` with a message key, and nothing changed; a
+change that can't be saved is undone (see ``_undone_unless_saved``).
 """
 
 from __future__ import annotations
@@ -481,8 +483,8 @@ class TableManager(Lobby, Resume):
             if table.phase == LOBBY:
                 self._show_lobby(table, closed_text=t(table.lang, "stopped"))
             elif table.phase == PLAYING:
-                self.outbox.retire(table.chat_id, GROUP_SLOT, t(table.lang, "stopped"))
-                self.outbox.post(table.chat_id, t(table.lang, "stopped"))
+                if not self.outbox.retire(table.chat_id, GROUP_SLOT, t(table.lang, "stopped")):
+                    self.outbox.post(table.chat_id, t(table.lang, "stopped"))
                 self._close_panels(table, "stopped")
             await self._close(table)
 
@@ -502,11 +504,12 @@ class TableManager(Lobby, Resume):
             await self._close(table)
 
     def _close_panels(self, table: Table, reason_key: str) -> None:
-        """Each player's panel says the table closed (no buttons), and a message tells them."""
+        """Each player's panel says the table closed and why (no buttons); someone who had
+        no panel to show it on gets it as a message (once: never the same words twice)."""
         for _, person in table.humans():
             if person.user_id in table.unreachable:
                 continue
             text = t(person.lang, "panel_table", group=table.title) + "\n" + \
-                t(person.lang, reason_key)
-            self.outbox.retire(person.user_id, PANEL_SLOT, text)
-            self.outbox.post(person.user_id, text)
+                t(person.lang, reason_key, group=table.title)
+            if not self.outbox.retire(person.user_id, PANEL_SLOT, text):
+                self.outbox.post(person.user_id, text)

@@ -5,13 +5,16 @@ content it should show. ``show`` replaces the waiting content, so when several c
 for one message only the newest is sent (and its picture rendered, lazily). The outbox then
 sends the smallest call that gets there: a new message, ``editMessageMedia`` when the picture
 changed, ``editMessageCaption``/``editMessageText`` when only words changed,
-``editMessageReplyMarkup`` when only buttons changed. Everything sent to one group (every slot
-and every one-off post) waits ``group_interval`` seconds after the previous send to that group,
-which keeps a group below Telegram's 20 messages a minute by construction.
+``editMessageReplyMarkup`` when only buttons changed. What the outbox sends to one group (every
+slot's message and edit, every one-off ``post``) waits ``group_interval`` seconds after its
+previous send to that group, which keeps the table's own traffic below Telegram's 20 messages a
+minute. Side jobs handed to ``spawn`` (answers to button presses, replies to commands, deleting
+a replaced message) are not paced here: an answer or a deletion is no message, and replies are
+few; python-telegram-bot's rate limiter (``group_rate``) still holds them to the group limit.
 
 ``RetryAfter`` is waited out and retried, "message is not modified" counts as done, and a
 ``Forbidden`` private chat is reported to ``on_forbidden`` (the table tells the group).
-Handlers never wait for Telegram: they only call ``show``/``post``.
+Nothing here makes a caller wait for Telegram: ``show``, ``post`` and ``spawn`` return at once.
 """
 
 from __future__ import annotations
@@ -140,15 +143,16 @@ class Outbox:
         """The slots the outbox holds now (chat, name)."""
         return list(self._slots)
 
-    def retire(self, chat_id: int, name: str, text: str) -> None:
+    def retire(self, chat_id: int, name: str, text: str) -> bool:
         """Show ``text`` without buttons on the slot's message (its picture stays), then
-        forget the slot: a closed table leaves no live-looking message behind."""
+        forget the slot: a closed table leaves no live-looking message behind. Whether there
+        was a message to show it on."""
         slot = self._slots.get((chat_id, name))
         if slot is None:
-            return
+            return False
         if slot.message_id is None and (slot.task is None or slot.task.done()):
             self.drop(chat_id, name)  # nothing was shown yet: nothing to close
-            return
+            return False
         base = slot.pending or slot.sent
         if base is None:  # adopted after a restart: keep whatever picture it has
             base = slot.sent = Content("", None, photo_key=_KEPT)
@@ -156,6 +160,7 @@ class Outbox:
         slot.retiring = True
         if slot.task is None or slot.task.done():
             slot.task = self._spawn(self._run(slot))
+        return True
 
     def post(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None,
              *, photo: Render | None = None) -> None:
@@ -249,6 +254,8 @@ class Outbox:
             except Forbidden as error:
                 log.info("chat %s refuses messages: %s", slot.chat_id, error)
                 slot.pending = None
+                if stale is not None and slot.message_id is None:
+                    slot.message_id = stale  # still there: replaced once the chat is back
                 if self.on_forbidden is not None:
                     await self.on_forbidden(slot.chat_id, slot.name)
                 return

@@ -109,7 +109,7 @@ async def test_the_bot_removed_from_the_group_closes_the_table(bot: Harness) -> 
     for user in users:
         panel = user.panel()
         assert panel is not None and panel.buttons() == []
-        assert panel.caption is not None and panel.caption.endswith("牌桌已关闭，欢乐豆不变。")
+        assert panel.caption is not None and panel.caption.endswith("本局作废，欢乐豆不变。")
         assert user.dm_texts()[-1] == panel.caption
 
 

@@ -46,15 +46,19 @@ async def test_a_play_that_cant_be_saved_changes_nothing_and_can_be_played_again
     failed = fail_saves(monkeypatch, bot)
     answer = await leader.press(leader.panel(), "出牌")
     assert failed == [1]
-    assert answer.get("text") == "出了点问题，请再试一次。"
+    # told in the answer to the press, or (answered already) in the private chat
+    assert answer.get("text") == "出了点问题，请再试一次。" or \
+        leader.dm_texts()[-1] == "出了点问题，请再试一次。"
     # exactly as before: same state, still the leader's turn, their cards still chosen
     assert table.version == version
     assert table.game is not None and table.game.to_dict() == hand
     assert table.game.turn == seat
     pending = manager_of(bot).timers.pending(table.id)
     assert pending is not None and pending.version == version  # the clock still runs
+    errors = leader.dm_texts().count("出了点问题，请再试一次。")
     answer = await leader.press(leader.panel(), "出牌")  # the same button again
     assert "出了点问题" not in str(answer.get("text", ""))
+    assert leader.dm_texts().count("出了点问题，请再试一次。") == errors
     assert table.game.turn != seat and table.version > version
     logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
     assert logged == table.game.log  # the play is in the log once
@@ -150,3 +154,110 @@ async def test_a_table_id_used_again_still_settles_its_own_hand(bot: Harness) ->
     assert after != beans  # beans moved
     logged = [entry.action for entry in await manager.db.hand_actions(second.hand_id)]
     assert second.game is not None and logged == second.game.log  # its own log only
+
+
+# ---- a private chat that refuses our messages, and comes back ---------------------------------
+
+async def _block_until_their_panel_fails(bot: Harness, group: int, users: list[SimUser],
+                                         blocked: SimUser) -> None:
+    """``blocked`` blocks the bot; the others decide until the table tried to show them
+    something (their panel fails: the group is told)."""
+    table = current_table(bot, group)
+    bot.api.started.discard(blocked.id)
+    version = table.version
+    while table.version == version or not any(
+            "/start" in (m.text or "") for m in bot.api.chat_messages(group)):
+        assert await fire_timer(bot, table)
+
+
+async def test_a_player_back_after_blocking_the_bot_gets_one_live_panel(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    table = current_table(bot, group)
+    carol = users[2]
+    old = carol.panel()
+    assert old is not None
+    await _block_until_their_panel_fails(bot, group, users, carol)
+    notices = [m.text or "" for m in bot.api.chat_messages(group) if "联系不上" in (m.text or "")]
+    assert len(notices) == 1 and "Carol" in notices[0]
+    assert "/start" in notices[0] and "我的牌" in notices[0]
+    bot.api.started.add(carol.id)  # unblocks
+    await carol.dm("/start")
+    panels = [m for m in bot.api.chat_messages(carol.id) if m.photo_digest]
+    assert len(panels) == 1 and panels[0].message_id != old.message_id  # the stale one is gone
+    assert bot.api.messages[(carol.id, old.message_id)].deleted
+    assert table.version == current_table(bot, group).version
+
+
+async def test_a_restart_does_not_tell_the_group_again_whom_it_cannot_reach(tmp_path: Path,
+                                                                             ) -> None:
+    settings = make_settings(tmp_path)
+    first = await start_bot(settings)
+    group = first.group()
+    users = [first.user("Alice"), first.user("Bob"), first.user("Carol")]
+    try:
+        await seat_three(first, group, users)
+        await _block_until_their_panel_fails(first, group, users, users[2])
+    finally:
+        await first.stop()
+    api = first.api
+    calls = len(api.calls)
+    second = await start_bot(settings, api)
+    try:
+        table = current_table(second, group)
+        assert users[2].id in table.unreachable
+        assert await fire_timer(second, table)  # the hand goes on
+        notices = [m for m in api.chat_messages(group) if "/start" in (m.text or "")]
+        assert len(notices) == 1
+        assert not [c for c in api.calls[calls:] if c.chat_id == users[2].id]  # not tried
+    finally:
+        await second.stop()
+
+
+# ---- the end of a table ----------------------------------------------------------------------
+
+async def test_again_works_after_a_restart(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    first = await start_bot(settings)
+    group = first.group()
+    users = [first.user("Alice"), first.user("Bob"), first.user("Carol")]
+    try:
+        await seat_three(first, group, users)
+        finished = await play_until_over(first, group, users)
+        hand = finished.hand_id
+    finally:
+        await first.stop()
+    api = first.api
+    second = await start_bot(settings, api)
+    try:
+        result = api.last_message(group, with_buttons=True)
+        assert result is not None and result.photo_digest is not None
+        alice = SimUser(second, api.users[users[0].id])
+        answer = await alice.press(result, "再来一局")
+        assert not answer.get("show_alert"), answer
+        table = current_table(second, group)
+        assert table.hand_no == 1 and table.game is not None and table.hand_id != hand
+        assert [s.user_id for s in table.seats] != [] and table.phase != FINISHED
+    finally:
+        await second.stop()
+
+
+async def test_the_bot_removed_mid_hand_tells_each_player_once_and_why(bot: Harness) -> None:
+    import time
+
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol", language_code="en")]
+    await seat_three(bot, group, users)
+    bot.api.chats[group].bot_member = False
+    me = bot.api.bot_user()
+    await bot.feed({"update_id": bot.api.next_update_id(), "my_chat_member": {
+        "chat": bot.api.chat_dict(group), "from": users[0].user, "date": int(time.time()),
+        "old_chat_member": {"status": "member", "user": me},
+        "new_chat_member": {"status": "left", "user": me}}})
+    for user, words in zip(users, ("机器人已被移出「牌友群」", "机器人已被移出「牌友群」",
+                                   "The bot was removed from «牌友群»"), strict=True):
+        texts = [text for text in user.dm_texts() if words in text]
+        assert len(texts) == 1, user.dm_texts()
+        panel = user.panel()
+        assert panel is not None and panel.buttons() == [] and words in (panel.caption or "")
