@@ -2,7 +2,9 @@
 
 Every table in play is in the database with its deadline and the ids of its messages:
 ``resume`` rebuilds each one, re-arms its timer from the stored deadline and edits the same
-messages; a finished hand that was not settled yet is settled (idempotently) now.
+messages; a finished hand that was not settled yet is settled (idempotently) now. A finished
+table stays stored until its idle time ends, so its result's Again / Leave work after a
+restart. A table that fails to resume is logged and skipped; the others resume.
 """
 
 from __future__ import annotations

@@ -10,22 +10,34 @@ from typing import Any
 import pytest
 
 from ddz_bot.tg.manager import TableManager
+from ddz_bot.tg.present import game_deciders
 from ddz_bot.tg.table import FINISHED, Table
 
 from .conftest import make_settings, manager_of, start_bot
 from .harness import Harness, SimUser
-from .scripts import current_table, fire_timer, first_lead, play_until_over, seat_three
+from .scripts import (
+    current_table,
+    fire_timer,
+    first_lead,
+    play_until_over,
+    seat_three,
+    take_turn,
+)
 
 
-def fail_saves(monkeypatch: pytest.MonkeyPatch, bot: Harness, times: int = 1) -> list[int]:
-    """The next ``times`` table saves fail (a full disk, a locked file); returns a list that
-    counts the failures."""
+def fail_saves(monkeypatch: pytest.MonkeyPatch, bot: Harness, times: int = 1, *,
+               after: int = 0) -> list[int]:
+    """After ``after`` more saves, the next ``times`` table saves fail (a full disk, a locked
+    file); returns a list that counts the failures."""
     db = manager_of(bot).db
     real = db.save_table_state
     failed: list[int] = []
+    passed: list[int] = []
 
     async def flaky(*args: Any, **kwargs: Any) -> Any:
-        if len(failed) < times:
+        if len(passed) < after:
+            passed.append(1)
+        elif len(failed) < times:
             failed.append(1)
             raise sqlite3.OperationalError("disk I/O error")
         return await real(*args, **kwargs)
@@ -66,6 +78,53 @@ async def test_a_play_that_cant_be_saved_changes_nothing_and_can_be_played_again
     version = table.version
     assert await fire_timer(bot, table)
     assert table.version > version
+
+
+async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player's play is saved, the AI's answer is not: the table shows the play, waits
+    for the AI's time-out, and a restart finds the same table."""
+    settings = make_settings(tmp_path)
+    bot = await start_bot(settings)
+    group = bot.group()
+    alice, bob = bot.user("Alice"), bot.user("Bob")
+    try:
+        await alice.send(group, "/newgame")
+        lobby = bot.api.last_message(group, with_buttons=True)
+        await bob.press(lobby, "加入")
+        await alice.press(lobby, "开始")
+        table = current_table(bot, group)
+        game = table.game
+        assert game is not None
+        ai_seat = next(i for i, s in enumerate(table.seats) if s.is_ai)
+        people = [alice, bob]
+        for _ in range(20):  # until a person decides right before the AI
+            turn = game.turn
+            assert turn is not None and not table.seats[turn].is_ai
+            if (turn + 1) % 3 == ai_seat and len(game_deciders(table)) == 1:
+                break
+            await take_turn(bot, group, next(u for u in people
+                                             if u.id == table.seats[turn].user_id))
+        else:
+            raise AssertionError("the AI never came next")
+        before = game.turn
+        person = next(u for u in people if u.id == table.seats[before].user_id)
+        failed = fail_saves(monkeypatch, bot, after=1)
+        await take_turn(bot, group, person)
+        assert failed == [1]
+        game = table.game
+        assert game is not None and game.turn == ai_seat  # the person's decision stands
+        stored = await manager_of(bot).db.load_table(str(table.id))
+        assert stored is not None and stored.state == table.to_dict()
+        pending = manager_of(bot).timers.pending(table.id)
+        assert pending is not None and pending.version == table.version
+        assert await fire_timer(bot, table)  # the AI's time runs out: the hand goes on
+        assert table.game is not None and table.game.turn != ai_seat
+        logged = [entry.action for entry in await manager_of(bot).db.hand_actions(
+            table.hand_id)]
+        assert logged == table.game.log
+    finally:
+        await bot.stop()
 
 
 async def test_a_time_out_that_cant_be_saved_is_tried_again(
