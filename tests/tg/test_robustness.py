@@ -107,8 +107,7 @@ async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
                                              if u.id == table.seats[turn].user_id))
         else:
             raise AssertionError("the AI never came next")
-        before = game.turn
-        person = next(u for u in people if u.id == table.seats[before].user_id)
+        person = next(u for u in people if u.id == table.seats[turn].user_id)
         failed = fail_saves(monkeypatch, bot, after=1)
         await take_turn(bot, group, person)
         assert failed == [1]
