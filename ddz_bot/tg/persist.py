@@ -150,8 +150,12 @@ class Resume(TablesCore):
             self.outbox.spawn(self._save_reach(table))
 
     async def _save_reach(self, table: Table) -> None:
-        """Save who can't be reached (a restart must not tell the group twice)."""
+        """Save who can't be reached (a restart must not tell the group twice). If it can't
+        be saved now, the table's next save carries it."""
         async with table.lock:
             if self.tables.get(table.id) is table:
-                await self._save(table)
+                try:
+                    await self._save(table)
+                except Exception:
+                    log.exception("table %s: who can't be reached not saved", table.id)
 
