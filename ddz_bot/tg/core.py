@@ -261,6 +261,9 @@ class TablesCore:
     async def _show_result(self, table: Table) -> None:
         raise NotImplementedError
 
+    def _rearm_after_failure(self, table: Table) -> None:
+        raise NotImplementedError
+
     def _arm_lobby(self, table: Table, *, keep_deadline: bool = False) -> None:
         raise NotImplementedError
 

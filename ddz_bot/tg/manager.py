@@ -106,6 +106,13 @@ class TableManager(Lobby, Resume):
             self._asked[table.id] = checkpoint.asked
         else:  # its first steps were written (a restart finds them): stop there, show them
             table.restore(written)
+        self._rearm_after_failure(table)
+        if written is not None and table.phase == PLAYING:
+            self._present(table)
+
+    def _rearm_after_failure(self, table: Table) -> None:
+        """The table's clock after a failure: it runs on, and what failed is tried again,
+        not at once (a database that keeps failing must not spin)."""
         game = table.game
         if table.phase == PLAYING and game is not None and game.over:
             # the hand ended but could not be settled: try again soon
@@ -117,8 +124,6 @@ class TableManager(Lobby, Resume):
                             max(table.deadline, time.time() + _RETRY_SECONDS))
         else:
             self.timers.cancel(table.id)
-        if written is not None and table.phase == PLAYING:
-            self._present(table)
 
     # ---- a hand -----------------------------------------------------------------------
     async def _start(self, table: Table) -> None:

@@ -44,6 +44,8 @@ class Resume(TablesCore):
                                          record.panel_message_ids)
             except Exception:
                 log.exception("table %s failed to resume", record.table_id)
+                if self.tables.get(table.id) is table:
+                    self._rearm_after_failure(table)  # e.g. a settlement tried again soon
                 continue
             count += 1
         return count

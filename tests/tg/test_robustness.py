@@ -319,3 +319,30 @@ async def test_the_bot_removed_mid_hand_tells_each_player_once_and_why(bot: Harn
         assert len(texts) == 1, user.dm_texts()
         panel = user.panel()
         assert panel is not None and panel.buttons() == [] and words in (panel.caption or "")
+
+
+async def test_a_settlement_that_fails_is_tried_again_and_beans_move_once(
+        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    db = manager_of(bot).db
+    real = db.settle_hand
+    failed: list[int] = []
+
+    async def flaky(*args: Any, **kwargs: Any) -> Any:
+        if not failed:
+            failed.append(1)
+            raise sqlite3.OperationalError("database is locked")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(db, "settle_hand", flaky)
+    await seat_three(bot, group, users)
+    table = await play_until_over(bot, group, users)
+    assert failed == [1] and table.phase != FINISHED  # over, not settled yet
+    assert await db.get_hand(table.hand_id) is None
+    assert await fire_timer(bot, table)  # tried again
+    assert table.phase == FINISHED and await db.get_hand(table.hand_id) is not None
+    beans = [(await db.get_player(u.id)).beans for u in users]  # type: ignore[union-attr]
+    assert sum(beans) == 3 * 10_000 - 3 * 5 and beans != [10_000 - 5] * 3
+    result = bot.api.last_message(group, with_buttons=True)
+    assert result is not None and {b["text"] for b in result.buttons()} == {"再来一局", "离开"}
