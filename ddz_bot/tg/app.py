@@ -20,7 +20,7 @@ from ..config import Settings
 from ..i18n import LANGS, t
 from ..storage import Database, EconomySettings
 from .codec import CallbackCodec
-from .handlers import GROUP_MENU, PRIVATE_MENU, Bot, install
+from .handlers import GROUP_MENU, PRIVATE_MENU, Handlers, install
 from .keyboards import Keyboards
 from .manager import TableManager
 
@@ -77,7 +77,7 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
         manager = TableManager(settings, db, me, Keyboards(codec), application.job_queue,
                                bot_username=me.username or "")
         application.bot_data[RUNTIME_KEY] = manager
-        install(application, Bot(manager, codec, settings.lang))
+        install(application, Handlers(manager, codec, settings.lang))
         if publish_commands:
             await _publish_commands(application)
         resumed = await manager.resume()

@@ -39,7 +39,7 @@ from .replay import replay_text
 from .table import FINISHED, LOBBY, PLAYING
 from .typed import TypedText
 
-__all__ = ["COMMANDS", "Bot", "Handlers", "install"]
+__all__ = ["COMMANDS", "Handlers", "install"]
 
 log = logging.getLogger(__name__)
 
@@ -447,21 +447,18 @@ class Handlers(TypedText, Buttons):
             log.exception("answering the failure of update %s failed", update.update_id)
 
 
-#: the old name (it shadowed ``telegram.Bot``); app.py still imports it
-Bot = Handlers
-
-
-def install(application: Application[Any, Any, Any, Any, Any, Any], bot: Handlers) -> None:
-    """Register every handler of ``bot`` on ``application``."""
+def install(application: Application[Any, Any, Any, Any, Any, Any],
+            handlers: Handlers) -> None:
+    """Register every handler of ``handlers`` on ``application``."""
     for command, aliases in COMMANDS.items():
-        application.add_handler(CommandHandler((command, *aliases), getattr(bot, command)))
+        application.add_handler(CommandHandler((command, *aliases), getattr(handlers, command)))
     # before anything else: any word or press of a person in their private chat shows that
     # the bot may write there again (they may have blocked it and unblocked it since)
-    application.add_handler(TypeHandler(Update, bot.private_chat_alive), group=-1)
-    application.add_handler(CallbackQueryHandler(bot.button))
-    application.add_handler(ChatMemberHandler(bot.my_member, ChatMemberHandler.MY_CHAT_MEMBER))
+    application.add_handler(TypeHandler(Update, handlers.private_chat_alive), group=-1)
+    application.add_handler(CallbackQueryHandler(handlers.button))
+    application.add_handler(ChatMemberHandler(handlers.my_member, ChatMemberHandler.MY_CHAT_MEMBER))
     application.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.TEXT
-                                           & ~filters.COMMAND, bot.text))
-    application.add_error_handler(bot.error)
+                                           & ~filters.COMMAND, handlers.text))
+    application.add_error_handler(handlers.error)
 
 
