@@ -35,15 +35,25 @@ def t(lang: str, key: str, /, **values: object) -> str:
     return template.format(**{name: _isolated(value) for name, value in values.items()})
 
 
-#: bidirectional classes that can turn a line right-to-left or reorder what follows
-_RTL: Final = frozenset({"R", "AL", "RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF",
-                         "PDI"})
+#: explicit directional formatting (embeddings, overrides, isolates and their ends)
+_CONTROLS: Final = frozenset({"RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF", "PDI"})
+#: right-to-left letters (Hebrew, Arabic, ...)
+_RTL_LETTERS: Final = frozenset({"R", "AL"})
 
 
 def _isolated(value: object) -> object:
-    """A value that carries right-to-left text (an Arabic or Hebrew name, a stray override)
-    wrapped in a first-strong isolate, so it can't reorder the rest of the line."""
-    if isinstance(value, str) and any(unicodedata.bidirectional(c) in _RTL for c in value):
+    """A value that carries right-to-left text (an Arabic or Hebrew name) wrapped in a
+    first-strong isolate, so it can't reorder the rest of the line. Explicit directional
+    controls in a value are dropped first: a name's own isolate end would otherwise close
+    ours early and leave its override running over the line."""
+    if not isinstance(value, str):
+        return value
+    kinds = [unicodedata.bidirectional(c) for c in value]
+    if any(kind in _CONTROLS for kind in kinds):
+        value = "".join(c for c, kind in zip(value, kinds, strict=True)
+                        if kind not in _CONTROLS)
+        kinds = [kind for kind in kinds if kind not in _CONTROLS]
+    if any(kind in _RTL_LETTERS for kind in kinds):
         return f"\u2068{value}\u2069"
     return value
 

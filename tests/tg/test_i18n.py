@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import string
+import unicodedata
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ddz_bot.engine.views import Phase
 from ddz_bot.i18n import CATALOGUES, LANGS, lang_from_code, normalize_lang, t
@@ -95,5 +98,17 @@ async def test_english_panels_name_the_jokers_in_english(bot: Harness) -> None:
 def test_a_right_to_left_name_cannot_reorder_the_line() -> None:
     line = t("en", "result_line", name="مرحبا", delta=-300, balance=700)
     assert line == "\u2068مرحبا\u2069: -300 beans (700)"
-    assert t("en", "result_line", name="x\u202ey", delta=1, balance=2).startswith("\u2068x")
+    # a stray override, or one hidden behind an isolate end of the name's own, is dropped
+    assert t("en", "result_line", name="x\u202ey", delta=1, balance=2) == "xy: +1 beans (2)"
+    assert t("en", "joined", name="x\u2069\u202eevil") == t("en", "joined", name="xevil")
+    assert t("en", "joined", name="\u2069مرحبا\u202e").startswith("\u2068مرحبا\u2069")
     assert t("en", "result_line", name="Bob", delta=1, balance=2) == "Bob: +1 beans (2)"
+
+
+@given(st.text(max_size=20))
+def test_no_name_leaves_a_direction_change_running_into_the_rest_of_the_line(name: str) -> None:
+    line = t("en", "result_line", name=name, delta=1, balance=2)
+    assert line.endswith(": +1 beans (2)")
+    controls = [c for c in line if unicodedata.bidirectional(c) in
+                ("RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF", "PDI")]
+    assert controls in ([], ["\u2068", "\u2069"])  # at most our own isolate, closed
