@@ -182,6 +182,8 @@ CATALOGUE: dict[str, str] = {
                       "Leave anyway?",
     "escaped": "{name} escaped and paid {beans} beans.",
     "stopped": "An admin ended the table; no beans moved.",
+    "result_pending": "The hand is over; its result is being settled and will be posted here.",
+    "stop_settling": "The hand is over and its result is being settled; try /stop again shortly.",
     "closed_removed": "The bot was removed from «{group}»; the hand is void, no beans moved.",
     "redealt": "Nobody called: cards redealt.",
     # results

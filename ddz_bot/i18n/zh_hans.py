@@ -170,6 +170,8 @@ CATALOGUE: dict[str, str] = {
     "escape_confirm": "现在离开算逃跑，要扣 {beans} 欢乐豆。确定离开吗？",
     "escaped": "{name} 逃跑了，扣 {beans} 欢乐豆。",
     "stopped": "管理员结束了牌桌，欢乐豆不变。",
+    "result_pending": "本局已结束，结果正在结算，稍后公布在这里。",
+    "stop_settling": "本局已结束，结果正在结算，请稍后再发 /stop。",
     "closed_removed": "机器人已被移出「{group}」，本局作废，欢乐豆不变。",
     "redealt": "没人叫地主，重新发牌。",
     "result_landlord": "地主 {name} 胜利！",

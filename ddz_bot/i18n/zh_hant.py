@@ -170,6 +170,8 @@ CATALOGUE: dict[str, str] = {
     "escape_confirm": "現在離開算逃跑，要扣 {beans} 歡樂豆。確定離開嗎？",
     "escaped": "{name} 逃跑了，扣 {beans} 歡樂豆。",
     "stopped": "管理員結束了牌桌，歡樂豆不變。",
+    "result_pending": "本局已結束，結果正在結算，稍後公佈在這裡。",
+    "stop_settling": "本局已結束，結果正在結算，請稍後再發 /stop。",
     "closed_removed": "機器人已被移出「{group}」，本局作廢，歡樂豆不變。",
     "redealt": "沒人叫地主，重新發牌。",
     "result_landlord": "地主 {name} 勝利！",
