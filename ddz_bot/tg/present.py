@@ -26,7 +26,9 @@ from ..engine.events import (
     WildcardDrawn,
 )
 from ..engine.game import AFK_LIMIT, Game
-from ..engine.views import Phase, PublicView
+from ..engine.rules import Bidding
+from ..engine.scoring import WILDCARD_CAP
+from ..engine.views import HandOutcome, Phase, PublicView
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
 from ..render.labels import multiplier_reason
@@ -45,6 +47,19 @@ def cards_text(cards: Iterable[int], lang: str) -> str:
     soon as one is longer (``7 8 10 10 10 10``, ``小王 大王``) so the tens stay readable."""
     labels = [rank_label(rank, lang) for rank in cards]
     return (" " if any(len(label) > 1 for label in labels) else "").join(labels)
+
+
+def grouped_cards_text(cards: Iterable[int], lang: str) -> str:
+    """A hand as groups of a rank, easy to scan at a glance: ``3 4 555 7777 JJJJ``, a
+    rank with a long label counted (``10×4``, ``小王``)."""
+    counts: dict[int, int] = {}
+    for rank in cards:
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = []
+    for rank in sorted(counts):
+        label, n = rank_label(rank, lang), counts[rank]
+        groups.append(label * n if len(label) == 1 else (f"{label}×{n}" if n > 1 else label))
+    return " ".join(groups)
 
 
 def combo_text(combo: Combo, lang: str) -> str:
@@ -168,6 +183,13 @@ def _event_line(event: Event, names: list[str], lang: str) -> str | None:
     return None
 
 
+def phase_key(game: Game) -> str:
+    """The message key of the game's phase (叫分 is not 叫地主)."""
+    if game.phase is Phase.BIDDING and game.rules.bidding is Bidding.POINTS:
+        return "phase_bidding_points"
+    return f"phase_{game.phase.value}"
+
+
 def _public(table: Table) -> PublicView:
     assert table.game is not None
     view = table.game.public_view()
@@ -180,7 +202,7 @@ def group_caption(table: Table) -> str:
     assert game is not None
     names = table.names()
     lines = []
-    phase = t(lang, f"phase_{game.phase.value}")
+    phase = t(lang, phase_key(game))
     seconds = seconds_left(table)
     if game.over:
         lines.append(phase)
@@ -268,13 +290,26 @@ def final_lines(table: Table, seat: int, lang: str) -> list[str]:
         parts.append(t(lang, "panel_beans", delta=mine.beans_delta, balance=mine.beans_after))
     if outcome.escaped is None:
         parts.append(t(lang, "panel_mult", multiplier=outcome.multiplier))
+        score = seat_score(outcome, seat)
+        if score != outcome.multiplier:  # the base or a doubling changed this seat's stake
+            parts.append(t(lang, "panel_score", score=score))
     # a full-width bracket already spaces itself: "（余 13329）· 32 倍"
     lines.append(" · ".join(parts).replace("） · ", "）· "))
     if outcome.spring:
         lines.append(t(lang, "result_spring"))
     if outcome.anti_spring:
         lines.append(t(lang, "result_anti_spring"))
+    if mine is not None and mine.beans_after < max(game.room.min_beans, 1):
+        lines.append(t(lang, "panel_relief"))
     return lines
+
+
+def seat_score(outcome: HandOutcome, seat: int) -> int:
+    """The points (积分) at stake for ``seat``: a farmer's pair with the landlord
+    (base x multiplier x doubling, R-DBL-EFFECT), the landlord's against every farmer."""
+    if seat == outcome.landlord:
+        return sum(outcome.stakes.values())
+    return outcome.stakes.get(seat, 0)
 
 
 def multiplier_text(game: Game, names: Sequence[str], lang: str) -> str:
@@ -299,6 +334,17 @@ def multiplier_text(game: Game, names: Sequence[str], lang: str) -> str:
     doubled = [name for seat, name in enumerate(names) if game.doubled[seat]]
     if doubled:
         text += "\n" + t(lang, "result_doubled", names=separator.join(doubled))
+        outcome = game.outcome()
+        if outcome is not None and outcome.landlord is not None:
+            scores = [f"{name} {seat_score(outcome, seat)}" for seat, name in enumerate(names)
+                      if seat != outcome.landlord]
+            text += "\n" + t(lang, "result_scores", scores=separator.join(scores))
+    room = game.room
+    if game.rules.wildcard:
+        text += "\n" + t(lang, "result_rate_wild", coefficient=room.coefficient,
+                          cap=WILDCARD_CAP)
+    else:
+        text += "\n" + t(lang, "result_rate", coefficient=room.coefficient)
     return text
 
 
@@ -316,6 +362,18 @@ def lobby_content(table: Table, keyboards: Keyboards, *, closed_text: str | None
     return Content(text, keyboards.lobby(table, lang))
 
 
+def afk_warning(game: Game, seat: int, lang: str) -> str:
+    """R-AFK: one more time-out puts the seat on auto-play; with what was done for them,
+    when it is still on the table."""
+    if game.phase is Phase.PLAYING and game.trick:
+        played = game.trick[seat]
+        if played is not None:
+            return t(lang, "panel_afk_played", cards=combo_text(played[0], lang))
+        if game.passed[seat]:
+            return t(lang, "panel_afk_passed")
+    return t(lang, "panel_afk_warning")
+
+
 def panel_caption(table: Table, seat: int, lang: str) -> str:
     game = table.game
     assert game is not None
@@ -325,7 +383,7 @@ def panel_caption(table: Table, seat: int, lang: str) -> str:
         lines += final_lines(table, seat, lang)
         return "\n".join(lines)
     if game.timeouts[seat] == AFK_LIMIT - 1 and not game.auto[seat]:
-        lines.append(t(lang, "panel_afk_warning"))
+        lines.append(afk_warning(game, seat, lang))
     if game.auto[seat]:
         lines.append(t(lang, "panel_auto"))
     elif seat in table.readings:

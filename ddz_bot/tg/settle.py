@@ -12,13 +12,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.scoring import escape_score, settle
+from ..engine.scoring import WILDCARD_FACTOR, escape_score, settle
 from ..engine.views import HandOutcome, Role
 from ..i18n import t
 from ..render import ResultLine
 from ..storage import BeanChange, Database, HandRecord, HandResult, Holdings, Reason
 from ..storage import Role as StoredRole
-from .present import cards_text, multiplier_text, remember_result
+from .present import grouped_cards_text, multiplier_text, remember_result
 from .table import Table
 
 __all__ = ["Settled", "escape_penalty", "settle_hand"]
@@ -67,8 +67,10 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
     def compute(holdings: Mapping[int, Holdings]) -> tuple[list[BeanChange], list[HandResult]]:
         settlement = settle(outcome, game.room, [holdings[u].beans for u in users],
                             [holdings[u].points for u in users])
-        # the record is written after this returns: it keeps the points as settled
+        # the record is written after this returns: it keeps the points as settled, and
+        # the balances right after the hand (a result shown again after a restart says these)
         result["points"] = list(settlement.points)
+        result["balances_after"] = list(settlement.balances)
         by_user: dict[tuple[int, Reason], int] = {}
         for change in settlement.changes:
             key = (users[change.seat], Reason(change.reason))
@@ -87,25 +89,40 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
     settled = await db.settle_hand(table.hand_id, record, compute)
     bean_changes: list[BeanChange] = []
     points: dict[int, int] = {}
+    balances = dict(settled.balances)
     if settled.applied:
         bean_changes, points = computed[-1]
     else:
-        # settled before a restart: show what was applied then
+        # settled before a restart: show what was applied then, and the balances then
         stored = await db.get_hand(table.hand_id)
         if stored is not None:
             bean_changes = list(stored.bean_changes)
             stored_points = stored.result.get("points")
             if isinstance(stored_points, list) and len(stored_points) == len(users):
                 points = dict(enumerate(int(p) for p in stored_points))
+            after = stored.result.get("balances_after")
+            if isinstance(after, list) and len(after) == len(users):
+                balances = {user: int(b) for user, b in zip(users, after, strict=True)}
     pictures = [ResultLine(seat, s.name,
                            sum(c.delta for c in bean_changes if c.user_id == s.user_id),
-                           points.get(seat, 0), settled.balances.get(s.user_id, 0))
+                           points.get(seat, 0), balances.get(s.user_id, 0))
                 for seat, s in enumerate(table.seats)]
     remember_result(table, pictures)
-    return Settled(result_lines(table, game, outcome, settled.balances, bean_changes), pictures)
+    return Settled(result_lines(table, game, outcome, balances, bean_changes), pictures)
 
 
-def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Any,
+def _full_claims(outcome: HandOutcome, game: Game) -> dict[int, int]:
+    """The beans each seat would move without any cap (R-BEANS, R-LZ-SCORE's x1/4): what a
+    line compares with to say it was capped."""
+    coefficient = game.room.coefficient
+    num, den = WILDCARD_FACTOR if outcome.wildcard else (1, 1)
+    claims = {f: stake * coefficient * num // den for f, stake in outcome.stakes.items()}
+    if outcome.landlord is not None:
+        claims[outcome.landlord] = sum(claims.values())
+    return claims
+
+
+def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Mapping[int, int],
                  changes: list[BeanChange]) -> list[str]:
     lang = table.lang
     lines = []
@@ -123,14 +140,23 @@ def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Any,
         lines.append(t(lang, "result_anti_spring"))
     if outcome.escaped is None:
         lines.append(multiplier_text(game, table.names(), lang))
-    for seat in table.seats:
-        delta = sum(c.delta for c in changes if c.user_id == seat.user_id)
-        lines.append(t(lang, "result_line", name=seat.name, delta=delta,
-                       balance=balances.get(seat.user_id, 0)))
+    claims = _full_claims(outcome, game) if outcome.escaped is None else {}
+    for index, seat in enumerate(table.seats):
+        mine = [c for c in changes if c.user_id == seat.user_id]
+        line = t(lang, "result_line", name=seat.name, delta=sum(c.delta for c in mine),
+                 balance=balances.get(seat.user_id, 0))
+        notes = []
+        moved = abs(sum(c.delta for c in mine if Reason(c.reason) is Reason.SETTLE))
+        if index in claims and moved < claims[index]:
+            notes.append(t(lang, "result_note_capped"))  # R-CAP-LOSER / R-CAP-WINNER
+        fee = -sum(c.delta for c in mine if Reason(c.reason) is Reason.FEE)
+        if fee:
+            notes.append(t(lang, "result_note_fee", fee=fee))
+        lines.append(" · ".join([line, *notes]))
     if outcome.escaped is None:
         for index, seat in enumerate(table.seats):
             rest = game.hand(index)
             if rest and index not in outcome.winners:
                 lines.append(t(lang, "result_cards_left", name=seat.name,
-                               cards=cards_text(rest, lang)))
+                               cards=grouped_cards_text(rest, lang)))
     return lines

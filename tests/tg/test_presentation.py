@@ -116,6 +116,7 @@ async def test_a_time_out_is_told_to_the_group_with_the_play_made_and_warns_the_
     caption = group_caption(bot, group)
     assert f"{sleeper.name} 超时，系统代出 {lowest}" in caption, caption
     assert "再超时一次就会进入托管" in panel_text(sleeper)
+    assert f"系统替你出了 {lowest}" in panel_text(sleeper)  # what was done for them
     assert all("托管" not in panel_text(u) for u in users if u is not sleeper)
 
 
@@ -211,13 +212,15 @@ async def test_a_spring_is_in_the_winners_panel_in_their_language_and_the_group_
         assert (f"Landlord wins · You {ann.beans - 10_000:+d} beans ({ann.beans} left) · x8"
                 in mine)
         assert "Spring!" in mine
+        assert "16 points" in mine  # the landlord's stake: 8 against each farmer
+        assert "points" not in panel_caption(table, 1, "en")  # a farmer's 8 is the x8 shown
         assert "You lost." in panel_caption(table, 1, "en")
         assert "农民胜" not in mine and "你" not in panel_caption(table, 2, "en")
         assert "你输了。" in panel_caption(table, 2, "zh-Hans")
         text = "\n".join(settled.text)
         assert "Base 1 × 8 (Rocket, Bomb, Spring)" in text, text
-        assert "Cards left (Bob): 3455577779999JJJJ" in text  # no ten: compact
-        assert "Cards left (Cy): 6 6 6 8 8 8 8 10 10 10 10 Q Q Q Q K A" in text
+        assert "Cards left (Bob): 3 4 555 7777 9999 JJJJ" in text  # grouped by rank
+        assert "Cards left (Cy): 666 8888 10×4 QQQQ K A" in text
 
 
 async def test_a_four_player_result_fits_a_caption_and_labels_every_hand_left(
@@ -241,9 +244,8 @@ async def test_a_four_player_result_fits_a_caption_and_labels_every_hand_left(
     caption = "\n".join(settled.text)
     assert len(caption) <= 1024
     assert caption.count("剩牌（") == 3
-    spaced = " ".join(["6"] * 3 + ["7"] * 8 + ["8"] * 6 + ["10"] * 8)
-    assert f"剩牌（{names[1]}）：{spaced}" in caption  # spaced: it holds tens
-    assert f"剩牌（{names[2]}）：8899999999JJJJJJJJQQQQQQQ" in caption  # no ten: compact
+    assert f"剩牌（{names[1]}）：666 77777777 888888 10×8" in caption  # grouped by rank
+    assert f"剩牌（{names[2]}）：88 99999999 JJJJJJJJ QQQQQQQ" in caption
     for seat in range(4):
         assert len(panel_caption(table, seat, "zh-Hans")) <= 1024
 
@@ -325,3 +327,11 @@ async def test_the_caption_names_the_new_landlord_once_and_shows_the_bottom_card
     assert caption.count(f"地主：{landlord}") == 1, caption
     bottom = cards_text(sorted(card.rank for card in game.bottom), "zh-Hans")
     assert f"底牌：{bottom}" in caption, caption
+
+
+def test_points_bidding_is_called_so_in_the_caption() -> None:
+    from ddz_bot.engine.rules import POINTS
+    from ddz_bot.tg.present import phase_key
+
+    assert phase_key(deal(rules=POINTS)) == "phase_bidding_points"
+    assert phase_key(deal()) == "phase_bidding"

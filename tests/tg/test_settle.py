@@ -41,6 +41,8 @@ async def test_a_balance_that_changed_while_settling_is_what_the_loser_pays(
         assert await db.ledger_mismatches() == {}
         assert settled.pictures[1].beans_delta == -100 and settled.pictures[1].beans_after == 0
         assert settled.text[0] == "Landlord p11 wins!"  # the group learns who the landlord was
+        assert "p12: -100 beans (0) · capped" in settled.text  # why only 100 moved
+        assert "1 point = 100 beans" in "\n".join(settled.text)
         assert any("p12" in line for line in settled.text)
         # settling again (a restart) moves nothing and tells the same result
         again = await settle_hand(db, table_for(game), game)
