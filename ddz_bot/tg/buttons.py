@@ -23,7 +23,7 @@ from .core import Person, Recent, Refused
 from .group_settings import cycle_setting, settings_view
 from .keyboards import decision_action
 from .manager import TableManager
-from .present import cards_text
+from .present import cards_text, combo_text
 from .table import PLAYING, Table
 
 __all__ = ["Answer", "Buttons"]
@@ -101,6 +101,9 @@ class Buttons:
             if refusal and text and message is not None and \
                     message.chat.id == query.from_user.id:
                 self.manager.outbox.post(query.from_user.id, text)
+            elif refusal and text and message is not None:
+                # a group press answered early whose action then failed: said in the group
+                self.manager.outbox.post(message.chat.id, text)
             elif refusal:
                 log.info("press %s answered already; not said: %s", query.id, text)
             return
@@ -121,6 +124,9 @@ class Buttons:
         if unbound is not None:
             return await unbound(self, query, cb, lang)
         table = self.manager.get(cb.table)
+        if table is None and cb.action in _RESULT_BUTTONS:
+            # a result whose Again opened a new lobby: its buttons lead there
+            return await _RESULT_BUTTONS[cb.action](self, query, cb, lang)
         if table is None:
             raise Refused("join_expired" if cb.action in _GROUP_BUTTONS else "stale_button")
         press = _Press(query, cb, lang, table, await self.person(query.from_user))
@@ -149,7 +155,9 @@ class Buttons:
         await self.manager.db.set_language(user.id, cb.arg)
         self._langs.add(user.id, cb.arg)
         self.manager.set_language(user.id, cb.arg)
-        return t(cb.arg, "lang_set"), False, None
+        message = query.message
+        in_group = message is not None and message.chat.id != user.id
+        return t(cb.arg, "lang_set_own" if in_group else "lang_set"), in_group, None
 
     async def _press_setting(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
         message = query.message
@@ -184,21 +192,41 @@ class Buttons:
         return None, False, None
 
     async def _press_start(self, press: _Press) -> Answer:
-        await self.manager.start(press.table, press.person, show=press.cb.action == "S",
+        await self.manager.start(press.table, press.person,
                                  accepted=self._accepted(press.query))
         return None, False, None
 
+    async def _press_show_start(self, press: _Press) -> Answer:
+        on = await self.manager.toggle_show_start(press.table, press.person)
+        return t(press.lang, "show_start_on" if on else "show_start_off"), False, None
+
     async def _press_again(self, press: _Press) -> Answer:
-        manager = self.manager
         try:
-            await manager.again(press.table, press.person,
-                                accepted=self._accepted(press.query))
+            await self.manager.again(press.table, press.person,
+                                     accepted=self._accepted(press.query))
         except Refused as refusal:
-            fresh = manager.table_in(press.table.chat_id)
-            if refusal.key == "need_dm" and fresh is not None:
-                return None, False, manager.deep_link(fresh)
+            if refusal.key == "need_dm":  # the private chat first, then Again once more
+                return None, False, self.manager.dm_link()
             raise
         return None, False, None
+
+    # the buttons of a result whose Again opened a new lobby
+    async def _again_after(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
+        person = await self.person(query.from_user)
+        manager = self.manager
+        try:
+            lobby = manager.successor_of(cb.table)
+            await manager.again_after(cb.table, person, accepted=self._accepted(query))
+        except Refused as refusal:
+            if refusal.key == "need_dm" and lobby is not None:
+                return None, False, manager.deep_link(lobby)
+            raise
+        return None, False, None
+
+    async def _leave_after(self, query: CallbackQuery, cb: Callback, lang: str) -> Answer:
+        person = await self.person(query.from_user)
+        await self.manager.decline(cb.table, person)
+        return t(lang, "left", name=person.name), False, None
 
     # buttons of a table, wherever they are
     async def _press_my_cards(self, press: _Press) -> Answer:
@@ -284,7 +312,9 @@ class Buttons:
         hint = await self._hint(table, table.seats[seat].user_id)
         if hint is None:
             return t(lang, "no_hint"), False, None
-        return t(lang, "panel_hint", cards=cards_text(hint, lang)), False, None
+        readings = table.game.readings(hint) if table.game is not None else []
+        shown = combo_text(readings[0], lang) if readings else cards_text(hint, lang)
+        return t(lang, "panel_hint", cards=shown), False, None
 
     async def _panel_play(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
                           lang: str) -> Answer:
@@ -311,7 +341,7 @@ class Buttons:
     async def _panel_take_back(self, query: CallbackQuery, table: Table, seat: int,
                                cb: Callback, lang: str) -> Answer:
         game = table.game
-        text = t(lang, "auto_off", name=table.seats[seat].name)
+        text = t(lang, "auto_off_you")
         if game is not None and game.auto[seat]:
             self._answer_once(query, text)  # taken back: the AI's answers may follow
         await self.manager.take_back(table, table.seats[seat].user_id)
@@ -324,7 +354,8 @@ _UNBOUND_BUTTONS: dict[str, _Unbound] = {
     "L": Buttons._press_language, "o": Buttons._press_setting}
 _GROUP_BUTTONS: dict[str, Callable[[Buttons, _Press], Awaitable[Answer]]] = {
     "j": Buttons._press_join, "l": Buttons._press_leave, "a": Buttons._press_add_ai,
-    "s": Buttons._press_start, "S": Buttons._press_start, "g": Buttons._press_again}
+    "s": Buttons._press_start, "S": Buttons._press_show_start, "g": Buttons._press_again}
+_RESULT_BUTTONS: dict[str, _Unbound] = {"g": Buttons._again_after, "l": Buttons._leave_after}
 _TABLE_BUTTONS: dict[str, Callable[[Buttons, _Press], Awaitable[Answer]]] = {
     "m": Buttons._press_my_cards, "e": Buttons._press_escape}
 _Panel = Callable[[Buttons, CallbackQuery, Table, int, Callback, str], Awaitable[Answer]]

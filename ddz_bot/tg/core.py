@@ -11,6 +11,7 @@ import random
 import time
 import unicodedata
 from collections import OrderedDict
+from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -179,6 +180,10 @@ class TablesCore:
     def deep_link(self, table: Table) -> str:
         return f"https://t.me/{self.bot_username}?start=j{table.id:x}"
 
+    def dm_link(self) -> str:
+        """A link that opens the bot's private chat (nothing to join: a plain start)."""
+        return f"https://t.me/{self.bot_username}?start=hi"
+
     def _new_id(self) -> int:
         self._next_id += 1
         return self._next_id
@@ -262,6 +267,9 @@ class TablesCore:
         raise NotImplementedError
 
     def _rearm_after_failure(self, table: Table) -> None:
+        raise NotImplementedError
+
+    def _undone_unless_saved(self, table: Table) -> AbstractContextManager[None]:
         raise NotImplementedError
 
     def _arm_lobby(self, table: Table, *, keep_deadline: bool = False) -> None:

@@ -399,8 +399,11 @@ class Handlers(TypedText, Buttons):
         await self.reply(update.message, await replay_text(db, hands[0], lang))
 
     async def lang(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+        """Each person's own language (a group's is set by its admins in /settings)."""
         lang = await self.lang_of(update.effective_user)
-        await self.reply(update.message, t(lang, "lang_choose"),
+        chat = update.effective_chat
+        key = "lang_choose" if chat is None or self._private(chat) else "lang_choose_group"
+        await self.reply(update.message, t(lang, key),
                          reply_markup=self.manager.keyboards.languages())
 
     async def settings(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -426,8 +429,19 @@ class Handlers(TypedText, Buttons):
         change = update.my_chat_member
         if change is None:
             return
-        if change.new_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
+        status = change.new_chat_member.status
+        if status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
             await self.manager.group_gone(change.chat.id)
+        elif status in (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR) and \
+                change.old_chat_member.status in (ChatMemberStatus.LEFT,
+                                                  ChatMemberStatus.BANNED) and \
+                change.chat.type in ("group", "supergroup"):
+            # just added to a group: how to play, and where its admins choose the rules
+            group = await self.manager.db.get_group(change.chat.id)
+            lang = group.language if group is not None else \
+                await self.lang_of(change.from_user)
+            self.manager.outbox.post(change.chat.id, t(lang, "help") + "\n\n"
+                                     + t(lang, "bot_added_settings"))
 
     # ---- errors -----------------------------------------------------------------------
     async def error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

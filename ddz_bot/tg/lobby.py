@@ -4,9 +4,10 @@ AI seats, starting, and "Again"."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator
 
 from telegram.error import Forbidden, TelegramError
 
@@ -40,14 +41,14 @@ class Lobby(TablesCore):
     """Seats before a hand."""
 
     async def new_table(self, chat_id: int, title: str, creator: Person,
-                        rules: str | None = None, *, others: Sequence[Seat] = (),
+                        rules: str | None = None, *, after: Table | None = None,
                         accepted: Accepted | None = None) -> Table:
-        """Open the group's table with ``creator`` seated (and ``others``, each checked as
-        a join: see ``again``). All or nothing: whatever fails on the way, the group is left
-        as it was (no lobby nobody sees keeps blocking it).
+        """Open the group's table with ``creator`` seated. All or nothing: whatever fails
+        on the way, the group is left as it was (no lobby nobody sees keeps blocking it).
 
-        ``accepted`` is called once the lobby is open, before a full one is dealt (a button
-        press is answered then, not after the deal)."""
+        ``after``: the finished table whose Again was pressed (see ``again``): its AI seats
+        come along, its people are invited. ``accepted`` is called once the lobby is open,
+        before a full one is dealt (a button press is answered then, not after the deal)."""
         existing = self.table_in(chat_id)
         if existing is not None and existing.phase != FINISHED:
             raise Refused("table_exists")
@@ -64,32 +65,36 @@ class Lobby(TablesCore):
         self.by_chat[chat_id] = table.id
         async with table.lock:
             creator_needs_dm: Refused | None = None
-            left_out: list[str] = []
             try:
                 try:
                     await self._join_checks(table, creator)
                 except Refused as refusal:
                     # the one who opens a table must be able to sit at it; one who can't get
                     # private messages yet opens it empty and sits down through the link
-                    if refusal.key != "need_dm":
+                    # (not through Again: the finished table's Again stays the others')
+                    if refusal.key != "need_dm" or after is not None:
                         raise
                     creator_needs_dm = refusal
-                if creator_needs_dm is None:
-                    left_out = await self._seat_others(table, creator, others)
+                if after is not None and creator_needs_dm is None:
+                    self._invite(table, creator, after)
                 self._arm_lobby(table)
                 await self._save(table)
             except BaseException:
                 # a finished hand keeps its Again button (and its message) for the others
                 self.timers.cancel(table.id)
+                if self.by_user.get(creator.id) == table.id:
+                    del self.by_user[creator.id]
                 if existing is not None:
                     self.by_chat[chat_id] = existing.id
                 self._forget(table)
                 raise
             self._replace(existing)
             self._show_lobby(table)
-            if left_out:
-                names = ", ".join(left_out) if table.lang == "en" else "、".join(left_out)
-                self.outbox.post(table.chat_id, t(table.lang, "again_left_out", names=names))
+            if table.invited:
+                names = list(table.invited.values())
+                joined = ", ".join(names) if table.lang == "en" else "、".join(names)
+                self.outbox.post(table.chat_id, t(table.lang, "again_invited",
+                                                  name=creator.name, names=joined))
             if creator_needs_dm is not None:
                 raise creator_needs_dm
             if accepted is not None:
@@ -98,25 +103,28 @@ class Lobby(TablesCore):
                 await self._start(table)
         return table
 
-    async def _seat_others(self, table: Table, creator: Person, others: Sequence[Seat],
-                           ) -> list[str]:
-        """Seat ``others`` after the creator, each passing a join's checks; the names of
-        those who don't."""
-        left_out: list[str] = []
-        for seat in others:
-            if seat.user_id == creator.id or table.full:
-                continue
+    def _invite(self, table: Table, creator: Person, after: Table) -> None:
+        """A lobby opened by Again: the finished table's AI seats sit down again; its
+        people (but the presser and who pressed Leave) are invited, not seated: each sits
+        down by pressing Again or Join themselves."""
+        table.again_of = after.id
+        for seat in after.seats:
             if seat.is_ai:
-                table.seats.append(seat)
-                continue
-            try:
-                await self._join_checks(table, Person(seat.user_id, seat.name, seat.lang))
-            except Refused:
-                left_out.append(seat.name)
-        return left_out
+                if not table.full:
+                    table.seats.append(Seat(seat.user_id, seat.name, True, seat.lang))
+            elif seat.user_id != creator.id and seat.user_id not in after.left:
+                table.invited[seat.user_id] = seat.name
+
+    def successor_of(self, table_id: int) -> Table | None:
+        """The lobby Again opened after the finished table ``table_id``, while it is open."""
+        for table in self.tables.values():
+            if table.again_of == table_id and table.phase == LOBBY:
+                return table
+        return None
 
     def _replace(self, finished: Table | None) -> None:
-        """A new lobby exists: the group's finished table (if any) is forgotten."""
+        """A new lobby exists: the group's finished table (if any) is forgotten (its
+        result's Again leads to the new lobby: ``successor_of``)."""
         if finished is not None:
             self._forget(finished)
 
@@ -142,14 +150,33 @@ class Lobby(TablesCore):
                              double_seconds=seconds(settings.double_timeout),
                              play_seconds=seconds(settings.play_timeout))
 
+    @contextlib.contextmanager
+    def _lobby_change(self, table: Table, user_id: int) -> Iterator[None]:
+        """A change of the lobby (the lock is held) that is undone if it can't be saved,
+        with where ``user_id`` sits (``by_user``)."""
+        before = self.by_user.get(user_id)
+        try:
+            with self._undone_unless_saved(table):
+                yield
+        except Exception:
+            if before is None:
+                self.by_user.pop(user_id, None)
+            else:
+                self.by_user[user_id] = before
+            if table.phase == LOBBY and self.tables.get(table.id) is table:
+                self._show_lobby(table)
+            raise
+
     async def join(self, table: Table, person: Person, *,
                    accepted: Accepted | None = None) -> None:
         async with table.lock:
             if table.phase != LOBBY:
                 raise Refused("join_expired")
-            await self._join_checks(table, person)
-            self._arm_lobby(table)  # activity: the idle clock starts again
-            await self._save(table)
+            with self._lobby_change(table, person.id):
+                await self._join_checks(table, person)
+                table.invited.pop(person.id, None)
+                self._arm_lobby(table)  # activity: the idle clock starts again
+                await self._save(table)
             self._show_lobby(table)
             if accepted is not None:
                 accepted()
@@ -193,26 +220,46 @@ class Lobby(TablesCore):
 
     async def leave_table(self, table: Table, person: Person) -> None:
         """Get up from a lobby, or from a finished table (the result's Leave button: its
-        Again then goes on without them). A lobby no person sits at any more closes (AI
-        seats alone don't keep it open): the group may open a new one at once."""
+        Again then goes on without them; their seat stays, the result names who played).
+        A lobby no person sits at any more closes (AI seats alone don't keep it open): the
+        group may open a new one at once."""
         async with table.lock:
             seat = table.seat_of(person.id)
-            if seat is None:
+            if seat is None or person.id in table.left:
                 raise Refused("not_seated")
             if table.phase == PLAYING:
                 raise Refused("illegal")
-            del table.seats[seat]
-            if self.by_user.get(person.id) == table.id:
-                del self.by_user[person.id]
             if table.phase == FINISHED:
+                with self._lobby_change(table, person.id):
+                    table.left.add(person.id)
+                    if self.by_user.get(person.id) == table.id:
+                        del self.by_user[person.id]
+                    await self._save(table)
                 return
-            if not any(not s.is_ai for s in table.seats):
-                self._show_lobby(table, closed_text=t(table.lang, "lobby_emptied"))
-                await self._close(table)
-                return
-            self._arm_lobby(table)
-            await self._save(table)
+            with self._lobby_change(table, person.id):
+                del table.seats[seat]
+                if self.by_user.get(person.id) == table.id:
+                    del self.by_user[person.id]
+                if not any(not s.is_ai for s in table.seats):
+                    self._show_lobby(table, closed_text=t(table.lang, "lobby_emptied"))
+                    await self._close(table)
+                    return
+                self._arm_lobby(table)
+                await self._save(table)
             self._show_lobby(table)
+
+    async def decline(self, finished_id: int, person: Person) -> None:
+        """Leave pressed on a result after its Again opened a new lobby: no longer invited
+        there (nothing else changes)."""
+        lobby = self.successor_of(finished_id)
+        if lobby is None:
+            raise Refused("join_expired")
+        async with lobby.lock:
+            if person.id not in lobby.invited:
+                raise Refused("not_seated")
+            with self._lobby_change(lobby, person.id):
+                del lobby.invited[person.id]
+                await self._save(lobby)
 
     async def add_ai(self, table: Table, person: Person, *,
                      accepted: Accepted | None = None) -> None:
@@ -224,9 +271,10 @@ class Lobby(TablesCore):
                 raise Refused("not_seated")
             if table.full:
                 raise Refused("table_full")
-            self._add_ai_seat(table)
-            self._arm_lobby(table)
-            await self._save(table)
+            with self._lobby_change(table, person.id):
+                self._add_ai_seat(table)
+                self._arm_lobby(table)
+                await self._save(table)
             self._show_lobby(table)
             if accepted is not None:
                 accepted()
@@ -241,46 +289,74 @@ class Lobby(TablesCore):
         table.seats.append(Seat(AI_BASE_ID - n, t(table.lang, "ai_name", n=n), is_ai=True,
                                 lang=table.lang))
 
-    async def start(self, table: Table, person: Person, *, show: bool = False,
+    async def start(self, table: Table, person: Person, *,
                     accepted: Accepted | None = None) -> None:
+        """Deal now: the empty seats get AI players."""
+        async with table.lock:
+            if table.phase != LOBBY:
+                raise Refused("join_expired")
+            if table.seat_of(person.id) is None:
+                raise Refused("not_seated")
+            before = list(table.seats)
+            try:
+                while not table.full:
+                    self._add_ai_seat(table)
+                if accepted is not None:
+                    accepted()
+                await self._start(table)
+            except Exception:
+                # not dealt: the AI seats were never saved, the lobby is as it was
+                if table.phase == LOBBY:
+                    table.seats[:] = before
+                    self._show_lobby(table)
+                raise
+
+    async def toggle_show_start(self, table: Table, person: Person) -> bool:
+        """明牌开始 is each person's own choice in the lobby (R-SHOW: x5), applied when the
+        hand is dealt; pressed again, it is taken back. Whether it is now on."""
         async with table.lock:
             if table.phase != LOBBY:
                 raise Refused("join_expired")
             seat = table.seat_of(person.id)
             if seat is None:
                 raise Refused("not_seated")
-            if show:
-                table.seats[seat].show_start = True
-            while not table.full:
-                self._add_ai_seat(table)
-            if accepted is not None:
-                accepted()
-            await self._start(table)
+            with self._lobby_change(table, person.id):
+                chosen = table.seats[seat]
+                chosen.show_start = not chosen.show_start
+                self._arm_lobby(table)
+                await self._save(table)
+            self._show_lobby(table)
+            return chosen.show_start
 
     async def again(self, table: Table, person: Person, *,
                     accepted: Accepted | None = None) -> Table:
-        """A new lobby in the same group with the same seats.
+        """Again on a result: the presser sits down at a new lobby in the same group (the
+        others of the finished table are invited; each sits down by pressing Again or Join).
+        Once that lobby is open, Again on the old result leads there.
 
-        Each person copied over passes the same checks as a join (beans, the private chat);
-        those who don't are left out and the group is told. A full lobby starts at once.
-        The presser's checks come first: a refusal leaves the finished table (and its Again
-        button) to the others; so does any failure on the way (all or nothing).
-        """
+        The presser passes a join's checks (beans, the private chat); a refusal leaves the
+        finished table (and its Again button) to the others; so does any failure on the way
+        (all or nothing)."""
         if table.phase != FINISHED:
             raise Refused("stale_button")
-        if table.seat_of(person.id) is None:
+        if table.seat_of(person.id) is None or person.id in table.left:
             raise Refused("not_seated")
-        seats = [Seat(s.user_id, s.name, s.is_ai, await self._language_of(s))
-                 for s in table.seats]
         return await self.new_table(table.chat_id, table.title, person, table.rules,
-                                    others=seats, accepted=accepted)
+                                    after=table, accepted=accepted)
 
-    async def _language_of(self, seat: Seat) -> str:
-        """A person's language as they last chose it (/lang), else the seat's."""
-        if seat.is_ai:
-            return seat.lang
-        player = await self.db.get_player(seat.user_id)
-        return player.language if player is not None and player.language else seat.lang
+    async def again_after(self, finished_id: int, person: Person, *,
+                          accepted: Accepted | None = None) -> Table:
+        """Again on a result whose table is gone because Again opened a new lobby: the
+        presser, if invited, sits down there."""
+        lobby = self.successor_of(finished_id)
+        if lobby is None:
+            raise Refused("join_expired")
+        if lobby.seat_of(person.id) is not None:
+            raise Refused("already_seated")
+        if person.id not in lobby.invited:
+            raise Refused("not_seated")
+        await self.join(lobby, person, accepted=accepted)
+        return lobby
 
     def _show_lobby(self, table: Table, closed_text: str | None = None) -> None:
         self.outbox.show(table.chat_id, f"{LOBBY_SLOT}{table.id}",

@@ -74,6 +74,14 @@ class Table:
     lobby_message_id: int | None = None
     #: people whose private chat refuses our messages (the group was told once)
     unreachable: set[int] = field(default_factory=set)
+    #: a finished table: people who pressed its Leave (their seat stays: the hand's result
+    #: keeps naming the right people; its Again and the next lobby's invitation skip them)
+    left: set[int] = field(default_factory=set)
+    #: a lobby opened by Again: the finished table it follows (its result's Again leads here)
+    again_of: int | None = None
+    #: a lobby opened by Again: the people of the finished table asked to sit down again
+    #: (user id -> name), until they press Again or Join, or Leave on the old result
+    invited: dict[int, str] = field(default_factory=dict)
     # in memory only
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     selections: dict[int, list[int]] = field(default_factory=dict, repr=False)
@@ -133,7 +141,9 @@ class Table:
             "deadline": self.deadline, "timer_kind": self.timer_kind,
             "narration": self.narration, "created_at": self.created_at,
             "lobby_message_id": self.lobby_message_id, "hand_token": self.hand_token,
-            "unreachable": sorted(self.unreachable),
+            "unreachable": sorted(self.unreachable), "left": sorted(self.left),
+            "again_of": self.again_of,
+            "invited": [[user, name] for user, name in self.invited.items()],
             "game": None if self.game is None else self.game.to_dict(),
         }
 
@@ -156,6 +166,9 @@ class Table:
             lobby_message_id=data.get("lobby_message_id"),
             hand_token=str(data.get("hand_token", "")),
             unreachable={int(user) for user in data.get("unreachable", ())},
+            left={int(user) for user in data.get("left", ())},
+            again_of=None if data.get("again_of") is None else int(data["again_of"]),
+            invited={int(user): str(name) for user, name in data.get("invited", ())},
             game=None if game is None else Game.from_dict(game))
 
     def restore(self, state: dict[str, Any]) -> None:

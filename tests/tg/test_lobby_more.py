@@ -92,7 +92,8 @@ async def test_again_failing_half_way_keeps_the_again_button(
     assert current_table(bot, group).game is not None  # still the finished hand
     await users[0].press(result, "再来一局")
     table = current_table(bot, group)
-    assert table.in_hand() and table.hand_no == 1
+    assert table.phase == "lobby" and [s.name for s in table.seats] == ["Alice"]
+    assert sorted(table.invited.values()) == ["Bob", "Carol"]
 
 
 async def test_a_lobby_everyone_left_closes_and_frees_the_group(bot: Harness) -> None:

@@ -295,8 +295,12 @@ async def test_again_works_after_a_restart(tmp_path: Path) -> None:
         answer = await alice.press(result, "再来一局")
         assert not answer.get("show_alert"), answer
         table = current_table(second, group)
+        assert table.phase != FINISHED and [s.user_id for s in table.seats] == [alice.id]
+        for user in users[1:]:  # the others sit down by their own press of the old Again
+            answer = await SimUser(second, api.users[user.id]).press(result, "再来一局")
+            assert not answer.get("show_alert"), answer
+        table = current_table(second, group)
         assert table.hand_no == 1 and table.game is not None and table.hand_id != hand
-        assert [s.user_id for s in table.seats] != [] and table.phase != FINISHED
     finally:
         await second.stop()
 

@@ -1,0 +1,193 @@
+"""Again on a result: only who presses sits down; the others are invited and sit down by
+their own press (Again on the old result, or Join); Leave on a result; a presser the bot
+can't reach; lobby changes whose save fails; 明牌开始 as each person's own choice."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ddz_bot.tg.table import FINISHED, LOBBY, Table
+
+from .conftest import make_settings, manager_of, start_bot
+from .harness import Harness, SimUser
+from .scripts import current_table, play_until_over, seat_three
+
+
+def _fail_once(obj: Any, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next call of ``obj.name`` fails as a busy database would; later ones work."""
+    real = getattr(obj, name)
+    calls = {"n": 0}
+
+    async def failing(*args: Any, **kwargs: Any) -> Any:
+        calls["n"] += 1
+        if calls["n"] == 1:
+            raise sqlite3.OperationalError("database is locked")
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(obj, name, failing)
+
+
+async def _finished(bot: Harness) -> tuple[int, list[SimUser]]:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await play_until_over(bot, group, users)
+    return group, users
+
+
+def _calls(user: SimUser) -> int:
+    """How often the bot asked ``user`` to act (their private chat)."""
+    return sum("轮到你了" in text for text in user.dm_texts())
+
+
+async def test_again_seats_only_the_presser_and_invites_the_others(bot: Harness) -> None:
+    group, users = await _finished(bot)
+    alice, bob, carol = users
+    result = bot.api.last_message(group, with_buttons=True)
+    asked_before = [_calls(user) for user in users]
+    answer = await bob.press(result, "再来一局")
+    assert not answer.get("show_alert"), answer
+    table = current_table(bot, group)
+    assert table.phase == LOBBY and table.game is None
+    assert [s.name for s in table.seats] == ["Bob"]
+    assert sorted(table.invited.values()) == ["Alice", "Carol"]
+    assert [_calls(user) for user in users] == asked_before  # nobody is dealt a hand
+    assert any("Alice、Carol" in (m.text or "") and "再来一局" in (m.text or "")
+               for m in bot.api.chat_messages(group))
+    # Alice presses Again on the same old result: she sits at the new lobby
+    answer = await alice.press(result, "再来一局")
+    assert "不开放" not in answer.get("text", ""), answer
+    assert [s.name for s in current_table(bot, group).seats] == ["Bob", "Alice"]
+    # Carol takes the lobby's Join: the table is full, everyone pressed, the hand is dealt
+    await carol.press(bot.api.last_message(group, with_buttons=True), "加入")
+    table = current_table(bot, group)
+    assert table.in_hand() and table.hand_no == 1 and not table.invited
+
+
+async def test_leave_on_the_old_result_after_again_declines_the_invitation(
+        bot: Harness) -> None:
+    group, users = await _finished(bot)
+    alice, _bob, carol = users
+    result = bot.api.last_message(group, with_buttons=True)
+    await alice.press(result, "再来一局")
+    answer = await carol.press(result, "离开")
+    assert "不开放" not in answer.get("text", "") and not answer.get("show_alert"), answer
+    table = current_table(bot, group)
+    assert list(table.invited.values()) == ["Bob"] and table.seat_of(carol.id) is None
+    assert table.phase == LOBBY
+
+
+async def test_leave_on_a_result_is_saved_and_keeps_the_result_names(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    first = await start_bot(settings)
+    group = first.group()
+    users = [first.user("Alice"), first.user("Bob"), first.user("Carol")]
+    try:
+        await seat_three(first, group, users)
+        await play_until_over(first, group, users)
+        result = first.api.last_message(group, with_buttons=True)
+        names = current_table(first, group).names()
+        answer = await users[1].press(result, "离开")
+        assert not answer.get("show_alert"), answer
+        assert current_table(first, group).names() == names  # the result names who played
+    finally:
+        await first.stop()
+    api = first.api
+    second = await start_bot(settings, api)
+    try:
+        alice = SimUser(second, api.users[users[0].id])
+        await alice.press(result, "再来一局")
+        table = current_table(second, group)
+        assert [s.name for s in table.seats] == ["Alice"]
+        assert list(table.invited.values()) == ["Carol"]  # Bob left: not asked back
+        bob = SimUser(second, api.users[users[1].id])
+        answer = await bob.press(result, "再来一局")
+        assert answer.get("show_alert") and current_table(second, group).seat_of(bob.id) is None
+    finally:
+        await second.stop()
+
+
+def test_a_finished_table_saved_before_leaving_was_kept_still_loads() -> None:
+    table = Table(id=1, chat_id=-1, title="g", lang="zh-Hans", phase=FINISHED)
+    table.left.add(5)
+    data = table.to_dict()
+    assert Table.from_dict(data).left == {5}
+    for key in ("left", "again_of", "invited"):
+        del data[key]
+    old = Table.from_dict(data)
+    assert old.left == set() and old.again_of is None and old.invited == {}
+
+
+async def test_again_by_someone_the_bot_cannot_reach_leaves_again_to_the_others(
+        bot: Harness) -> None:
+    group, users = await _finished(bot)
+    alice, _bob, carol = users
+    bot.api.started.discard(carol.id)  # Carol blocked the bot since
+    manager_of(bot).dm_ok.discard(carol.id)
+    result = bot.api.last_message(group, with_buttons=True)
+    finished = current_table(bot, group)
+    answer = await carol.press(result, "再来一局")
+    assert answer.get("url", "").startswith("https://t.me/"), answer
+    assert current_table(bot, group) is finished  # no empty lobby replaced it
+    answer = await alice.press(result, "再来一局")
+    assert not answer.get("show_alert"), answer
+    table = current_table(bot, group)
+    assert table.phase == LOBBY and [s.name for s in table.seats] == ["Alice"]
+
+
+async def test_a_join_that_cannot_be_saved_leaves_the_player_unseated_to_retry(
+        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    group = bot.group()
+    alice, bob = bot.user("Alice"), bot.user("Bob")
+    await alice.send(group, "/newgame")
+    lobby = bot.api.last_message(group, with_buttons=True)
+    _fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
+    answer = await bob.press(lobby, "加入")
+    assert answer.get("show_alert"), answer
+    table = current_table(bot, group)
+    assert table.seat_of(bob.id) is None and manager_of(bot).table_of(bob.id) is None
+    answer = await bob.press(bot.api.last_message(group, with_buttons=True), "加入")
+    assert not answer.get("show_alert"), answer
+    assert [s.name for s in current_table(bot, group).seats] == ["Alice", "Bob"]
+
+
+async def test_an_ai_seat_that_cannot_be_saved_is_not_kept(
+        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    group = bot.group()
+    alice = bot.user("Alice")
+    await alice.send(group, "/newgame")
+    _fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
+    await alice.press(bot.api.last_message(group, with_buttons=True), "添加 AI")
+    assert [s.name for s in current_table(bot, group).seats] == ["Alice"]
+
+
+async def test_a_start_that_fails_after_the_press_was_answered_tells_the_group(
+        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    group = bot.group()
+    alice = bot.user("Alice")
+    await alice.send(group, "/newgame")
+    _fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
+    await alice.press(bot.api.last_message(group, with_buttons=True), "开始")
+    assert any(m.text == "出了点问题，请再试一次。" for m in bot.api.chat_messages(group))
+    table = current_table(bot, group)
+    assert table.phase == LOBBY and [s.name for s in table.seats] == ["Alice"]
+
+
+async def test_show_start_is_each_persons_choice_applied_at_the_deal(bot: Harness) -> None:
+    """R-SHOW: 明牌开始 is x5; pressed in a lobby it neither fills the table nor deals."""
+    group = bot.group()
+    alice, bob, carol = bot.user("Alice"), bot.user("Bob"), bot.user("Carol")
+    await alice.send(group, "/newgame")
+    answer = await alice.press(bot.api.last_message(group, with_buttons=True), "明牌开始")
+    assert "明牌开始" in answer.get("text", ""), answer
+    table = current_table(bot, group)
+    assert table.phase == LOBBY and len(table.seats) == 1 and table.seats[0].show_start
+    await bob.press(bot.api.last_message(group, with_buttons=True), "加入")
+    await carol.press(bot.api.last_message(group, with_buttons=True), "加入")
+    table = current_table(bot, group)
+    assert table.in_hand() and table.game is not None
+    assert [seat for seat, _ in table.game.shows] == [0]  # Alice alone, x5 (R-SHOW)
