@@ -52,6 +52,8 @@ log = logging.getLogger(__name__)
 _MAX_AUTO_STEPS = 400
 #: after a failed save, the table's timer tries again no sooner than this (seconds)
 _RETRY_SECONDS = 5.0
+#: a settlement that keeps failing is tried again ever later, at most this far apart (seconds)
+_SETTLE_RETRY_CAP = 300.0
 
 _ILLEGAL_KEYS = {"not_your_turn": "not_your_turn", "not_in_hand": "dont_hold",
                  "not_a_combo": "not_a_combo", "does_not_beat": "doesnt_beat",
@@ -78,6 +80,10 @@ class TableManager(Lobby, Resume):
         #: table id -> seats that became the ones to decide since the table was last shown
         #: (their panel is sent anew, which notifies them)
         self._asked: dict[int, set[int]] = {}
+        #: table id -> how many times in a row its finished hand failed to settle
+        self._settle_failures: dict[int, int] = {}
+        #: tables whose group is gone (the bot removed) kept only to settle their hand
+        self._gone: set[int] = set()
 
     # ---- a change that can't be saved is undone --------------------------------------------
     @contextlib.contextmanager
@@ -115,9 +121,9 @@ class TableManager(Lobby, Resume):
         not at once (a database that keeps failing must not spin)."""
         game = table.game
         if table.phase == PLAYING and game is not None and game.over:
-            # the hand ended but could not be settled: try again soon
+            # the hand ended but could not be settled: try again, later each time
             self.timers.arm(TimerName(table.id, "finish", table.version),
-                            time.time() + _RETRY_SECONDS)
+                            time.time() + self.settle_retry_delay(table))
         elif table.deadline is not None and table.timer_kind is not None:
             # the clock runs on; a time-out that failed tries again, not at once
             self.timers.arm(TimerName(table.id, table.timer_kind, table.version),
@@ -248,7 +254,7 @@ class TableManager(Lobby, Resume):
         assert game is not None
         events = events + await self._auto_steps(table)
         if game.over:
-            await self._finish(table)
+            await self._settle(table)
             return
         self._arm(table)
         self._present(table, new_messages=new_messages)
@@ -421,7 +427,7 @@ class TableManager(Lobby, Resume):
             return
         game = table.game
         if game is not None and game.over and table.phase == PLAYING:
-            await self._finish(table)  # a settlement that failed, tried again
+            await self._settle(table)  # a settlement that failed, tried again
             return
         if game is None or game.over:
             return
@@ -441,10 +447,62 @@ class TableManager(Lobby, Resume):
         return await self.timers.fire_now(table.id)
 
     # ---- the end ----------------------------------------------------------------------
+    @staticmethod
+    def owes_settlement(table: Table) -> bool:
+        """The hand is over (its last move saved) but its beans are not settled yet."""
+        return table.phase == PLAYING and table.game is not None and table.game.over
+
+    def settle_retry_delay(self, table: Table) -> float:
+        """How long a hand that failed to settle waits before it is tried again: doubling
+        with each failure in a row, up to ``_SETTLE_RETRY_CAP``."""
+        failures = max(1, self._settle_failures.get(table.id, 1))
+        return min(_RETRY_SECONDS * 2.0 ** min(failures - 1, 32), _SETTLE_RETRY_CAP)
+
+    async def _settle(self, table: Table) -> list[str] | None:
+        """Settle the over hand (the lock is held) the one way every ending takes (a last
+        play, an escape, a time-out's move, a retry, a restart, /stop, the bot removed);
+        returns the result's text. If it fails: None, the table stays as stored (over, not
+        settled), the group is told once that the result will follow, and the timer tries
+        again later. A table whose group is gone is closed once settled."""
+        before = table.to_dict()
+        try:
+            text = await self._conclude(table)
+        except Exception:
+            table.restore(before)  # as stored: the hand over, not settled
+            self._settlement_failed(table)
+            if table.id not in self._gone:
+                self._present(table)
+            return None
+        if self._settle_failures.pop(table.id, None):
+            log.info("table %s: hand %s settled", table.id, table.hand_id)
+        if table.id in self._gone:
+            self._gone.discard(table.id)
+            await self._close(table)
+        return text
+
+    def _settlement_failed(self, table: Table) -> None:
+        """Log the first failure in full and later ones in a line; tell the group once."""
+        failures = self._settle_failures.get(table.id, 0) + 1
+        self._settle_failures[table.id] = failures
+        delay = self.settle_retry_delay(table)
+        if failures == 1:
+            log.exception("table %s: hand %s could not be settled; trying again in %.0f s",
+                          table.id, table.hand_id, delay)
+            if table.id not in self._gone:
+                self.outbox.post(table.chat_id, t(table.lang, "result_pending"))
+        else:
+            log.warning("table %s: hand %s still not settled (%d tries); next in %.0f s",
+                        table.id, table.hand_id, failures, delay)
+        self._rearm_after_failure(table)
+
     async def _finish(self, table: Table) -> None:
-        """Settle a finished hand (idempotent) and show the result. The result keeps its
-        Again / Leave buttons for a while (saved: a restart keeps them working), then the
-        table is closed and forgotten."""
+        """Settle the over hand, or arrange to try again (see ``_settle``)."""
+        await self._settle(table)
+
+    async def _conclude(self, table: Table) -> list[str]:
+        """Settle a finished hand (idempotent) and show the result; returns its text. The
+        result keeps its Again / Leave buttons for a while (saved: a restart keeps them
+        working), then the table is closed and forgotten."""
         game = table.game
         assert game is not None
         self.timers.cancel(table.id)
@@ -455,14 +513,16 @@ class TableManager(Lobby, Resume):
         table.deadline = time.time() + self.settings.lobby_timeout
         table.timer_kind = "idle"
         await self._save(table)
-        self.outbox.show(table.chat_id, GROUP_SLOT,
-                         result_content(table, self.keyboards, text, pictures))
+        if table.id not in self._gone:
+            self.outbox.show(table.chat_id, GROUP_SLOT,
+                             result_content(table, self.keyboards, text, pictures))
         for seat, _ in table.humans():
             self._show_panel(table, seat)
         for _, person in table.humans():
             if self.by_user.get(person.user_id) == table.id:
                 del self.by_user[person.user_id]
         self._arm(table)
+        return text
 
     async def _result(self, table: Table, game: Game,
                       ) -> tuple[list[str], list[ResultLine] | None]:
@@ -480,9 +540,20 @@ class TableManager(Lobby, Resume):
         self.outbox.show(table.chat_id, GROUP_SLOT,
                          result_content(table, self.keyboards, text, pictures))
 
-    async def stop(self, table: Table) -> None:
-        """End a table without moving beans (an admin's /stop)."""
+    async def stop(self, table: Table) -> bool:
+        """End a table without moving beans (an admin's /stop). A hand that is over but not
+        settled yet is settled first (its winners are owed): the result is shown, then the
+        table closes. If it can't be settled now, the group is told the result is on its way
+        (/stop again shortly), the table stays and its timer keeps trying: returns False."""
         async with table.lock:
+            if self.owes_settlement(table):
+                text = await self._settle(table)
+                if text is None:
+                    self.outbox.post(table.chat_id, t(table.lang, "stop_settling"))
+                    return False
+                self.outbox.retire(table.chat_id, GROUP_SLOT, "\n".join(text))
+                await self._close(table)
+                return True
             self.timers.cancel(table.id)
             self._asked.pop(table.id, None)
             if table.phase == LOBBY:
@@ -492,18 +563,25 @@ class TableManager(Lobby, Resume):
                     self.outbox.post(table.chat_id, t(table.lang, "stopped"))
                 self._close_panels(table, "stopped")
             await self._close(table)
+            return True
 
     async def group_gone(self, chat_id: int) -> None:
         """The bot was removed from the group: close its table, no beans move; the players
-        read it in their private chats (the group can't be written to any more)."""
+        read it in their private chats (the group can't be written to any more). A hand
+        that is over but not settled is settled first (that needs no group): if that fails
+        the table stays stored, its timer trying again, and closes once settled."""
         table = self.table_in(chat_id)
         if table is None:
             return
         async with table.lock:
-            self.timers.cancel(table.id)
             self._asked.pop(table.id, None)
             self.outbox.drop(chat_id, GROUP_SLOT)
             self.outbox.drop(chat_id, f"{LOBBY_SLOT}{table.id}")
+            if self.owes_settlement(table):
+                self._gone.add(table.id)
+                await self._settle(table)  # closes it once settled
+                return
+            self.timers.cancel(table.id)
             if table.phase == PLAYING:
                 self._close_panels(table, "closed_removed")
             await self._close(table)
