@@ -25,6 +25,25 @@ from .scripts import (
 )
 
 
+async def beans_of(bot: Harness, users: list[SimUser]) -> list[int]:
+    db = manager_of(bot).db
+    return [(await db.get_player(u.id)).beans for u in users]  # type: ignore[union-attr]
+
+
+def owed(table: Table) -> list[int]:
+    """What each seat's beans move by for the table's finished hand in the beginners' room
+    (coefficient 100, fee 5; 10,000 beans each: no cap reached): the landlord wins or pays
+    twice the stake (base x multiplier x coefficient), each farmer once."""
+    game = table.game
+    assert game is not None
+    outcome = game.outcome()
+    assert outcome is not None and outcome.landlord is not None and outcome.escaped is None
+    stake = outcome.base * outcome.multiplier * 100
+    sign = 1 if outcome.landlord in outcome.winners else -1
+    return [(2 * sign * stake if seat == outcome.landlord else -sign * stake) - 5
+            for seat in range(3)]
+
+
 def fail_saves(monkeypatch: pytest.MonkeyPatch, bot: Harness, times: int = 1, *,
                after: int = 0) -> list[int]:
     """After ``after`` more saves, the next ``times`` table saves fail (a full disk, a locked
@@ -184,7 +203,12 @@ async def test_one_table_failing_to_resume_does_not_keep_the_others_from_resumin
         people = [SimUser(second, api.users[u.id]) for u in two]
         table = await play_until_over(second, fine, people)
         assert table.phase == FINISHED
-        assert await manager_of(second).db.get_hand(table.hand_id) is not None
+        stored = await manager_of(second).db.get_hand(table.hand_id)
+        assert stored is not None and stored.seats == [u.id for u in two]
+        assert await beans_of(second, people) == [10_000 + d for d in owed(table)]
+        # the broken group's players were not touched
+        assert await beans_of(second, [SimUser(second, api.users[u.id]) for u in one]) \
+            == [10_000] * 3
     finally:
         await second.stop()
 
@@ -200,7 +224,8 @@ async def test_a_table_id_used_again_still_settles_its_own_hand(bot: Harness) ->
     first_hand = first.hand_id
     assert await fire_timer(bot, first)  # the result's idle time ends: the table closes
     assert manager.table_in(group) is None
-    beans = [(await manager.db.get_player(u.id)).beans for u in users]  # type: ignore[union-attr]
+    beans = await beans_of(bot, users)
+    assert beans == [10_000 + d for d in owed(first)]
     manager._next_id = first.id - 1  # the clock went back
     await seat_three(bot, group, users)
     second = current_table(bot, group)
@@ -208,8 +233,8 @@ async def test_a_table_id_used_again_still_settles_its_own_hand(bot: Harness) ->
     second = await play_until_over(bot, group, users)
     assert second.hand_id != first_hand
     assert await manager.db.get_hand(second.hand_id) is not None
-    after = [(await manager.db.get_player(u.id)).beans for u in users]  # type: ignore[union-attr]
-    assert after != beans  # beans moved
+    after = await beans_of(bot, users)
+    assert after == [b + d for b, d in zip(beans, owed(second), strict=True)]  # moved once
     logged = [entry.action for entry in await manager.db.hand_actions(second.hand_id)]
     assert second.game is not None and logged == second.game.log  # its own log only
 
@@ -346,7 +371,8 @@ async def test_a_settlement_that_fails_is_tried_again_and_beans_move_once(
     assert await db.get_hand(table.hand_id) is None
     assert await fire_timer(bot, table)  # tried again
     assert table.phase == FINISHED and await db.get_hand(table.hand_id) is not None
-    beans = [(await db.get_player(u.id)).beans for u in users]  # type: ignore[union-attr]
-    assert sum(beans) == 3 * 10_000 - 3 * 5 and beans != [10_000 - 5] * 3
+    assert await beans_of(bot, users) == [10_000 + d for d in owed(table)]
     result = bot.api.last_message(group, with_buttons=True)
     assert result is not None and {b["text"] for b in result.buttons()} == {"再来一局", "离开"}
+    assert await fire_timer(bot, table)  # the idle time ends: nothing moves again
+    assert await beans_of(bot, users) == [10_000 + d for d in owed(table)]
