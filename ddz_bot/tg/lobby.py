@@ -49,10 +49,12 @@ class Lobby(TablesCore):
         ``after``: the finished table whose Again was pressed (see ``again``): its AI seats
         come along, its people are invited. ``accepted`` is called once the lobby is open,
         before a full one is dealt (a button press is answered then, not after the deal)."""
+        group = await self._group(chat_id, title)
+        # checked after the last wait before the table is registered: two presses at once
+        # never open two tables
         existing = self.table_in(chat_id)
         if existing is not None and existing.phase != FINISHED:
             raise Refused("table_exists")
-        group = await self._group(chat_id, title)
         name = rules or group_game(group)
         table = Table(id=self._new_id(), chat_id=chat_id, title=title or str(chat_id),
                       lang=group.language, rules=name, room=group.room,
@@ -61,6 +63,8 @@ class Lobby(TablesCore):
                                                    self.settings.double_timeout),
                       play_seconds=self._seconds(group.play_seconds, self.settings.play_timeout),
                       tracker=group.tracker)
+        if after is not None:  # before any wait: a second Again at once finds it
+            self._invite(table, creator, after)
         self.tables[table.id] = table
         self.by_chat[chat_id] = table.id
         async with table.lock:
@@ -75,8 +79,8 @@ class Lobby(TablesCore):
                     if refusal.key != "need_dm" or after is not None:
                         raise
                     creator_needs_dm = refusal
-                if after is not None and creator_needs_dm is None:
-                    self._invite(table, creator, after)
+                if after is not None:
+                    self._seat_ai(table, after)
                 self._arm_lobby(table)
                 await self._save(table)
             except BaseException:
@@ -103,17 +107,21 @@ class Lobby(TablesCore):
                 await self._start(table)
         return table
 
-    def _invite(self, table: Table, creator: Person, after: Table) -> None:
-        """A lobby opened by Again: the finished table's AI seats sit down again; its
-        people (but the presser and who pressed Leave) are invited, not seated: each sits
-        down by pressing Again or Join themselves."""
+    @staticmethod
+    def _invite(table: Table, creator: Person, after: Table) -> None:
+        """A lobby opened by Again: the finished table's people (but the presser and who
+        pressed Leave) are invited, not seated: each sits down by pressing Again or Join."""
         table.again_of = after.id
         for seat in after.seats:
-            if seat.is_ai:
-                if not table.full:
-                    table.seats.append(Seat(seat.user_id, seat.name, True, seat.lang))
-            elif seat.user_id != creator.id and seat.user_id not in after.left:
+            if not seat.is_ai and seat.user_id != creator.id and seat.user_id not in after.left:
                 table.invited[seat.user_id] = seat.name
+
+    @staticmethod
+    def _seat_ai(table: Table, after: Table) -> None:
+        """A lobby opened by Again: the finished table's AI seats sit down again."""
+        for seat in after.seats:
+            if seat.is_ai and not table.full:
+                table.seats.append(Seat(seat.user_id, seat.name, True, seat.lang))
 
     def successor_of(self, table_id: int) -> Table | None:
         """The lobby Again opened after the finished table ``table_id``, while it is open."""
@@ -170,8 +178,8 @@ class Lobby(TablesCore):
     async def join(self, table: Table, person: Person, *,
                    accepted: Accepted | None = None) -> None:
         async with table.lock:
-            if table.phase != LOBBY:
-                raise Refused("join_expired")
+            if table.phase != LOBBY or self.tables.get(table.id) is not table:
+                raise Refused("join_expired")  # dealt, or gone while waiting for the lock
             with self._lobby_change(table, person.id):
                 await self._join_checks(table, person)
                 table.invited.pop(person.id, None)
@@ -341,8 +349,15 @@ class Lobby(TablesCore):
             raise Refused("stale_button")
         if table.seat_of(person.id) is None or person.id in table.left:
             raise Refused("not_seated")
-        return await self.new_table(table.chat_id, table.title, person, table.rules,
-                                    after=table, accepted=accepted)
+        if self.successor_of(table.id) is None:
+            try:
+                return await self.new_table(table.chat_id, table.title, person, table.rules,
+                                            after=table, accepted=accepted)
+            except Refused as refusal:
+                if refusal.key != "table_exists" or self.successor_of(table.id) is None:
+                    raise
+        # someone else's Again opened the lobby first: sit down there
+        return await self.again_after(table.id, person, accepted=accepted)
 
     async def again_after(self, finished_id: int, person: Person, *,
                           accepted: Accepted | None = None) -> Table:

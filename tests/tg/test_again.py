@@ -4,6 +4,7 @@ can't reach; lobby changes whose save fails; 明牌开始 as each person's own c
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -191,3 +192,15 @@ async def test_show_start_is_each_persons_choice_applied_at_the_deal(bot: Harnes
     table = current_table(bot, group)
     assert table.in_hand() and table.game is not None
     assert [seat for seat, _ in table.game.shows] == [0]  # Alice alone, x5 (R-SHOW)
+
+
+async def test_two_pressing_again_at_once_sit_at_one_new_lobby(bot: Harness) -> None:
+    group, users = await _finished(bot)
+    alice, bob, _carol = users
+    result = bot.api.last_message(group, with_buttons=True)
+    answers = await asyncio.gather(alice.press(result, "再来一局"), bob.press(result, "再来一局"))
+    assert not any(answer.get("show_alert") for answer in answers), answers
+    table = current_table(bot, group)
+    assert sorted(s.name for s in table.seats) == ["Alice", "Bob"]
+    lobbies = [t for t in manager_of(bot).tables.values() if t.chat_id == group]
+    assert lobbies == [table]
