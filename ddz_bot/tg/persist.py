@@ -2,7 +2,8 @@
 
 Every table in play is in the database with its deadline and the ids of its messages:
 ``resume`` rebuilds each one, re-arms its timer from the stored deadline and edits the same
-messages; a finished hand that was not settled yet is settled (idempotently) now. A finished
+messages; a finished hand that was not settled yet is settled (idempotently) now, or, if that
+fails, tried again by its timer, later each time (the manager's ``_settle``). A finished
 table stays stored until its idle time ends, so its result's Again / Leave work after a
 restart. A table that fails to resume is logged and skipped; the others resume.
 """
@@ -45,7 +46,7 @@ class Resume(TablesCore):
             except Exception:
                 log.exception("table %s failed to resume", record.table_id)
                 if self.tables.get(table.id) is table:
-                    self._rearm_after_failure(table)  # e.g. a settlement tried again soon
+                    self._rearm_after_failure(table)  # its timer tries again
                 continue
             count += 1
         return count

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from ddz_bot.storage import Database
 from ddz_bot.tg.manager import TableManager
 from ddz_bot.tg.table import FINISHED, PLAYING, Table
 
@@ -284,3 +285,42 @@ async def test_a_restart_settles_a_pending_settlement_once(
                 {"再来一局", "离开"}
         finally:
             await bot.stop()
+
+
+
+async def test_a_restart_whose_settlement_still_fails_keeps_trying_and_then_pays(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    real = Database.settle_hand
+    failing = [True]
+
+    async def settle_hand(self: Database, *args: Any, **kwargs: Any) -> Any:
+        if failing[0]:
+            raise sqlite3.OperationalError("database is locked")
+        return await real(self, *args, **kwargs)
+
+    monkeypatch.setattr(Database, "settle_hand", settle_hand)
+    settings = make_settings(tmp_path)
+    first = await start_bot(settings)
+    group = first.group()
+    users = [first.user("Alice"), first.user("Bob"), first.user("Carol")]
+    try:
+        await seat_three(first, group, users)
+        hand = (await play_until_over(first, group, users)).hand_id
+    finally:
+        await first.stop()
+    api = first.api
+    bot = await start_bot(settings, api)
+    try:
+        await bot.settle()
+        manager = manager_of(bot)
+        table = current_table(bot, group)
+        assert table.hand_id == hand and manager.owes_settlement(table)
+        pending = manager.timers.pending(table.id)
+        assert pending is not None and pending.kind == "finish"
+        assert group_texts(bot, group).count(PENDING) == 2  # once before, once after
+        failing[0] = False
+        assert await fire_timer(bot, table)
+        assert table.phase == FINISHED
+        await assert_settled_once(bot, table, [SimUser(bot, api.users[u.id]) for u in users])
+    finally:
+        await bot.stop()
