@@ -166,6 +166,8 @@ class Lobby(TablesCore):
         try:
             with self._undone_unless_saved(table):
                 yield
+        except Refused:  # refused before anything changed
+            raise
         except Exception:
             if before is None:
                 self.by_user.pop(user_id, None)
