@@ -258,6 +258,7 @@ CATALOGUE: dict[str, str] = {
     "show_start_on": "You'll start face up (x5) when the hand is dealt. Press again to undo.",
     "show_start_off": "Face-up start cancelled.",
     "lobby_show_start": " (face up)",
+    "lobby_invited": "Invited: {names}",
     "auto_off_you": "You play yourself again.",
     "lang_set_own": ("Your language: English (yours only; group admins set the group's with "
                      "/settings)."),

@@ -242,6 +242,7 @@ CATALOGUE: dict[str, str] = {
     "show_start_on": "你将明牌开始（x5），开局时生效。再按一次取消。",
     "show_start_off": "已取消明牌开始。",
     "lobby_show_start": "（明牌开始）",
+    "lobby_invited": "等待入座：{names}",
     "auto_off_you": "你已取消托管。",
     "lang_set_own": "你的语言：简体中文（只对你自己生效；群的语言由管理员用 /settings 设置）。",
     "lang_choose_group": "选择你自己的语言（群的语言由管理员用 /settings 设置）：",

@@ -242,6 +242,7 @@ CATALOGUE: dict[str, str] = {
     "show_start_on": "你將明牌開始（x5），開局時生效。再按一次取消。",
     "show_start_off": "已取消明牌開始。",
     "lobby_show_start": "（明牌開始）",
+    "lobby_invited": "等待入座：{names}",
     "auto_off_you": "你已取消託管。",
     "lang_set_own": "你的語言：繁體中文（只對你自己生效；群的語言由管理員用 /settings 設定）。",
     "lang_choose_group": "選擇你自己的語言（群的語言由管理員用 /settings 設定）：",
