@@ -54,7 +54,8 @@ class Lobby(TablesCore):
         # never open two tables
         existing = self.table_in(chat_id)
         if existing is not None and existing.phase != FINISHED:
-            raise Refused("table_exists")
+            over = existing.game is not None and existing.game.over
+            raise Refused("result_pending" if over else "table_exists")
         name = rules or group_game(group)
         table = Table(id=self._new_id(), chat_id=chat_id, title=title or str(chat_id),
                       lang=group.language, rules=name, room=group.room,

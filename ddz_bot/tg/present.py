@@ -353,8 +353,15 @@ def lobby_content(table: Table, keyboards: Keyboards, *, closed_text: str | None
     lang = table.lang
     seats = []
     for n in range(table.players):
-        name = table.seats[n].name if n < len(table.seats) else t(lang, "seat_empty")
+        if n < len(table.seats):
+            seat = table.seats[n]
+            name = seat.name + (t(lang, "lobby_show_start") if seat.show_start else "")
+        else:
+            name = t(lang, "seat_empty")
         seats.append(t(lang, "lobby_seat", n=n + 1, name=name))
+    if table.invited:
+        separator = ", " if lang == "en" else "、"
+        seats.append(t(lang, "lobby_invited", names=separator.join(table.invited.values())))
     text = t(lang, "lobby", room=t(lang, f"room_{table.room}"),
              game=t(lang, f"game_{table.rules}"), seats="\n".join(seats))
     if closed_text is not None:

@@ -49,7 +49,7 @@ async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Ha
     assert caption is not None and "托管" in caption
     assert sleeper.labels() == ["取消托管"]
     answer = await sleeper.press(sleeper.panel(), "取消托管")
-    assert "取消了托管" in answer.get("text", "")
+    assert answer.get("text") == "你已取消托管。"
     assert not game.auto[seat]
     table = await play_until_over(bot, group, users)
     assert table.phase == FINISHED
@@ -119,7 +119,7 @@ async def test_take_back_pressed_twice_counts_once(bot: Harness) -> None:
     assert panel is not None and sleeper.labels() == ["取消托管"]
     data = panel.buttons()[0]["callback_data"]
     answer = await sleeper.press_data(panel, data)
-    assert "取消了托管" in answer["text"] and not game.auto[seat]
+    assert answer["text"] == "你已取消托管。" and not game.auto[seat]
     version = table.version
     answer = await sleeper.press_data(panel, data)
     assert answer["text"] == "这个按钮已经过期了。" and answer["show_alert"]

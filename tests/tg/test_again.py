@@ -59,6 +59,8 @@ async def test_again_seats_only_the_presser_and_invites_the_others(bot: Harness)
     assert [_calls(user) for user in users] == asked_before  # nobody is dealt a hand
     assert any("Alice、Carol" in (m.text or "") and "再来一局" in (m.text or "")
                for m in bot.api.chat_messages(group))
+    lobby = bot.api.last_message(group, with_buttons=True)
+    assert lobby is not None and "Alice、Carol" in (lobby.text or "")  # the lobby lists them
     # Alice presses Again on the same old result: she sits at the new lobby
     answer = await alice.press(result, "再来一局")
     assert "不开放" not in answer.get("text", ""), answer

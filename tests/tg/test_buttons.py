@@ -57,7 +57,8 @@ async def test_buttons_of_a_finished_hand_are_refused(bot: Harness) -> None:
     await play_until_over(bot, group, users)
     final = bot.api.last_message(group, with_buttons=True)
     assert final is not None
-    await users[0].press(final, "再来一局")
+    for user in users:  # each of them chooses to play again
+        await user.press(final, "再来一局")
     fresh = current_table(bot, group)  # the same seats, a new hand
     assert fresh is not table and fresh.in_hand() and "Bob" in fresh.names()
     answer = await users[1].press_data(table_message, old[0])

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from ddz_bot.i18n import t
 from ddz_bot.storage import Database
 from ddz_bot.tg.manager import TableManager
 from ddz_bot.tg.table import FINISHED, PLAYING, Table
@@ -125,6 +126,8 @@ async def test_stop_while_the_settlement_still_fails_keeps_the_table_and_its_ret
     pending = manager.timers.pending(table.id)
     assert pending is not None and pending.kind == "finish"
     assert await beans_of(bot, users) == [START] * 3
+    await users[0].send(group, "/newgame")  # a new table waits for this hand's beans
+    assert group_texts(bot, group)[-1] == t("zh-Hans", "result_pending")
     settlements.failing = False
     assert await fire_timer(bot, table)
     assert table.phase == FINISHED

@@ -48,7 +48,10 @@ async def test_show_cards_while_dealing_and_at_the_start(tmp_path: Path) -> None
         await alice.send(group, "/newgame")
         lobby = bot.api.last_message(group, with_buttons=True)
         await bob.press(lobby, "加入")
-        await alice.press(lobby, "明牌开始")  # Alice shows from the start (x5); AI fills
+        await alice.press(lobby, "明牌开始")  # Alice chooses to show from the start (x5)
+        shown = bot.api.messages[(group, lobby.message_id)].text or ""  # type: ignore[union-attr]
+        assert "Alice（明牌开始）" in shown, shown
+        await alice.press(lobby, "开始")  # AI fills the empty seat; the deal applies her choice
         table = current_table(bot, group)
         game = table.game
         assert game is not None and game.deal_step == 1
