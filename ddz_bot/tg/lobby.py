@@ -212,6 +212,15 @@ class Lobby(TablesCore):
             await self._check_dm(table, person)
         table.seats.append(Seat(person.id, person.name, lang=person.lang))
         self.by_user[person.id] = table.id
+        self._uninvite_elsewhere(table, person.id)
+
+    def _uninvite_elsewhere(self, table: Table, user_id: int) -> None:
+        """Someone who sits down somewhere is no longer waited for at another lobby (the
+        list there is what the group reads; it is saved with that lobby's next change)."""
+        for other in list(self.tables.values()):
+            if other is not table and other.phase == LOBBY and user_id in other.invited:
+                del other.invited[user_id]
+                self._show_lobby(other)
 
     async def _check_dm(self, table: Table, person: Person) -> None:
         """Whether the bot may write to ``person`` (they must have opened the private chat):
@@ -231,11 +240,19 @@ class Lobby(TablesCore):
 
     async def leave_table(self, table: Table, person: Person) -> None:
         """Get up from a lobby, or from a finished table (the result's Leave button: its
-        Again then goes on without them; their seat stays, the result names who played).
-        A lobby no person sits at any more closes (AI seats alone don't keep it open): the
-        group may open a new one at once."""
+        Again then goes on without them; their seat stays, the result names who played);
+        someone only invited to a lobby declines. A lobby no person sits at and nobody is
+        invited to any more closes (AI seats alone don't keep it open): the group may open a
+        new one at once."""
         async with table.lock:
             seat = table.seat_of(person.id)
+            if seat is None and table.phase == LOBBY and person.id in table.invited:
+                # invited back by Again, and saying no here
+                with self._lobby_change(table, person.id):
+                    del table.invited[person.id]
+                    await self._save(table)
+                self._show_lobby(table)
+                return
             if seat is None or person.id in table.left:
                 raise Refused("not_seated")
             if table.phase == PLAYING:
@@ -251,7 +268,7 @@ class Lobby(TablesCore):
                 del table.seats[seat]
                 if self.by_user.get(person.id) == table.id:
                     del self.by_user[person.id]
-                if not any(not s.is_ai for s in table.seats):
+                if not any(not s.is_ai for s in table.seats) and not table.invited:
                     self._show_lobby(table, closed_text=t(table.lang, "lobby_emptied"))
                     await self._close(table)
                     return
@@ -265,12 +282,16 @@ class Lobby(TablesCore):
         lobby = self.successor_of(finished_id)
         if lobby is None:
             raise Refused("join_expired")
+        if lobby.seat_of(person.id) is not None:
+            await self.leave_table(lobby, person)  # already sat down there: get up
+            return
         async with lobby.lock:
             if person.id not in lobby.invited:
                 raise Refused("not_seated")
             with self._lobby_change(lobby, person.id):
                 del lobby.invited[person.id]
                 await self._save(lobby)
+        self._show_lobby(lobby)
 
     async def add_ai(self, table: Table, person: Person, *,
                      accepted: Accepted | None = None) -> None:

@@ -167,6 +167,7 @@ class TableManager(Lobby, Resume):
         table.hint_cursor.clear()
         table.readings.clear()
         table.narration = ""
+        table.invited.clear()  # dealt: nobody is waited for any more
         self._show_lobby(table, closed_text=t(table.lang, "started"))
         events: list[Event] = []
         for index, seat in enumerate(table.seats):

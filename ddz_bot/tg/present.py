@@ -359,7 +359,7 @@ def lobby_content(table: Table, keyboards: Keyboards, *, closed_text: str | None
         else:
             name = t(lang, "seat_empty")
         seats.append(t(lang, "lobby_seat", n=n + 1, name=name))
-    if table.invited:
+    if table.invited and closed_text is None:
         separator = ", " if lang == "en" else "、"
         seats.append(t(lang, "lobby_invited", names=separator.join(table.invited.values())))
     text = t(lang, "lobby", room=t(lang, f"room_{table.room}"),

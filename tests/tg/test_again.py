@@ -206,3 +206,67 @@ async def test_two_pressing_again_at_once_sit_at_one_new_lobby(bot: Harness) -> 
     assert sorted(s.name for s in table.seats) == ["Alice", "Bob"]
     lobbies = [t for t in manager_of(bot).tables.values() if t.chat_id == group]
     assert lobbies == [table]
+
+
+# ---- the invitation after Again ------------------------------------------------------
+
+async def test_the_presser_leaving_keeps_the_lobby_for_the_invited(bot: Harness) -> None:
+    group, (alice, bob, _) = await _finished(bot)
+    result = bot.api.last_message(group, with_buttons=True)
+    await bob.press(result, "再来一局")
+    await bob.press(bot.api.last_message(group, with_buttons=True), "离开")
+    answer = await alice.press(result, "再来一局")  # invited a moment ago: still welcome
+    assert not answer.get("show_alert"), answer
+    assert [s.name for s in current_table(bot, group).seats] == ["Alice"]
+
+
+async def test_declining_shows_at_once_in_the_lobby(bot: Harness) -> None:
+    group, (alice, _, carol) = await _finished(bot)
+    result = bot.api.last_message(group, with_buttons=True)
+    await alice.press(result, "再来一局")
+    await carol.press(result, "离开")  # the old result's Leave: no, thanks
+    lobby = bot.api.last_message(group, with_buttons=True)
+    assert lobby is not None and "Carol" not in (lobby.text or "") and "Bob" in (lobby.text or "")
+
+
+async def test_leave_in_the_new_lobby_declines_an_invitation(bot: Harness) -> None:
+    group, (_, bob, carol) = await _finished(bot)
+    result = bot.api.last_message(group, with_buttons=True)
+    await bob.press(result, "再来一局")
+    answer = await carol.press(bot.api.last_message(group, with_buttons=True), "离开")
+    assert not answer.get("show_alert"), answer
+    assert "Carol" not in current_table(bot, group).invited.values()
+
+
+async def test_leave_on_the_old_result_gets_up_from_the_new_lobby(bot: Harness) -> None:
+    group, (alice, bob, _) = await _finished(bot)
+    result = bot.api.last_message(group, with_buttons=True)
+    await bob.press(result, "再来一局")
+    await alice.press(result, "再来一局")
+    answer = await alice.press(result, "离开")
+    assert "不在" not in answer.get("text", ""), answer
+    assert [s.name for s in current_table(bot, group).seats] == ["Bob"]
+
+
+async def test_sitting_down_elsewhere_ends_an_invitation(bot: Harness) -> None:
+    group, (_, bob, carol) = await _finished(bot)
+    result = bot.api.last_message(group, with_buttons=True)
+    await bob.press(result, "再来一局")
+    other = bot.group(-100200, "Other")
+    await bot.user("Dan").send(other, "/newgame")
+    await carol.press(bot.api.last_message(other, with_buttons=True), "加入")
+    lobby = bot.api.last_message(group, with_buttons=True)
+    assert lobby is not None and "Carol" not in (lobby.text or "")
+
+
+async def test_a_dealt_lobby_waits_for_nobody(bot: Harness) -> None:
+    group, (_, bob, _) = await _finished(bot)
+    result = bot.api.last_message(group, with_buttons=True)
+    await bob.press(result, "再来一局")
+    lobby = bot.api.last_message(group, with_buttons=True)
+    assert lobby is not None
+    await bob.press(lobby, "开始")  # AI fill the seats
+    table = current_table(bot, group)
+    assert table.in_hand() and not table.invited
+    dealt = bot.api.messages[(group, lobby.message_id)].text or ""
+    assert "等待入座" not in dealt, dealt
