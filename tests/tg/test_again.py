@@ -5,31 +5,16 @@ can't reach; lobby changes whose save fails; 明牌开始 as each person's own c
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from ddz_bot.tg.table import FINISHED, LOBBY, Table
 
 from .conftest import make_settings, manager_of, start_bot
+from .failures import fail_once
 from .harness import Harness, SimUser
 from .scripts import current_table, play_until_over, seat_three
-
-
-def _fail_once(obj: Any, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next call of ``obj.name`` fails as a busy database would; later ones work."""
-    real = getattr(obj, name)
-    calls = {"n": 0}
-
-    async def failing(*args: Any, **kwargs: Any) -> Any:
-        calls["n"] += 1
-        if calls["n"] == 1:
-            raise sqlite3.OperationalError("database is locked")
-        return await real(*args, **kwargs)
-
-    monkeypatch.setattr(obj, name, failing)
 
 
 async def _finished(bot: Harness) -> tuple[int, list[SimUser]]:
@@ -148,7 +133,7 @@ async def test_a_join_that_cannot_be_saved_leaves_the_player_unseated_to_retry(
     alice, bob = bot.user("Alice"), bot.user("Bob")
     await alice.send(group, "/newgame")
     lobby = bot.api.last_message(group, with_buttons=True)
-    _fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
+    fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
     answer = await bob.press(lobby, "加入")
     assert answer.get("show_alert"), answer
     table = current_table(bot, group)
@@ -163,7 +148,7 @@ async def test_an_ai_seat_that_cannot_be_saved_is_not_kept(
     group = bot.group()
     alice = bot.user("Alice")
     await alice.send(group, "/newgame")
-    _fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
+    fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
     await alice.press(bot.api.last_message(group, with_buttons=True), "添加 AI")
     assert [s.name for s in current_table(bot, group).seats] == ["Alice"]
 
@@ -173,7 +158,7 @@ async def test_a_start_that_fails_after_the_press_was_answered_tells_the_group(
     group = bot.group()
     alice = bot.user("Alice")
     await alice.send(group, "/newgame")
-    _fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
+    fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
     await alice.press(bot.api.last_message(group, with_buttons=True), "开始")
     assert any(m.text == "出了点问题，请再试一次。" for m in bot.api.chat_messages(group))
     table = current_table(bot, group)

@@ -14,6 +14,7 @@ from ddz_bot.tg.keyboards import DECISIONS, decision_action, decision_of
 from ddz_bot.tg.typed import _DECISION_WORDS
 
 from .conftest import manager_of
+from .failures import fail_once
 from .harness import Harness, SimUser
 from .scripts import (
     current_table,
@@ -23,20 +24,6 @@ from .scripts import (
     until_playing,
     whose_turn,
 )
-
-
-def _fail_once(obj: Any, name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The next call of ``obj.name`` fails as a busy database would; later ones work."""
-    real = getattr(obj, name)
-    calls = {"n": 0}
-
-    async def failing(*args: Any, **kwargs: Any) -> Any:
-        calls["n"] += 1
-        if calls["n"] == 1:
-            raise sqlite3.OperationalError("database is locked")
-        return await real(*args, **kwargs)
-
-    monkeypatch.setattr(obj, name, failing)
 
 
 async def test_a_flood_while_checking_the_private_chat_still_opens_the_lobby(
@@ -54,7 +41,7 @@ async def test_a_failed_save_leaves_no_table_and_the_opener_is_told(
         bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
     group = bot.group()
     alice = bot.user("Alice")
-    _fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
+    fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
     await alice.send(group, "/newgame")
     assert bot.api.last_message(group).text == "出了点问题，请再试一次。"  # type: ignore[union-attr]
     assert manager_of(bot).table_in(group) is None
@@ -86,7 +73,7 @@ async def test_again_failing_half_way_keeps_the_again_button(
     await seat_three(bot, group, users)
     await play_until_over(bot, group, users)
     result = bot.api.last_message(group, with_buttons=True)
-    _fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
+    fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
     answer = await users[0].press(result, "再来一局")
     assert answer["text"] == "出了点问题，请再试一次。" and answer["show_alert"]
     assert current_table(bot, group).game is not None  # still the finished hand
