@@ -243,7 +243,8 @@ class Handlers(TypedText, Buttons):
         chat = update.effective_chat
         if chat is not None and not self._private(chat):
             table = self.manager.table_in(chat.id)  # in a group: only that group's table
-            if table is not None and table.seat_of(user.id) is None:
+            if table is not None and table.seat_of(user.id) is None \
+                    and user.id not in table.invited:  # someone invited back declines
                 table = None
         if table is None:
             await self.reply(message, t(lang, "not_seated"))

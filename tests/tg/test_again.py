@@ -255,3 +255,11 @@ async def test_a_dealt_lobby_waits_for_nobody(bot: Harness) -> None:
     assert table.in_hand() and not table.invited
     dealt = bot.api.messages[(group, lobby.message_id)].text or ""
     assert "等待入座" not in dealt, dealt
+
+
+async def test_leave_typed_in_the_group_declines_an_invitation(bot: Harness) -> None:
+    group, (_, bob, carol) = await _finished(bot)
+    await bob.press(bot.api.last_message(group, with_buttons=True), "再来一局")
+    await carol.send(group, "/leave")
+    assert "Carol" not in current_table(bot, group).invited.values()
+    assert "你不在这桌" not in (bot.api.last_message(group).text or "")  # type: ignore[union-attr]
