@@ -68,6 +68,13 @@ async def assert_settled_once(bot: Harness, table: Table, users: list[SimUser]) 
     assert await db.ledger_mismatches() == {}
 
 
+async def retry_succeeds(bot: Harness, table: Table, settlements: Settlements) -> None:
+    """Storage works again: the pending retry settles the hand."""
+    settlements.failing = False
+    assert await fire_timer(bot, table)
+    assert table.phase == FINISHED
+
+
 def group_texts(bot: Harness, group: int) -> list[str]:
     return [m.text or m.caption or "" for m in bot.api.chat_messages(group)]
 
@@ -128,9 +135,7 @@ async def test_stop_while_the_settlement_still_fails_keeps_the_table_and_its_ret
     assert await beans_of(bot, users) == [START] * 3
     await users[0].send(group, "/newgame")  # a new table waits for this hand's beans
     assert group_texts(bot, group)[-1] == t("zh-Hans", "result_pending")
-    settlements.failing = False
-    assert await fire_timer(bot, table)
-    assert table.phase == FINISHED
+    await retry_succeeds(bot, table, settlements)
     await assert_settled_once(bot, table, users)
 
 
@@ -230,9 +235,7 @@ async def test_an_escape_whose_settlement_fails_is_settled_later_with_its_penalt
     assert table.game is not None and table.game.over
     assert group_texts(bot, group).count(PENDING) == 1
     assert await beans_of(bot, users) == [START] * 3
-    settlements.failing = False
-    assert await fire_timer(bot, table)
-    assert table.phase == FINISHED
+    await retry_succeeds(bot, table, settlements)
     # before the landlord is known: base 1 x 10 x N (100) = 1000, plus the fee
     assert await beans_of(bot, users) == [START - 1_000 - FEE, START + 500, START + 500]
 
@@ -254,9 +257,7 @@ async def test_a_hand_ended_by_time_outs_is_settled_the_same_way(
     assert settlements.refused == 1
     pending = manager.timers.pending(table.id)
     assert pending is not None and pending.kind == "finish"
-    settlements.failing = False
-    assert await fire_timer(bot, table)
-    assert table.phase == FINISHED
+    await retry_succeeds(bot, table, settlements)
     await assert_settled_once(bot, table, users)
 
 
