@@ -68,19 +68,30 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
     if parts.scheme != "https" or not parts.hostname:
         raise SettingsError("DDZ_WEBHOOK_URL", url, "an https:// URL with a host name")
     if parts.fragment or not _PATH.fullmatch(parts.path):
-        raise SettingsError("DDZ_WEBHOOK_URL", url,
-                            "the path may use only letters, digits, '/', '-', '_', '.', '~' "
-                            "and %-escapes, and no #fragment")
+        raise SettingsError(
+            "DDZ_WEBHOOK_URL",
+            url,
+            "the path may use only letters, digits, '/', '-', '_', '.', '~' "
+            "and %-escapes, and no #fragment",
+        )
     secret = settings.webhook_secret
     if not secret:
         secret = secrets.token_urlsafe(32)
     elif not _SECRET.fullmatch(secret):
-        raise SettingsError("DDZ_WEBHOOK_SECRET", f"<{len(secret)} characters, not shown>",
-                            "1 to 256 letters, digits, '-' or '_'")
-    return WebhookArguments(listen=settings.webhook_listen, port=settings.webhook_port,
-                            url_path=parts.path.rstrip("/"), webhook_url=url,
-                            secret_token=secret, allowed_updates=list(ALLOWED_UPDATES),
-                            drop_pending_updates=False)
+        raise SettingsError(
+            "DDZ_WEBHOOK_SECRET",
+            f"<{len(secret)} characters, not shown>",
+            "1 to 256 letters, digits, '-' or '_'",
+        )
+    return WebhookArguments(
+        listen=settings.webhook_listen,
+        port=settings.webhook_port,
+        url_path=parts.path.rstrip("/"),
+        webhook_url=url,
+        secret_token=secret,
+        allowed_updates=list(ALLOWED_UPDATES),
+        drop_pending_updates=False,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,8 +105,9 @@ def main(argv: list[str] | None = None) -> int:
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
-    logging.basicConfig(level=settings.log_level,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    logging.basicConfig(
+        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
+    )
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
     from ddz_bot.tg.app import build_application, tune_gc

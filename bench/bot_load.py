@@ -56,6 +56,7 @@ _stub_counter = itertools.count()
 
 def stub_pictures() -> None:
     """Replace the Pillow pictures by tiny distinct byte strings."""
+
     def stub(*_: object, **__: object) -> bytes:
         return b"\x89PNG-stub-%d" % next(_stub_counter)
 
@@ -86,29 +87,45 @@ class Driver:
                 kind = "text" if not update["message"]["text"].startswith("/") else "command"
             self.by_kind.setdefault(kind, []).append(took)
 
-    async def send(self, user: dict[str, Any], chat_id: int, text: str,
-                   measure: bool = True) -> None:
+    async def send(
+        self, user: dict[str, Any], chat_id: int, text: str, measure: bool = True
+    ) -> None:
         api = self.api
-        message: dict[str, Any] = {"message_id": api.new_message_id(chat_id),
-                                   "date": int(time.time()), "chat": api.chat_dict(chat_id),
-                                   "from": user, "text": text}
+        message: dict[str, Any] = {
+            "message_id": api.new_message_id(chat_id),
+            "date": int(time.time()),
+            "chat": api.chat_dict(chat_id),
+            "from": user,
+            "text": text,
+        }
         if text.startswith("/"):
-            message["entities"] = [{"type": "bot_command", "offset": 0,
-                                    "length": len(text.split()[0])}]
+            message["entities"] = [
+                {"type": "bot_command", "offset": 0, "length": len(text.split()[0])}
+            ]
         await self.feed({"update_id": api.next_update_id(), "message": message}, measure)
 
-    async def press(self, user: dict[str, Any], message: FakeMessage | None, label: str,
-                    measure: bool = True) -> dict[str, Any] | None:
+    async def press(
+        self, user: dict[str, Any], message: FakeMessage | None, label: str, measure: bool = True
+    ) -> dict[str, Any] | None:
         if message is None:
             return None
         matches = [b for b in message.buttons() if label in b["text"]]
         if not matches:
             return None
         query_id = f"q{next(self._queries)}"
-        await self.feed({"update_id": self.api.next_update_id(), "callback_query": {
-            "id": query_id, "from": user, "chat_instance": str(message.chat_id),
-            "message": self.api.message_dict(message),
-            "data": matches[0]["callback_data"]}}, measure)
+        await self.feed(
+            {
+                "update_id": self.api.next_update_id(),
+                "callback_query": {
+                    "id": query_id,
+                    "from": user,
+                    "chat_instance": str(message.chat_id),
+                    "message": self.api.message_dict(message),
+                    "data": matches[0]["callback_data"],
+                },
+            },
+            measure,
+        )
         return self.api.callback_answers.pop(query_id, {})
 
 
@@ -119,8 +136,9 @@ def panel_of(api: FakeBotAPI, user_id: int) -> FakeMessage | None:
     return None
 
 
-async def seat_table(driver: Driver, group: int, users: list[dict[str, Any]],
-                     measure: bool) -> None:
+async def seat_table(
+    driver: Driver, group: int, users: list[dict[str, Any]], measure: bool
+) -> None:
     await driver.send(users[0], group, "/newgame", measure)
     lobby = driver.api.last_message(group, with_buttons=True)
     for user in users[1:]:
@@ -129,8 +147,9 @@ async def seat_table(driver: Driver, group: int, users: list[dict[str, Any]],
         await driver.press(users[0], lobby, "开始", measure)
 
 
-async def decide(driver: Driver, manager: TableManager, group: int,
-                 user: dict[str, Any], rng: random.Random) -> bool:
+async def decide(
+    driver: Driver, manager: TableManager, group: int, user: dict[str, Any], rng: random.Random
+) -> bool:
     """Press the buttons of one decision if it is this user's; returns whether it was."""
     table = manager.table_in(group)
     if table is None or table.phase != PLAYING or table.game is None:
@@ -163,8 +182,7 @@ async def decide(driver: Driver, manager: TableManager, group: int,
     if rng.random() < 0.7:
         await driver.send(user, user["id"], cards_text(choice.cards, "zh-Hans"))
         return True
-    rank_buttons = {b["text"].split("×")[0]: b["text"]
-                    for b in panel.buttons()} if panel else {}
+    rank_buttons = {b["text"].split("×")[0]: b["text"] for b in panel.buttons()} if panel else {}
     for rank in choice.cards:
         label = cards_text([rank], "zh-Hans")
         if label in rank_buttons:
@@ -174,9 +192,17 @@ async def decide(driver: Driver, manager: TableManager, group: int,
     return True
 
 
-async def player(driver: Driver, manager: TableManager, group: int, users: list[dict[str, Any]],
-                 me: int, think: tuple[float, float], until: float, rng: random.Random,
-                 hands: list[int]) -> None:
+async def player(
+    driver: Driver,
+    manager: TableManager,
+    group: int,
+    users: list[dict[str, Any]],
+    me: int,
+    think: tuple[float, float],
+    until: float,
+    rng: random.Random,
+    hands: list[int],
+) -> None:
     user = users[me]
     while time.monotonic() < until:
         await asyncio.sleep(rng.uniform(*think))
@@ -211,10 +237,16 @@ def max_in_window(times: list[float], window: float = 60.0) -> int:
 
 
 async def start_app(db_path: Path, api: FakeBotAPI, group_interval: float) -> AnyApp:
-    settings = Settings(token="123456:BENCH", db_path=db_path, group_interval=group_interval,
-                        deal_window=0.0, lobby_timeout=600.0)
-    limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=20, group_time_period=60,
-                             max_retries=0)
+    settings = Settings(
+        token="123456:BENCH",
+        db_path=db_path,
+        group_interval=group_interval,
+        deal_window=0.0,
+        lobby_timeout=600.0,
+    )
+    limiter = AIORateLimiter(
+        overall_max_rate=0, group_max_rate=20, group_time_period=60, max_retries=0
+    )
     app = build_application(settings, request=api, updates_request=api, rate_limiter=limiter)
     await app.initialize()
     assert app.post_init is not None
@@ -256,8 +288,11 @@ async def memory_per_table(tables: int, humans: int, tmp: Path) -> float:
     tracemalloc.stop()
     skip = ("fake_api.py", "tracemalloc", "bot_load.py")
     stats = after.compare_to(before, "filename")
-    total = sum(s.size_diff for s in stats
-                if not any(part in (s.traceback[0].filename or "") for part in skip))
+    total = sum(
+        s.size_diff
+        for s in stats
+        if not any(part in (s.traceback[0].filename or "") for part in skip)
+    )
     await stop_app(app)
     return total / (tables - 1)
 
@@ -279,9 +314,23 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     calls_before = len(api.calls)
     until = time.monotonic() + args.duration
     hands = [0]
-    tasks = [asyncio.create_task(player(driver, manager, group, users, k,
-                                        (args.think_min, args.think_max), until, rng, hands))
-             for group, users in tables for k in range(len(users))]
+    tasks = [
+        asyncio.create_task(
+            player(
+                driver,
+                manager,
+                group,
+                users,
+                k,
+                (args.think_min, args.think_max),
+                until,
+                rng,
+                hands,
+            )
+        )
+        for group, users in tables
+        for k in range(len(users))
+    ]
     await asyncio.gather(*tasks)
     await manager.drain()
     elapsed = time.monotonic() - started
@@ -298,25 +347,35 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     lat = sorted(driver.latencies)
     p50 = statistics.median(lat) * 1000
     p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    finished = sum(1 for group, _ in tables
-                   if (t := manager.table_in(group)) is not None and t.phase == FINISHED)
+    finished = sum(
+        1
+        for group, _ in tables
+        if (t := manager.table_in(group)) is not None and t.phase == FINISHED
+    )
     await stop_app(app)
-    print(f"tables: {args.tables}  humans/table: {args.humans}  run: {elapsed:.0f} s  "
-          f"pictures: {'real' if args.render else 'stubbed'}  "
-          f"CPU: {cpu / elapsed:.0%} of one core (the fake Telegram and players included)")
-    print(f"updates handled: {len(lat)}  latency p50 {p50:.1f} ms  p99 {p99:.1f} ms  "
-          f"max {lat[-1] * 1000:.1f} ms")
-    print(f"accepted moves: {moves}  hands restarted: {hands[0]}  tables finished now: "
-          f"{finished}")
-    print(f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
-          f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
-          f"callback answers: {len(answers)}")
+    print(
+        f"tables: {args.tables}  humans/table: {args.humans}  run: {elapsed:.0f} s  "
+        f"pictures: {'real' if args.render else 'stubbed'}  "
+        f"CPU: {cpu / elapsed:.0%} of one core (the fake Telegram and players included)"
+    )
+    print(
+        f"updates handled: {len(lat)}  latency p50 {p50:.1f} ms  p99 {p99:.1f} ms  "
+        f"max {lat[-1] * 1000:.1f} ms"
+    )
+    print(f"accepted moves: {moves}  hands restarted: {hands[0]}  tables finished now: {finished}")
+    print(
+        f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
+        f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
+        f"callback answers: {len(answers)}"
+    )
     print(f"most messages to one group in any 60 s window: {worst}")
     if args.by_kind:
         for kind, values in sorted(driver.by_kind.items()):
             values.sort()
-            print(f"  {kind:10s} n={len(values):6d} p50 {statistics.median(values) * 1000:6.1f} ms"
-                  f"  p99 {values[min(len(values) - 1, int(len(values) * 0.99))] * 1000:6.1f} ms")
+            print(
+                f"  {kind:10s} n={len(values):6d} p50 {statistics.median(values) * 1000:6.1f} ms"
+                f"  p99 {values[min(len(values) - 1, int(len(values) * 0.99))] * 1000:6.1f} ms"
+            )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"process peak RSS: {peak:.0f} MB (fake Telegram and its stored messages included)")
 
@@ -329,8 +388,10 @@ async def main_async(args: argparse.Namespace) -> None:
 
     with tempfile.TemporaryDirectory() as tmp:
         per_table = await memory_per_table(args.memory_tables, args.humans, Path(tmp))
-        print(f"memory per table (dealt, bidding): {per_table / 1024:.1f} KB "
-              f"({args.memory_tables} tables, tracemalloc)")
+        print(
+            f"memory per table (dealt, bidding): {per_table / 1024:.1f} KB "
+            f"({args.memory_tables} tables, tracemalloc)"
+        )
         await load(args, Path(tmp))
 
 
@@ -347,9 +408,12 @@ def main() -> None:
     parser.add_argument("--by-kind", action="store_true", help="latency by kind of update")
 
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--gc-threshold", type=int, default=50_000,
-                        help="first-generation GC threshold, as bot.py sets it "
-                             "(0: Python's default)")
+    parser.add_argument(
+        "--gc-threshold",
+        type=int,
+        default=50_000,
+        help="first-generation GC threshold, as bot.py sets it (0: Python's default)",
+    )
     args = parser.parse_args()
     asyncio.run(main_async(args))
 

@@ -49,8 +49,11 @@ def deal(rng: random.Random, size: int) -> Cards:
 def row(label: str, times: list[float], counts: list[int] | None = None) -> None:
     med = statistics.median(times) * 1e6
     p90 = sorted(times)[int(len(times) * 0.9)] * 1e6
-    extra = "" if counts is None else f"   moves median {statistics.median(counts):.0f}" \
-                                      f" max {max(counts)}"
+    extra = (
+        ""
+        if counts is None
+        else f"   moves median {statistics.median(counts):.0f} max {max(counts)}"
+    )
     print(f"{label:<44} median {med:8.2f} µs   p90 {p90:8.2f} µs{extra}")
 
 
@@ -65,8 +68,7 @@ def bench(rules: RuleSet, situations: int, label: str) -> None:
         plays.extend(m.cards for m in rng.sample(leads, k=min(20, len(leads))))
     sample = plays[:2000]
     classify(sample[0], rules)  # builds the classic lookup table once (not timed)
-    times = [best_of(partial(classify, cards, rules), repeat=3, number=5)
-             for cards in sample[:300]]
+    times = [best_of(partial(classify, cards, rules), repeat=3, number=5) for cards in sample[:300]]
     row("classify (a legal play)", times)
 
     def cold(cards: Cards) -> None:

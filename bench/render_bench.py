@@ -69,10 +69,12 @@ def main() -> int:
         biggest = max(size for _, size in rows) / 1024
         ms_target = TARGET_MS.get(kind)
         kb_target = TARGET_KB.get(kind)
-        ok &= (ms_target is None or worst <= ms_target) and \
-            (kb_target is None or biggest <= kb_target)
-        print(f"{kind:<10} {worst:>16.1f} {ms_target or '-':>8} {biggest:>9.1f} "
-              f"{kb_target or '-':>8}")
+        ok &= (ms_target is None or worst <= ms_target) and (
+            kb_target is None or biggest <= kb_target
+        )
+        print(
+            f"{kind:<10} {worst:>16.1f} {ms_target or '-':>8} {biggest:>9.1f} {kb_target or '-':>8}"
+        )
     print("all within targets" if ok else "SOME FIGURES ARE OVER TARGET")
     return 0
 

@@ -34,8 +34,7 @@ from ddz_bot.engine.views import Phase
 TARGET_HANDS_PER_S = 200
 
 
-def play_hand(rules: RuleSet, seed: int, sizes: list[int] | None = None
-              ) -> tuple[int, float]:
+def play_hand(rules: RuleSet, seed: int, sizes: list[int] | None = None) -> tuple[int, float]:
     """Play one random hand; return (actions applied, seconds spent listing actions)."""
     rng = random.Random(seed)
     game = Game(rules, balances=[10**7] * rules.players, rng=random.Random(seed))
@@ -73,10 +72,12 @@ def bench(rules: RuleSet, hands: int, seconds: float) -> None:
     elapsed = time.perf_counter() - start
     rate = played / elapsed
     verdict = "ok" if rate >= TARGET_HANDS_PER_S else f"below the {TARGET_HANDS_PER_S}/s target"
-    print(f"{rules.name:9} {played:5d} hands in {elapsed:6.2f} s: {rate:7.1f} hands/s "
-          f"({verdict}); {steps / played:5.1f} actions/hand, "
-          f"{1e6 * (elapsed - listing) / steps:6.1f} µs/action outside legal_actions, "
-          f"{100 * listing / elapsed:4.1f}% of the time listing moves")
+    print(
+        f"{rules.name:9} {played:5d} hands in {elapsed:6.2f} s: {rate:7.1f} hands/s "
+        f"({verdict}); {steps / played:5.1f} actions/hand, "
+        f"{1e6 * (elapsed - listing) / steps:6.1f} µs/action outside legal_actions, "
+        f"{100 * listing / elapsed:4.1f}% of the time listing moves"
+    )
 
 
 def replay_speed(rules: RuleSet, hands: int) -> None:
@@ -98,8 +99,10 @@ def replay_speed(rules: RuleSet, hands: int) -> None:
         Game.replay(first, log)
         actions += len(log)
     elapsed = time.perf_counter() - start
-    print(f"{rules.name:9} replay of {hands} recorded hands: {hands / elapsed:7.1f} hands/s, "
-          f"{1e6 * elapsed / actions:5.1f} µs/action")
+    print(
+        f"{rules.name:9} replay of {hands} recorded hands: {hands / elapsed:7.1f} hands/s, "
+        f"{1e6 * elapsed / actions:5.1f} µs/action"
+    )
 
 
 def sizes(rules: RuleSet, hands: int) -> None:
@@ -111,9 +114,11 @@ def sizes(rules: RuleSet, hands: int) -> None:
         if len(found) == 3:
             middle.append(found[1])
         end.append(found[-1])
-    print(f"{rules.name:9} to_dict() as JSON: {statistics.median(start):6.0f} B after the first "
-          f"step, {statistics.median(middle):6.0f} B after 25 actions, "
-          f"{statistics.median(end):6.0f} B finished (medians of {hands} hands)")
+    print(
+        f"{rules.name:9} to_dict() as JSON: {statistics.median(start):6.0f} B after the first "
+        f"step, {statistics.median(middle):6.0f} B after 25 actions, "
+        f"{statistics.median(end):6.0f} B finished (medians of {hands} hands)"
+    )
 
 
 def main() -> None:

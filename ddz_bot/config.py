@@ -67,8 +67,10 @@ class Settings:
     def describe(self) -> str:
         """One line for the log, without the token."""
         mode = f"webhook {self.webhook_url}" if self.webhook else "long polling"
-        return (f"db={self.db_path} lang={self.lang} mode={mode} timeouts bid/double/play="
-                f"{self.bid_timeout:g}/{self.double_timeout:g}/{self.play_timeout:g}s")
+        return (
+            f"db={self.db_path} lang={self.lang} mode={mode} timeouts bid/double/play="
+            f"{self.bid_timeout:g}/{self.double_timeout:g}/{self.play_timeout:g}s"
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,31 +113,57 @@ class _Spec:
 _SPECS = (
     _Spec("token", "DDZ_BOT_TOKEN", "str", "(required)", "the bot's token from @BotFather"),
     _Spec("db_path", "DDZ_DB_PATH", "path", "data/ddz.sqlite3", "the SQLite database file"),
-    _Spec("lang", "DDZ_LANG", "lang", "zh-Hans",
-          "default language: zh-Hans, zh-Hant or en"),
+    _Spec("lang", "DDZ_LANG", "lang", "zh-Hans", "default language: zh-Hans, zh-Hant or en"),
     _Spec("bid_timeout", "DDZ_BID_TIMEOUT", "float", "15", "seconds to call, grab or bid"),
     _Spec("double_timeout", "DDZ_DOUBLE_TIMEOUT", "float", "10", "seconds to double"),
     _Spec("play_timeout", "DDZ_PLAY_TIMEOUT", "float", "30", "seconds to play or pass"),
-    _Spec("lobby_timeout", "DDZ_LOBBY_TIMEOUT", "float", "300",
-          "seconds before an idle lobby closes"),
-    _Spec("deal_window", "DDZ_DEAL_WINDOW", "float", "2.5",
-          "seconds to show cards (x4, then x3) while dealing; 0 deals at once"),
+    _Spec(
+        "lobby_timeout", "DDZ_LOBBY_TIMEOUT", "float", "300", "seconds before an idle lobby closes"
+    ),
+    _Spec(
+        "deal_window",
+        "DDZ_DEAL_WINDOW",
+        "float",
+        "2.5",
+        "seconds to show cards (x4, then x3) while dealing; 0 deals at once",
+    ),
     _Spec("log_level", "DDZ_LOG_LEVEL", "level", "INFO", "DEBUG, INFO, WARNING or ERROR"),
-    _Spec("webhook_url", "DDZ_WEBHOOK_URL", "str", "(empty: long polling)",
-          "public HTTPS URL; set it to run as a webhook (the server listens on its path)"),
-    _Spec("webhook_listen", "DDZ_WEBHOOK_LISTEN", "str", "0.0.0.0",
-          "address the webhook server listens on"),
+    _Spec(
+        "webhook_url",
+        "DDZ_WEBHOOK_URL",
+        "str",
+        "(empty: long polling)",
+        "public HTTPS URL; set it to run as a webhook (the server listens on its path)",
+    ),
+    _Spec(
+        "webhook_listen",
+        "DDZ_WEBHOOK_LISTEN",
+        "str",
+        "0.0.0.0",
+        "address the webhook server listens on",
+    ),
     _Spec("webhook_port", "DDZ_WEBHOOK_PORT", "int", "8443", "port of the webhook server"),
-    _Spec("webhook_secret", "DDZ_WEBHOOK_SECRET", "str", "(empty: random each start)",
-          "secret token Telegram sends with each webhook call: 1-256 of A-Z a-z 0-9 _ -"),
-    _Spec("group_interval", "DDZ_GROUP_INTERVAL", "float", "3.5",
-          "least seconds between two edits of a group's table picture"),
+    _Spec(
+        "webhook_secret",
+        "DDZ_WEBHOOK_SECRET",
+        "str",
+        "(empty: random each start)",
+        "secret token Telegram sends with each webhook call: 1-256 of A-Z a-z 0-9 _ -",
+    ),
+    _Spec(
+        "group_interval",
+        "DDZ_GROUP_INTERVAL",
+        "float",
+        "3.5",
+        "least seconds between two edits of a group's table picture",
+    ),
     _Spec("daily_bonus", "DDZ_DAILY_BONUS", "int", "1000", "beans given by /daily"),
 )
 
 SETTINGS_HELP = "\n".join(
     ["| variable | default | meaning |", "|---|---|---|"]
-    + [f"| `{s.variable}` | `{s.default}` | {s.meaning} |" for s in _SPECS])
+    + [f"| `{s.variable}` | `{s.default}` | {s.meaning} |" for s in _SPECS]
+)
 
 assert {s.name for s in _SPECS} <= {f.name for f in fields(Settings)}
 

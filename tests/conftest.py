@@ -6,8 +6,14 @@ os.environ.setdefault("PTB_TIMEDELTA", "1")  # as bot.py: retry_after as a timed
 
 from hypothesis import HealthCheck, settings
 
-settings.register_profile("ci", derandomize=True, max_examples=150, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
-settings.register_profile("dev", max_examples=100, deadline=None,
-                          suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))

@@ -59,20 +59,29 @@ def _deal(rng: random.Random, rules: RuleSet) -> tuple[list[str], str]:
     deck = [r for r in range(13) for _ in range(4 * rules.decks)] + [13, 14] * rules.decks
     rng.shuffle(deck)
     size = rules.hand_size
-    hands = [format_cards(deck[i * size:(i + 1) * size]) for i in range(rules.players)]
-    return hands, format_cards(deck[rules.players * size:])
+    hands = [format_cards(deck[i * size : (i + 1) * size]) for i in range(rules.players)]
+    return hands, format_cards(deck[rules.players * size :])
 
 
-def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules: RuleSet,
-              wild_rank: int | None, times: dict[str, list[float]],
-              searched: dict[str, list[float]] | None = None,
-              options: dict[str, float] | None = None) -> tuple[bool, int]:
+def play_deal(
+    hands: list[str],
+    bottom: str,
+    kinds: list[str],
+    seed: int,
+    rules: RuleSet,
+    wild_rank: int | None,
+    times: dict[str, list[float]],
+    searched: dict[str, list[float]] | None = None,
+    options: dict[str, float] | None = None,
+) -> tuple[bool, int]:
     """Play one deal through ``Game`` with seat 0 as landlord; (landlord won, landlord's
     score)."""
-    game = Game.from_deal(hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank,
-                          rng=random.Random(seed))
-    players = [make_player(kind, seed * 7 + seat, **(options or {}))
-               for seat, kind in enumerate(kinds)]
+    game = Game.from_deal(
+        hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank, rng=random.Random(seed)
+    )
+    players = [
+        make_player(kind, seed * 7 + seat, **(options or {})) for seat, kind in enumerate(kinds)
+    ]
     for player in players:
         player.keep_timings = True
     while game.phase in (Phase.SHOW_START, Phase.DEALING):
@@ -81,9 +90,15 @@ def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules:
         seat = game.turn
         assert seat is not None
         legal = game.legal_actions(seat)
-        wanted = [a for a in legal if isinstance(a, Call | NoGrab)
-                  or (isinstance(a, Bid) and a.points == 1)] if seat == 0 else \
-            [a for a in legal if isinstance(a, NoGrab | Decline)]
+        wanted = (
+            [
+                a
+                for a in legal
+                if isinstance(a, Call | NoGrab) or (isinstance(a, Bid) and a.points == 1)
+            ]
+            if seat == 0
+            else [a for a in legal if isinstance(a, NoGrab | Decline)]
+        )
         game.apply(wanted[0])
     if game.phase is Phase.LANDLORD_SHOW:
         game.apply(NoShow(0))
@@ -108,8 +123,15 @@ def play_deal(hands: list[str], bottom: str, kinds: list[str], seed: int, rules:
     return won, total if won else -total
 
 
-def run(games: int, a: str, b: str, seed: int = 1, rules: RuleSet = CLASSIC,
-        progress: bool = False, options: dict[str, float] | None = None) -> ArenaResult:
+def run(
+    games: int,
+    a: str,
+    b: str,
+    seed: int = 1,
+    rules: RuleSet = CLASSIC,
+    progress: bool = False,
+    options: dict[str, float] | None = None,
+) -> ArenaResult:
     result = ArenaResult()
     rng = random.Random(seed)
     started = time.perf_counter()
@@ -126,8 +148,9 @@ def run(games: int, a: str, b: str, seed: int = 1, rules: RuleSet = CLASSIC,
             if a == b:
                 times = {a: []}
             searched: dict[str, list[float]] = {}
-            won, score = play_deal(hands, bottom, kinds, deal_seed, rules, wild, times, searched,
-                                   options)
+            won, score = play_deal(
+                hands, bottom, kinds, deal_seed, rules, wild, times, searched, options
+            )
             if a != b:
                 result.searched_a.extend(searched.get(a, []))
             if a == b:
@@ -142,9 +165,12 @@ def run(games: int, a: str, b: str, seed: int = 1, rules: RuleSet = CLASSIC,
             stats.score += score if a_landlord else -score
         if progress and (i + 1) % 50 == 0:
             elapsed = time.perf_counter() - started
-            print(f"  {i + 1}/{games} deals, {elapsed:.0f} s: A landlord WP "
-                  f"{result.landlord.wp:.3f}, A farmers WP {result.farmers.wp:.3f}",
-                  file=sys.stderr, flush=True)
+            print(
+                f"  {i + 1}/{games} deals, {elapsed:.0f} s: A landlord WP "
+                f"{result.landlord.wp:.3f}, A farmers WP {result.farmers.wp:.3f}",
+                file=sys.stderr,
+                flush=True,
+            )
     return result
 
 
@@ -153,13 +179,16 @@ def _percentiles(times: list[float]) -> str:
         return "no decisions"
     ordered = sorted(times)
     p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (f"median {statistics.median(ordered) * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, "
-            f"max {ordered[-1] * 1e3:.1f} ms over {len(ordered)} decisions")
+    return (
+        f"median {statistics.median(ordered) * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, "
+        f"max {ordered[-1] * 1e3:.1f} ms over {len(ordered)} decisions"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ddz_bot.ai.arena",
-                                     description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m ddz_bot.ai.arena", description=__doc__.split("\n\n")[0]
+    )
     kinds = ["random", "greedy", "easy", "normal", "hard"]
     parser.add_argument("--games", type=int, default=100, help="deals (each played twice)")
     parser.add_argument("--a", default="hard", choices=kinds)
@@ -167,10 +196,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--rules", default="classic", choices=sorted(_RULES))
     parser.add_argument("--progress", action="store_true", help="progress on stderr")
-    parser.add_argument("--budget", type=float, default=None,
-                        help="hard: seconds of playouts per searched decision")
-    parser.add_argument("--endgame", type=int, default=None,
-                        help="hard: search once some hand has at most this many cards")
+    parser.add_argument(
+        "--budget", type=float, default=None, help="hard: seconds of playouts per searched decision"
+    )
+    parser.add_argument(
+        "--endgame",
+        type=int,
+        default=None,
+        help="hard: search once some hand has at most this many cards",
+    )
     args = parser.parse_args(argv)
     options: dict[str, float] = {}
     if args.budget is not None:
@@ -178,11 +212,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.endgame is not None:
         options["endgame"] = args.endgame
     started = time.perf_counter()
-    result = run(args.games, args.a, args.b, args.seed, _RULES[args.rules], args.progress,
-                 options)
+    result = run(args.games, args.a, args.b, args.seed, _RULES[args.rules], args.progress, options)
     elapsed = time.perf_counter() - started
-    print(f"{args.a} (A) vs {args.b} (B), {args.games} deals x 2 roles, rules {args.rules}, "
-          f"seed {args.seed}, {elapsed:.0f} s{', ' + str(options) if options else ''}")
+    print(
+        f"{args.a} (A) vs {args.b} (B), {args.games} deals x 2 roles, rules {args.rules}, "
+        f"seed {args.seed}, {elapsed:.0f} s{', ' + str(options) if options else ''}"
+    )
     for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
         print(f"A as {role:8s}: WP {stats.wp:.3f}  ADP {stats.adp:+.3f}  ({stats.games} hands)")
     print(f"A decision time: {_percentiles(result.times_a)}")
@@ -194,4 +229,3 @@ def main(argv: list[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
-

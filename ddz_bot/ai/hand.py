@@ -197,8 +197,11 @@ def _base_score(c: Sequence[int]) -> float:
         if c[t] != 3:
             continue
         score += HAND_COST + 10 - t
-        if si < len(singles) and singles[si] < _TWO and (
-                pi >= len(pairs) or singles[si] <= pairs[pi] + 2):
+        if (
+            si < len(singles)
+            and singles[si] < _TWO
+            and (pi >= len(pairs) or singles[si] <= pairs[pi] + 2)
+        ):
             si += 1
         elif pi < len(pairs) and pairs[pi] < _ACE:
             pi += 1

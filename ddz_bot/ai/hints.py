@@ -11,8 +11,9 @@ from .situation import Situation, full_counts
 __all__ = ["hints"]
 
 
-def hints(source: SeatView | Cards, previous: Combo | None = None,
-          rules: RuleSet = CLASSIC) -> list[Combo]:
+def hints(
+    source: SeatView | Cards, previous: Combo | None = None, rules: RuleSet = CLASSIC
+) -> list[Combo]:
     """The legal plays ranked by the AI, best first (never a pass, never an illegal play).
 
     From a ``SeatView`` the table's combo and the card counts come from the view (the
@@ -26,8 +27,14 @@ def hints(source: SeatView | Cards, previous: Combo | None = None,
         for r in source:
             unseen[r] -= 1
         others = max(0, sum(unseen)) // 2
-        situation = Situation(rules=rules, seat=0, hand=source, landlord=0,
-                              card_counts=(len(source), others, others),
-                              to_beat=previous, to_beat_seat=None if previous is None else 1,
-                              unseen=[max(0, n) for n in unseen])
+        situation = Situation(
+            rules=rules,
+            seat=0,
+            hand=source,
+            landlord=0,
+            card_counts=(len(source), others, others),
+            to_beat=previous,
+            to_beat_seat=None if previous is None else 1,
+            unseen=[max(0, n) for n in unseen],
+        )
     return [s.play for s in score_options(situation, NORMAL) if s.play is not None]

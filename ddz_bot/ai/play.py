@@ -33,8 +33,9 @@ def greedy_play(situation: Situation) -> Combo | None:
     return min(plays, key=greedy_key)
 
 
-def policy_play(situation: Situation, level: Level = NORMAL,
-                rng: random.Random | None = None) -> Combo | None:
+def policy_play(
+    situation: Situation, level: Level = NORMAL, rng: random.Random | None = None
+) -> Combo | None:
     options = score_options(situation, level)
     if not options:
         return None
@@ -45,4 +46,3 @@ def policy_play(situation: Situation, level: Level = NORMAL,
 
 def ranked(situation: Situation, level: Level = NORMAL) -> list[Scored]:
     return score_options(situation, level)
-

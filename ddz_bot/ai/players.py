@@ -169,8 +169,14 @@ class AIPlayer(_Base):
     """The real AI. ``easy``: the plan without tactics, sometimes careless; ``normal``: the
     plan with the strategy notes; ``hard``: normal plus playouts within ``budget`` s."""
 
-    def __init__(self, level: str = "normal", seed: int | None = None,
-                 budget: float = 0.045, max_samples: int = 400, endgame: int = 20) -> None:
+    def __init__(
+        self,
+        level: str = "normal",
+        seed: int | None = None,
+        budget: float = 0.045,
+        max_samples: int = 400,
+        endgame: int = 20,
+    ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
         super().__init__(seed)

@@ -53,8 +53,11 @@ def legal_plays(situation: Situation) -> list[Combo]:
     allowed = situation.allowed
     if allowed is None:
         return plays
-    return [m for m in plays if (m.cards, None) in allowed
-            or (m.cards, (m.kind, m.rank, m.length)) in allowed]
+    return [
+        m
+        for m in plays
+        if (m.cards, None) in allowed or (m.cards, (m.kind, m.rank, m.length)) in allowed
+    ]
 
 
 def _remainder(hand: Cards, combo: Combo) -> list[int]:
@@ -71,8 +74,11 @@ def beatable(combo: Combo | Part, unseen: list[int], wild_count: int = 0) -> boo
     if wild_count:
         for r in range(_TWO + 1):
             counts[r] = min(4, counts[r] + wild_count)
-    target = combo if isinstance(combo, Combo) else \
-        Combo(combo.kind, combo.rank, combo.length, Cards(combo.ranks))
+    target = (
+        combo
+        if isinstance(combo, Combo)
+        else Combo(combo.kind, combo.rank, combo.length, Cards(combo.ranks))
+    )
     if target.kind is K.ROCKET:
         return False
     if counts[int(Rank.SMALL_JOKER)] and counts[int(Rank.BIG_JOKER)]:
@@ -88,8 +94,12 @@ def _enemy_wilds(situation: Situation) -> int:
     return 0 if wild is None else situation.unseen[wild]
 
 
-def score_options(situation: Situation, level: Level = NORMAL,
-                  plays: list[Combo] | None = None, fast: bool = False) -> list[Scored]:
+def score_options(
+    situation: Situation,
+    level: Level = NORMAL,
+    plays: list[Combo] | None = None,
+    fast: bool = False,
+) -> list[Scored]:
     """Every option with its score, best first (passing included when allowed).
 
     ``fast`` (for playouts) leads only with the combos of the hand's plan, singles and
@@ -99,8 +109,11 @@ def score_options(situation: Situation, level: Level = NORMAL,
         plays = legal_plays(situation)
     if fast and situation.to_beat is None and len(plays) > 12:
         parts = {p.ranks for p in plan_hand(situation.hand.counts()).parts}
-        plays = [m for m in plays if len(m.cards) <= 2 or tuple(m.cards) in parts
-                 or len(m.cards) == len(situation.hand)]
+        plays = [
+            m
+            for m in plays
+            if len(m.cards) <= 2 or tuple(m.cards) in parts or len(m.cards) == len(situation.hand)
+        ]
     elif situation.to_beat is None and len(plays) > _MANY_LEADS:
         plays = _plausible_leads(situation, plays)
     if situation.to_beat is None:
@@ -115,8 +128,14 @@ def score_options(situation: Situation, level: Level = NORMAL,
 #: only the plausible ones are weighed: each costs a plan of the rest, and a decision must
 #: stay within tens of milliseconds
 _MANY_LEADS: Final = 300
-_MAINS: Final = {K.TRIO_SINGLE: K.TRIO, K.TRIO_PAIR: K.TRIO, K.PLANE_SINGLES: K.PLANE,
-                 K.PLANE_PAIRS: K.PLANE, K.FOUR_TWO_SINGLES: K.BOMB, K.FOUR_TWO_PAIRS: K.BOMB}
+_MAINS: Final = {
+    K.TRIO_SINGLE: K.TRIO,
+    K.TRIO_PAIR: K.TRIO,
+    K.PLANE_SINGLES: K.PLANE,
+    K.PLANE_PAIRS: K.PLANE,
+    K.FOUR_TWO_SINGLES: K.BOMB,
+    K.FOUR_TWO_PAIRS: K.BOMB,
+}
 
 
 def _plausible_leads(situation: Situation, plays: list[Combo]) -> list[Combo]:
@@ -128,8 +147,9 @@ def _plausible_leads(situation: Situation, plays: list[Combo]) -> list[Combo]:
     whole = {p.ranks for p in parts}
     mains = {(p.kind, p.rank, p.length) for p in parts}
     mains |= {(K.TRIO, p.rank, 1) for p in parts if p.kind in (K.TRIO_SINGLE, K.TRIO_PAIR)}
-    mains |= {(K.PLANE, p.rank, p.length) for p in parts
-              if p.kind in (K.PLANE_SINGLES, K.PLANE_PAIRS)}
+    mains |= {
+        (K.PLANE, p.rank, p.length) for p in parts if p.kind in (K.PLANE_SINGLES, K.PLANE_PAIRS)
+    }
     loose = {p.rank for p in parts if p.kind in (K.SINGLE, K.PAIR)}
     size = len(situation.hand)
     out = []
@@ -181,11 +201,19 @@ def _lead(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
                     score += 60.0 - 4.0 * m.rank
             elif m.kind is K.PAIR and enemy_low == 2 and beatable(m, unseen, wilds):
                 score += 45.0 - 3.0 * m.rank
-            if partner_low == 1 and m.kind is K.SINGLE and m.rank == lowest_single \
-                    and (not next_enemy or next_cards > 2):
+            if (
+                partner_low == 1
+                and m.kind is K.SINGLE
+                and m.rank == lowest_single
+                and (not next_enemy or next_cards > 2)
+            ):
                 score -= 50.0
-            elif partner_low == 2 and m.kind is K.PAIR and m.rank == lowest_pair \
-                    and (not next_enemy or next_cards > 2):
+            elif (
+                partner_low == 2
+                and m.kind is K.PAIR
+                and m.rank == lowest_pair
+                and (not next_enemy or next_cards > 2)
+            ):
                 score -= 40.0
         out.append(Scored(score, m))
     return out
@@ -204,8 +232,13 @@ def _follow(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
     enemy_low = sit.fewest_enemy_cards()
     unseen = sit.unseen
     wilds = _enemy_wilds(sit)
-    blocking = (not by_partner and tactics and (
-        (table.kind is K.SINGLE and enemy_low == 1) or (table.kind is K.PAIR and enemy_low <= 2)))
+    blocking = (
+        not by_partner
+        and tactics
+        and (
+            (table.kind is K.SINGLE and enemy_low == 1) or (table.kind is K.PAIR and enemy_low <= 2)
+        )
+    )
     urgent = not by_partner and (player_cards <= 3 or enemy_low <= 2)
     if blocking:
         pass_score += 60.0
@@ -227,15 +260,21 @@ def _follow(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
         elif m.is_bomb:
             rest_plan = plan_hand(rest)
             go_out = rest_plan.hands <= 1 or (
-                rest_plan.hands == 2 and any(not beatable(p, unseen, wilds)
-                                             for p in rest_plan.parts))
+                rest_plan.hands == 2
+                and any(not beatable(p, unseen, wilds) for p in rest_plan.parts)
+            )
             if urgent or go_out:
                 score -= 10.0 if player_cards <= 2 else 0.0
             else:
                 score += 25.0
         else:
-            if (m.rank >= _TWO and table.rank < _JACK and enemy_low > 6
-                    and base.hands >= 4 and not urgent):
+            if (
+                m.rank >= _TWO
+                and table.rank < _JACK
+                and enemy_low > 6
+                and base.hands >= 4
+                and not urgent
+            ):
                 score += 6.0 + (m.rank - _TWO)
             if blocking:
                 score -= 2.0 * m.rank  # the highest card that beats

@@ -49,8 +49,7 @@ def _settled(wins: list[float], samples: int) -> bool:
     return ordered[0] - ordered[1] >= 0.4 * samples
 
 
-def deal_unseen(situation: Situation, rng: random.Random, tries: int = 6
-                ) -> list[list[int]]:
+def deal_unseen(situation: Situation, rng: random.Random, tries: int = 6) -> list[list[int]]:
     """Rank counts for every seat: this hand, and the unseen cards dealt to the others;
     the first of ``tries`` deals where no seat could have beaten (without a bomb) what it
     passed on."""
@@ -58,8 +57,9 @@ def deal_unseen(situation: Situation, rng: random.Random, tries: int = 6
     if not situation.passed_on:
         return hands
     for _ in range(tries - 1):
-        if all(not _could_beat(hands[seat], combos)
-               for seat, combos in situation.passed_on.items()):
+        if all(
+            not _could_beat(hands[seat], combos) for seat, combos in situation.passed_on.items()
+        ):
             break
         hands = _deal_once(situation, rng)
     return hands
@@ -99,9 +99,14 @@ def _playout_policy(sit: Situation) -> Combo | None:
     return options[0].play if options else None
 
 
-def _play_out(situation: Situation, rules: RuleSet, hands: list[list[int]],
-              candidates: list[Combo | None], full: list[int],
-              deadline: float | None) -> list[bool] | None:
+def _play_out(
+    situation: Situation,
+    rules: RuleSet,
+    hands: list[list[int]],
+    candidates: list[Combo | None],
+    full: list[int],
+    deadline: float | None,
+) -> list[bool] | None:
     """Play every candidate out on one sample; for each, whether this seat's side won.
     None when ``deadline`` passed before the last candidate was played."""
     played = [full[r] - sum(h[r] for h in hands) for r in range(15)]
@@ -109,31 +114,44 @@ def _play_out(situation: Situation, rules: RuleSet, hands: list[list[int]],
     for play in candidates:
         if deadline is not None and time.perf_counter() >= deadline:
             return None
-        state = PlayState(rules, [h[:] for h in hands], situation.landlord, situation.seat,
-                          situation.to_beat, situation.to_beat_seat,
-                          played=played[:], plays_made=[0] * situation.players)
+        state = PlayState(
+            rules,
+            [h[:] for h in hands],
+            situation.landlord,
+            situation.seat,
+            situation.to_beat,
+            situation.to_beat_seat,
+            played=played[:],
+            plays_made=[0] * situation.players,
+        )
         state.apply(play)
         state.run([_playout_policy] * situation.players)
-        won.append(state.winner is not None
-                   and state.landlord_won() == situation.is_landlord)
+        won.append(state.winner is not None and state.landlord_won() == situation.is_landlord)
     return won
 
 
-def search_play(situation: Situation, rng: random.Random,
-                config: SearchConfig = SearchConfig()) -> tuple[Combo | None, list[Scored], int]:
+def search_play(
+    situation: Situation, rng: random.Random, config: SearchConfig = SearchConfig()
+) -> tuple[Combo | None, list[Scored], int]:
     """The play chosen by playouts, the normal policy's ranking it started from, and the
     number of samples (0: the policy decided alone)."""
     options = score_options(situation, NORMAL)
     if not options:
         return None, options, 0
-    if len(options) == 1 or options[0].score <= _WIN or options[1].score >= _VETO \
-            or min(situation.card_counts) > config.endgame:
+    if (
+        len(options) == 1
+        or options[0].score <= _WIN
+        or options[1].score >= _VETO
+        or min(situation.card_counts) > config.endgame
+    ):
         return options[0].play, options, 0
     # what the policy rules out (bombing a partner) stays out
     # passing and the best bomb always get a say
-    chosen = [o for o in options[:config.candidates] if o.score < _VETO]
-    for extra in (next((o for o in options if o.play is None), None),
-                  next((o for o in options if o.play is not None and o.play.is_bomb), None)):
+    chosen = [o for o in options[: config.candidates] if o.score < _VETO]
+    for extra in (
+        next((o for o in options if o.play is None), None),
+        next((o for o in options if o.play is not None and o.play.is_bomb), None),
+    ):
         if extra is not None and extra not in chosen and extra.score < _VETO:
             chosen.append(extra)
     candidates = [o.play for o in chosen]
@@ -151,13 +169,15 @@ def search_play(situation: Situation, rng: random.Random,
     samples = 0
     while samples < config.max_samples:
         now = time.perf_counter()
-        if samples and (now >= hard_deadline
-                        or (now >= deadline and samples >= config.min_samples)):
+        if samples and (
+            now >= hard_deadline or (now >= deadline and samples >= config.min_samples)
+        ):
             break
         hands = deal_unseen(situation, rng)
         # the first sample always counts; a later one cut short by the time doesn't
-        won = _play_out(situation, playout_rules, hands, candidates, full,
-                        hard_deadline if samples else None)
+        won = _play_out(
+            situation, playout_rules, hands, candidates, full, hard_deadline if samples else None
+        )
         if won is None:
             break
         for i, w in enumerate(won):
@@ -166,7 +186,9 @@ def search_play(situation: Situation, rng: random.Random,
         if samples >= config.settle_after and _settled(wins, samples):
             break
     # leave the policy's choice only for a clear gain: a few samples are noisy
-    margin = config.prior / samples ** 0.5
-    best = max(range(len(candidates)),
-               key=lambda i: wins[i] / samples - (0.0 if i == 0 else margin + 0.01 * i))
+    margin = config.prior / samples**0.5
+    best = max(
+        range(len(candidates)),
+        key=lambda i: wins[i] / samples - (0.0 if i == 0 else margin + 0.01 * i),
+    )
     return candidates[best], options, samples

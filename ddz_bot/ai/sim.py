@@ -34,15 +34,25 @@ class PlayState:
     winner: int | None = None
 
     @classmethod
-    def start(cls, rules: RuleSet, hands: Sequence[Cards | Sequence[int]], landlord: int
-              ) -> PlayState:
+    def start(
+        cls, rules: RuleSet, hands: Sequence[Cards | Sequence[int]], landlord: int
+    ) -> PlayState:
         counts = [h.counts() if isinstance(h, Cards) else list(h) for h in hands]
         return cls(rules, counts, landlord, landlord, plays_made=[0] * len(counts))
 
     def copy(self) -> PlayState:
-        return PlayState(self.rules, [h[:] for h in self.hands], self.landlord, self.turn,
-                         self.to_beat, self.to_beat_seat, self.played[:], self.plays_made[:],
-                         self.bombs, self.winner)
+        return PlayState(
+            self.rules,
+            [h[:] for h in self.hands],
+            self.landlord,
+            self.turn,
+            self.to_beat,
+            self.to_beat_seat,
+            self.played[:],
+            self.plays_made[:],
+            self.bombs,
+            self.winner,
+        )
 
     @property
     def finished(self) -> bool:
@@ -60,9 +70,16 @@ class PlayState:
         mine = self.hands[seat]
         for r in range(15):
             unseen[r] -= mine[r] + self.played[r]
-        return Situation(self.rules, seat, self.hand(seat), self.landlord,
-                         tuple(sum(h) for h in self.hands), self.to_beat, self.to_beat_seat,
-                         unseen)
+        return Situation(
+            self.rules,
+            seat,
+            self.hand(seat),
+            self.landlord,
+            tuple(sum(h) for h in self.hands),
+            self.to_beat,
+            self.to_beat_seat,
+            unseen,
+        )
 
     def apply(self, play: Combo | None) -> None:
         """Play a combo (assumed legal) or pass (``None``, only when following)."""

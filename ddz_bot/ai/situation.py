@@ -98,10 +98,15 @@ class Situation:
                 if info.passed and (seat == landlord) != (by == landlord):
                     passed_on.setdefault(seat, []).append(table)
                 seat = (seat + 1) % len(public.seats)
-        return cls(rules=rules, seat=view.seat, hand=hand, landlord=landlord,
-                   card_counts=tuple(s.card_count for s in public.seats),
-                   to_beat=None if public.to_beat_seat == view.seat else public.to_beat,
-                   to_beat_seat=None if public.to_beat_seat == view.seat
-                   else public.to_beat_seat,
-                   unseen=[max(0, n) for n in unseen], bottom_left=bottom_left,
-                   passed_on=passed_on)
+        return cls(
+            rules=rules,
+            seat=view.seat,
+            hand=hand,
+            landlord=landlord,
+            card_counts=tuple(s.card_count for s in public.seats),
+            to_beat=None if public.to_beat_seat == view.seat else public.to_beat,
+            to_beat_seat=None if public.to_beat_seat == view.seat else public.to_beat_seat,
+            unseen=[max(0, n) for n in unseen],
+            bottom_left=bottom_left,
+            passed_on=passed_on,
+        )

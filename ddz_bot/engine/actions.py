@@ -58,6 +58,7 @@ _set = object.__setattr__  # frozen dataclasses are filled in this way
 
 # --------------------------------------------------------------------------- errors
 
+
 class IllegalAction(ValueError):
     """An action the hand refuses; the hand is left unchanged.
 
@@ -132,6 +133,7 @@ class MustLead(IllegalAction):
 
 
 # --------------------------------------------------------------------------- actions
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -274,7 +276,7 @@ class Play(Action):
         elif not isinstance(cards, Cards):
             cards = Cards(cards)
         object.__setattr__(self, "cards", cards)
-        object.__setattr__(self, "reading", _to_reading(self.reading))  # type: ignore[arg-type]
+        object.__setattr__(self, "reading", _to_reading(self.reading))
 
     @classmethod
     def of(cls, seat: int, combo: Combo, with_reading: bool) -> Play:
@@ -295,8 +297,9 @@ class Play(Action):
 
     @classmethod
     def _from_fields(cls, data: dict[str, Any]) -> Action:
-        return cls(int(data["seat"]), parse_cards(str(data["cards"])),
-                   _to_reading(data.get("reading")))
+        return cls(
+            int(data["seat"]), parse_cards(str(data["cards"])), _to_reading(data.get("reading"))
+        )
 
     def __str__(self) -> str:
         return f"Play(seat={self.seat}, {self.cards or '-'})"
@@ -330,8 +333,12 @@ class Timeout(Action):
         seat, play = int(data["seat"]), data.get("play")
         if play is None:
             return cls(seat)
-        return cls(seat, Play(int(play["seat"]), parse_cards(str(play["cards"])),
-                              _to_reading(play.get("reading"))))
+        return cls(
+            seat,
+            Play(
+                int(play["seat"]), parse_cards(str(play["cards"])), _to_reading(play.get("reading"))
+            ),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -359,8 +366,25 @@ class AutoPlay(Action):
 
 
 _REGISTRY: dict[str, type[Action]] = {
-    cls.type: cls for cls in (Deal, ShowCards, NoShow, Call, Decline, Grab, NoGrab, Bid, Double,
-                              NoDouble, Play, Pass, Timeout, Escape, AutoPlay)}
+    cls.type: cls
+    for cls in (
+        Deal,
+        ShowCards,
+        NoShow,
+        Call,
+        Decline,
+        Grab,
+        NoGrab,
+        Bid,
+        Double,
+        NoDouble,
+        Play,
+        Pass,
+        Timeout,
+        Escape,
+        AutoPlay,
+    )
+}
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:

@@ -69,8 +69,23 @@ class Rank(IntEnum):
 #: The highest rank a sequence (straight, pair straight, plane) may reach: ace.
 SEQUENCE_TOP: Final = int(Rank.ACE)
 
-_RANK_DISPLAY: Final = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2",
-                        "小王", "大王")
+_RANK_DISPLAY: Final = (
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "J",
+    "Q",
+    "K",
+    "A",
+    "2",
+    "小王",
+    "大王",
+)
 
 
 def rank_name(rank: int) -> str:
@@ -265,8 +280,15 @@ _WORDS: Final = {
 }
 _SEPARATORS: Final = re.compile(r"[\s,，、;；+/|]+")
 _TOKEN: Final = re.compile(r"10|小王|大王|小鬼|大鬼|王炸|火箭|双王|雙王|[a-z]+|.", re.IGNORECASE)
-_SINGLE: Final = {c: c for c in RANK_CHARS} | {"t": "T", "j": "J", "q": "Q", "k": "K", "a": "A",
-                                               "x": "X", "d": "D"}
+_SINGLE: Final = {c: c for c in RANK_CHARS} | {
+    "t": "T",
+    "j": "J",
+    "q": "Q",
+    "k": "K",
+    "a": "A",
+    "x": "X",
+    "d": "D",
+}
 
 
 def parse_cards(text: str) -> Cards:

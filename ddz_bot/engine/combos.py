@@ -15,8 +15,18 @@ from typing import Final
 from .cards import NUM_RANKS, RANK_CHARS, SEQUENCE_TOP, Cards, Rank
 from .rules import CLASSIC, RuleSet
 
-__all__ = ["BOMB_KINDS", "Combo", "ComboKind", "beats", "bomb_factor", "classify",
-           "classify_structural", "kicker_count", "read_as", "typed_reading"]
+__all__ = [
+    "BOMB_KINDS",
+    "Combo",
+    "ComboKind",
+    "beats",
+    "bomb_factor",
+    "classify",
+    "classify_structural",
+    "kicker_count",
+    "read_as",
+    "typed_reading",
+]
 
 _X: Final = int(Rank.SMALL_JOKER)
 _D: Final = int(Rank.BIG_JOKER)
@@ -70,8 +80,9 @@ class Combo:
     # container an object holds is one more for the garbage collector to walk.
     __slots__ = ("cards", "kind", "length", "rank", "wild_as")
 
-    def __init__(self, kind: ComboKind, rank: int, length: int, cards: Cards,
-                 wild_as: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self, kind: ComboKind, rank: int, length: int, cards: Cards, wild_as: tuple[int, ...] = ()
+    ) -> None:
         self.kind = kind
         self.rank = rank
         self.length = length
@@ -99,9 +110,13 @@ class Combo:
 
     def __eq__(self, other: object) -> bool:
         return self is other or (
-            isinstance(other, Combo) and self.cards == other.cards and self.kind is other.kind
-            and self.rank == other.rank and self.length == other.length
-            and self.wild_as == other.wild_as)
+            isinstance(other, Combo)
+            and self.cards == other.cards
+            and self.kind is other.kind
+            and self.rank == other.rank
+            and self.length == other.length
+            and self.wild_as == other.wild_as
+        )
 
     def __hash__(self) -> int:
         return hash((self.cards, self.rank, self.length, self.wild_as))
@@ -113,22 +128,31 @@ class Combo:
         wild = ""
         if self.wild_as:
             wild = ", wild_as=" + "".join(RANK_CHARS[r] for r in self.wild_as)
-        return f"Combo({self.kind.value}, {str(self.cards)!r}, rank={RANK_CHARS[self.rank]}" \
-               f"{'' if self.length == 1 else f', length={self.length}'}{wild})"
+        return (
+            f"Combo({self.kind.value}, {str(self.cards)!r}, rank={RANK_CHARS[self.rank]}"
+            f"{'' if self.length == 1 else f', length={self.length}'}{wild})"
+        )
 
     def to_dict(self) -> dict[str, object]:
-        return {"kind": self.kind.value, "rank": self.rank, "length": self.length,
-                "cards": str(self.cards),
-                "wild_as": "".join(RANK_CHARS[r] for r in self.wild_as)}
+        return {
+            "kind": self.kind.value,
+            "rank": self.rank,
+            "length": self.length,
+            "cards": str(self.cards),
+            "wild_as": "".join(RANK_CHARS[r] for r in self.wild_as),
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Combo:
         from .cards import parse_cards
 
-        return cls(ComboKind(str(data["kind"])), int(data["rank"]),  # type: ignore[call-overload]
-                   int(data["length"]),  # type: ignore[call-overload]
-                   parse_cards(str(data["cards"])),
-                   tuple(RANK_CHARS.index(c) for c in str(data.get("wild_as", ""))))
+        return cls(
+            ComboKind(str(data["kind"])),
+            int(data["rank"]),  # type: ignore[call-overload]
+            int(data["length"]),  # type: ignore[call-overload]
+            parse_cards(str(data["cards"])),
+            tuple(RANK_CHARS.index(c) for c in str(data.get("wild_as", ""))),
+        )
 
 
 _KIND_INDEX: Final = {kind: i for i, kind in enumerate(ComboKind)}
@@ -170,8 +194,11 @@ def natural_readings(counts: list[int], rules: RuleSet = CLASSIC) -> list[Readin
 
     # sequences: every present rank has the same count, consecutive, at most the ace
     width = counts[present[0]]
-    if all(counts[r] == width for r in present) and present[-1] <= SEQUENCE_TOP \
-            and present[-1] - present[0] == len(present) - 1:
+    if (
+        all(counts[r] == width for r in present)
+        and present[-1] <= SEQUENCE_TOP
+        and present[-1] - present[0] == len(present) - 1
+    ):
         for kind, (per, shortest, longest) in _SEQUENCE_BOUNDS.items():
             if per == width and shortest <= len(present) <= longest:
                 out.append((kind, present[-1], len(present)))
@@ -192,8 +219,7 @@ def natural_readings(counts: list[int], rules: RuleSet = CLASSIC) -> list[Readin
             if total == 6:
                 if not (counts[_X] and counts[_D]):
                     out.append((ComboKind.FOUR_TWO_SINGLES, four, 1))
-            elif len(rest) == 2 and all(counts[r] == 2 and _is_kicker_pair(r, rules)
-                                        for r in rest):
+            elif len(rest) == 2 and all(counts[r] == 2 and _is_kicker_pair(r, rules) for r in rest):
                 out.append((ComboKind.FOUR_TWO_PAIRS, four, 1))
     if total >= 8 and total % 4 == 0:
         out.extend(_plane_with(counts, total // 4, singles=True, rules=rules))
@@ -224,8 +250,9 @@ def _plane_with(counts: list[int], k: int, *, singles: bool, rules: RuleSet) -> 
                 continue  # R-KICK-SINGLES: that trio belongs to a longer plane
         else:
             kickers = [r for r in range(NUM_RANKS) if rest[r]]
-            if len(kickers) != k or any(rest[r] != 2 or not _is_kicker_pair(r, rules)
-                                        for r in kickers):
+            if len(kickers) != k or any(
+                rest[r] != 2 or not _is_kicker_pair(r, rules) for r in kickers
+            ):
                 continue  # R-KICK-PAIRS
         out.append((ComboKind.PLANE_SINGLES if singles else ComboKind.PLANE_PAIRS, high, k))
     return out
@@ -262,8 +289,9 @@ def classify_structural(cards: Cards, rules: RuleSet = CLASSIC) -> list[Combo]:
     if wild is None or counts[wild] == 0 or counts[wild] == len(cards):
         readings = natural_readings(counts, rules)
         if wild is not None and readings and counts[wild] == len(cards):
-            return [_make(kind, rank, length, cards, (), wild, rules) for kind, rank, length
-                    in readings]
+            return [
+                _make(kind, rank, length, cards, (), wild, rules) for kind, rank, length in readings
+            ]
         return [Combo(kind, rank, length, cards) for kind, rank, length in readings]
     return list(_wild_readings(cards, wild, rules))
 
@@ -306,16 +334,27 @@ def _wild_readings(cards: Cards, wild: int, rules: RuleSet) -> tuple[Combo, ...]
             best = found.get(reading)
             if best is None or _prefer(stand_in, best, wild):
                 found[reading] = stand_in
-    return tuple(_make(kind, rank, length, cards, found[(kind, rank, length)], wild, rules)
-                 for kind, rank, length in sorted(found, key=_reading_order))
+    return tuple(
+        _make(kind, rank, length, cards, found[(kind, rank, length)], wild, rules)
+        for kind, rank, length in sorted(found, key=_reading_order)
+    )
 
 
 #: the main part of each kind: (cards per main rank, or 0 for "every card")
 _MAIN_WIDTH: Final = {
-    ComboKind.SINGLE: 0, ComboKind.PAIR: 0, ComboKind.TRIO: 0, ComboKind.BOMB: 0,
-    ComboKind.SOFT_BOMB: 0, ComboKind.STRAIGHT: 1, ComboKind.PAIR_STRAIGHT: 2,
-    ComboKind.PLANE: 3, ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3,
-    ComboKind.PLANE_SINGLES: 3, ComboKind.PLANE_PAIRS: 3, ComboKind.FOUR_TWO_SINGLES: 4,
+    ComboKind.SINGLE: 0,
+    ComboKind.PAIR: 0,
+    ComboKind.TRIO: 0,
+    ComboKind.BOMB: 0,
+    ComboKind.SOFT_BOMB: 0,
+    ComboKind.STRAIGHT: 1,
+    ComboKind.PAIR_STRAIGHT: 2,
+    ComboKind.PLANE: 3,
+    ComboKind.TRIO_SINGLE: 3,
+    ComboKind.TRIO_PAIR: 3,
+    ComboKind.PLANE_SINGLES: 3,
+    ComboKind.PLANE_PAIRS: 3,
+    ComboKind.FOUR_TWO_SINGLES: 4,
     ComboKind.FOUR_TWO_PAIRS: 4,
 }
 
@@ -329,8 +368,9 @@ def read_as(cards: Cards, reading: Reading, rules: RuleSet) -> Combo | None:
     wild = rules.wild_rank
     counts = cards.counts()
     if wild is None or rules.decks != 1 or not 0 < counts[wild] < len(cards):
-        return next((c for c in classify(cards, rules)
-                     if (c.kind, c.rank, c.length) == reading), None)
+        return next(
+            (c for c in classify(cards, rules) if (c.kind, c.rank, c.length) == reading), None
+        )
     kind, rank, length = reading
     width = _MAIN_WIDTH.get(kind)
     n_wild = counts[wild]
@@ -365,8 +405,9 @@ def read_as(cards: Cards, reading: Reading, rules: RuleSet) -> Combo | None:
             target[r] += 1
         if any(target[r] > limit for r in stand_in):
             continue
-        if wanted in natural_readings(target, rules) \
-                and (best is None or _prefer(stand_in, best, wild)):
+        if wanted in natural_readings(target, rules) and (
+            best is None or _prefer(stand_in, best, wild)
+        ):
             best = stand_in
     if best is None:
         return None
@@ -377,6 +418,7 @@ def read_as(cards: Cards, reading: Reading, rules: RuleSet) -> Combo | None:
 def _prefer(candidate: tuple[int, ...], current: tuple[int, ...], wild: int) -> bool:
     """Among readings that differ only in kickers, wildcards standing for themselves first,
     then the lowest stand-ins: one canonical reading."""
+
     def key(stand_in: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         return (-sum(1 for r in stand_in if r == wild), stand_in)
 
@@ -388,8 +430,15 @@ def _reading_order(reading: Reading) -> tuple[int, int, int]:
     return (_KIND_INDEX[kind], rank, length)
 
 
-def _make(kind: ComboKind, rank: int, length: int, cards: Cards, stand_in: tuple[int, ...],
-          wild: int, rules: RuleSet) -> Combo:
+def _make(
+    kind: ComboKind,
+    rank: int,
+    length: int,
+    cards: Cards,
+    stand_in: tuple[int, ...],
+    wild: int,
+    rules: RuleSet,
+) -> Combo:
     """Build a combo whose cards include wildcards; bombs get their class (R-LZ-BOMBS)."""
     wild_as = tuple(sorted(stand_in))
     if all(r == wild for r in wild_as):
@@ -403,9 +452,14 @@ def _make(kind: ComboKind, rank: int, length: int, cards: Cards, stand_in: tuple
 
 
 #: cards per main rank of the kinds that carry kickers
-_KICKER_KINDS: Final = {ComboKind.TRIO_SINGLE: 3, ComboKind.TRIO_PAIR: 3,
-                        ComboKind.PLANE_SINGLES: 3, ComboKind.PLANE_PAIRS: 3,
-                        ComboKind.FOUR_TWO_SINGLES: 4, ComboKind.FOUR_TWO_PAIRS: 4}
+_KICKER_KINDS: Final = {
+    ComboKind.TRIO_SINGLE: 3,
+    ComboKind.TRIO_PAIR: 3,
+    ComboKind.PLANE_SINGLES: 3,
+    ComboKind.PLANE_PAIRS: 3,
+    ComboKind.FOUR_TWO_SINGLES: 4,
+    ComboKind.FOUR_TWO_PAIRS: 4,
+}
 
 
 def kicker_count(combo: Combo) -> int:
@@ -424,6 +478,7 @@ def typed_reading(readings: list[Combo]) -> Combo | None:
 
 # --------------------------------------------------------------------------- comparing
 
+
 def beats(combo: Combo, other: Combo, rules: RuleSet = CLASSIC) -> bool:
     """True if ``combo`` may be played on top of ``other`` (R-CMP-*, R-LZ-BOMBS, R-4P-BOMBS)."""
     kind = combo.kind
@@ -440,8 +495,12 @@ def beats(combo: Combo, other: Combo, rules: RuleSet = CLASSIC) -> bool:
         return (len(combo.cards), tier, combo.rank) > (len(other.cards), other_tier, other.rank)
     if other_tier:
         return False
-    return (kind is other_kind and combo.length == other.length
-            and len(combo.cards) == len(other.cards) and combo.rank > other.rank)
+    return (
+        kind is other_kind
+        and combo.length == other.length
+        and len(combo.cards) == len(other.cards)
+        and combo.rank > other.rank
+    )
 
 
 def bomb_factor(combo: Combo, rules: RuleSet = CLASSIC) -> int:

@@ -91,12 +91,17 @@ from .wildmoves import useful_moves
 
 __all__ = ["AFK_LIMIT", "MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
 
+
 class Game(HandState):
     """One hand of a table (see the module docstring)."""
 
-    def __init__(self, rules: RuleSet = CLASSIC, room: Room = DEFAULT_ROOM,
-                 balances: Sequence[int] | None = None,
-                 rng: random.Random | None = None) -> None:
+    def __init__(
+        self,
+        rules: RuleSet = CLASSIC,
+        room: Room = DEFAULT_ROOM,
+        balances: Sequence[int] | None = None,
+        rng: random.Random | None = None,
+    ) -> None:
         n = rules.players
         if balances is None:
             balances = [0] * n
@@ -115,10 +120,18 @@ class Game(HandState):
         self._setup(rules, room, [int(b) for b in balances], decks, first, wild)
 
     @classmethod
-    def from_deal(cls, hands: Sequence[str | Cards], bottom: str | Cards, *,
-                  rules: RuleSet = CLASSIC, room: Room = DEFAULT_ROOM,
-                  balances: Sequence[int] | None = None, first_bidder: int = 0,
-                  wild_rank: int | None = None, rng: random.Random | None = None) -> Game:
+    def from_deal(
+        cls,
+        hands: Sequence[str | Cards],
+        bottom: str | Cards,
+        *,
+        rules: RuleSet = CLASSIC,
+        room: Room = DEFAULT_ROOM,
+        balances: Sequence[int] | None = None,
+        first_bidder: int = 0,
+        wild_rank: int | None = None,
+        rng: random.Random | None = None,
+    ) -> Game:
         """A hand with a chosen deal (puzzles, tests, replays of a known deal): ``hands``
         and ``bottom`` as rank strings; redeals, if any, come from ``rng``."""
         game = cls(rules, room, balances, rng)
@@ -126,8 +139,9 @@ class Game(HandState):
         wanted.append(Cards.parse(bottom) if isinstance(bottom, str) else bottom)
         sizes = [rules.hand_size] * rules.players + [rules.bottom_size]
         if [len(w) for w in wanted] != sizes:
-            raise ValueError(f"a deal of {rules.name} is {sizes} cards, "
-                             f"not {[len(w) for w in wanted]}")
+            raise ValueError(
+                f"a deal of {rules.name} is {sizes} cards, not {[len(w) for w in wanted]}"
+            )
         pool = full_deck(rules.decks)
         deck: list[Card] = []
         for cards in wanted:
@@ -182,14 +196,14 @@ class Game(HandState):
         deck = self._decks[self.redeals]
         if self.deal_step == 0:
             first = (size + 1) // 2
-            self.hands = [sorted_hand(deck[i * size:i * size + first]) for i in range(n)]
+            self.hands = [sorted_hand(deck[i * size : i * size + first]) for i in range(n)]
             self.bottom = []
             self.deal_step = 1
             self.phase = Phase.DEALING
             return [Dealt(1, first), PhaseChanged(Phase.DEALING, None)]
         if self.deal_step == 1:
-            self.hands = [sorted_hand(deck[i * size:(i + 1) * size]) for i in range(n)]
-            self.bottom = sorted_hand(deck[n * size:])
+            self.hands = [sorted_hand(deck[i * size : (i + 1) * size]) for i in range(n)]
+            self.bottom = sorted_hand(deck[n * size :])
             self.deal_step = 2
             return [Dealt(2, size)]
         return self._begin_bidding()
@@ -206,11 +220,12 @@ class Game(HandState):
             self._need_turn(seat)
             kind = "landlord"
         else:
-            raise WrongPhase("cards can be shown only before or during the deal, "
-                             "or by the landlord after taking the bottom cards")
+            raise WrongPhase(
+                "cards can be shown only before or during the deal, "
+                "or by the landlord after taking the bottom cards"
+            )
         self.shows.append((seat, kind))
-        events: list[Event] = [ShowedCards(seat, kind, SHOW_FACTORS[kind],
-                                           tuple(self.hands[seat]))]
+        events: list[Event] = [ShowedCards(seat, kind, SHOW_FACTORS[kind], tuple(self.hands[seat]))]
         if kind == "landlord":
             events += self._begin_doubling()
         return events
@@ -230,8 +245,11 @@ class Game(HandState):
     def _need_bidding(self, mode: Bidding) -> None:
         self._need_phase(Phase.BIDDING)
         if self.rules.bidding is not mode:
-            raise WrongPhase("this table bids points (1, 2, 3 or pass)" if mode is Bidding.GRAB
-                             else "this table calls and grabs the landlord")
+            raise WrongPhase(
+                "this table bids points (1, 2, 3 or pass)"
+                if mode is Bidding.GRAB
+                else "this table calls and grabs the landlord"
+            )
 
     def _on_call(self, action: Call) -> list[Event]:
         seat = action.seat
@@ -299,8 +317,9 @@ class Game(HandState):
         self._need_bidding(Bidding.POINTS)
         self._need_turn(seat)
         if points not in (1, 2, 3) or points <= self.high_bid:
-            raise BidTooLow(f"bid {self.high_bid + 1} to 3, or pass" if self.high_bid < 3
-                            else "pass")
+            raise BidTooLow(
+                f"bid {self.high_bid + 1} to 3, or pass" if self.high_bid < 3 else "pass"
+            )
         self.asked += 1
         self.high_bid, self.high_bidder = points, seat
         self.words[seat] = str(points)
@@ -356,8 +375,12 @@ class Game(HandState):
         if yes and not self.can_double(seat):
             raise DoubleNotAllowed(
                 f"doubling needs more than {self.room.double_threshold} beans "
-                + ("for everyone at the table" if seat == self.landlord
-                   else "for you and for the landlord"))
+                + (
+                    "for everyone at the table"
+                    if seat == self.landlord
+                    else "for you and for the landlord"
+                )
+            )
         if self.doubled[seat] is not None:
             raise AlreadyAnswered("you already answered")
         self.doubled[seat] = yes
@@ -503,8 +526,7 @@ class Game(HandState):
         self.turn = None
         outcome = self.outcome()
         assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None),
-                HandFinished(outcome)]
+        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
 
     # ------------------------------------------------------------------ what may be done
 
@@ -544,8 +566,12 @@ class Game(HandState):
             # useful_moves: every legal play but those wasting a wildcard (any legal play
             # is still accepted when made; see engine.wildmoves)
             of = Play.of
-            out.extend([of(seat, combo, wild)
-                        for combo in useful_moves(self.hand(seat), self.to_beat, self.rules)])
+            out.extend(
+                [
+                    of(seat, combo, wild)
+                    for combo in useful_moves(self.hand(seat), self.to_beat, self.rules)
+                ]
+            )
             return out
         return []
 
@@ -570,9 +596,19 @@ class Game(HandState):
 
 
 _HANDLERS: dict[type[Action], Callable[[Game, Any], list[Event]]] = {
-    Deal: Game._on_deal, ShowCards: Game._on_show, NoShow: Game._on_no_show,
-    Call: Game._on_call, Decline: Game._on_decline, Grab: Game._on_grab, NoGrab: Game._on_grab,
-    Bid: Game._on_bid, Double: Game._on_double, NoDouble: Game._on_double,
-    Play: Game._on_play, Pass: Game._on_pass, Timeout: Game._on_timeout,
-    AutoPlay: Game._on_auto, Escape: Game._on_escape,
+    Deal: Game._on_deal,
+    ShowCards: Game._on_show,
+    NoShow: Game._on_no_show,
+    Call: Game._on_call,
+    Decline: Game._on_decline,
+    Grab: Game._on_grab,
+    NoGrab: Game._on_grab,
+    Bid: Game._on_bid,
+    Double: Game._on_double,
+    NoDouble: Game._on_double,
+    Play: Game._on_play,
+    Pass: Game._on_pass,
+    Timeout: Game._on_timeout,
+    AutoPlay: Game._on_auto,
+    Escape: Game._on_escape,
 }

@@ -17,8 +17,14 @@ from .combos import Combo
 from .rules import Room, RuleSet
 from .views import HandOutcome, MultiplierItem, Phase, PublicView, Role, SeatInfo, SeatView
 
-__all__ = ["AFK_LIMIT", "MAX_REDEALS", "SHOW_FACTORS", "HandState", "room_from_dict",
-           "room_to_dict"]
+__all__ = [
+    "AFK_LIMIT",
+    "MAX_REDEALS",
+    "SHOW_FACTORS",
+    "HandState",
+    "room_from_dict",
+    "room_to_dict",
+]
 
 #: 明牌 kinds and their multipliers (R-SHOW).
 SHOW_FACTORS: Final = {"start": 5, "deal_first": 4, "deal_second": 3, "landlord": 2}
@@ -32,15 +38,25 @@ RANK_OF: Final = tuple(int(Card(i).rank) for i in range(2 * 54))
 
 
 def room_to_dict(room: Room) -> dict[str, Any]:
-    return {"key": room.key, "coefficient": room.coefficient, "fee": room.fee,
-            "initial_multiplier": room.initial_multiplier, "min_beans": room.min_beans,
-            "double_threshold": room.double_threshold}
+    return {
+        "key": room.key,
+        "coefficient": room.coefficient,
+        "fee": room.fee,
+        "initial_multiplier": room.initial_multiplier,
+        "min_beans": room.min_beans,
+        "double_threshold": room.double_threshold,
+    }
 
 
 def room_from_dict(data: dict[str, Any]) -> Room:
-    return Room(str(data["key"]), int(data["coefficient"]), int(data["fee"]),
-                int(data["initial_multiplier"]), int(data["min_beans"]),
-                int(data["double_threshold"]))
+    return Room(
+        str(data["key"]),
+        int(data["coefficient"]),
+        int(data["fee"]),
+        int(data["initial_multiplier"]),
+        int(data["min_beans"]),
+        int(data["double_threshold"]),
+    )
 
 
 def sorted_hand(cards: Iterable[int]) -> list[Card]:
@@ -60,8 +76,15 @@ class HandState:
 
     # ------------------------------------------------------------------ state
 
-    def _setup(self, rules: RuleSet, room: Room, balances: list[int],
-               decks: list[list[Card]], first: list[int], wild: int | None) -> None:
+    def _setup(
+        self,
+        rules: RuleSet,
+        room: Room,
+        balances: list[int],
+        decks: list[list[Card]],
+        first: list[int],
+        wild: int | None,
+    ) -> None:
         n = rules.players
         self.rules = rules
         self.room = room
@@ -198,8 +221,9 @@ class HandState:
         if self.landlord is None:
             return {}
         m = self.base * self.multiplier() * (2 if self.doubled[self.landlord] else 1)
-        return {f: m * (2 if self.doubled[f] else 1)
-                for f in range(self.players) if f != self.landlord}
+        return {
+            f: m * (2 if self.doubled[f] else 1) for f in range(self.players) if f != self.landlord
+        }
 
     def outcome(self) -> HandOutcome | None:
         """How the hand ended; ``None`` while it is going on.
@@ -214,8 +238,15 @@ class HandState:
             return None
         if self.escaped is not None:
             others = tuple(s for s in range(self.players) if s != self.escaped)
-            return HandOutcome(None, others, self.landlord, multiplier=self.escape_multiplier(),
-                               base=self.base, escaped=self.escaped, wildcard=wildcard)
+            return HandOutcome(
+                None,
+                others,
+                self.landlord,
+                multiplier=self.escape_multiplier(),
+                base=self.base,
+                escaped=self.escaped,
+                wildcard=wildcard,
+            )
         assert self.winner is not None and self.landlord is not None
         winners: tuple[int, ...]
         if self.winner == self.landlord:
@@ -224,9 +255,17 @@ class HandState:
             role = Role.FARMER
             winners = tuple(s for s in range(self.players) if s != self.landlord)
         spring, anti = self.spring()
-        return HandOutcome(role, winners, self.landlord, spring=spring, anti_spring=anti,
-                           multiplier=self.multiplier(), base=self.base, stakes=self.stakes(),
-                           wildcard=wildcard)
+        return HandOutcome(
+            role,
+            winners,
+            self.landlord,
+            spring=spring,
+            anti_spring=anti,
+            multiplier=self.multiplier(),
+            base=self.base,
+            stakes=self.stakes(),
+            wildcard=wildcard,
+        )
 
     # ------------------------------------------------------------------ views
 
@@ -237,29 +276,43 @@ class HandState:
         shown = reveal_all or any(s == seat for s, _ in self.shows)
         trick = self.trick[seat] if self.phase in (Phase.PLAYING, Phase.FINISHED) else None
         return SeatInfo(
-            seat=seat, card_count=len(self.hands[seat]), role=role,
-            shown_hand=tuple(self.hands[seat]) if shown else None, auto_play=self.auto[seat],
-            doubled=self.doubled[seat], bid=self.words[seat],
+            seat=seat,
+            card_count=len(self.hands[seat]),
+            role=role,
+            shown_hand=tuple(self.hands[seat]) if shown else None,
+            auto_play=self.auto[seat],
+            doubled=self.doubled[seat],
+            bid=self.words[seat],
             last_play=trick[0] if trick else None,
             last_play_cards=tuple(trick[1]) if trick else (),
-            passed=self.passed[seat], escaped=self.escaped == seat)
+            passed=self.passed[seat],
+            escaped=self.escaped == seat,
+        )
 
     def public_view(self) -> PublicView:
         """What the group may see: no card of a hidden hand."""
         reveal = self.over
         revealed = self.landlord is not None
         return PublicView(
-            rules=self.rules, room=self.room, phase=self.phase,
+            rules=self.rules,
+            room=self.room,
+            phase=self.phase,
             seats=tuple(self._seat_info(s, reveal) for s in range(self.players)),
-            turn=self.turn, landlord=self.landlord,
+            turn=self.turn,
+            landlord=self.landlord,
             bottom=tuple(self.bottom) if revealed or (reveal and self.bottom) else None,
-            bottom_count=self.rules.bottom_size, wild_rank=self.rules.wild_rank,
-            base=self.base, multiplier=self.multiplier(),
-            multiplier_items=tuple(self.multiplier_items()), to_beat=self.to_beat,
+            bottom_count=self.rules.bottom_size,
+            wild_rank=self.rules.wild_rank,
+            base=self.base,
+            multiplier=self.multiplier(),
+            multiplier_items=tuple(self.multiplier_items()),
+            to_beat=self.to_beat,
             to_beat_seat=self.to_beat_seat if self.to_beat is not None else None,
             played=Cards._sorted(sorted(RANK_OF[c] for c in self.played)),
-            redeals=self.redeals, outcome=self.outcome(),
-            deal_step=self.deal_step)
+            redeals=self.redeals,
+            outcome=self.outcome(),
+            deal_step=self.deal_step,
+        )
 
     def view_for(self, seat: int) -> SeatView:
         """What ``seat`` may see: the public view and its own hand."""
@@ -270,10 +323,15 @@ class HandState:
     # ------------------------------------------------------------------ persistence
 
     def _start_fields(self) -> dict[str, Any]:
-        return {"format": FORMAT, "rules": self.rules.with_wild_rank(None).to_dict(),
-                "room": room_to_dict(self.room), "balances": list(self.balances),
-                "decks": [to_hex(d) for d in self._decks], "first": list(self._first_bidders),
-                "wild": self._wild_draw}
+        return {
+            "format": FORMAT,
+            "rules": self.rules.with_wild_rank(None).to_dict(),
+            "room": room_to_dict(self.room),
+            "balances": list(self.balances),
+            "decks": [to_hex(d) for d in self._decks],
+            "first": list(self._first_bidders),
+            "wild": self._wild_draw,
+        }
 
     def start_dict(self) -> dict[str, Any]:
         """The hand as it was created (before any action): the input of ``replay``."""
@@ -281,27 +339,44 @@ class HandState:
 
     def to_dict(self) -> dict[str, Any]:
         """Plain JSON-compatible data; ``Game.from_dict`` continues the hand exactly."""
+
         def combo(c: Combo | None) -> dict[str, object] | None:
             return None if c is None else c.to_dict()
 
         return {
             **self._start_fields(),
             "state": {
-                "phase": self.phase.value, "wild_rank": self.rules.wild_rank,
-                "redeals": self.redeals, "deal_step": self.deal_step,
-                "hands": [to_hex(h) for h in self.hands], "bottom": to_hex(self.bottom),
-                "shows": [[s, k] for s, k in self.shows], "timeouts": list(self.timeouts),
-                "auto": list(self.auto), "turn": self.turn, "words": list(self.words),
-                "declined": list(self.declined), "asked": self.asked, "caller": self.caller,
-                "grab_queue": list(self.grab_queue), "grabbers": list(self.grabbers),
-                "caller_asked": self.caller_asked, "high_bid": self.high_bid,
-                "high_bidder": self.high_bidder, "landlord": self.landlord, "base": self.base,
-                "doubled": list(self.doubled), "to_beat": combo(self.to_beat),
+                "phase": self.phase.value,
+                "wild_rank": self.rules.wild_rank,
+                "redeals": self.redeals,
+                "deal_step": self.deal_step,
+                "hands": [to_hex(h) for h in self.hands],
+                "bottom": to_hex(self.bottom),
+                "shows": [[s, k] for s, k in self.shows],
+                "timeouts": list(self.timeouts),
+                "auto": list(self.auto),
+                "turn": self.turn,
+                "words": list(self.words),
+                "declined": list(self.declined),
+                "asked": self.asked,
+                "caller": self.caller,
+                "grab_queue": list(self.grab_queue),
+                "grabbers": list(self.grabbers),
+                "caller_asked": self.caller_asked,
+                "high_bid": self.high_bid,
+                "high_bidder": self.high_bidder,
+                "landlord": self.landlord,
+                "base": self.base,
+                "doubled": list(self.doubled),
+                "to_beat": combo(self.to_beat),
                 "to_beat_seat": self.to_beat_seat,
                 "trick": [None if t is None else [combo(t[0]), to_hex(t[1])] for t in self.trick],
-                "passed": list(self.passed), "passes": self.passes,
-                "plays_count": list(self.plays_count), "played": to_hex(self.played),
-                "bombs": [list(b) for b in self.bombs], "escaped": self.escaped,
+                "passed": list(self.passed),
+                "passes": self.passes,
+                "plays_count": list(self.plays_count),
+                "played": to_hex(self.played),
+                "bombs": [list(b) for b in self.bombs],
+                "escaped": self.escaped,
                 "winner": self.winner,
             },
             "log": list(self.log),
@@ -312,9 +387,14 @@ class HandState:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise ValueError(f"unknown game format {data.get('format')!r}")
         game = cls.__new__(cls)
-        game._setup(RuleSet.from_dict(data["rules"]), room_from_dict(data["room"]),
-                    [int(b) for b in data["balances"]], [from_hex(d) for d in data["decks"]],
-                    [int(f) for f in data["first"]], data["wild"])
+        game._setup(
+            RuleSet.from_dict(data["rules"]),
+            room_from_dict(data["room"]),
+            [int(b) for b in data["balances"]],
+            [from_hex(d) for d in data["decks"]],
+            [int(f) for f in data["first"]],
+            data["wild"],
+        )
         return game
 
     @classmethod
@@ -348,8 +428,9 @@ class HandState:
         game.doubled = list(s["doubled"])
         game.to_beat = None if s["to_beat"] is None else Combo.from_dict(s["to_beat"])
         game.to_beat_seat = s["to_beat_seat"]
-        game.trick = [None if t is None else (Combo.from_dict(t[0]), from_hex(t[1]))
-                      for t in s["trick"]]
+        game.trick = [
+            None if t is None else (Combo.from_dict(t[0]), from_hex(t[1])) for t in s["trick"]
+        ]
         game.passed, game.passes = list(s["passed"]), s["passes"]
         game.plays_count = list(s["plays_count"])
         game.played = from_hex(s["played"])
@@ -363,8 +444,10 @@ class HandState:
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
-        return (f"<{type(self).__name__} {self.rules} {self.phase.value} turn={self.turn} "
-                f"landlord={self.landlord} x{self.multiplier()}>")
+        return (
+            f"<{type(self).__name__} {self.rules} {self.phase.value} turn={self.turn} "
+            f"landlord={self.landlord} x{self.multiplier()}>"
+        )
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))

@@ -46,16 +46,20 @@ def _build(key: tuple[int, ...]) -> Combo:
     elif tag <= _T_FOUR_PAIRS:
         main, kick = key[1], key[2:]
         kind, per_main, per_kick = {
-            _T_TRIO_SINGLE: (K.TRIO_SINGLE, 3, 1), _T_TRIO_PAIR: (K.TRIO_PAIR, 3, 2),
-            _T_FOUR_SINGLES: (K.FOUR_TWO_SINGLES, 4, 1), _T_FOUR_PAIRS: (K.FOUR_TWO_PAIRS, 4, 2),
+            _T_TRIO_SINGLE: (K.TRIO_SINGLE, 3, 1),
+            _T_TRIO_PAIR: (K.TRIO_PAIR, 3, 2),
+            _T_FOUR_SINGLES: (K.FOUR_TWO_SINGLES, 4, 1),
+            _T_FOUR_PAIRS: (K.FOUR_TWO_PAIRS, 4, 2),
         }[tag]
         ranks = [main] * per_main + [r for r in kick for _ in range(per_kick)]
         combo = Combo(kind, main, 1, Cards(ranks))
     else:
         end, length, kick = key[1], key[2], key[3:]
         kind, width, per_kick = {
-            _T_STRAIGHT: (K.STRAIGHT, 1, 0), _T_PAIR_STRAIGHT: (K.PAIR_STRAIGHT, 2, 0),
-            _T_PLANE: (K.PLANE, 3, 0), _T_PLANE_SINGLES: (K.PLANE_SINGLES, 3, 1),
+            _T_STRAIGHT: (K.STRAIGHT, 1, 0),
+            _T_PAIR_STRAIGHT: (K.PAIR_STRAIGHT, 2, 0),
+            _T_PLANE: (K.PLANE, 3, 0),
+            _T_PLANE_SINGLES: (K.PLANE_SINGLES, 3, 1),
             _T_PLANE_PAIRS: (K.PLANE_PAIRS, 3, 2),
         }[tag]
         ranks = [r for r in range(end - length + 1, end + 1) for _ in range(width)]
@@ -65,8 +69,9 @@ def _build(key: tuple[int, ...]) -> Combo:
     return combo
 
 
-def legal_moves(hand: Cards, previous: Combo | None = None,
-                rules: RuleSet = CLASSIC) -> list[Combo]:
+def legal_moves(
+    hand: Cards, previous: Combo | None = None, rules: RuleSet = CLASSIC
+) -> list[Combo]:
     """Every distinct legal play from ``hand`` against ``previous`` (``None``: leading).
 
     Passing is not a move. Distinct means a distinct card multiset, or, with wildcards,
@@ -86,6 +91,7 @@ def legal_moves(hand: Cards, previous: Combo | None = None,
 
 
 # --------------------------------------------------------------------------- classic
+
 
 def _classic(h: list[int], previous: Combo | None) -> list[Combo]:
     """Combos of a one-deck natural hand. With ``previous``, only its kind, bombs and
@@ -120,8 +126,13 @@ def _classic(h: list[int], previous: Combo | None) -> list[Combo]:
                 if p != t:
                     key = (_T_TRIO_PAIR, t, p)
                     add(get(key) or _build(key))
-    if want is None or want in (K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE, K.PLANE_SINGLES,
-                                K.PLANE_PAIRS):
+    if want is None or want in (
+        K.STRAIGHT,
+        K.PAIR_STRAIGHT,
+        K.PLANE,
+        K.PLANE_SINGLES,
+        K.PLANE_PAIRS,
+    ):
         _sequences(h, want, add)
     if want is None or want is K.FOUR_TWO_SINGLES:
         for f in fours:
@@ -130,7 +141,7 @@ def _classic(h: list[int], previous: Combo | None) -> list[Combo]:
                 if h[a] >= 2:
                     k4 = (_T_FOUR_SINGLES, f, a, a)
                     add(get(k4) or _build(k4))
-                for b in others[i + 1:]:
+                for b in others[i + 1 :]:
                     if a == _X and b == _D:
                         continue  # R-KICK-ROCKET
                     k4 = (_T_FOUR_SINGLES, f, a, b)
@@ -185,19 +196,21 @@ def _sequences(h: list[int], want: ComboKind | None, add: Callable[[Combo], None
                         _plane_wings(h, start, end, want, add)
 
 
-def _plane_wings(h: list[int], start: int, end: int, want: ComboKind | None,
-                 add: Callable[[Combo], None]) -> None:
+def _plane_wings(
+    h: list[int], start: int, end: int, want: ComboKind | None, add: Callable[[Combo], None]
+) -> None:
     """Planes carrying singles or pairs (R-KICK-*), for the plane ``start..end``."""
     get = _CACHE.get
     k = end - start + 1
     if (want is None or want is K.PLANE_SINGLES) and 4 * k <= 20:
-        caps = [(r, min(h[r], 3)) for r in range(NUM_RANKS)
-                if h[r] and (r < start or r > end)]
+        caps = [(r, min(h[r], 3)) for r in range(NUM_RANKS) if h[r] and (r < start or r > end)]
         for kick in _multisets(caps, k):
             if _X in kick and _D in kick:
                 continue  # R-KICK-ROCKET
-            if k >= 3 and ((start > 0 and kick.count(start - 1) == 3)
-                           or (end < SEQUENCE_TOP and kick.count(end + 1) == 3)):
+            if k >= 3 and (
+                (start > 0 and kick.count(start - 1) == 3)
+                or (end < SEQUENCE_TOP and kick.count(end + 1) == 3)
+            ):
                 continue  # R-KICK-SINGLES: a longer plane, not wings
             key = (_T_PLANE_SINGLES, end, k, *kick)
             add(get(key) or _build(key))
@@ -208,8 +221,9 @@ def _plane_wings(h: list[int], start: int, end: int, want: ComboKind | None,
             add(get(key) or _build(key))
 
 
-def _multisets(caps: list[tuple[int, int]], k: int, free: list[int] | None = None,
-               budget: int = 0) -> Iterator[tuple[int, ...]]:
+def _multisets(
+    caps: list[tuple[int, int]], k: int, free: list[int] | None = None, budget: int = 0
+) -> Iterator[tuple[int, ...]]:
     """Distinct k-multisets of ranks, ascending, taking at most ``cap`` of each
     ``(rank, cap)`` in ``caps`` (sorted by rank).
 
@@ -226,7 +240,7 @@ def _multisets(caps: list[tuple[int, int]], k: int, free: list[int] | None = Non
                 continue
             if cap >= 2:
                 yield (rank, rank)
-            for other, _ in caps[i + 1:]:
+            for other, _ in caps[i + 1 :]:
                 yield (rank, other)
         return
     # room[i]: how many cards the ranks from i on can still give (prunes dead ends)
@@ -251,12 +265,13 @@ def _multisets(caps: list[tuple[int, int]], k: int, free: list[int] | None = Non
             out.append(rank)
             taken += 1
             yield from walk(i + 1, left - n, spend - cost)
-        del out[len(out) - taken:]
+        del out[len(out) - taken :]
 
     yield from walk(0, k, budget)
 
 
 # --------------------------------------------------------------------------- generic
+
 
 def _generic_moves(counts: list[int], previous: Combo | None, rules: RuleSet) -> list[Combo]:
     """Two decks: every sub-multiset shape is generated from count vectors and read with
@@ -270,8 +285,13 @@ def _generic_moves(counts: list[int], previous: Combo | None, rules: RuleSet) ->
     return out
 
 
-def _targets(avail: list[int], rules: RuleSet, previous: Combo | None = None,
-             naturals: list[int] | None = None, budget: int = 0) -> Iterator[list[int]]:
+def _targets(
+    avail: list[int],
+    rules: RuleSet,
+    previous: Combo | None = None,
+    naturals: list[int] | None = None,
+    budget: int = 0,
+) -> Iterator[list[int]]:
     """Count vectors of every combo shape that fits in ``avail``, each once.
 
     With ``previous``, only shapes that could beat it: its own kind and length, bombs
@@ -353,22 +373,30 @@ def _targets(avail: list[int], rules: RuleSet, previous: Combo | None = None,
                     if want is None or want is kind:
                         yield from emit(vec)
                     if wings:
-                        yield from _wing_targets(avail, vec, start, end, emit, want,
-                                                 naturals, budget)
+                        yield from _wing_targets(
+                            avail, vec, start, end, emit, want, naturals, budget
+                        )
 
 
-def _wing_targets(avail: list[int], plane: list[int], start: int, end: int,
-                  emit: Callable[[list[int]], Iterator[list[int]]],
-                  want: ComboKind | None, naturals: list[int] | None,
-                  budget: int) -> Iterator[list[int]]:
+def _wing_targets(
+    avail: list[int],
+    plane: list[int],
+    start: int,
+    end: int,
+    emit: Callable[[list[int]], Iterator[list[int]]],
+    want: ComboKind | None,
+    naturals: list[int] | None,
+    budget: int,
+) -> Iterator[list[int]]:
     k = end - start + 1
     if naturals is not None:
         budget -= sum(max(0, plane[r] - naturals[r]) for r in range(start, end + 1))
         if budget < 0:
             return
     if (want is None or want is K.PLANE_SINGLES) and 4 * k <= 20:
-        caps = [(r, min(avail[r], 3)) for r in range(NUM_RANKS)
-                if avail[r] and (r < start or r > end)]
+        caps = [
+            (r, min(avail[r], 3)) for r in range(NUM_RANKS) if avail[r] and (r < start or r > end)
+        ]
         for kick in _multisets(caps, k, naturals, budget):
             vec = plane[:]
             for r in kick:
@@ -387,8 +415,10 @@ def _wing_targets(avail: list[int], plane: list[int], start: int, end: int,
 
 # --------------------------------------------------------------------------- wildcards
 
-def _wild_moves(counts: list[int], wild: int, previous: Combo | None,
-                rules: RuleSet) -> list[Combo]:
+
+def _wild_moves(
+    counts: list[int], wild: int, previous: Combo | None, rules: RuleSet
+) -> list[Combo]:
     """Moves of a hand holding wildcards (R-LZ-SUB, R-LZ-ALONE, R-LZ-BOMBS).
 
     Each target shape fits the hand topped up by the wildcards; it is kept when the
@@ -399,8 +429,9 @@ def _wild_moves(counts: list[int], wild: int, previous: Combo | None,
     naturals = counts[:]
     naturals[wild] = 0
     limit = rules.max_of_a_rank
-    avail = [min(naturals[r] + n_wild, limit) if r <= _TWO else naturals[r]
-             for r in range(NUM_RANKS)]
+    avail = [
+        min(naturals[r] + n_wild, limit) if r <= _TWO else naturals[r] for r in range(NUM_RANKS)
+    ]
     found: dict[tuple[Cards, ComboKind, int, int], tuple[int, ...]] = {}
     for target in _targets(avail, rules, previous, naturals, n_wild):
         deficit = sum(t - n for t, n in zip(target, naturals, strict=True) if t > n)
@@ -411,8 +442,11 @@ def _wild_moves(counts: list[int], wild: int, previous: Combo | None,
             continue
         for used in _natural_choices(target, naturals, n_wild):
             n_used_wild = sum(target) - sum(used)
-            if n_used_wild and not any(used) and any(
-                    target[r] for r in range(NUM_RANKS) if r != wild):
+            if (
+                n_used_wild
+                and not any(used)
+                and any(target[r] for r in range(NUM_RANKS) if r != wild)
+            ):
                 continue  # R-LZ-ALONE: wildcards alone stand for themselves
             stand_in: list[int] = []
             for r in range(NUM_RANKS):
@@ -434,8 +468,7 @@ def _wild_moves(counts: list[int], wild: int, previous: Combo | None,
     return out
 
 
-def _natural_choices(target: list[int], naturals: list[int], n_wild: int
-                     ) -> Iterator[list[int]]:
+def _natural_choices(target: list[int], naturals: list[int], n_wild: int) -> Iterator[list[int]]:
     """Ways to take ``target`` from the naturals with at most ``n_wild`` wildcards filling
     in: yields the natural counts used."""
     base = [min(t, n) for t, n in zip(target, naturals, strict=True)]

@@ -42,8 +42,9 @@ def playable_readings(cards: Cards, to_beat: Combo | None, rules: RuleSet) -> li
     return sorted((c for c in readings if beats(c, to_beat, rules)), key=_follow_key)
 
 
-def choose_reading(cards: Cards, reading: Reading | None, to_beat: Combo | None,
-                   rules: RuleSet) -> Combo:
+def choose_reading(
+    cards: Cards, reading: Reading | None, to_beat: Combo | None, rules: RuleSet
+) -> Combo:
     """How ``cards`` read if played on ``to_beat`` (None: leading), as ``reading`` when
     given; raises ``NotACombo``, ``BadReading`` or ``DoesNotBeat``."""
     if reading is not None:
@@ -60,8 +61,9 @@ def choose_reading(cards: Cards, reading: Reading | None, to_beat: Combo | None,
     if reading is not None:
         chosen = [c for c in readings if (c.kind, c.rank, c.length) == reading]
         if not chosen:
-            raise BadReading(f"{cards} can't be read as {reading[0].value} "
-                             f"of {rank_name(reading[1])}")
+            raise BadReading(
+                f"{cards} can't be read as {reading[0].value} of {rank_name(reading[1])}"
+            )
         readings = tuple(chosen)
     if to_beat is None:
         return min(readings, key=_lead_key)

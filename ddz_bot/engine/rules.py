@@ -66,15 +66,25 @@ class RuleSet:
         return replace(self, wild_rank=rank)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "players": self.players, "decks": self.decks,
-                "bidding": self.bidding.value, "wildcard": self.wildcard,
-                "wild_rank": self.wild_rank}
+        return {
+            "name": self.name,
+            "players": self.players,
+            "decks": self.decks,
+            "bidding": self.bidding.value,
+            "wildcard": self.wildcard,
+            "wild_rank": self.wild_rank,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> RuleSet:
-        return cls(name=data["name"], players=data["players"], decks=data["decks"],
-                   bidding=Bidding(data["bidding"]), wildcard=data["wildcard"],
-                   wild_rank=data.get("wild_rank"))
+        return cls(
+            name=data["name"],
+            players=data["players"],
+            decks=data["decks"],
+            bidding=Bidding(data["bidding"]),
+            wildcard=data["wildcard"],
+            wild_rank=data.get("wild_rank"),
+        )
 
     def __str__(self) -> str:
         wild = "" if self.wild_rank is None else f", wild {RANK_CHARS[self.wild_rank]}"

@@ -59,9 +59,14 @@ class Settlement:
     fees: int  # beans the system took
 
     def to_dict(self) -> dict[str, Any]:
-        return {"changes": [c.to_dict() for c in self.changes], "deltas": list(self.deltas),
-                "balances": list(self.balances), "scores": list(self.scores),
-                "points": list(self.points), "fees": self.fees}
+        return {
+            "changes": [c.to_dict() for c in self.changes],
+            "deltas": list(self.deltas),
+            "balances": list(self.balances),
+            "scores": list(self.scores),
+            "points": list(self.points),
+            "fees": self.fees,
+        }
 
 
 def share_capped(total: int, claims: dict[int, int]) -> dict[int, int]:
@@ -82,8 +87,7 @@ def share_capped(total: int, claims: dict[int, int]) -> dict[int, int]:
     return shares
 
 
-def escape_score(*, landlord: bool, base: int, multiplier: int, landlord_known: bool = True
-                 ) -> int:
+def escape_score(*, landlord: bool, base: int, multiplier: int, landlord_known: bool = True) -> int:
     """R-ESCAPE: the penalty score of an escapee (before the room coefficient).
 
     ``multiplier`` is M, the hand's multiplier from game actions only, counting every
@@ -95,8 +99,9 @@ def escape_score(*, landlord: bool, base: int, multiplier: int, landlord_known: 
     return base * 10 if multiplier < 10 else 2 * base * multiplier
 
 
-def _points(scores: list[int], winners: set[int], points: Sequence[int] | None,
-            losers: set[int]) -> tuple[int, ...]:
+def _points(
+    scores: list[int], winners: set[int], points: Sequence[int] | None, losers: set[int]
+) -> tuple[int, ...]:
     out = []
     for seat, x in enumerate(scores):
         if seat in winners:
@@ -109,8 +114,9 @@ def _points(scores: list[int], winners: set[int], points: Sequence[int] | None,
     return tuple(out)
 
 
-def settle(outcome: HandOutcome, room: Room, balances: Sequence[int],
-           points: Sequence[int] | None = None) -> Settlement:
+def settle(
+    outcome: HandOutcome, room: Room, balances: Sequence[int], points: Sequence[int] | None = None
+) -> Settlement:
     """Settle a finished hand (R-STAKE, R-BEANS, R-CAP-LOSER, R-CAP-WINNER, R-FEE,
     R-POINTS, R-ESCAPE, R-LZ-SCORE). ``points``: the players' points, for the floor at 0."""
     n = len(balances)
@@ -127,8 +133,7 @@ def settle(outcome: HandOutcome, room: Room, balances: Sequence[int],
     claims = {f: outcome.stakes.get(f, 0) * room.coefficient for f in farmers}
     if outcome.wildcard:
         num, den = WILDCARD_FACTOR
-        claims = share_capped(WILDCARD_CAP,
-                              {f: c * num // den for f, c in claims.items()})
+        claims = share_capped(WILDCARD_CAP, {f: c * num // den for f, c in claims.items()})
     paid: dict[int, int]
     if outcome.winner_role is Role.LANDLORD:
         owed = {f: min(c, held[f]) for f, c in claims.items()}  # R-CAP-LOSER
@@ -155,13 +160,23 @@ def settle(outcome: HandOutcome, room: Room, balances: Sequence[int],
     scores[landlord] = sum(scores[f] for f in farmers)
     winners = set(outcome.winners)
     losers = set(range(n)) - winners
-    return Settlement(tuple(changes), tuple(deltas),
-                      tuple(h + d for h, d in zip(held, deltas, strict=True)),
-                      tuple(scores), _points(scores, winners, points, losers), fees)
+    return Settlement(
+        tuple(changes),
+        tuple(deltas),
+        tuple(h + d for h, d in zip(held, deltas, strict=True)),
+        tuple(scores),
+        _points(scores, winners, points, losers),
+        fees,
+    )
 
 
-def _take_fees(room: Room, held: list[int], deltas: list[int], changes: list[BeanChange],
-               seats: Sequence[int] | range) -> int:
+def _take_fees(
+    room: Room,
+    held: list[int],
+    deltas: list[int],
+    changes: list[BeanChange],
+    seats: Sequence[int] | range,
+) -> int:
     """R-FEE: the fee from each seat after settlement, never below 0."""
     taken = 0
     for seat in seats:
@@ -173,14 +188,18 @@ def _take_fees(room: Room, held: list[int], deltas: list[int], changes: list[Bea
     return taken
 
 
-def _settle_escape(outcome: HandOutcome, room: Room, held: list[int],
-                   points: Sequence[int] | None) -> Settlement:
+def _settle_escape(
+    outcome: HandOutcome, room: Room, held: list[int], points: Sequence[int] | None
+) -> Settlement:
     n = len(held)
     runner = outcome.escaped
     assert runner is not None
-    score = escape_score(landlord=runner == outcome.landlord, base=outcome.base,
-                         multiplier=outcome.multiplier,
-                         landlord_known=outcome.landlord is not None)
+    score = escape_score(
+        landlord=runner == outcome.landlord,
+        base=outcome.base,
+        multiplier=outcome.multiplier,
+        landlord_known=outcome.landlord is not None,
+    )
     others = [s for s in range(n) if s != runner]
     paid = min(score * room.coefficient, held[runner])  # R-CAP-LOSER
     share, left = divmod(paid, len(others))
@@ -198,6 +217,11 @@ def _settle_escape(outcome: HandOutcome, room: Room, held: list[int],
     fees = _take_fees(room, held, deltas, changes, [runner])
     scores = [0] * n
     scores[runner] = score
-    return Settlement(tuple(changes), tuple(deltas),
-                      tuple(h + d for h, d in zip(held, deltas, strict=True)), tuple(scores),
-                      _points(scores, set(), points, {runner}), fees)
+    return Settlement(
+        tuple(changes),
+        tuple(deltas),
+        tuple(h + d for h, d in zip(held, deltas, strict=True)),
+        tuple(scores),
+        _points(scores, set(), points, {runner}),
+        fees,
+    )

@@ -38,8 +38,9 @@ _SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3,
 _ALONE: Final = tuple(frozenset((rank,)) for rank in range(NUM_RANKS))
 
 
-def useful_moves(hand: Cards, previous: Combo | None = None,
-                 rules: RuleSet = CLASSIC) -> list[Combo]:
+def useful_moves(
+    hand: Cards, previous: Combo | None = None, rules: RuleSet = CLASSIC
+) -> list[Combo]:
     """The legal plays that don't waste a wildcard (see the module docstring).
 
     Without wildcards in the hand it is ``legal_moves``. Every play listed is legal,
@@ -55,8 +56,9 @@ def useful_moves(hand: Cards, previous: Combo | None = None,
 class _Generator:
     """One call of ``useful_moves``: the hand split into naturals and wildcards."""
 
-    def __init__(self, counts: list[int], wild: int, previous: Combo | None,
-                 rules: RuleSet) -> None:
+    def __init__(
+        self, counts: list[int], wild: int, previous: Combo | None, rules: RuleSet
+    ) -> None:
         self.wild = wild
         self.n_wild = counts[wild]
         self.nat = counts[:]
@@ -89,20 +91,26 @@ class _Generator:
         return self.out
 
     # -- recording a play
-    def add(self, actual: list[int], kind: ComboKind, rank: int, length: int,
-            stand: list[int]) -> None:
+    def add(
+        self, actual: list[int], kind: ComboKind, rank: int, length: int, stand: list[int]
+    ) -> None:
         key = (tuple(actual), kind, rank, length)
         if key in self.seen:
             return
         self.seen.add(key)
         previous = self.previous
-        if previous is not None and kind is previous.kind and rank <= previous.rank \
-                and kind is not K.BOMB:
+        if (
+            previous is not None
+            and kind is previous.kind
+            and rank <= previous.rank
+            and kind is not K.BOMB
+        ):
             return  # same kind, not higher: can't beat it
         # The stand-ins are a function of the key (the main part's are forced and the
         # kickers' are placed in a fixed order): the same play always reads the same.
-        combo = _make(kind, rank, length, Cards.from_counts(actual), tuple(stand),
-                      self.wild, self.rules)
+        combo = _make(
+            kind, rank, length, Cards.from_counts(actual), tuple(stand), self.wild, self.rules
+        )
         if previous is None or beats(combo, previous, self.rules):
             self.out.append(combo)
 
@@ -121,8 +129,11 @@ class _Generator:
         wild = self.wild
         n_wild = self.n_wild
         previous = self.previous
-        sizes = [(n, kind) for n, kind in enumerate(_PLAIN)
-                 if kind is not None and (self.wants(kind) or kind is K.BOMB)]
+        sizes = [
+            (n, kind)
+            for n, kind in enumerate(_PLAIN)
+            if kind is not None and (self.wants(kind) or kind is K.BOMB)
+        ]
         for rank in range(_X):
             if rank == wild or not nat[rank]:
                 continue  # wildcards alone are all_wild's
@@ -131,8 +142,12 @@ class _Generator:
                 spent = n - have
                 if spent > n_wild:
                     break
-                if previous is not None and kind is previous.kind and kind is not K.BOMB \
-                        and rank <= previous.rank:
+                if (
+                    previous is not None
+                    and kind is previous.kind
+                    and kind is not K.BOMB
+                    and rank <= previous.rank
+                ):
                     continue  # same kind, not higher: can't beat it (each key comes once)
                 used = [0] * NUM_RANKS
                 used[rank] = have
@@ -150,8 +165,9 @@ class _Generator:
 
     # -- trio or four with kickers
     def with_kickers(self, size: int) -> None:
-        singles_kind, pairs_kind = ((K.TRIO_SINGLE, K.TRIO_PAIR) if size == 3
-                                    else (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS))
+        singles_kind, pairs_kind = (
+            (K.TRIO_SINGLE, K.TRIO_PAIR) if size == 3 else (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS)
+        )
         n_kickers = 1 if size == 3 else 2
         nat = self.nat
         n_wild = self.n_wild
@@ -204,16 +220,34 @@ class _Generator:
                         main = frozenset(range(start, end + 1))
                         beside = tuple(r for r in (start - 1, end + 1) if 0 <= r <= SEQUENCE_TOP)
                         if self.wants(K.PLANE_SINGLES) and 4 * length <= 20:
-                            self.attach(part, main, beside, length, K.PLANE_SINGLES, end, length,
-                                        pairs=False)
+                            self.attach(
+                                part,
+                                main,
+                                beside,
+                                length,
+                                K.PLANE_SINGLES,
+                                end,
+                                length,
+                                pairs=False,
+                            )
                         if self.wants(K.PLANE_PAIRS) and 5 * length <= 20:
-                            self.attach(part, main, beside, length, K.PLANE_PAIRS, end, length,
-                                        pairs=True)
+                            self.attach(
+                                part, main, beside, length, K.PLANE_PAIRS, end, length, pairs=True
+                            )
 
     # -- kickers
-    def attach(self, part: tuple[list[int], list[int], int], main: frozenset[int],
-               beside: tuple[int, ...], count: int, kind: ComboKind, rank: int, length: int,
-               *, pairs: bool) -> None:
+    def attach(
+        self,
+        part: tuple[list[int], list[int], int],
+        main: frozenset[int],
+        beside: tuple[int, ...],
+        count: int,
+        kind: ComboKind,
+        rank: int,
+        length: int,
+        *,
+        pairs: bool,
+    ) -> None:
         previous = self.previous
         if previous is not None and kind is previous.kind and rank <= previous.rank:
             return  # same kind, not higher: none of these can beat it
@@ -222,8 +256,11 @@ class _Generator:
         for r in main:
             rest[r] = 0  # R-KICK-MAIN (the main part takes naturals of its own ranks only)
         left = self.n_wild - spent
-        kicks = (self.pair_kickers(rest, main, count, left) if pairs
-                 else self.single_kickers(rest, main, beside, count, left))
+        kicks = (
+            self.pair_kickers(rest, main, count, left)
+            if pairs
+            else self.single_kickers(rest, main, beside, count, left)
+        )
         wild = self.wild
         rules = self.rules
         append = self.out.append
@@ -249,9 +286,9 @@ class _Generator:
             if previous is None or beats(combo, previous, rules):
                 append(combo)
 
-    def single_kickers(self, rest: list[int], main: frozenset[int], beside: tuple[int, ...],
-                       count: int, left: int
-                       ) -> Iterator[tuple[tuple[int, ...], int, list[int] | None]]:
+    def single_kickers(
+        self, rest: list[int], main: frozenset[int], beside: tuple[int, ...], count: int, left: int
+    ) -> Iterator[tuple[tuple[int, ...], int, list[int] | None]]:
         """Single kickers (R-KICK-SINGLES, R-KICK-ROCKET): naturals from ``rest`` plus
         wildcards standing where no natural of the rank is left unused. Yields the natural
         kicker ranks, the number of wildcard kickers and what they stand for (None: for
@@ -283,8 +320,9 @@ class _Generator:
                     yield chosen, n_wild, stand
 
     @staticmethod
-    def natural_instead(chosen: tuple[int, ...], rest: list[int], beside: tuple[int, ...],
-                        plane: bool) -> bool:
+    def natural_instead(
+        chosen: tuple[int, ...], rest: list[int], beside: tuple[int, ...], plane: bool
+    ) -> bool:
         """Could a natural card left in hand take one wildcard kicker's place? Then the
         play with the wildcard is dominated (kickers never matter, a wildcard kept can
         still be that card later)."""
@@ -300,9 +338,15 @@ class _Generator:
             return True
         return False
 
-    def place_single_wilds(self, chosen: tuple[int, ...], rest: list[int],
-                           main: frozenset[int], beside: tuple[int, ...], n_wild: int,
-                           plane: bool) -> list[int] | None:
+    def place_single_wilds(
+        self,
+        chosen: tuple[int, ...],
+        rest: list[int],
+        main: frozenset[int],
+        beside: tuple[int, ...],
+        n_wild: int,
+        plane: bool,
+    ) -> list[int] | None:
         """Ranks for ``n_wild`` wildcard kickers: never a main rank, never four of a rank,
         never a trio beside a plane, never a rank whose natural stays unused."""
         stand: list[int] = []
@@ -318,8 +362,9 @@ class _Generator:
             stand.extend([r] * max(0, min(room, n_wild - len(stand))))
         return stand if len(stand) == n_wild else None
 
-    def pair_kickers(self, rest: list[int], main: frozenset[int], count: int, left: int
-                     ) -> Iterator[tuple[tuple[int, ...], int, list[int] | None]]:
+    def pair_kickers(
+        self, rest: list[int], main: frozenset[int], count: int, left: int
+    ) -> Iterator[tuple[tuple[int, ...], int, list[int] | None]]:
         """Pair kickers of distinct ranks (R-KICK-PAIRS): natural pairs, a natural single
         topped up by a wildcard, or two wildcards on a rank of their own."""
         natural = [r for r in self.pair_naturals if r not in main]

@@ -50,8 +50,7 @@ def _isolated(value: object) -> object:
         return value
     kinds = [unicodedata.bidirectional(c) for c in value]
     if any(kind in _CONTROLS for kind in kinds):
-        value = "".join(c for c, kind in zip(value, kinds, strict=True)
-                        if kind not in _CONTROLS)
+        value = "".join(c for c, kind in zip(value, kinds, strict=True) if kind not in _CONTROLS)
         kinds = [kind for kind in kinds if kind not in _CONTROLS]
     if any(kind in _RTL_LETTERS for kind in kinds):
         return f"\u2068{value}\u2069"
@@ -74,8 +73,7 @@ def lang_from_code(code: str | None, default: str | None = DEFAULT_LANG) -> str 
     code = code.lower().replace("_", "-")
     if code.startswith("zh"):
         traditional = ("hant", "tw", "hk", "mo")
-        return "zh-Hant" if any(part in traditional for part in code.split("-")[1:]) \
-            else "zh-Hans"
+        return "zh-Hant" if any(part in traditional for part in code.split("-")[1:]) else "zh-Hans"
     if code.startswith("en"):
         return "en"
     return default

@@ -20,25 +20,25 @@ CATALOGUE: dict[str, str] = {
     "cmd_lang": "Language",
     # general
     "welcome": "Welcome to Dou Dizhu (斗地主)! Add me to a group and send /newgame there. "
-               "Your cards come to this chat, so keep it open.",
+    "Your cards come to this chat, so keep it open.",
     "help": "How to play:\n/newgame opens a table in a group; press Join (three players, or "
-            "Start to fill empty seats with AI).\nYour hand comes here in private: tap ranks to "
-            "select, then Play; or type cards like 33344, 10jqka, pass, hint.\n"
-            "Game modes: /newgame classic | points | wildcard (lz) | four (4p).\n"
-            "/balance your beans · /rank leaderboard · /daily bonus · /relief when short · "
-            "/rules · /lang language",
+    "Start to fill empty seats with AI).\nYour hand comes here in private: tap ranks to "
+    "select, then Play; or type cards like 33344, 10jqka, pass, hint.\n"
+    "Game modes: /newgame classic | points | wildcard (lz) | four (4p).\n"
+    "/balance your beans · /rank leaderboard · /daily bonus · /relief when short · "
+    "/rules · /lang language",
     "rules": "Dou Dizhu, {room} room: base x{coefficient} beans, fee {fee}, at least {min_beans} "
-             "beans to sit, doubling when everyone holds over {threshold}.\n"
-             "Bid for landlord (call, then grab: each grab doubles). The landlord takes the 3 "
-             "bottom cards and plays alone against two farmers. Beat the last play with the same "
-             "kind of a higher rank, or pass. Bombs and the rocket beat everything and double the "
-             "stake. First to empty their hand wins for their side. Spring doubles.\n"
-             "Time-outs: bid {bid} s, double {double} s, play {play} s; two time-outs in a row "
-             "put you on auto-play. Leaving mid-hand is an escape with a penalty.",
+    "beans to sit, doubling when everyone holds over {threshold}.\n"
+    "Bid for landlord (call, then grab: each grab doubles). The landlord takes the 3 "
+    "bottom cards and plays alone against two farmers. Beat the last play with the same "
+    "kind of a higher rank, or pass. Bombs and the rocket beat everything and double the "
+    "stake. First to empty their hand wins for their side. Spring doubles.\n"
+    "Time-outs: bid {bid} s, double {double} s, play {play} s; two time-outs in a row "
+    "put you on auto-play. Leaving mid-hand is an escape with a penalty.",
     "group_only": "Use this command in a group.",
     "admin_only": "Only the group's admins can do that.",
     "unknown_text": "I didn't understand “{text}”. Type cards like 33344 or 10jqka, "
-                    "or pass / hint.",
+    "or pass / hint.",
     "unknown_decision": "I didn't understand “{text}”. You can type now: {options}.",
     "decision_not_now": "You can't “{text}” now. You can type now: {options}.",
     "say_call": "call",
@@ -57,8 +57,8 @@ CATALOGUE: dict[str, str] = {
     "error_generic": "Something went wrong; please try again.",
     # lobby
     "lobby": "🃏 Dou Dizhu table — {room} room, {game}\nSeats:\n{seats}\n"
-             "Join to sit. The hand starts when the table is full; Start fills empty seats "
-             "with AI.",
+    "Join to sit. The hand starts when the table is full; Start fills empty seats "
+    "with AI.",
     "lobby_seat": "{n}. {name}",
     "seat_empty": "(empty)",
     "ai_name": "AI {n}",
@@ -78,8 +78,10 @@ CATALOGUE: dict[str, str] = {
     "already_seated": "You already sit at this table.",
     "table_full": "The table is full.",
     "not_seated": "You don't sit at this table.",
-    "again_left_out": ("{names} couldn't come back to the new table (not enough beans, no "
-                       "private chat with me, or playing at another table)."),
+    "again_left_out": (
+        "{names} couldn't come back to the new table (not enough beans, no "
+        "private chat with me, or playing at another table)."
+    ),
     "seated_elsewhere_lobby": "You already sit at the table in «{group}»; send /leave there first.",
     "seated_elsewhere_hand": "You are playing a hand in «{group}»; finish it first.",
     "need_dm": "I can't write to you yet: open a private chat with me and press Start.",
@@ -91,11 +93,13 @@ CATALOGUE: dict[str, str] = {
     "lobby_emptied": "Everyone left: the table closed.",
     "no_table": "No table in this group. Send /newgame.",
     "join_in_hand": "A hand is being played here; join the next one when it ends.",
-    "unknown_mode": ("There is no game mode “{text}”. Modes: classic, points, wildcard (lz), "
-                     "four (4p); e.g. /newgame four."),
+    "unknown_mode": (
+        "There is no game mode “{text}”. Modes: classic, points, wildcard (lz), "
+        "four (4p); e.g. /newgame four."
+    ),
     "settings_next_game": "/newgame opens: {game}",
     "not_enough_beans": "You need at least {min_beans} beans to sit in this room; you hold "
-                        "{beans}. Try /daily.",
+    "{beans}. Try /daily.",
     "started": "The hand has started. Cards are dealt in private chats.",
     "phase_show_start": "Face up?",
     "phase_dealing": "Dealing",
@@ -124,8 +128,9 @@ CATALOGUE: dict[str, str] = {
     "panel_beans": "You {delta:+d} beans ({balance} left)",
     "panel_mult": "x{multiplier}",
     "panel_score": "{score} points",
-    "panel_afk_played": ("You timed out: {cards} was played for you. Time out once more "
-                         "and the bot plays for you."),
+    "panel_afk_played": (
+        "You timed out: {cards} was played for you. Time out once more and the bot plays for you."
+    ),
     "panel_afk_passed": "You timed out: you passed. Time out once more and the bot plays for you.",
     "panel_relief": "Out of beans? Send /relief for relief beans.",
     "panel_you_escaped": "You escaped",
@@ -187,10 +192,10 @@ CATALOGUE: dict[str, str] = {
     "auto_on": "{name} is on auto-play (托管).",
     "auto_off": "{name} plays again.",
     "dm_failed": "I can't reach {name} in private; press “My cards” to see your hand,"
-                 " or send me /start in private to get your panel back.",
+    " or send me /start in private to get your panel back.",
     "my_cards": "Your hand: {cards}",
     "escape_confirm": "Leaving now is an escape: you will pay a penalty of {beans} beans. "
-                      "Leave anyway?",
+    "Leave anyway?",
     "escaped": "{name} escaped and paid {beans} beans.",
     "stopped": "An admin ended the table; no beans moved.",
     "result_pending": "The hand is over; its result is being settled and will be posted here.",
@@ -228,8 +233,8 @@ CATALOGUE: dict[str, str] = {
     "replay_none": "No finished hand yet.",
     # settings and language
     "settings": "Group settings:\nRoom: {room}\nBidding: {bidding}\nWildcard: {wildcard}\n"
-                "Time-outs: bid {bid} s · double {double} s · play {play} s\n"
-                "Language: {lang}\nCard tracker: {tracker}",
+    "Time-outs: bid {bid} s · double {double} s · play {play} s\n"
+    "Language: {lang}\nCard tracker: {tracker}",
     "settings_saved": "Saved.",
     "room_novice": "Novice",
     "room_beginner": "Beginner",
@@ -253,17 +258,21 @@ CATALOGUE: dict[str, str] = {
     "btn_tracker": "Tracker: {value}",
     "lang_choose": "Choose your language:",
     "lang_set": "Language: English.",
-    "again_invited": ("{name} opened a new table. {names}: press Again on the last result, "
-                      "or Join here, to sit down."),
+    "again_invited": (
+        "{name} opened a new table. {names}: press Again on the last result, "
+        "or Join here, to sit down."
+    ),
     "show_start_on": "You'll start face up (x5) when the hand is dealt. Press again to undo.",
     "show_start_off": "Face-up start cancelled.",
     "lobby_show_start": " (face up)",
     "lobby_invited": "Invited: {names}",
     "auto_off_you": "You play yourself again.",
-    "lang_set_own": ("Your language: English (yours only; group admins set the group's with "
-                     "/settings)."),
+    "lang_set_own": (
+        "Your language: English (yours only; group admins set the group's with /settings)."
+    ),
     "lang_choose_group": "Choose your own language (group admins set the group's with /settings):",
-    "bot_added_settings": ("Group admins can use /settings to choose this group's game, room "
-                           "and language."),
+    "bot_added_settings": (
+        "Group admins can use /settings to choose this group's game, room and language."
+    ),
     "lang_name": "English",
 }

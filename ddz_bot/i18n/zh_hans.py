@@ -18,20 +18,20 @@ CATALOGUE: dict[str, str] = {
     "cmd_settings": "群设置（管理员）",
     "cmd_lang": "语言",
     "welcome": "欢迎来玩斗地主！把我拉进群，在群里发 /newgame 开桌。"
-               "你的手牌会发到这个私聊里，请保持它打开。",
+    "你的手牌会发到这个私聊里，请保持它打开。",
     "help": "玩法：\n在群里发 /newgame 开桌，点「加入」（满三人开局，或点「开始」用 AI 补位）。\n"
-            "开桌可选玩法：/newgame 经典 · 叫分 · 癞子 · 四人（例如 /newgame 四人）。\n"
-            "手牌在私聊里：点点数选牌，再点「出牌」；也可以直接打字，例如 33344、10jqka、"
-            "不出、提示。\n/balance 欢乐豆 · /rank 排行榜 · /daily 每日领豆 · /relief 救济金 · "
-            "/rules 规则 · "
-            "/lang 语言",
+    "开桌可选玩法：/newgame 经典 · 叫分 · 癞子 · 四人（例如 /newgame 四人）。\n"
+    "手牌在私聊里：点点数选牌，再点「出牌」；也可以直接打字，例如 33344、10jqka、"
+    "不出、提示。\n/balance 欢乐豆 · /rank 排行榜 · /daily 每日领豆 · /relief 救济金 · "
+    "/rules 规则 · "
+    "/lang 语言",
     "rules": "斗地主 · {room}：每分 {coefficient} 豆，台费 {fee}，入座至少 {min_beans} 豆，"
-             "所有人都超过 {threshold} 豆才能加倍。\n"
-             "叫地主后可以抢地主（每抢一次翻倍）。地主拿走三张底牌，一人对两个农民。"
-             "跟牌要同牌型且更大，或者不出。炸弹和王炸能压一切，并且翻倍。"
-             "谁先出完手牌，谁的一方获胜。春天翻倍。\n"
-             "限时：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；连续两次超时自动托管。"
-             "牌局中途离开算逃跑，要扣罚豆。",
+    "所有人都超过 {threshold} 豆才能加倍。\n"
+    "叫地主后可以抢地主（每抢一次翻倍）。地主拿走三张底牌，一人对两个农民。"
+    "跟牌要同牌型且更大，或者不出。炸弹和王炸能压一切，并且翻倍。"
+    "谁先出完手牌，谁的一方获胜。春天翻倍。\n"
+    "限时：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；连续两次超时自动托管。"
+    "牌局中途离开算逃跑，要扣罚豆。",
     "group_only": "请在群里使用这个命令。",
     "admin_only": "只有群管理员可以这样做。",
     "unknown_text": "没看懂「{text}」。请输入牌，例如 33344、10jqka，或者 不出 / 提示。",
@@ -52,7 +52,7 @@ CATALOGUE: dict[str, str] = {
     "foreign_button": "这是别的玩家的面板。",
     "error_generic": "出了点问题，请再试一次。",
     "lobby": "🃏 斗地主 · {room} · {game}\n座位：\n{seats}\n"
-             "点「加入」入座。满员自动开局；点「开始」用 AI 补满空位。",
+    "点「加入」入座。满员自动开局；点「开始」用 AI 补满空位。",
     "lobby_seat": "{n}. {name}",
     "seat_empty": "（空）",
     "ai_name": "AI {n}号",
@@ -84,8 +84,9 @@ CATALOGUE: dict[str, str] = {
     "lobby_emptied": "大家都离开了，牌桌已关闭。",
     "no_table": "本群还没有牌桌，发 /newgame 开一桌。",
     "join_in_hand": "本群正在打一局，等这局打完再加入下一局吧。",
-    "unknown_mode": ("没有「{text}」这种玩法。可选：经典、叫分、癞子（lz）、四人（4人），"
-                     "例如 /newgame 四人。"),
+    "unknown_mode": (
+        "没有「{text}」这种玩法。可选：经典、叫分、癞子（lz）、四人（4人），例如 /newgame 四人。"
+    ),
     "settings_next_game": "发 /newgame 将开：{game}",
     "not_enough_beans": "本场入座至少需要 {min_beans} 欢乐豆，你有 {beans}。试试 /daily。",
     "started": "开局了！手牌已经私聊发给各位。",
@@ -175,7 +176,7 @@ CATALOGUE: dict[str, str] = {
     "auto_on": "{name} 进入托管。",
     "auto_off": "{name} 取消了托管。",
     "dm_failed": "我联系不上 {name} 的私聊；请点「我的牌」查看手牌，"
-                 "或私聊我发送 /start 找回出牌面板。",
+    "或私聊我发送 /start 找回出牌面板。",
     "my_cards": "你的手牌：{cards}",
     "escape_confirm": "现在离开算逃跑，要扣 {beans} 欢乐豆。确定离开吗？",
     "escaped": "{name} 逃跑了，扣 {beans} 欢乐豆。",
@@ -212,8 +213,8 @@ CATALOGUE: dict[str, str] = {
     "replay_empty": "没有出过牌。",
     "replay_none": "还没有打完的牌局。",
     "settings": "群设置：\n场次：{room}\n叫地主方式：{bidding}\n癞子：{wildcard}\n"
-                "限时：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
-                "语言：{lang}\n记牌器：{tracker}",
+    "限时：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
+    "语言：{lang}\n记牌器：{tracker}",
     "settings_saved": "已保存。",
     "room_novice": "新手场",
     "room_beginner": "初级场",
@@ -237,8 +238,9 @@ CATALOGUE: dict[str, str] = {
     "btn_tracker": "记牌器：{value}",
     "lang_choose": "请选择语言：",
     "lang_set": "语言：简体中文。",
-    "again_invited": ("{name} 又开了一桌。{names}：在上一局的结果上按「再来一局」，"
-                      "或在这里按「加入」入座。"),
+    "again_invited": (
+        "{name} 又开了一桌。{names}：在上一局的结果上按「再来一局」，或在这里按「加入」入座。"
+    ),
     "show_start_on": "你将明牌开始（x5），开局时生效。再按一次取消。",
     "show_start_off": "已取消明牌开始。",
     "lobby_show_start": "（明牌开始）",

@@ -18,20 +18,20 @@ CATALOGUE: dict[str, str] = {
     "cmd_settings": "群設置（管理員）",
     "cmd_lang": "語言",
     "welcome": "歡迎來玩鬥地主！把我拉進群，在群裡發 /newgame 開桌。"
-               "你的手牌會發到這個私聊裡，請保持它打開。",
+    "你的手牌會發到這個私聊裡，請保持它打開。",
     "help": "玩法：\n在群裡發 /newgame 開桌，點「加入」（滿三人開局，或點「開始」用 AI 補位）。\n"
-            "開桌可選玩法：/newgame 經典 · 叫分 · 癩子 · 四人（例如 /newgame 四人）。\n"
-            "手牌在私聊裡：點點數選牌，再點「出牌」；也可以直接打字，例如 33344、10jqka、"
-            "不出、提示。\n/balance 歡樂豆 · /rank 排行榜 · /daily 每日領豆 · /relief 救濟金 · "
-            "/rules 規則 · "
-            "/lang 語言",
+    "開桌可選玩法：/newgame 經典 · 叫分 · 癩子 · 四人（例如 /newgame 四人）。\n"
+    "手牌在私聊裡：點點數選牌，再點「出牌」；也可以直接打字，例如 33344、10jqka、"
+    "不出、提示。\n/balance 歡樂豆 · /rank 排行榜 · /daily 每日領豆 · /relief 救濟金 · "
+    "/rules 規則 · "
+    "/lang 語言",
     "rules": "鬥地主 · {room}：每分 {coefficient} 豆，台費 {fee}，入座至少 {min_beans} 豆，"
-             "所有人都超過 {threshold} 豆才能加倍。\n"
-             "叫地主後可以搶地主（每搶一次翻倍）。地主拿走三張底牌，一人對兩個農民。"
-             "跟牌要同牌型且更大，或者不出。炸彈和王炸能壓一切，並且翻倍。"
-             "誰先出完手牌，誰的一方獲勝。春天翻倍。\n"
-             "限時：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；連續兩次超時自動託管。"
-             "牌局中途離開算逃跑，要扣罰豆。",
+    "所有人都超過 {threshold} 豆才能加倍。\n"
+    "叫地主後可以搶地主（每搶一次翻倍）。地主拿走三張底牌，一人對兩個農民。"
+    "跟牌要同牌型且更大，或者不出。炸彈和王炸能壓一切，並且翻倍。"
+    "誰先出完手牌，誰的一方獲勝。春天翻倍。\n"
+    "限時：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；連續兩次超時自動託管。"
+    "牌局中途離開算逃跑，要扣罰豆。",
     "group_only": "請在群裡使用這個命令。",
     "admin_only": "只有群管理員可以這樣做。",
     "unknown_text": "沒看懂「{text}」。請輸入牌，例如 33344、10jqka，或者 不出 / 提示。",
@@ -52,7 +52,7 @@ CATALOGUE: dict[str, str] = {
     "foreign_button": "這是別的玩家的面板。",
     "error_generic": "出了點問題，請再試一次。",
     "lobby": "🃏 鬥地主 · {room} · {game}\n座位：\n{seats}\n"
-             "點「加入」入座。滿員自動開局；點「開始」用 AI 補滿空位。",
+    "點「加入」入座。滿員自動開局；點「開始」用 AI 補滿空位。",
     "lobby_seat": "{n}. {name}",
     "seat_empty": "（空）",
     "ai_name": "AI {n}號",
@@ -84,8 +84,9 @@ CATALOGUE: dict[str, str] = {
     "lobby_emptied": "大家都離開了，牌桌已關閉。",
     "no_table": "本群還沒有牌桌，發 /newgame 開一桌。",
     "join_in_hand": "本群正在打一局，等這局打完再加入下一局吧。",
-    "unknown_mode": ("沒有「{text}」這種玩法。可選：經典、叫分、癩子（lz）、四人（4人），"
-                     "例如 /newgame 四人。"),
+    "unknown_mode": (
+        "沒有「{text}」這種玩法。可選：經典、叫分、癩子（lz）、四人（4人），例如 /newgame 四人。"
+    ),
     "settings_next_game": "發 /newgame 將開：{game}",
     "not_enough_beans": "本場入座至少需要 {min_beans} 歡樂豆，你有 {beans}。試試 /daily。",
     "started": "開局了！手牌已經私聊發給各位。",
@@ -175,7 +176,7 @@ CATALOGUE: dict[str, str] = {
     "auto_on": "{name} 進入託管。",
     "auto_off": "{name} 取消了託管。",
     "dm_failed": "我聯繫不上 {name} 的私聊；請點「我的牌」查看手牌，"
-                 "或私聊我發送 /start 找回出牌面板。",
+    "或私聊我發送 /start 找回出牌面板。",
     "my_cards": "你的手牌：{cards}",
     "escape_confirm": "現在離開算逃跑，要扣 {beans} 歡樂豆。確定離開嗎？",
     "escaped": "{name} 逃跑了，扣 {beans} 歡樂豆。",
@@ -212,8 +213,8 @@ CATALOGUE: dict[str, str] = {
     "replay_empty": "沒有出過牌。",
     "replay_none": "還沒有打完的牌局。",
     "settings": "群設置：\n場次：{room}\n叫地主方式：{bidding}\n癩子：{wildcard}\n"
-                "限時：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
-                "語言：{lang}\n記牌器：{tracker}",
+    "限時：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
+    "語言：{lang}\n記牌器：{tracker}",
     "settings_saved": "已保存。",
     "room_novice": "新手場",
     "room_beginner": "初級場",
@@ -237,8 +238,9 @@ CATALOGUE: dict[str, str] = {
     "btn_tracker": "記牌器：{value}",
     "lang_choose": "請選擇語言：",
     "lang_set": "語言：繁體中文。",
-    "again_invited": ("{name} 又開了一桌。{names}：在上一局的結果上按「再來一局」，"
-                      "或在這裡按「加入」入座。"),
+    "again_invited": (
+        "{name} 又開了一桌。{names}：在上一局的結果上按「再來一局」，或在這裡按「加入」入座。"
+    ),
     "show_start_on": "你將明牌開始（x5），開局時生效。再按一次取消。",
     "show_start_off": "已取消明牌開始。",
     "lobby_show_start": "（明牌開始）",

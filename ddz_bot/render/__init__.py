@@ -23,16 +23,16 @@ from .sprites import warm_up
 from .table import NamesMismatch, render_table
 
 __all__ = [
-           "LANGS",
-           "NamesMismatch",
-           "NoOutcome",
-           "PlayerRecord",
-           "ResultLine",
-           "SelectionNotInHand",
-           "UnknownLanguage",
-           "render_hand",
-           "render_profile",
-           "render_result",
-           "render_table",
+    "LANGS",
+    "NamesMismatch",
+    "NoOutcome",
+    "PlayerRecord",
+    "ResultLine",
+    "SelectionNotInHand",
+    "UnknownLanguage",
+    "render_hand",
+    "render_profile",
+    "render_result",
+    "render_table",
     "warm_up",
 ]

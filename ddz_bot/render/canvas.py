@@ -73,9 +73,17 @@ def encode(image: Image.Image) -> bytes:
     return out.getvalue()
 
 
-def pill(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, size: int,
-         fg: tuple[int, int, int], bg: tuple[int, int, int], bold: bool = True,
-         align: str = "l") -> int:
+def pill(
+    draw: ImageDraw.ImageDraw,
+    x: int,
+    y: int,
+    text: str,
+    size: int,
+    fg: tuple[int, int, int],
+    bg: tuple[int, int, int],
+    bold: bool = True,
+    align: str = "l",
+) -> int:
     """A rounded label centred on ``y``; ``x`` is its left (``align='l'``) or right edge.
 
     Returns its width."""
@@ -83,8 +91,9 @@ def pill(draw: ImageDraw.ImageDraw, x: int, y: int, text: str, size: int,
     width = text_width(text, size, bold) + 2 * pad
     left = x if align == "l" else x - width
     height = round(size * 1.45)
-    draw.rounded_rectangle((left, y - height // 2, left + width, y + height // 2),
-                           height // 2, fill=bg)
+    draw.rounded_rectangle(
+        (left, y - height // 2, left + width, y + height // 2), height // 2, fill=bg
+    )
     draw_text(draw, (left + pad, y), text, size, fg, bold)
     return width
 
@@ -104,9 +113,16 @@ def card_step(count: int, size: CardSize, max_width: int, max_step: int) -> int:
     return max(1, min(max_step, (max_width - size.width) // (count - 1)))
 
 
-def draw_cards(image: Image.Image, cards: Sequence[Card], x: int, y: int, size: CardSize,
-               step: int, wild_rank: int | None = None,
-               raised: Sequence[bool] = ()) -> Box:
+def draw_cards(
+    image: Image.Image,
+    cards: Sequence[Card],
+    x: int,
+    y: int,
+    size: CardSize,
+    step: int,
+    wild_rank: int | None = None,
+    raised: Sequence[bool] = (),
+) -> Box:
     """Paste card faces left to right from (x, y); ``raised`` lifts some of them.
 
     Returns the box covered."""
@@ -119,8 +135,7 @@ def draw_cards(image: Image.Image, cards: Sequence[Card], x: int, y: int, size: 
     return x, y - (lift if any(raised) else 0), right, y + size.height
 
 
-def draw_backs(image: Image.Image, count: int, x: int, y: int, size: CardSize,
-               step: int) -> Box:
+def draw_backs(image: Image.Image, count: int, x: int, y: int, size: CardSize, step: int) -> Box:
     sprite = sprites.back(size)
     for i in range(count):
         image.paste(sprite, (x + i * step, y), sprite)

@@ -51,8 +51,9 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
 
     Pillow's basic layout, never libraqm even where it is installed: the same text gives
     the same pixels on every machine (the subsets carry no shaping tables anyway)."""
-    return ImageFont.truetype(str(BOLD if bold else REGULAR), size,
-                              layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(
+        str(BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC
+    )
 
 
 @lru_cache(maxsize=4)
@@ -118,10 +119,14 @@ def _format12(data: bytes, table: int) -> set[int]:
 def _invisible(char: str) -> bool:
     """Joiners, variation selectors, emoji modifiers and tags: dropped, never replaced."""
     code = ord(char)
-    return (code in (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x20E3)
-            or 0xFE00 <= code <= 0xFE0F or 0x1F3FB <= code <= 0x1F3FF
-            or 0xE0000 <= code <= 0xE007F or 0xE0100 <= code <= 0xE01EF
-            or unicodedata.category(char) in ("Cc", "Cf", "Mn", "Me"))
+    return (
+        code in (0x200B, 0x200C, 0x200D, 0x2060, 0xFEFF, 0x20E3)
+        or 0xFE00 <= code <= 0xFE0F
+        or 0x1F3FB <= code <= 0x1F3FF
+        or 0xE0000 <= code <= 0xE007F
+        or 0xE0100 <= code <= 0xE01EF
+        or unicodedata.category(char) in ("Cc", "Cf", "Mn", "Me")
+    )
 
 
 REGULAR_WEIGHT: Final = 0
@@ -193,11 +198,13 @@ def _stamp(part: str, size: int, weight: int) -> tuple[Image.Image, int, int]:
     baseline: a table redraws the same words and names again and again."""
     face = font(size, weight == BOLD_WEIGHT)
     stroke = _stroke(size, weight)
-    left, top, right, bottom = (int(v) for v in face.getbbox(part, anchor="ls",
-                                                             stroke_width=stroke))
+    left, top, right, bottom = (
+        int(v) for v in face.getbbox(part, anchor="ls", stroke_width=stroke)
+    )
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), part, font=face, fill=255, anchor="ls",
-                              stroke_width=stroke, stroke_fill=255)
+    ImageDraw.Draw(mask).text(
+        (-left, -top), part, font=face, fill=255, anchor="ls", stroke_width=stroke, stroke_fill=255
+    )
     return mask, left, top
 
 
@@ -205,8 +212,15 @@ def text_width(text: str, size: int, bold: bool = False) -> int:
     return round(sum(_run_width(part, size, b) for part, b in runs(text, bold)))
 
 
-def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
-              fill: str | tuple[int, ...], bold: bool = False, align: str = "l") -> int:
+def draw_text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    text: str,
+    size: int,
+    fill: str | tuple[int, ...],
+    bold: bool = False,
+    align: str = "l",
+) -> int:
     """Draw ``text`` with its visual middle at ``xy[1]``; ``align`` l/m/r about ``xy[0]``.
 
     Returns the width drawn.

@@ -33,13 +33,17 @@ def write_gallery(out: Path) -> list[Path]:
         save(result.name, render_result(result.view, result.lines, result.lang))
     for name, record, lang in profile_samples():
         save(name, render_profile(record, lang))
-    figures = "\n".join(f'<figure><img src="{p.name}" width="500"><figcaption>{p.stem}'
-                        f'</figcaption></figure>' for p in written)
+    figures = "\n".join(
+        f'<figure><img src="{p.name}" width="500"><figcaption>{p.stem}</figcaption></figure>'
+        for p in written
+    )
     (out / "index.html").write_text(
         "<!doctype html><meta charset=utf-8><title>ddz pictures</title>"
         "<style>body{background:#222;color:#ddd;font-family:sans-serif}"
         "figure{display:inline-block;margin:8px;vertical-align:top}</style>\n"
-        f"{figures}\n", encoding="utf-8")
+        f"{figures}\n",
+        encoding="utf-8",
+    )
     return written
 
 

@@ -53,15 +53,17 @@ def raised_flags(view: SeatView, selected: Cards | None) -> list[bool]:
     return flags
 
 
-def render_hand(view: SeatView, selected: Cards | None, lang: str,
-                names: Sequence[str] | None = None) -> bytes:
+def render_hand(
+    view: SeatView, selected: Cards | None, lang: str, names: Sequence[str] | None = None
+) -> bytes:
     """The seat's hand (PNG bytes): sorted, overlapped to fit, ``selected`` raised, the
     combo to beat above it. ``names`` (by seat) names who played it, when given."""
     return cv.encode(draw_hand(view, selected, lang, names))
 
 
-def draw_hand(view: SeatView, selected: Cards | None, lang: str,
-              names: Sequence[str] | None = None) -> Image.Image:
+def draw_hand(
+    view: SeatView, selected: Cards | None, lang: str, names: Sequence[str] | None = None
+) -> Image.Image:
     check_lang(lang)
     flags = raised_flags(view, selected)
     public = view.public
@@ -72,8 +74,12 @@ def draw_hand(view: SeatView, selected: Cards | None, lang: str,
     middle = 114
     playing = public.phase is Phase.PLAYING
     x = MARGIN
-    if playing and public.to_beat is not None and public.to_beat_seat is not None \
-            and public.to_beat_seat != view.seat:
+    if (
+        playing
+        and public.to_beat is not None
+        and public.to_beat_seat is not None
+        and public.to_beat_seat != view.seat
+    ):
         draw_text(draw, (x, middle - 22), label("to_beat", lang), 24, cv.MUTED, bold=True)
         who = ""
         if names is not None and 0 <= public.to_beat_seat < len(names):
@@ -84,8 +90,9 @@ def draw_hand(view: SeatView, selected: Cards | None, lang: str,
         left = x + 170
         tag = cv.combo_tag(public.to_beat, lang)
         step = cv.card_step(len(cards), MEDIUM, WIDTH - 2 * MARGIN - left - 220, 40)
-        _, _, right, _ = cv.draw_cards(image, cards, left, middle - MEDIUM.height // 2, MEDIUM,
-                                       step, public.wild_rank)
+        _, _, right, _ = cv.draw_cards(
+            image, cards, left, middle - MEDIUM.height // 2, MEDIUM, step, public.wild_rank
+        )
         cv.pill(draw, right + 14, middle, tag, 22, (50, 34, 0), cv.GOLD)
     elif playing and public.turn == view.seat:
         draw_text(draw, (x, middle), label("you_lead", lang), 34, cv.GOLD, bold=True)
@@ -93,12 +100,27 @@ def draw_hand(view: SeatView, selected: Cards | None, lang: str,
         draw_text(draw, (x, middle), label("your_hand", lang), 30, cv.WHITE, bold=True)
     # right of the band: whose turn, the wildcard
     if public.turn == view.seat and playing:
-        cv.pill(draw, WIDTH - MARGIN, 30, "▶ " + label("your_turn", lang), 22, (50, 34, 0),
-                cv.GOLD, align="r")
+        cv.pill(
+            draw,
+            WIDTH - MARGIN,
+            30,
+            "▶ " + label("your_turn", lang),
+            22,
+            (50, 34, 0),
+            cv.GOLD,
+            align="r",
+        )
     if public.wild_rank is not None:
-        cv.pill(draw, WIDTH - MARGIN, middle,
-                f"{label('wild', lang)} ★ {index_label(public.wild_rank)}", 24, (70, 40, 0),
-                cv.GOLD, align="r")
+        cv.pill(
+            draw,
+            WIDTH - MARGIN,
+            middle,
+            f"{label('wild', lang)} ★ {index_label(public.wild_rank)}",
+            24,
+            (70, 40, 0),
+            cv.GOLD,
+            align="r",
+        )
     # the hand
     count = len(view.hand)
     step = cv.card_step(count, LARGE, WIDTH - 2 * MARGIN, 62)
@@ -114,8 +136,9 @@ def draw_hand(view: SeatView, selected: Cards | None, lang: str,
     return image
 
 
-def _others(draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str] | None,
-            lang: str) -> None:
+def _others(
+    draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str] | None, lang: str
+) -> None:
     """The first line: every other seat in playing order, its role, name and card count."""
     public = view.public
     seats = len(public.seats)
@@ -124,10 +147,23 @@ def _others(draw: ImageDraw.ImageDraw, view: SeatView, names: Sequence[str] | No
         seat = public.seats[(view.seat + step) % seats]
         if seat.role is not None:
             landlord = seat.role is Role.LANDLORD
-            x += cv.pill(draw, x, 30, label("landlord" if landlord else "farmer", lang), 17,
-                         cv.WHITE, cv.LANDLORD_BG if landlord else cv.FARMER_BG) + 6
-        name = names[seat.seat] if names is not None and seat.seat < len(names) \
+            x += (
+                cv.pill(
+                    draw,
+                    x,
+                    30,
+                    label("landlord" if landlord else "farmer", lang),
+                    17,
+                    cv.WHITE,
+                    cv.LANDLORD_BG if landlord else cv.FARMER_BG,
+                )
+                + 6
+            )
+        name = (
+            names[seat.seat]
+            if names is not None and seat.seat < len(names)
             else f"#{seat.seat + 1}"
+        )
         if public.turn == seat.seat and public.phase is not Phase.FINISHED:
             name = "▶ " + name
         x += draw_text(draw, (x, 30), fit_text(clean_name(name), 20, 130), 20, cv.WHITE) + 8

@@ -139,7 +139,8 @@ _LABELS: Final[dict[str, tuple[str, str, str]]] = {
 
 #: R-TITLE: (beans from, zh-Hans, zh-Hant, en), lowest first: the engine's table as rows.
 TITLES: Final[tuple[tuple[int, str, str, str], ...]] = tuple(
-    (title.min_beans, title.zh_hans, title.zh_hant, title.en) for title in ENGINE_TITLES)
+    (title.min_beans, title.zh_hans, title.zh_hant, title.en) for title in ENGINE_TITLES
+)
 
 
 class UnknownLanguage(ValueError):

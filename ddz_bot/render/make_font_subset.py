@@ -63,11 +63,22 @@ def hangul() -> set[int]:
 
 def regular_charset() -> set[int]:
     chars = _ranges(
-        (0x20, 0x7E), (0xA0, 0x24F),  # Latin
-        (0x370, 0x3FF), (0x400, 0x4FF),  # Greek, Cyrillic
-        (0x2000, 0x206F), (0x20A0, 0x20BF), (0x2100, 0x214F), (0x2190, 0x21FF),
-        (0x2460, 0x24FF), (0x2500, 0x257F), (0x25A0, 0x25FF), (0x2600, 0x26FF),
-        (0x3000, 0x303F), (0x3040, 0x30FF), (0x3130, 0x318F), (0xFF00, 0xFFEF),
+        (0x20, 0x7E),
+        (0xA0, 0x24F),  # Latin
+        (0x370, 0x3FF),
+        (0x400, 0x4FF),  # Greek, Cyrillic
+        (0x2000, 0x206F),
+        (0x20A0, 0x20BF),
+        (0x2100, 0x214F),
+        (0x2190, 0x21FF),
+        (0x2460, 0x24FF),
+        (0x2500, 0x257F),
+        (0x25A0, 0x25FF),
+        (0x2600, 0x26FF),
+        (0x3000, 0x303F),
+        (0x3040, 0x30FF),
+        (0x3130, 0x318F),
+        (0xFF00, 0xFFEF),
     )
     chars |= common_han() | hangul()
     chars |= {ord(c) for c in all_label_text() + _SYMBOLS}
@@ -100,8 +111,10 @@ def subset(source: Path, out: Path, chars: set[int]) -> int:
 def main(argv: list[str]) -> int:
     source_dir = Path(argv[0]) if argv else SOURCE_DIR
     OUT_DIR.mkdir(parents=True, exist_ok=True)
-    jobs = (("NotoSansCJK-Regular.ttc", "DdzSans-Regular.otf", regular_charset()),
-            ("NotoSansCJK-Bold.ttc", "DdzSans-Bold.otf", bold_charset()))
+    jobs = (
+        ("NotoSansCJK-Regular.ttc", "DdzSans-Regular.otf", regular_charset()),
+        ("NotoSansCJK-Bold.ttc", "DdzSans-Bold.otf", bold_charset()),
+    )
     for source, target, chars in jobs:
         size = subset(source_dir / source, OUT_DIR / target, chars)
         print(f"{target}: {len(chars)} characters, {size / 1024:.0f} KiB")

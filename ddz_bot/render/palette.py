@@ -75,10 +75,14 @@ def main() -> int:
     path = Path(__file__)
     source = path.read_text(encoding="utf-8")
     new = build_palette().hex()
-    value = "".join(f'    "{new[i:i + 96]}"\n' for i in range(0, len(new), 96))
-    source = re.sub(r'^PALETTE_HEX = (?:""|\(.*?\)).*?$',
-                    lambda _m: f"PALETTE_HEX = (  # generated: 256 RGB triples\n{value})",
-                    source, count=1, flags=re.MULTILINE | re.DOTALL)
+    value = "".join(f'    "{new[i : i + 96]}"\n' for i in range(0, len(new), 96))
+    source = re.sub(
+        r'^PALETTE_HEX = (?:""|\(.*?\)).*?$',
+        lambda _m: f"PALETTE_HEX = (  # generated: 256 RGB triples\n{value})",
+        source,
+        count=1,
+        flags=re.MULTILINE | re.DOTALL,
+    )
     path.write_text(source, encoding="utf-8")
     print(f"wrote {len(new) // 6} colours to {path}")
     return 0

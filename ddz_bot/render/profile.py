@@ -35,8 +35,7 @@ class PlayerRecord:
 
     @property
     def games(self) -> int:
-        return self.landlord_wins + self.landlord_losses + self.farmer_wins + \
-            self.farmer_losses
+        return self.landlord_wins + self.landlord_losses + self.farmer_wins + self.farmer_losses
 
     @property
     def wins(self) -> int:
@@ -58,8 +57,14 @@ def draw_profile(record: PlayerRecord, lang: str) -> Image.Image:
     draw.rectangle((0, 0, WIDTH, 150), fill=cv.FELT_DARK)
     index = title_index(record.beans)
     # name and title
-    draw_text(draw, (MARGIN, 50), fit_text(clean_name(record.name), 40, WIDTH - 2 * MARGIN,
-                                           bold=True), 40, cv.WHITE, bold=True)
+    draw_text(
+        draw,
+        (MARGIN, 50),
+        fit_text(clean_name(record.name), 40, WIDTH - 2 * MARGIN, bold=True),
+        40,
+        cv.WHITE,
+        bold=True,
+    )
     cv.pill(draw, MARGIN, 110, title_name(index, lang), 28, (50, 34, 0), cv.GOLD)
     # beans and points
     y = 200
@@ -74,8 +79,9 @@ def draw_profile(record: PlayerRecord, lang: str) -> Image.Image:
     if index + 1 < len(TITLES):
         floor, ceiling = TITLES[index][0], TITLES[index + 1][0]
         share = (record.beans - floor) / (ceiling - floor)
-        text = (f"{label('next_title', lang)} {title_name(index + 1, lang)}: "
-                f"{ceiling - record.beans:,}")
+        text = (
+            f"{label('next_title', lang)} {title_name(index + 1, lang)}: {ceiling - record.beans:,}"
+        )
     else:
         share, text = 1.0, label("top_title", lang)
     fill_right = bar[0] + max(22, round((bar[2] - bar[0]) * min(1.0, max(0.0, share))))
@@ -89,8 +95,9 @@ def draw_profile(record: PlayerRecord, lang: str) -> Image.Image:
         (label("total", lang), record.wins, record.games - record.wins),
     )
     width = (WIDTH - 2 * MARGIN) // 4
-    draw.rounded_rectangle((MARGIN - 10, y - 46, WIDTH - MARGIN + 10, HEIGHT - 18), 16,
-                           fill=cv.PANEL)
+    draw.rounded_rectangle(
+        (MARGIN - 10, y - 46, WIDTH - MARGIN + 10, HEIGHT - 18), 16, fill=cv.PANEL
+    )
     for i, (title, wins, losses) in enumerate(columns):
         x = MARGIN + i * width
         draw_text(draw, (x, y - 18), title, 22, cv.MUTED, bold=True)

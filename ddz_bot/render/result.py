@@ -85,11 +85,15 @@ def draw_result(view: PublicView, lines: Sequence[ResultLine], lang: str) -> Ima
     x += draw_text(draw, (x, y), str(outcome.base), 32, cv.WHITE, bold=True) + 24
     x += draw_text(draw, (x, y), label("multiplier", lang), 24, cv.MUTED, bold=True) + 8
     draw_text(draw, (x, y), f"×{outcome.multiplier}", 32, cv.GOLD, bold=True)
-    items = " · ".join(f"{multiplier_reason(item.reason, lang)}×{item.factor}"
-                       for item in view.multiplier_items if item.factor != 1)
+    items = " · ".join(
+        f"{multiplier_reason(item.reason, lang)}×{item.factor}"
+        for item in view.multiplier_items
+        if item.factor != 1
+    )
     if items:
-        draw_text(draw, (MARGIN + 12, 150), fit_text(items, 22, WIDTH - 2 * MARGIN - 24), 22,
-                  cv.MUTED)
+        draw_text(
+            draw, (MARGIN + 12, 150), fit_text(items, 22, WIDTH - 2 * MARGIN - 24), 22, cv.MUTED
+        )
     for i, line in enumerate(lines):
         _row(image, view, line, HEADER + i * ROW, lang)
     return image
@@ -104,38 +108,75 @@ def _row(image: Image.Image, view: PublicView, line: ResultLine, top: int, lang:
     seat = view.seats[line.seat] if 0 <= line.seat < len(view.seats) else None
     won = line.seat in outcome.winners
     box = (MARGIN, top + 6, WIDTH - MARGIN, top + ROW - 6)
-    draw.rounded_rectangle(box, 14, fill=cv.PANEL_TURN if won else cv.PANEL,
-                           outline=cv.GOLD if won else None, width=3 if won else 0)
+    draw.rounded_rectangle(
+        box,
+        14,
+        fill=cv.PANEL_TURN if won else cv.PANEL,
+        outline=cv.GOLD if won else None,
+        width=3 if won else 0,
+    )
     left = MARGIN + 14
     y = top + 36
     x = left
     role = seat.role if seat is not None else None
     if role is not None:
         landlord = role is Role.LANDLORD
-        x += cv.pill(draw, x, y, label("landlord" if landlord else "farmer", lang), 22,
-                     cv.WHITE, cv.LANDLORD_BG if landlord else cv.FARMER_BG) + 10
+        x += (
+            cv.pill(
+                draw,
+                x,
+                y,
+                label("landlord" if landlord else "farmer", lang),
+                22,
+                cv.WHITE,
+                cv.LANDLORD_BG if landlord else cv.FARMER_BG,
+            )
+            + 10
+        )
     if won:
         x += draw_text(draw, (x, y), "★", 28, cv.GOLD, bold=True) + 6
     if outcome.escaped == line.seat:
         x += cv.pill(draw, x, y, label("escaped", lang), 20, cv.WHITE, (160, 40, 40)) + 8
-    draw_text(draw, (x, y), fit_text(clean_name(line.name), 28, 330 - x, bold=True), 28,
-              cv.WHITE, bold=True)
+    draw_text(
+        draw,
+        (x, y),
+        fit_text(clean_name(line.name), 28, 330 - x, bold=True),
+        28,
+        cv.WHITE,
+        bold=True,
+    )
     # line 1: beans change, points change, balance
-    bean_colour = cv.GREEN if line.beans_delta > 0 else cv.RED_TEXT if line.beans_delta < 0 \
-        else cv.WHITE
+    bean_colour = (
+        cv.GREEN if line.beans_delta > 0 else cv.RED_TEXT if line.beans_delta < 0 else cv.WHITE
+    )
     draw_text(draw, (340, y), _signed(line.beans_delta), 34, bean_colour, bold=True)
     x = 580
     x += draw_text(draw, (x, y), _signed(line.points_delta), 26, cv.WHITE, bold=True) + 6
     draw_text(draw, (x, y + 2), label("points", lang), 20, cv.MUTED)
-    draw_text(draw, (WIDTH - MARGIN - 14, y + 2), f"{label('beans', lang)} {line.beans_after:,}",
-              20, cv.MUTED, align="r")
+    draw_text(
+        draw,
+        (WIDTH - MARGIN - 14, y + 2),
+        f"{label('beans', lang)} {line.beans_after:,}",
+        20,
+        cv.MUTED,
+        align="r",
+    )
     # line 2: the title (a change flagged), the cards left
     new_index = title_index(line.beans_after)
     old_index = title_index(line.beans_after - line.beans_delta)
     y2 = top + 96
     x = left
-    x += draw_text(draw, (x, y2), fit_text(title_name(new_index, lang), 24, 250, bold=True), 24,
-                   cv.MUTED, bold=True) + 10
+    x += (
+        draw_text(
+            draw,
+            (x, y2),
+            fit_text(title_name(new_index, lang), 24, 250, bold=True),
+            24,
+            cv.MUTED,
+            bold=True,
+        )
+        + 10
+    )
     if new_index > old_index:
         cv.pill(draw, x, y2, "▲ " + label("new_title", lang), 18, (50, 34, 0), cv.GOLD)
     elif new_index < old_index:

@@ -69,10 +69,16 @@ def _blank(size: CardSize, paper: tuple[int, int, int]) -> tuple[Image.Image, Im
     image = Image.new("RGBA", (size.width * s, size.height * s), (0, 0, 0, 0))
     draw = ImageDraw.Draw(image)
     # a soft shadow line on the right and bottom edges, then the card
-    draw.rounded_rectangle((s, s, size.width * s - 1, size.height * s - 1), size.radius * s,
-                           fill=(0, 0, 0, 70))
-    draw.rounded_rectangle((0, 0, size.width * s - 1 - s, size.height * s - 1 - s),
-                           size.radius * s, fill=paper, outline=_BORDER, width=s)
+    draw.rounded_rectangle(
+        (s, s, size.width * s - 1, size.height * s - 1), size.radius * s, fill=(0, 0, 0, 70)
+    )
+    draw.rounded_rectangle(
+        (0, 0, size.width * s - 1 - s, size.height * s - 1 - s),
+        size.radius * s,
+        fill=paper,
+        outline=_BORDER,
+        width=s,
+    )
     return image, draw
 
 
@@ -90,8 +96,15 @@ def _face_sprite(rank: int, suit: int | None, size: CardSize, wild: bool) -> Ima
         top = size.index * s * 0.62
         step = size.index * s * 0.98
         for i, char in enumerate(("大" if rank == Rank.BIG_JOKER else "小", "王")):
-            draw_text(draw, (column, top + i * step), char, round(size.index * s * 0.86),
-                      colour, bold=True, align="m")
+            draw_text(
+                draw,
+                (column, top + i * step),
+                char,
+                round(size.index * s * 0.86),
+                colour,
+                bold=True,
+                align="m",
+            )
         if size.pip:
             _joker_emblem(draw, size, rank == Rank.BIG_JOKER)
     else:
@@ -99,19 +112,31 @@ def _face_sprite(rank: int, suit: int | None, size: CardSize, wild: bool) -> Ima
         colour = RED if Suit(suit).is_red else BLACK
         top = size.index * s * 0.62
         _index(image, index_label(rank), size, column, top, colour)
-        draw_text(draw, (column, top + size.index * s * 0.95), Suit(suit).symbol,
-                  round(size.index * s * 0.82), colour, bold=True, align="m")
+        draw_text(
+            draw,
+            (column, top + size.index * s * 0.95),
+            Suit(suit).symbol,
+            round(size.index * s * 0.82),
+            colour,
+            bold=True,
+            align="m",
+        )
         if size.pip:
             centre = (size.width * s * 0.58, size.height * s * 0.58)
-            draw_text(draw, centre, Suit(suit).symbol, size.pip * s, colour, bold=True,
-                      align="m")
+            draw_text(draw, centre, Suit(suit).symbol, size.pip * s, colour, bold=True, align="m")
     if wild:
         _wild_mark(draw, size, column)
     return _finish(image, size)
 
 
-def _index(image: Image.Image, text: str, size: CardSize, column: float, top: float,
-           colour: tuple[int, int, int]) -> None:
+def _index(
+    image: Image.Image,
+    text: str,
+    size: CardSize,
+    column: float,
+    top: float,
+    colour: tuple[int, int, int],
+) -> None:
     """The corner rank, squeezed sideways when wider than the corner ("10") so that it
     stays whole on an overlapped card."""
     s = _SCALE
@@ -119,8 +144,9 @@ def _index(image: Image.Image, text: str, size: CardSize, column: float, top: fl
     limit = round(size.index * s * 0.78)
     width = text_width(text, index_size, bold=True)
     if width <= limit:
-        draw_text(ImageDraw.Draw(image), (column, top), text, index_size, colour, bold=True,
-                  align="m")
+        draw_text(
+            ImageDraw.Draw(image), (column, top), text, index_size, colour, bold=True, align="m"
+        )
         return
     stamp = Image.new("RGBA", (width + 2 * s, index_size * 2), (0, 0, 0, 0))
     draw_text(ImageDraw.Draw(stamp), (s, index_size), text, index_size, colour, bold=True)
@@ -146,11 +172,14 @@ def _wild_mark(draw: ImageDraw.ImageDraw, size: CardSize, column: float) -> None
     s = _SCALE
     r = size.index * s * 0.42
     cy = size.index * s * (0.62 + 0.95 * 2 - 0.05)
-    draw.ellipse((column - r, cy - r, column + r, cy + r), fill=GOLD, outline=(150, 95, 0),
-                 width=s)
+    draw.ellipse((column - r, cy - r, column + r, cy + r), fill=GOLD, outline=(150, 95, 0), width=s)
     draw_text(draw, (column, cy), "★", round(r * 1.45), (120, 60, 0), bold=True, align="m")
-    draw.rounded_rectangle((s, s, size.width * s - 2 * s, size.height * s - 2 * s),
-                           size.radius * s, outline=GOLD, width=2 * s)
+    draw.rounded_rectangle(
+        (s, s, size.width * s - 2 * s, size.height * s - 2 * s),
+        size.radius * s,
+        outline=GOLD,
+        width=2 * s,
+    )
 
 
 def face(card: Card, size: CardSize, wild: bool = False) -> Image.Image:
@@ -176,12 +205,14 @@ def back(size: CardSize) -> Image.Image:
     for x in range(-height, size.width * s + height, step):
         lines.line((x, 0, x + height, height), fill=_BACK_LINE, width=s)
         lines.line((x, height, x + height, 0), fill=_BACK_LINE, width=s)
-    image.paste(lattice, (0, 0), Image.composite(lattice, Image.new("RGBA", image.size),
-                                                 mask).getchannel("A"))
+    image.paste(
+        lattice,
+        (0, 0),
+        Image.composite(lattice, Image.new("RGBA", image.size), mask).getchannel("A"),
+    )
     cx, cy = size.width * s / 2, size.height * s / 2
     r = size.width * s * 0.2
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 250, 250), outline=GOLD,
-                 width=s * 2)
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 250, 250), outline=GOLD, width=s * 2)
     draw_text(draw, (cx, cy), "♠", round(r * 1.3), _BACK_BLUE, bold=True, align="m")
     return _finish(image, size)
 

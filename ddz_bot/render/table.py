@@ -65,14 +65,21 @@ def table_layout(view: PublicView) -> TableLayout:
             shown.append((right_left, top + ROW - 16 - SMALL.height, right_right, top + ROW - 16))
         else:
             middle = top + ROW // 2
-            plays.append((right_left, middle - MEDIUM.height // 2 - 4, right_right,
-                          middle + MEDIUM.height // 2 + 4))
+            plays.append(
+                (
+                    right_left,
+                    middle - MEDIUM.height // 2 - 4,
+                    right_right,
+                    middle + MEDIUM.height // 2 + 4,
+                )
+            )
             shown.append((right_left, middle, right_left, middle))
     bottom_count = view.bottom_count
     bottom_width = (bottom_count - 1) * (SMALL.width + 4) + SMALL.width if bottom_count else 0
     bottom = (WIDTH - MARGIN - 10 - bottom_width, 44, WIDTH - MARGIN - 10, 44 + SMALL.height)
-    return TableLayout((WIDTH, height), (0, 0, WIDTH, HEADER), tuple(rows), tuple(plays),
-                       tuple(shown), bottom)
+    return TableLayout(
+        (WIDTH, height), (0, 0, WIDTH, HEADER), tuple(rows), tuple(plays), tuple(shown), bottom
+    )
 
 
 def render_table(view: PublicView, names: Sequence[str], lang: str) -> bytes:
@@ -94,8 +101,10 @@ def draw_table(view: PublicView, names: Sequence[str], lang: str) -> Image.Image
 
 # --------------------------------------------------------------------------- header
 
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
-            layout: TableLayout, lang: str) -> None:
+
+def _header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, layout: TableLayout, lang: str
+) -> None:
     draw.rectangle(layout.header, fill=cv.FELT_DARK)
     title = f"{label('game_' + view.rules.name, lang)} · {label('room_' + view.room.key, lang)}"
     x = MARGIN + 8
@@ -110,19 +119,37 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
     x += draw_text(draw, (x, y), label("multiplier", lang), 26, cv.MUTED, bold=True) + 8
     x += draw_text(draw, (x, y), f"×{view.multiplier}", 34, cv.GOLD, bold=True) + 24
     if view.wild_rank is not None:
-        x += cv.pill(draw, x, y, f"{label('wild', lang)} ★ {index_label(view.wild_rank)}",
-                     26, (70, 40, 0), cv.GOLD)
-    items = " · ".join(_item_text(item.reason, item.factor, item.detail, lang)
-                       for item in view.multiplier_items if item.factor != 1)
+        x += cv.pill(
+            draw,
+            x,
+            y,
+            f"{label('wild', lang)} ★ {index_label(view.wild_rank)}",
+            26,
+            (70, 40, 0),
+            cv.GOLD,
+        )
+    items = " · ".join(
+        _item_text(item.reason, item.factor, item.detail, lang)
+        for item in view.multiplier_items
+        if item.factor != 1
+    )
     bottom_left = layout.bottom[0] - 20
     if items:
-        draw_text(draw, (MARGIN + 12, 128), fit_text(items, 22, bottom_left - MARGIN - 12),
-                  22, cv.MUTED)
+        draw_text(
+            draw, (MARGIN + 12, 128), fit_text(items, 22, bottom_left - MARGIN - 12), 22, cv.MUTED
+        )
     # bottom cards: backs until revealed
     left, top, right, _ = layout.bottom
     if view.bottom_count:
-        draw_text(draw, ((left + right) // 2, 22), label("bottom", lang), 22, cv.MUTED,
-                  bold=True, align="m")
+        draw_text(
+            draw,
+            ((left + right) // 2, 22),
+            label("bottom", lang),
+            22,
+            cv.MUTED,
+            bold=True,
+            align="m",
+        )
         if view.bottom is None:
             cv.draw_backs(image, view.bottom_count, left, top, SMALL, SMALL.width + 4)
         else:
@@ -135,23 +162,48 @@ def _item_text(reason: str, factor: int, detail: str, lang: str) -> str:
 
 # --------------------------------------------------------------------------- seats
 
-def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, seat: SeatInfo,
-              name: str, layout: TableLayout, index: int, lang: str) -> None:
+
+def _seat_row(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    seat: SeatInfo,
+    name: str,
+    layout: TableLayout,
+    index: int,
+    lang: str,
+) -> None:
     box = layout.rows[index]
     left, top, _right, _bottom = box
     turn = view.turn == seat.seat and view.phase not in (Phase.FINISHED, Phase.ABORTED)
-    draw.rounded_rectangle(box, 16, fill=cv.PANEL_TURN if turn else cv.PANEL,
-                           outline=cv.GOLD if turn else None, width=4 if turn else 0)
+    draw.rounded_rectangle(
+        box,
+        16,
+        fill=cv.PANEL_TURN if turn else cv.PANEL,
+        outline=cv.GOLD if turn else None,
+        width=4 if turn else 0,
+    )
     # line 1: role badge and name
     x = left + 14
     y = top + 32
     if seat.role is not None:
         landlord = seat.role is Role.LANDLORD
-        x += cv.pill(draw, x, y, label("landlord" if landlord else "farmer", lang), 22,
-                     cv.WHITE, cv.LANDLORD_BG if landlord else cv.FARMER_BG) + 10
+        x += (
+            cv.pill(
+                draw,
+                x,
+                y,
+                label("landlord" if landlord else "farmer", lang),
+                22,
+                cv.WHITE,
+                cv.LANDLORD_BG if landlord else cv.FARMER_BG,
+            )
+            + 10
+        )
     name_width = LEFT_COLUMN - x
-    draw_text(draw, (x, y), fit_text(clean_name(name), 28, name_width, bold=True), 28,
-              cv.WHITE, bold=True)
+    draw_text(
+        draw, (x, y), fit_text(clean_name(name), 28, name_width, bold=True), 28, cv.WHITE, bold=True
+    )
     # line 2: card count beside a small stack of backs
     y = top + 84
     x = left + 14
@@ -169,8 +221,13 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, s
     if view.outcome is not None and seat.seat in view.outcome.winners:
         markers.append(("★ " + label("winner", lang), (50, 34, 0), cv.GOLD))
     if turn:
-        markers.append(("▶ " + label("turn" if view.phase is Phase.PLAYING else "thinking", lang),
-                        (50, 34, 0), cv.GOLD))
+        markers.append(
+            (
+                "▶ " + label("turn" if view.phase is Phase.PLAYING else "thinking", lang),
+                (50, 34, 0),
+                cv.GOLD,
+            )
+        )
     if seat.auto_play:
         markers.append((label("auto", lang), cv.WHITE, (110, 110, 130)))
     if seat.shown_hand is not None and view.phase is not Phase.FINISHED:
@@ -191,8 +248,14 @@ def _seat_row(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, s
         cv.draw_cards(image, seat.shown_hand, s_left, s_top, SMALL, step, view.wild_rank)
 
 
-def _seat_play(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
-               seat: SeatInfo, box: cv.Box, lang: str) -> None:
+def _seat_play(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    seat: SeatInfo,
+    box: cv.Box,
+    lang: str,
+) -> None:
     left, top, right, bottom = box
     middle = (top + bottom) // 2
     if seat.last_play is not None and seat.last_play_cards:
@@ -201,20 +264,34 @@ def _seat_play(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView,
         tag_width = text_width(tag, 20, True) + 18
         room = right - left - tag_width - 12
         step = cv.card_step(len(cards), MEDIUM, room, MEDIUM.width - 22)
-        _, _, cards_right, _ = cv.draw_cards(image, cards, left,
-                                             middle - MEDIUM.height // 2, MEDIUM, step,
-                                             view.wild_rank)
+        _, _, cards_right, _ = cv.draw_cards(
+            image, cards, left, middle - MEDIUM.height // 2, MEDIUM, step, view.wild_rank
+        )
         highlight = view.to_beat_seat == seat.seat
-        cv.pill(draw, cards_right + 12, middle, tag, 20,
-                (50, 34, 0) if highlight else cv.WHITE, cv.GOLD if highlight else cv.FELT)
+        cv.pill(
+            draw,
+            cards_right + 12,
+            middle,
+            tag,
+            20,
+            (50, 34, 0) if highlight else cv.WHITE,
+            cv.GOLD if highlight else cv.FELT,
+        )
     elif seat.passed:
         draw_text(draw, (left + 8, middle), label("pass", lang), 40, cv.MUTED, bold=True)
     elif view.phase in (Phase.BIDDING, Phase.SHOW_START, Phase.DEALING) and seat.bid:
         cv.pill(draw, left + 8, middle, _bid_text(seat.bid, lang), 30, (50, 34, 0), cv.GOLD)
     elif view.phase is Phase.DOUBLING and seat.doubled is not None:
         word = label("doubled" if seat.doubled else "not_doubled", lang)
-        cv.pill(draw, left + 8, middle, word, 30, cv.WHITE,
-                (200, 60, 50) if seat.doubled else (100, 110, 104))
+        cv.pill(
+            draw,
+            left + 8,
+            middle,
+            word,
+            30,
+            cv.WHITE,
+            (200, 60, 50) if seat.doubled else (100, 110, 104),
+        )
     elif view.phase is Phase.DOUBLING:
         draw_text(draw, (left + 8, middle), label("thinking", lang) + "…", 26, cv.MUTED)
 

@@ -76,8 +76,9 @@ def migrate(conn: sqlite3.Connection, path: str, upto: int = LATEST_VERSION) -> 
     if version > LATEST_VERSION:
         raise SchemaTooNewError(path, version, LATEST_VERSION)
     for number in range(version + 1, upto + 1):
-        script = (f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\n"
-                  f"PRAGMA user_version = {number};\nCOMMIT;")
+        script = (
+            f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
+        )
         try:
             conn.executescript(script)
         except BaseException:
@@ -138,8 +139,11 @@ class StoreCore:
         return store
 
     def _pragmas(self) -> list[str]:
-        return [f"PRAGMA busy_timeout = {self._busy_timeout_ms}", "PRAGMA foreign_keys = ON",
-                f"PRAGMA synchronous = {self._synchronous}"]
+        return [
+            f"PRAGMA busy_timeout = {self._busy_timeout_ms}",
+            "PRAGMA foreign_keys = ON",
+            f"PRAGMA synchronous = {self._synchronous}",
+        ]
 
     def _open_writer(self) -> sqlite3.Connection:
         conn = sqlite3.connect(self.path, isolation_level=None)
@@ -211,8 +215,7 @@ class StoreCore:
         writer, thread = self._writer, self._write_thread
         if writer is None or thread is None:
             raise RuntimeError("the database is closed")
-        future = asyncio.get_running_loop().run_in_executor(thread, _run_transaction, writer,
-                                                            work)
+        future = asyncio.get_running_loop().run_in_executor(thread, _run_transaction, writer, work)
         # If nobody waits any more, still collect the outcome (no "never retrieved" noise).
         future.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(future)
@@ -243,5 +246,3 @@ class StoreCore:
 
     async def schema_version(self) -> int:
         return int((await self._fetchall("PRAGMA user_version"))[0][0])
-
-

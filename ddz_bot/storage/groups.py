@@ -12,16 +12,24 @@ from .models import GroupSettings
 
 __all__ = ["GroupsMixin"]
 
-_COLUMNS = ("chat_id, title, language, room, bidding, wildcard, bid_seconds, double_seconds,"
-            " play_seconds, tracker")
+_COLUMNS = (
+    "chat_id, title, language, room, bidding, wildcard, bid_seconds, double_seconds,"
+    " play_seconds, tracker"
+)
 _SETTABLE = frozenset(f.name for f in dataclasses.fields(GroupSettings)) - {"chat_id"}
 
 
 def _group_from_row(row: sqlite3.Row) -> GroupSettings:
     return GroupSettings(
-        chat_id=row["chat_id"], title=row["title"], language=row["language"], room=row["room"],
-        bidding=row["bidding"], wildcard=bool(row["wildcard"]), bid_seconds=row["bid_seconds"],
-        double_seconds=row["double_seconds"], play_seconds=row["play_seconds"],
+        chat_id=row["chat_id"],
+        title=row["title"],
+        language=row["language"],
+        room=row["room"],
+        bidding=row["bidding"],
+        wildcard=bool(row["wildcard"]),
+        bid_seconds=row["bid_seconds"],
+        double_seconds=row["double_seconds"],
+        play_seconds=row["play_seconds"],
         tracker=bool(row["tracker"]),
     )
 
@@ -32,26 +40,42 @@ class GroupsMixin(StoreCore):
     ) -> GroupSettings:
         """The group's settings, created on first sight from ``defaults`` (the built-in ones
         if not given); a non-empty ``title`` refreshes the stored one."""
-        initial = dataclasses.replace(defaults or GroupSettings(chat_id), chat_id=chat_id,
-                                      title=title)
+        initial = dataclasses.replace(
+            defaults or GroupSettings(chat_id), chat_id=chat_id, title=title
+        )
         now = self._now_text()
+
         def write(conn: sqlite3.Connection) -> GroupSettings:
             conn.execute(
                 "INSERT INTO groups (chat_id, title, language, room, bidding, wildcard,"
                 " bid_seconds, double_seconds, play_seconds, tracker, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET"
                 " title = CASE WHEN excluded.title = '' THEN title ELSE excluded.title END",
-                (chat_id, initial.title, initial.language, initial.room, initial.bidding.value,
-                 int(initial.wildcard), initial.bid_seconds, initial.double_seconds,
-                 initial.play_seconds, int(initial.tracker), now, now))
-            return _group_from_row(conn.execute(
-                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)).fetchone())
+                (
+                    chat_id,
+                    initial.title,
+                    initial.language,
+                    initial.room,
+                    initial.bidding.value,
+                    int(initial.wildcard),
+                    initial.bid_seconds,
+                    initial.double_seconds,
+                    initial.play_seconds,
+                    int(initial.tracker),
+                    now,
+                    now,
+                ),
+            )
+            return _group_from_row(
+                conn.execute(
+                    f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)
+                ).fetchone()
+            )
 
         return await self._transact(write)
 
     async def get_group(self, chat_id: int) -> GroupSettings | None:
-        row = await self._fetchone(f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?",
-                                   (chat_id,))
+        row = await self._fetchone(f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,))
         return None if row is None else _group_from_row(row)
 
     async def update_group(self, chat_id: int, **changes: Any) -> GroupSettings:
@@ -64,16 +88,28 @@ class GroupsMixin(StoreCore):
         now = self._now_text()
 
         def write(conn: sqlite3.Connection) -> GroupSettings:
-            row = conn.execute(f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?",
-                               (chat_id,)).fetchone()
+            row = conn.execute(
+                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)
+            ).fetchone()
             updated = dataclasses.replace(_group_from_row(row), **changes)
             conn.execute(
                 "UPDATE groups SET title = ?, language = ?, room = ?, bidding = ?, wildcard = ?,"
                 " bid_seconds = ?, double_seconds = ?, play_seconds = ?, tracker = ?,"
                 " updated_at = ? WHERE chat_id = ?",
-                (updated.title, updated.language, updated.room, updated.bidding.value,
-                 int(updated.wildcard), updated.bid_seconds, updated.double_seconds,
-                 updated.play_seconds, int(updated.tracker), now, chat_id))
+                (
+                    updated.title,
+                    updated.language,
+                    updated.room,
+                    updated.bidding.value,
+                    int(updated.wildcard),
+                    updated.bid_seconds,
+                    updated.double_seconds,
+                    updated.play_seconds,
+                    int(updated.tracker),
+                    now,
+                    chat_id,
+                ),
+            )
             return updated
 
         return await self._transact(write)
@@ -81,11 +117,13 @@ class GroupsMixin(StoreCore):
     async def add_group_player(self, chat_id: int, user_id: int) -> None:
         """Count a player as a member of the group's leaderboard (settlement does this too)."""
         now = self._now_text()
+
         def write(conn: sqlite3.Connection) -> None:
             conn.execute(
                 "INSERT INTO group_players (chat_id, user_id, first_played_at,"
                 " last_played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (chat_id, user_id, now, now))
+                (chat_id, user_id, now, now),
+            )
 
         try:
             await self._transact(write)
@@ -96,5 +134,7 @@ class GroupsMixin(StoreCore):
         """Human players who have played in the group."""
         rows = await self._fetchall(
             "SELECT gp.user_id FROM group_players gp JOIN players p ON p.user_id = gp.user_id"
-            " WHERE gp.chat_id = ? AND p.is_ai = 0 ORDER BY gp.user_id", (chat_id,))
+            " WHERE gp.chat_id = ? AND p.is_ai = 0 ORDER BY gp.user_id",
+            (chat_id,),
+        )
         return [row[0] for row in rows]

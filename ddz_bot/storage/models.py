@@ -99,8 +99,15 @@ class EconomySettings:
     timezone: str = "Asia/Shanghai"
 
     def __post_init__(self) -> None:
-        for name in ("initial_beans", "daily_base", "daily_streak_bonus", "daily_streak_cap",
-                     "relief_below", "relief_amount", "relief_per_day"):
+        for name in (
+            "initial_beans",
+            "daily_base",
+            "daily_streak_bonus",
+            "daily_streak_cap",
+            "relief_below",
+            "relief_amount",
+            "relief_per_day",
+        ):
             if getattr(self, name) < 0:
                 raise ValueError(f"{name} can't be negative: {getattr(self, name)}")
         try:
@@ -110,8 +117,9 @@ class EconomySettings:
 
     def daily_amount(self, streak: int) -> int:
         """The bonus for the ``streak``-th consecutive day (1 = first day)."""
-        return self.daily_base + self.daily_streak_bonus * min(max(streak - 1, 0),
-                                                               self.daily_streak_cap)
+        return self.daily_base + self.daily_streak_bonus * min(
+            max(streak - 1, 0), self.daily_streak_cap
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,8 +193,10 @@ class SeatChange(Protocol):
     def reason(self) -> str: ...
 
 
-def changes_by_user(seat_users: Sequence[int], changes: Iterable[SeatChange],
-                    ) -> list[BeanChange]:
+def changes_by_user(
+    seat_users: Sequence[int],
+    changes: Iterable[SeatChange],
+) -> list[BeanChange]:
     """Turn seat-numbered changes into changes of the users in those seats."""
     try:
         return [BeanChange(seat_users[c.seat], c.amount, Reason(c.reason)) for c in changes]

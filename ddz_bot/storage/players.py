@@ -85,8 +85,9 @@ def _player_row(conn: sqlite3.Connection, user_id: int) -> sqlite3.Row:
 
 
 def _set_beans(conn: sqlite3.Connection, user_id: int, beans: int, now: str) -> None:
-    conn.execute("UPDATE players SET beans = ?, last_seen_at = ? WHERE user_id = ?",
-                 (beans, now, user_id))
+    conn.execute(
+        "UPDATE players SET beans = ?, last_seen_at = ? WHERE user_id = ?", (beans, now, user_id)
+    )
 
 
 class PlayersMixin(StoreCore):
@@ -113,8 +114,15 @@ class PlayersMixin(StoreCore):
             )
             created = cursor.rowcount == 1
             if created:
-                append_ledger(conn, user_id=user_id, delta=initial, balance_after=initial,
-                              reason=Reason.INITIAL, op_key="initial", now=now)
+                append_ledger(
+                    conn,
+                    user_id=user_id,
+                    delta=initial,
+                    balance_after=initial,
+                    reason=Reason.INITIAL,
+                    op_key="initial",
+                    now=now,
+                )
             else:
                 conn.execute(
                     "UPDATE players SET display_name = ?, language = COALESCE(?, language),"
@@ -130,8 +138,9 @@ class PlayersMixin(StoreCore):
         return player
 
     async def get_player(self, user_id: int) -> Player | None:
-        row = await self._fetchone(f"SELECT {PLAYER_COLUMNS} FROM players WHERE user_id = ?",
-                                   (user_id,))
+        row = await self._fetchone(
+            f"SELECT {PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,)
+        )
         return None if row is None else player_from_row(row)
 
     async def set_language(self, user_id: int, language: str | None) -> None:
@@ -139,8 +148,9 @@ class PlayersMixin(StoreCore):
         _check_language(language)
 
         def write(conn: sqlite3.Connection) -> None:
-            cursor = conn.execute("UPDATE players SET language = ? WHERE user_id = ?",
-                                  (language, user_id))
+            cursor = conn.execute(
+                "UPDATE players SET language = ? WHERE user_id = ?", (language, user_id)
+            )
             if cursor.rowcount == 0:
                 raise UnknownPlayerError(user_id)
 
@@ -169,8 +179,15 @@ class PlayersMixin(StoreCore):
             if balance < 0:
                 raise InsufficientBeansError(user_id, row["beans"], delta)
             _set_beans(conn, user_id, balance, now)
-            append_ledger(conn, user_id=user_id, delta=delta, balance_after=balance,
-                          reason=Reason.ADMIN, op_key=key, now=now)
+            append_ledger(
+                conn,
+                user_id=user_id,
+                delta=delta,
+                balance_after=balance,
+                reason=Reason.ADMIN,
+                op_key=key,
+                now=now,
+            )
             return BeanOutcome(user_id, True, balance)
 
         return await self._transact(write)
@@ -191,8 +208,15 @@ class PlayersMixin(StoreCore):
             amount = self.economy.daily_amount(streak)
             balance = row["beans"] + amount
             try:
-                append_ledger(conn, user_id=user_id, delta=amount, balance_after=balance,
-                              reason=Reason.DAILY, op_key=day, now=now)
+                append_ledger(
+                    conn,
+                    user_id=user_id,
+                    delta=amount,
+                    balance_after=balance,
+                    reason=Reason.DAILY,
+                    op_key=day,
+                    now=now,
+                )
             except sqlite3.IntegrityError:
                 raise AlreadyClaimedError(user_id, day) from None
             conn.execute(
@@ -217,20 +241,34 @@ class PlayersMixin(StoreCore):
                 raise ReliefRefusedError(
                     user_id, f"holds {row['beans']} beans, relief is below {settings.relief_below}"
                 )
-            claimed = int(conn.execute(
-                "SELECT COUNT(*) FROM ledger WHERE user_id = ? AND reason = ?"
-                " AND op_key >= ? AND op_key < ?",
-                (user_id, Reason.RELIEF.value, f"{day}#", f"{day}$"),
-            ).fetchone()[0])
+            claimed = int(
+                conn.execute(
+                    "SELECT COUNT(*) FROM ledger WHERE user_id = ? AND reason = ?"
+                    " AND op_key >= ? AND op_key < ?",
+                    (user_id, Reason.RELIEF.value, f"{day}#", f"{day}$"),
+                ).fetchone()[0]
+            )
             if claimed >= settings.relief_per_day:
                 raise ReliefRefusedError(user_id, f"already claimed {claimed} times on {day}")
             balance = row["beans"] + settings.relief_amount
-            append_ledger(conn, user_id=user_id, delta=settings.relief_amount,
-                          balance_after=balance, reason=Reason.RELIEF,
-                          op_key=f"{day}#{claimed + 1}", now=now)
+            append_ledger(
+                conn,
+                user_id=user_id,
+                delta=settings.relief_amount,
+                balance_after=balance,
+                reason=Reason.RELIEF,
+                op_key=f"{day}#{claimed + 1}",
+                now=now,
+            )
             _set_beans(conn, user_id, balance, now)
-            return ReliefClaim(user_id, day, settings.relief_amount, claimed + 1,
-                               settings.relief_per_day - claimed - 1, balance)
+            return ReliefClaim(
+                user_id,
+                day,
+                settings.relief_amount,
+                claimed + 1,
+                settings.relief_per_day - claimed - 1,
+                balance,
+            )
 
         return await self._transact(write)
 
@@ -243,9 +281,16 @@ class PlayersMixin(StoreCore):
             (user_id, limit),
         )
         return [
-            LedgerEntry(r["id"], r["user_id"], r["delta"], r["balance_after"],
-                        Reason(r["reason"]), r["hand_id"], r["op_key"],
-                        from_text(r["created_at"]))
+            LedgerEntry(
+                r["id"],
+                r["user_id"],
+                r["delta"],
+                r["balance_after"],
+                Reason(r["reason"]),
+                r["hand_id"],
+                r["op_key"],
+                from_text(r["created_at"]),
+            )
             for r in rows
         ]
 

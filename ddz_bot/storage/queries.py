@@ -18,21 +18,23 @@ MAX_PAGE_SIZE = 50
 
 
 class QueriesMixin(PlayersMixin):
-    async def _rank(self, user_id: int, column: str, value: int,
-                    chat_id: int | None) -> int:
+    async def _rank(self, user_id: int, column: str, value: int, chat_id: int | None) -> int:
         """1 + the players ahead: more beans (points), or as many and a lower user id. Two
         range counts, so each walks the leaderboard index instead of the whole table."""
         if chat_id is None:
             source = f"players p INDEXED BY players_by_{column} WHERE p.is_ai = 0"
             scope: list[Any] = []
         else:
-            source = ("group_players gp JOIN players p ON p.user_id = gp.user_id"
-                      " WHERE gp.chat_id = ? AND p.is_ai = 0")
+            source = (
+                "group_players gp JOIN players p ON p.user_id = gp.user_id"
+                " WHERE gp.chat_id = ? AND p.is_ai = 0"
+            )
             scope = [chat_id]
         row = await self._fetchone(
             f"SELECT (SELECT COUNT(*) FROM {source} AND p.{column} > ?)"
             f" + (SELECT COUNT(*) FROM {source} AND p.{column} = ? AND p.user_id < ?)",
-            [*scope, value, *scope, value, user_id])
+            [*scope, value, *scope, value, user_id],
+        )
         assert row is not None
         return int(row[0]) + 1
 
@@ -49,8 +51,8 @@ class QueriesMixin(PlayersMixin):
         group_rank = group_points = None
         if chat_id is not None:
             member = await self._fetchone(
-                "SELECT 1 FROM group_players WHERE chat_id = ? AND user_id = ?",
-                (chat_id, user_id))
+                "SELECT 1 FROM group_players WHERE chat_id = ? AND user_id = ?", (chat_id, user_id)
+            )
             if member is not None:
                 group_rank = await self._rank(user_id, "beans", player.beans, chat_id)
                 group_points = await self._rank(user_id, "points", player.points, chat_id)
@@ -84,8 +86,7 @@ class QueriesMixin(PlayersMixin):
             total = self._ranked_total
         else:
             seen = self._new_players
-            total_row = await self._fetchone(f"SELECT COUNT(*) FROM {source} WHERE {where}",
-                                             params)
+            total_row = await self._fetchone(f"SELECT COUNT(*) FROM {source} WHERE {where}", params)
             assert total_row is not None
             total = int(total_row[0])
             if chat_id is None and seen == self._new_players:
@@ -93,8 +94,11 @@ class QueriesMixin(PlayersMixin):
         rows = await self._fetchall(
             f"SELECT p.user_id, p.display_name, p.beans, p.points FROM {source} WHERE {where}"
             f" ORDER BY p.{column} DESC, p.user_id LIMIT ? OFFSET ?",
-            [*params, page_size, page * page_size])
+            [*params, page_size, page * page_size],
+        )
         first = page * page_size + 1
-        entries = [LeaderboardEntry(first + i, r["user_id"], r["display_name"], r["beans"],
-                                    r["points"]) for i, r in enumerate(rows)]
+        entries = [
+            LeaderboardEntry(first + i, r["user_id"], r["display_name"], r["beans"], r["points"])
+            for i, r in enumerate(rows)
+        ]
         return LeaderboardPage(ranking, chat_id, page, page_size, total, entries)

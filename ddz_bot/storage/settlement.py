@@ -22,8 +22,9 @@ __all__ = ["SettleFunction", "SettlementMixin"]
 
 #: Given each seated player's beans and points as they are inside the transaction, returns
 #: the hand's bean changes and results (e.g. by calling the engine's scoring).
-SettleFunction = Callable[[Mapping[int, Holdings]],
-                          tuple[Sequence[BeanChange], Sequence[HandResult]]]
+SettleFunction = Callable[
+    [Mapping[int, Holdings]], tuple[Sequence[BeanChange], Sequence[HandResult]]
+]
 
 
 def _check_record(hand_id: str, record: HandRecord) -> None:
@@ -33,8 +34,9 @@ def _check_record(hand_id: str, record: HandRecord) -> None:
         raise BadChangeError(f"hand {hand_id}: a user sits twice in {list(record.seats)}")
 
 
-def _check(hand_id: str, changes: Sequence[BeanChange], results: Sequence[HandResult],
-           record: HandRecord) -> None:
+def _check(
+    hand_id: str, changes: Sequence[BeanChange], results: Sequence[HandResult], record: HandRecord
+) -> None:
     seats = set(record.seats)
     keys = [(c.user_id, Reason(c.reason)) for c in changes]
     if len(set(keys)) != len(keys):
@@ -72,8 +74,9 @@ class SettlementMixin(StoreCore):
         _check(hand_id, changes, results, record)
         return await self.settle_hand(hand_id, record, lambda _: (changes, results))
 
-    async def settle_hand(self, hand_id: str, record: HandRecord,
-                          compute: SettleFunction) -> SettlementOutcome:
+    async def settle_hand(
+        self, hand_id: str, record: HandRecord, compute: SettleFunction
+    ) -> SettlementOutcome:
         """Like ``apply_settlement``, but the changes are computed by ``compute`` from the
         balances read inside the same transaction, so a player who lost beans at another
         table a moment ago is settled on what they hold now. ``compute`` is not called at
@@ -86,19 +89,28 @@ class SettlementMixin(StoreCore):
         marks = ",".join("?" * len(seats))
 
         def write(conn: sqlite3.Connection) -> SettlementOutcome:
-            rows = {r["user_id"]: r for r in conn.execute(
-                "SELECT user_id, beans, points, is_ai, streak, best_streak,"
-                " EXISTS (SELECT 1 FROM hands WHERE hand_id = ?) AS settled FROM players"
-                f" WHERE user_id IN ({marks})", [hand_id, *seats])}
+            rows = {
+                r["user_id"]: r
+                for r in conn.execute(
+                    "SELECT user_id, beans, points, is_ai, streak, best_streak,"
+                    " EXISTS (SELECT 1 FROM hands WHERE hand_id = ?) AS settled FROM players"
+                    f" WHERE user_id IN ({marks})",
+                    [hand_id, *seats],
+                )
+            }
             for user in seats:
                 if user not in rows:
                     raise UnknownPlayerError(user)
             if rows[seats[0]]["settled"]:
-                return SettlementOutcome(hand_id, False,
-                                         {u: rows[u]["beans"] for u in seats},
-                                         {u: rows[u]["points"] for u in seats})
+                return SettlementOutcome(
+                    hand_id,
+                    False,
+                    {u: rows[u]["beans"] for u in seats},
+                    {u: rows[u]["points"] for u in seats},
+                )
             changes, results = compute(
-                {u: Holdings(int(rows[u]["beans"]), int(rows[u]["points"])) for u in seats})
+                {u: Holdings(int(rows[u]["beans"]), int(rows[u]["points"])) for u in seats}
+            )
             _check(hand_id, changes, results, record)
 
             beans = {u: int(rows[u]["beans"]) for u in seats}
@@ -108,11 +120,21 @@ class SettlementMixin(StoreCore):
                     continue
                 after = beans[change.user_id] + change.delta
                 if after < 0:
-                    raise InsufficientBeansError(change.user_id, beans[change.user_id],
-                                                 change.delta)
+                    raise InsufficientBeansError(
+                        change.user_id, beans[change.user_id], change.delta
+                    )
                 beans[change.user_id] = after
-                ledger_rows.append((change.user_id, change.delta, after,
-                                    Reason(change.reason).value, hand_id, hand_id, now))
+                ledger_rows.append(
+                    (
+                        change.user_id,
+                        change.delta,
+                        after,
+                        Reason(change.reason).value,
+                        hand_id,
+                        hand_id,
+                        now,
+                    )
+                )
             points = {u: int(rows[u]["points"]) for u in seats}
             player_rows = []
             by_user = {r.user_id: r for r in results}
@@ -130,41 +152,79 @@ class SettlementMixin(StoreCore):
                     else:
                         streak = 0
                         lost_landlord, lost_farmer = (1, 0) if landlord else (0, 1)
-                player_rows.append((beans[user], points[user], won_landlord, lost_landlord,
-                                    won_farmer, lost_farmer, streak, best, now, user))
+                player_rows.append(
+                    (
+                        beans[user],
+                        points[user],
+                        won_landlord,
+                        lost_landlord,
+                        won_farmer,
+                        lost_farmer,
+                        streak,
+                        best,
+                        now,
+                        user,
+                    )
+                )
 
             conn.executemany(
                 "INSERT INTO ledger (user_id, delta, balance_after, reason, hand_id, op_key,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)", ledger_rows)
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                ledger_rows,
+            )
             conn.executemany(
                 "UPDATE players SET beans = ?, points = ?, landlord_wins = landlord_wins + ?,"
                 " landlord_losses = landlord_losses + ?, farmer_wins = farmer_wins + ?,"
                 " farmer_losses = farmer_losses + ?, streak = ?, best_streak = ?,"
-                " last_seen_at = ? WHERE user_id = ?", player_rows)
+                " last_seen_at = ? WHERE user_id = ?",
+                player_rows,
+            )
             finished = to_text(record.finished_at)
             conn.execute(
                 "INSERT INTO hands (hand_id, table_id, chat_id, room, rules, seats, result,"
                 " multipliers, bean_changes, started_at, finished_at, settled_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (hand_id, record.table_id, record.chat_id, record.room,
-                 dump_json(record.rules), dump_json(seats), dump_json(record.result),
-                 dump_json(record.multipliers), dump_json([str(c) for c in changes]),
-                 to_text(record.started_at), finished, now))
+                (
+                    hand_id,
+                    record.table_id,
+                    record.chat_id,
+                    record.room,
+                    dump_json(record.rules),
+                    dump_json(seats),
+                    dump_json(record.result),
+                    dump_json(record.multipliers),
+                    dump_json([str(c) for c in changes]),
+                    to_text(record.started_at),
+                    finished,
+                    now,
+                ),
+            )
             delta_of: dict[int, int] = {}
             for change in changes:
                 delta_of[change.user_id] = delta_of.get(change.user_id, 0) + change.delta
             conn.executemany(
                 "INSERT INTO hand_players (hand_id, user_id, role, won, beans_delta,"
                 " points_delta, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(hand_id, r.user_id, Role(r.role).value, int(r.won),
-                  delta_of.get(r.user_id, 0), points[r.user_id] - int(rows[r.user_id]["points"]),
-                  finished) for r in results])
+                [
+                    (
+                        hand_id,
+                        r.user_id,
+                        Role(r.role).value,
+                        int(r.won),
+                        delta_of.get(r.user_id, 0),
+                        points[r.user_id] - int(rows[r.user_id]["points"]),
+                        finished,
+                    )
+                    for r in results
+                ],
+            )
             if record.chat_id is not None:
                 conn.executemany(
                     "INSERT INTO group_players (chat_id, user_id, hands, first_played_at,"
                     " last_played_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (chat_id, user_id)"
                     " DO UPDATE SET hands = hands + 1, last_played_at = excluded.last_played_at",
-                    [(record.chat_id, u, now, now) for u in seats if not rows[u]["is_ai"]])
+                    [(record.chat_id, u, now, now) for u in seats if not rows[u]["is_ai"]],
+                )
             return SettlementOutcome(hand_id, True, beans, points)
 
         return await self._transact(write)

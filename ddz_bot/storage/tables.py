@@ -14,10 +14,14 @@ from .models import BeanChange, FinishedHand, HandAction, SavedAction, TableReco
 
 __all__ = ["TablesMixin"]
 
-_TABLE_COLUMNS = ("table_id, chat_id, hand_id, state, version, table_message_id, panel_messages,"
-                  " deadline, updated_at")
-_HAND_COLUMNS = ("h.hand_id, h.table_id, h.chat_id, h.room, h.rules, h.seats, h.result,"
-                 " h.multipliers, h.bean_changes, h.started_at, h.finished_at")
+_TABLE_COLUMNS = (
+    "table_id, chat_id, hand_id, state, version, table_message_id, panel_messages,"
+    " deadline, updated_at"
+)
+_HAND_COLUMNS = (
+    "h.hand_id, h.table_id, h.chat_id, h.room, h.rules, h.seats, h.result,"
+    " h.multipliers, h.bean_changes, h.started_at, h.finished_at"
+)
 
 
 def _table_from_row(row: sqlite3.Row) -> TableRecord:
@@ -52,8 +56,7 @@ def _hand_from_row(row: sqlite3.Row) -> FinishedHand:
 
 
 def _panels_json(panel_message_ids: Mapping[int, int]) -> str:
-    return dump_json({str(int(user)): int(message)
-                      for user, message in panel_message_ids.items()})
+    return dump_json({str(int(user)): int(message) for user, message in panel_message_ids.items()})
 
 
 class TablesMixin(StoreCore):
@@ -84,24 +87,41 @@ class TablesMixin(StoreCore):
         action_text = None if action is None else dump_json(action)
 
         def write(conn: sqlite3.Connection) -> SavedAction:
-            version = int(conn.execute(
-                "INSERT INTO tables (table_id, chat_id, hand_id, state, version,"
-                " table_message_id, panel_messages, deadline, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, 1, ?, COALESCE(?, '{}'), ?, ?, ?)"
-                " ON CONFLICT (table_id) DO UPDATE SET chat_id = excluded.chat_id,"
-                " hand_id = excluded.hand_id, state = excluded.state, version = version + 1,"
-                " table_message_id = COALESCE(?, table_message_id),"
-                " panel_messages = COALESCE(?, panel_messages), deadline = excluded.deadline,"
-                " updated_at = excluded.updated_at RETURNING version",
-                (table_id, chat_id, hand_id, state_text, table_message_id, panels_text,
-                 deadline_text, now, now, table_message_id, panels_text)).fetchone()[0])
+            version = int(
+                conn.execute(
+                    "INSERT INTO tables (table_id, chat_id, hand_id, state, version,"
+                    " table_message_id, panel_messages, deadline, created_at, updated_at)"
+                    " VALUES (?, ?, ?, ?, 1, ?, COALESCE(?, '{}'), ?, ?, ?)"
+                    " ON CONFLICT (table_id) DO UPDATE SET chat_id = excluded.chat_id,"
+                    " hand_id = excluded.hand_id, state = excluded.state, version = version + 1,"
+                    " table_message_id = COALESCE(?, table_message_id),"
+                    " panel_messages = COALESCE(?, panel_messages), deadline = excluded.deadline,"
+                    " updated_at = excluded.updated_at RETURNING version",
+                    (
+                        table_id,
+                        chat_id,
+                        hand_id,
+                        state_text,
+                        table_message_id,
+                        panels_text,
+                        deadline_text,
+                        now,
+                        now,
+                        table_message_id,
+                        panels_text,
+                    ),
+                ).fetchone()[0]
+            )
             seq: int | None = None
             if action_text is not None:
-                seq = int(conn.execute(
-                    "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
-                    " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM hand_actions"
-                    " WHERE hand_id = ? RETURNING seq",
-                    (hand_id, action_text, now, hand_id)).fetchone()[0])
+                seq = int(
+                    conn.execute(
+                        "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
+                        " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM hand_actions"
+                        " WHERE hand_id = ? RETURNING seq",
+                        (hand_id, action_text, now, hand_id),
+                    ).fetchone()[0]
+                )
             return SavedAction(version, seq)
 
         return await self._transact(write)
@@ -115,9 +135,11 @@ class TablesMixin(StoreCore):
     ) -> None:
         """Record the Telegram messages showing a table (known only after they were sent).
         ``panel_message_ids`` is merged into the stored ones, user by user."""
+
         def write(conn: sqlite3.Connection) -> None:
-            row = conn.execute("SELECT panel_messages FROM tables WHERE table_id = ?",
-                               (table_id,)).fetchone()
+            row = conn.execute(
+                "SELECT panel_messages FROM tables WHERE table_id = ?", (table_id,)
+            ).fetchone()
             if row is None:
                 raise UnknownTableError(table_id)
             panels = {int(u): int(m) for u, m in json.loads(row[0]).items()}
@@ -125,17 +147,20 @@ class TablesMixin(StoreCore):
             conn.execute(
                 "UPDATE tables SET table_message_id = COALESCE(?, table_message_id),"
                 " panel_messages = ? WHERE table_id = ?",
-                (table_message_id, _panels_json(panels), table_id))
+                (table_message_id, _panels_json(panels), table_id),
+            )
 
         await self._transact(write)
 
     async def load_table(self, table_id: str) -> TableRecord | None:
-        row = await self._fetchone(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?",
-                                   (table_id,))
+        row = await self._fetchone(
+            f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?", (table_id,)
+        )
         return None if row is None else _table_from_row(row)
 
-    async def load_open_tables(self, chat_id: int | None = None, *,
-                               finished: bool = False) -> list[TableRecord]:
+    async def load_open_tables(
+        self, chat_id: int | None = None, *, finished: bool = False
+    ) -> list[TableRecord]:
         """Every table still in play (all of them at start-up, to resume), oldest first.
         ``finished``: also the tables whose hand is over and that still offer another one
         (their state's ``phase`` is ``"finished"``)."""
@@ -155,9 +180,9 @@ class TablesMixin(StoreCore):
     async def close_table(self, table_id: str) -> bool:
         """Forget a table that is no longer in play; its hands' action logs stay for replays.
         Returns whether there was such a table."""
+
         def write(conn: sqlite3.Connection) -> bool:
-            return conn.execute("DELETE FROM tables WHERE table_id = ?",
-                                (table_id,)).rowcount > 0
+            return conn.execute("DELETE FROM tables WHERE table_id = ?", (table_id,)).rowcount > 0
 
         return await self._transact(write)
 
@@ -165,13 +190,16 @@ class TablesMixin(StoreCore):
         """The hand's accepted actions in the order they happened (for replays)."""
         rows = await self._fetchall(
             "SELECT seq, action, created_at FROM hand_actions WHERE hand_id = ? ORDER BY seq",
-            (hand_id,))
-        return [HandAction(r["seq"], json.loads(r["action"]), from_text(r["created_at"]))
-                for r in rows]
+            (hand_id,),
+        )
+        return [
+            HandAction(r["seq"], json.loads(r["action"]), from_text(r["created_at"])) for r in rows
+        ]
 
     async def get_hand(self, hand_id: str) -> FinishedHand | None:
-        row = await self._fetchone(f"SELECT {_HAND_COLUMNS} FROM hands h WHERE h.hand_id = ?",
-                                   (hand_id,))
+        row = await self._fetchone(
+            f"SELECT {_HAND_COLUMNS} FROM hands h WHERE h.hand_id = ?", (hand_id,)
+        )
         return None if row is None else _hand_from_row(row)
 
     async def recent_hands(
@@ -180,16 +208,20 @@ class TablesMixin(StoreCore):
         """Finished hands, newest first: of a player, of a group, or of a player in a group."""
         limit = max(1, min(int(limit), 100))
         if user_id is not None:
-            sql = (f"SELECT {_HAND_COLUMNS} FROM hand_players hp JOIN hands h"
-                   " ON h.hand_id = hp.hand_id WHERE hp.user_id = ?")
+            sql = (
+                f"SELECT {_HAND_COLUMNS} FROM hand_players hp JOIN hands h"
+                " ON h.hand_id = hp.hand_id WHERE hp.user_id = ?"
+            )
             params: list[Any] = [user_id]
             if chat_id is not None:
                 sql += " AND h.chat_id = ?"
                 params.append(chat_id)
             sql += " ORDER BY hp.finished_at DESC, h.rowid DESC LIMIT ?"
         elif chat_id is not None:
-            sql = (f"SELECT {_HAND_COLUMNS} FROM hands h WHERE h.chat_id = ?"
-                   " ORDER BY h.finished_at DESC, h.rowid DESC LIMIT ?")
+            sql = (
+                f"SELECT {_HAND_COLUMNS} FROM hands h WHERE h.chat_id = ?"
+                " ORDER BY h.finished_at DESC, h.rowid DESC LIMIT ?"
+            )
             params = [chat_id]
         else:
             sql = f"SELECT {_HAND_COLUMNS} FROM hands h ORDER BY h.finished_at DESC LIMIT ?"

@@ -54,15 +54,20 @@ def runtime(application: AnyApp) -> TableManager:
     return manager
 
 
-def build_application(settings: Settings, *, request: BaseRequest | None = None,
-                      updates_request: BaseRequest | None = None,
-                      rate_limiter: AIORateLimiter | None = None,
-                      publish_commands: bool = True) -> AnyApp:
+def build_application(
+    settings: Settings,
+    *,
+    request: BaseRequest | None = None,
+    updates_request: BaseRequest | None = None,
+    rate_limiter: AIORateLimiter | None = None,
+    publish_commands: bool = True,
+) -> AnyApp:
     """The bot's Application. ``request`` replaces the HTTP client (tests use a fake)."""
     if not settings.token:
         raise ValueError("no bot token: set DDZ_BOT_TOKEN")
-    limiter = rate_limiter or AIORateLimiter(overall_max_rate=settings.overall_rate,
-                                             group_max_rate=settings.group_rate, max_retries=2)
+    limiter = rate_limiter or AIORateLimiter(
+        overall_max_rate=settings.overall_rate, group_max_rate=settings.group_rate, max_retries=2
+    )
     builder = ApplicationBuilder().token(settings.token).rate_limiter(limiter)
     if request is not None:
         builder = builder.request(request)
@@ -70,19 +75,25 @@ def build_application(settings: Settings, *, request: BaseRequest | None = None,
         builder = builder.get_updates_request(updates_request)
 
     async def post_init(application: AnyApp) -> None:
-        db = await Database.open(settings.db_path,
-                                 economy=EconomySettings(daily_base=settings.daily_bonus))
+        db = await Database.open(
+            settings.db_path, economy=EconomySettings(daily_base=settings.daily_bonus)
+        )
         me = application.bot
         codec = CallbackCodec(settings.token)
-        manager = TableManager(settings, db, me, Keyboards(codec), application.job_queue,
-                               bot_username=me.username or "")
+        manager = TableManager(
+            settings,
+            db,
+            me,
+            Keyboards(codec),
+            application.job_queue,
+            bot_username=me.username or "",
+        )
         application.bot_data[RUNTIME_KEY] = manager
         install(application, Handlers(manager, codec, settings.lang))
         if publish_commands:
             await _publish_commands(application)
         resumed = await manager.resume()
-        log.info("ready as @%s; %d table(s) resumed; %s", me.username, resumed,
-                 settings.describe())
+        log.info("ready as @%s; %d table(s) resumed; %s", me.username, resumed, settings.describe())
 
     async def post_shutdown(application: AnyApp) -> None:
         manager = application.bot_data.get(RUNTIME_KEY)
@@ -97,8 +108,10 @@ async def _publish_commands(application: AnyApp) -> None:
     bot = application.bot
     for lang in LANGS:
         code = _TELEGRAM_LANG[lang]
-        for scope, menu in ((BotCommandScopeAllGroupChats(), GROUP_MENU),
-                            (BotCommandScopeAllPrivateChats(), PRIVATE_MENU)):
+        for scope, menu in (
+            (BotCommandScopeAllGroupChats(), GROUP_MENU),
+            (BotCommandScopeAllPrivateChats(), PRIVATE_MENU),
+        ):
             commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in menu]
             try:
                 await bot.set_my_commands(commands, scope=scope, language_code=code)

@@ -85,21 +85,32 @@ class Buttons:
             return
         self._answer_once(query, text, alert=alert, url=url)
 
-    async def _answer(self, query: CallbackQuery, text: str | None = None, *,
-                      alert: bool = False, url: str | None = None) -> None:
+    async def _answer(
+        self,
+        query: CallbackQuery,
+        text: str | None = None,
+        *,
+        alert: bool = False,
+        url: str | None = None,
+    ) -> None:
         """Answer the button press (sent in the background: the update is done)."""
         self._answer_once(query, text, alert=alert, url=url)
 
-    def _answer_once(self, query: CallbackQuery, text: str | None = None, *,
-                     alert: bool = False, url: str | None = None,
-                     refusal: bool = False) -> None:
+    def _answer_once(
+        self,
+        query: CallbackQuery,
+        text: str | None = None,
+        *,
+        alert: bool = False,
+        url: str | None = None,
+        refusal: bool = False,
+    ) -> None:
         """Answer the press unless it was answered already (Telegram takes one answer); a
         refusal that comes after that, on the private chat's panel, is written there."""
         key = hash(query.id)
         if key in self._answered:
             message = query.message
-            if refusal and text and message is not None and \
-                    message.chat.id == query.from_user.id:
+            if refusal and text and message is not None and message.chat.id == query.from_user.id:
                 self.manager.outbox.post(query.from_user.id, text)
             elif refusal and text and message is not None:
                 # a group press answered early whose action then failed: said in the group
@@ -108,8 +119,9 @@ class Buttons:
                 log.info("press %s answered already; not said: %s", query.id, text)
             return
         self._answered.add(key)
-        self.manager.outbox.spawn(query.answer(text[:190] if text else None,
-                                               show_alert=alert, url=url))
+        self.manager.outbox.spawn(
+            query.answer(text[:190] if text else None, show_alert=alert, url=url)
+        )
 
     def _accepted(self, query: CallbackQuery, text: str | None = None) -> Callable[[], None]:
         """What to call once the press is accepted: it is answered then (``text`` as a
@@ -174,8 +186,13 @@ class Buttons:
     # buttons on the group's lobby and result messages
     async def _press_join(self, press: _Press) -> Answer:
         try:
-            await self.manager.join(press.table, press.person, accepted=self._accepted(
-                press.query, t(press.lang, "joined", name=press.person.name)))
+            await self.manager.join(
+                press.table,
+                press.person,
+                accepted=self._accepted(
+                    press.query, t(press.lang, "joined", name=press.person.name)
+                ),
+            )
         except Refused as refusal:
             if refusal.key == "need_dm":
                 return None, False, self.manager.deep_link(press.table)
@@ -187,13 +204,11 @@ class Buttons:
         return t(press.lang, "left", name=press.person.name), False, None
 
     async def _press_add_ai(self, press: _Press) -> Answer:
-        await self.manager.add_ai(press.table, press.person,
-                                  accepted=self._accepted(press.query))
+        await self.manager.add_ai(press.table, press.person, accepted=self._accepted(press.query))
         return None, False, None
 
     async def _press_start(self, press: _Press) -> Answer:
-        await self.manager.start(press.table, press.person,
-                                 accepted=self._accepted(press.query))
+        await self.manager.start(press.table, press.person, accepted=self._accepted(press.query))
         return None, False, None
 
     async def _press_show_start(self, press: _Press) -> Answer:
@@ -202,8 +217,9 @@ class Buttons:
 
     async def _press_again(self, press: _Press) -> Answer:
         try:
-            await self.manager.again(press.table, press.person,
-                                     accepted=self._accepted(press.query))
+            await self.manager.again(
+                press.table, press.person, accepted=self._accepted(press.query)
+            )
         except Refused as refusal:
             if refusal.key == "need_dm":  # the private chat first, then Again once more
                 return None, False, self.manager.dm_link()
@@ -238,8 +254,11 @@ class Buttons:
             raise Refused("stale_button")
         if table.in_hand():
             self.manager.refresh_panel(table, seat, repost=True)  # back at the chat's bottom
-        return t(press.lang, "my_cards", cards=cards_text(table.game.hand(seat),
-                                                          press.lang)), True, None
+        return (
+            t(press.lang, "my_cards", cards=cards_text(table.game.hand(seat), press.lang)),
+            True,
+            None,
+        )
 
     async def _press_escape(self, press: _Press) -> Answer:
         table, cb = press.table, press.cb
@@ -255,8 +274,9 @@ class Buttons:
             await self.manager.escape(table, press.person.id)
         return None, False, None
 
-    async def _panel(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
-                     lang: str) -> Answer:
+    async def _panel(
+        self, query: CallbackQuery, table: Table, seat: int, cb: Callback, lang: str
+    ) -> Answer:
         game = table.game
         if game is None or table.phase != PLAYING or cb.version < table.hand_version:
             raise Refused("stale_button")
@@ -267,24 +287,34 @@ class Buttons:
         if decision is None:
             raise BadCallback(f"{cb.action}:{cb.arg}", "no such decision")
         if cb.version == table.version and (
-                decision in game.legal_actions(seat) if not isinstance(decision, Pass)
-                else game.turn == seat and game.to_beat is not None):
+            decision in game.legal_actions(seat)
+            if not isinstance(decision, Pass)
+            else game.turn == seat and game.to_beat is not None
+        ):
             self._answer_once(query)  # taken: the button stops spinning before the AI moves
-        await self.manager.decide(table, table.seats[seat].user_id, cb.version,
-                                  lambda g, s: decision)
+        await self.manager.decide(
+            table, table.seats[seat].user_id, cb.version, lambda g, s: decision
+        )
         return None, False, None
 
-    def _playable(self, query: CallbackQuery, table: Table, seat: int, cards: Cards,
-                  version: int) -> None:
+    def _playable(
+        self, query: CallbackQuery, table: Table, seat: int, cards: Cards, version: int
+    ) -> None:
         """A play the table will take: answered at once (the AI's answers follow)."""
         game = table.game
-        if game is not None and version == table.version and game.turn == seat and \
-                game.hand(seat).contains(cards) and game.readings(cards):
+        if (
+            game is not None
+            and version == table.version
+            and game.turn == seat
+            and game.hand(seat).contains(cards)
+            and game.readings(cards)
+        ):
             self._answer_once(query)
 
     # buttons of a player's panel
-    async def _panel_rank(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
-                          lang: str) -> Answer:
+    async def _panel_rank(
+        self, query: CallbackQuery, table: Table, seat: int, cb: Callback, lang: str
+    ) -> Answer:
         game = table.game
         assert game is not None
         if len(cb.arg) != 1 or cb.arg not in RANK_CHARS:
@@ -298,15 +328,17 @@ class Buttons:
         self.manager.refresh_panel(table, seat)
         return None, False, None
 
-    async def _panel_clear(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
-                           lang: str) -> Answer:
+    async def _panel_clear(
+        self, query: CallbackQuery, table: Table, seat: int, cb: Callback, lang: str
+    ) -> Answer:
         table.selections.pop(seat, None)
         table.readings.pop(seat, None)
         self.manager.refresh_panel(table, seat)
         return None, False, None
 
-    async def _panel_hint(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
-                          lang: str) -> Answer:
+    async def _panel_hint(
+        self, query: CallbackQuery, table: Table, seat: int, cb: Callback, lang: str
+    ) -> Answer:
         if cb.version != table.version:
             raise Refused("stale_button")
         hint = await self._hint(table, table.seats[seat].user_id)
@@ -316,8 +348,9 @@ class Buttons:
         shown = combo_text(readings[0], lang) if readings else cards_text(hint, lang)
         return t(lang, "panel_hint", cards=shown), False, None
 
-    async def _panel_play(self, query: CallbackQuery, table: Table, seat: int, cb: Callback,
-                          lang: str) -> Answer:
+    async def _panel_play(
+        self, query: CallbackQuery, table: Table, seat: int, cb: Callback, lang: str
+    ) -> Answer:
         selection = table.selections.get(seat)
         if not selection or not any(selection):
             raise Refused("nothing_selected")
@@ -326,20 +359,27 @@ class Buttons:
         await self.manager.play_cards(table, table.seats[seat].user_id, cards, cb.version)
         return None, False, None
 
-    async def _panel_reading(self, query: CallbackQuery, table: Table, seat: int,
-                             cb: Callback, lang: str) -> Answer:
+    async def _panel_reading(
+        self, query: CallbackQuery, table: Table, seat: int, cb: Callback, lang: str
+    ) -> Answer:
         pending = table.readings.get(seat)
         if pending is None or not cb.arg.isdigit() or int(cb.arg) >= len(pending[1]):
             raise Refused("stale_button")
         cards, combos = pending
         combo = combos[int(cb.arg)]
         self._playable(query, table, seat, cards, cb.version)
-        await self.manager.play_cards(table, table.seats[seat].user_id, cards, cb.version,
-                                      reading=(combo.kind, combo.rank, combo.length))
+        await self.manager.play_cards(
+            table,
+            table.seats[seat].user_id,
+            cards,
+            cb.version,
+            reading=(combo.kind, combo.rank, combo.length),
+        )
         return None, False, None
 
-    async def _panel_take_back(self, query: CallbackQuery, table: Table, seat: int,
-                               cb: Callback, lang: str) -> Answer:
+    async def _panel_take_back(
+        self, query: CallbackQuery, table: Table, seat: int, cb: Callback, lang: str
+    ) -> Answer:
         game = table.game
         text = t(lang, "auto_off_you")
         if game is not None and game.auto[seat]:
@@ -350,15 +390,26 @@ class Buttons:
 
 #: button action code -> the ``Buttons`` method that answers it
 _Unbound = Callable[[Buttons, CallbackQuery, Callback, str], Awaitable[Answer]]
-_UNBOUND_BUTTONS: dict[str, _Unbound] = {
-    "L": Buttons._press_language, "o": Buttons._press_setting}
+_UNBOUND_BUTTONS: dict[str, _Unbound] = {"L": Buttons._press_language, "o": Buttons._press_setting}
 _GROUP_BUTTONS: dict[str, Callable[[Buttons, _Press], Awaitable[Answer]]] = {
-    "j": Buttons._press_join, "l": Buttons._press_leave, "a": Buttons._press_add_ai,
-    "s": Buttons._press_start, "S": Buttons._press_show_start, "g": Buttons._press_again}
+    "j": Buttons._press_join,
+    "l": Buttons._press_leave,
+    "a": Buttons._press_add_ai,
+    "s": Buttons._press_start,
+    "S": Buttons._press_show_start,
+    "g": Buttons._press_again,
+}
 _RESULT_BUTTONS: dict[str, _Unbound] = {"g": Buttons._again_after, "l": Buttons._leave_after}
 _TABLE_BUTTONS: dict[str, Callable[[Buttons, _Press], Awaitable[Answer]]] = {
-    "m": Buttons._press_my_cards, "e": Buttons._press_escape}
+    "m": Buttons._press_my_cards,
+    "e": Buttons._press_escape,
+}
 _Panel = Callable[[Buttons, CallbackQuery, Table, int, Callback, str], Awaitable[Answer]]
 _PANEL_BUTTONS: dict[str, _Panel] = {
-    "r": Buttons._panel_rank, "c": Buttons._panel_clear, "i": Buttons._panel_hint,
-    "P": Buttons._panel_play, "w": Buttons._panel_reading, "t": Buttons._panel_take_back}
+    "r": Buttons._panel_rank,
+    "c": Buttons._panel_clear,
+    "i": Buttons._panel_hint,
+    "P": Buttons._panel_play,
+    "w": Buttons._panel_reading,
+    "t": Buttons._panel_take_back,
+}

@@ -109,8 +109,9 @@ class CallbackCodec:
             raise ValueError(f"unknown action {callback.action!r}")
         if _SEP in callback.arg:
             raise ValueError(f"argument {callback.arg!r} holds {_SEP!r}")
-        body = _SEP.join((callback.action, _b36(callback.table), _b36(callback.version),
-                          callback.arg or "-"))
+        body = _SEP.join(
+            (callback.action, _b36(callback.table), _b36(callback.version), callback.arg or "-")
+        )
         data = f"{body}{_SEP}{self._mac(body)}"
         if len(data.encode()) > MAX_BYTES:
             raise ValueError(f"callback data {data!r} is longer than {MAX_BYTES} bytes")

@@ -59,8 +59,9 @@ class Refused(ValueError):
 
     def text(self, lang: str) -> str:
         """The reason in ``lang``; cards read as people write them, an echo kept short."""
-        return t(lang, self.key, **{name: _shown(value, lang)
-                                    for name, value in self.values.items()})
+        return t(
+            lang, self.key, **{name: _shown(value, lang) for name, value in self.values.items()}
+        )
 
 
 #: the most characters of a player's own input (or cards) a refusal repeats back
@@ -71,7 +72,7 @@ def echo(text: str) -> str:
     """A player's own words repeated back: no control or direction characters (which could
     garble the message), at most ``ECHO_LIMIT`` characters."""
     text = "".join(c if unicodedata.category(c)[0] != "C" else " " for c in text).strip()
-    return text if len(text) <= ECHO_LIMIT else text[:ECHO_LIMIT - 1] + "…"
+    return text if len(text) <= ECHO_LIMIT else text[: ECHO_LIMIT - 1] + "…"
 
 
 #: the most characters of cards a refusal repeats (a whole 33-card hand, spaced, fits)
@@ -84,7 +85,7 @@ def _shown(value: object, lang: str) -> object:
     player cleaned and cut (``echo``)."""
     if isinstance(value, Cards):
         text = cards_text(value, lang)
-        return text if len(text) <= CARDS_LIMIT else text[:CARDS_LIMIT - 1] + "…"
+        return text if len(text) <= CARDS_LIMIT else text[: CARDS_LIMIT - 1] + "…"
     return echo(value) if isinstance(value, str) else value
 
 
@@ -144,15 +145,26 @@ class Person:
 class TablesCore:
     """All tables of the bot and what every part of the manager needs."""
 
-    def __init__(self, settings: Settings, db: Database, bot: Bot, keyboards: Keyboards,
-                 job_queue: Any, bot_username: str = "") -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        bot: Bot,
+        keyboards: Keyboards,
+        job_queue: Any,
+        bot_username: str = "",
+    ) -> None:
         self.settings = settings
         self.db = db
         self.bot = bot
         self.keyboards = keyboards
         self.bot_username = bot_username
-        self.outbox = Outbox(bot, group_interval=settings.group_interval,
-                             on_forbidden=self._forbidden, on_sent=self._sent)
+        self.outbox = Outbox(
+            bot,
+            group_interval=settings.group_interval,
+            on_forbidden=self._forbidden,
+            on_sent=self._sent,
+        )
         self.timers = Timers(job_queue, self._fire)
         self.tables: dict[int, Table] = {}
         self.by_chat: dict[int, int] = {}
@@ -216,17 +228,22 @@ class TablesCore:
             if seat.user_id not in self.by_user:
                 self.outbox.release(seat.user_id, PANEL_SLOT)
 
-    def _show_panel(self, table: Table, seat: int, *, new_message: bool = False,
-                    replace: bool = False) -> None:
+    def _show_panel(
+        self, table: Table, seat: int, *, new_message: bool = False, replace: bool = False
+    ) -> None:
         """Show one seat's panel as the table is now: the one place that knows who gets a
         panel (a person, in a hand, whose private chat takes our messages). ``new_message``:
         a new message, the old one stays; ``replace``: a new one, the old one deleted."""
         person = table.seats[seat]
         if table.game is None or person.is_ai or person.user_id in table.unreachable:
             return
-        self.outbox.show(person.user_id, PANEL_SLOT,
-                         panel_content(table, seat, self.keyboards, person.lang),
-                         new_message=new_message, replace=replace)
+        self.outbox.show(
+            person.user_id,
+            PANEL_SLOT,
+            panel_content(table, seat, self.keyboards, person.lang),
+            new_message=new_message,
+            replace=replace,
+        )
 
     # ---- saving and resuming -----------------------------------------------------------
     async def _save(self, table: Table, action: Action | None = None) -> None:
@@ -234,8 +251,12 @@ class TablesCore:
 
     def _snapshot(self, table: Table, action: Action | None = None) -> _Snapshot:
         """The table as it is now, with the action that made it so, ready to be written."""
-        return _Snapshot(table.to_dict(), table.hand_id if table.game is not None else None,
-                         None if action is None else action.to_dict(), table.deadline)
+        return _Snapshot(
+            table.to_dict(),
+            table.hand_id if table.game is not None else None,
+            None if action is None else action.to_dict(),
+            table.deadline,
+        )
 
     async def _write(self, table: Table, snapshots: list[_Snapshot]) -> None:
         """Write snapshots one after another, each one transaction; the first that fails
@@ -243,11 +264,19 @@ class TablesCore:
         one written is remembered: memory goes back to it if the change fails (``_written``).
         """
         for snapshot in snapshots:
-            deadline = None if snapshot.deadline is None else \
-                datetime.fromtimestamp(snapshot.deadline, tz=UTC)
+            deadline = (
+                None
+                if snapshot.deadline is None
+                else datetime.fromtimestamp(snapshot.deadline, tz=UTC)
+            )
             await self.db.save_table_state(
-                str(table.id), chat_id=table.chat_id, state=snapshot.state,
-                hand_id=snapshot.hand_id, action=snapshot.action, deadline=deadline)
+                str(table.id),
+                chat_id=table.chat_id,
+                state=snapshot.state,
+                hand_id=snapshot.hand_id,
+                action=snapshot.action,
+                deadline=deadline,
+            )
             self._written[table.id] = snapshot.state
 
     async def drain(self) -> None:

@@ -23,22 +23,33 @@ __all__ = ["cycle_setting", "settings_view"]
 _STEPS = {"bid": [10, 15, 20, 30], "double": [5, 10, 15, 20], "play": [15, 20, 30, 45, 60]}
 
 
-async def settings_view(manager: TableManager, chat_id: int, title: str,
-                        ) -> tuple[str, InlineKeyboardMarkup]:
+async def settings_view(
+    manager: TableManager,
+    chat_id: int,
+    title: str,
+) -> tuple[str, InlineKeyboardMarkup]:
     """The /settings message of a group: its text and one button a setting."""
     db = manager.db
     group = await db.get_group(chat_id) or await db.ensure_group(
-        chat_id, title, defaults=manager.group_defaults(chat_id))
+        chat_id, title, defaults=manager.group_defaults(chat_id)
+    )
     lang = group.language
 
     def onoff(value: bool) -> str:
         return t(lang, "on" if value else "off")
 
-    text = t(lang, "settings", room=t(lang, f"room_{group.room}"),
-             bidding=t(lang, f"bidding_{group.bidding.value}"),
-             wildcard=onoff(group.wildcard), bid=group.bid_seconds,
-             double=group.double_seconds, play=group.play_seconds,
-             lang=t(group.language, "lang_name"), tracker=onoff(group.tracker))
+    text = t(
+        lang,
+        "settings",
+        room=t(lang, f"room_{group.room}"),
+        bidding=t(lang, f"bidding_{group.bidding.value}"),
+        wildcard=onoff(group.wildcard),
+        bid=group.bid_seconds,
+        double=group.double_seconds,
+        play=group.play_seconds,
+        lang=t(group.language, "lang_name"),
+        tracker=onoff(group.tracker),
+    )
     text += "\n" + t(lang, "settings_next_game", game=t(lang, f"game_{group_game(group)}"))
     values = {
         "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
@@ -85,4 +96,3 @@ async def cycle_setting(manager: TableManager, chat_id: int, key: str) -> None:
     else:
         raise BadCallback(key, "unknown setting")
     await db.update_group(chat_id, **changes)
-

@@ -45,16 +45,34 @@ log = logging.getLogger(__name__)
 
 #: command -> aliases (Telegram commands are latin: pinyin aliases for Chinese players)
 COMMANDS: dict[str, tuple[str, ...]] = {
-    "start": (), "help": ("bangzhu",), "rules": ("guize",),
-    "newgame": ("kaiju", "kaizhuo", "ddz", "doudizhu"), "join": ("jiaru",),
-    "leave": ("likai", "tuichu"), "stop": ("jieshu",), "balance": ("douzi", "qianbao"),
-    "rank": ("paihang",), "daily": ("qiandao",), "relief": ("jiuji",), "replay": ("huifang",),
-    "settings": ("shezhi",), "lang": ("yuyan",),
+    "start": (),
+    "help": ("bangzhu",),
+    "rules": ("guize",),
+    "newgame": ("kaiju", "kaizhuo", "ddz", "doudizhu"),
+    "join": ("jiaru",),
+    "leave": ("likai", "tuichu"),
+    "stop": ("jieshu",),
+    "balance": ("douzi", "qianbao"),
+    "rank": ("paihang",),
+    "daily": ("qiandao",),
+    "relief": ("jiuji",),
+    "replay": ("huifang",),
+    "settings": ("shezhi",),
+    "lang": ("yuyan",),
 }
-GROUP_MENU = ("newgame", "join", "leave", "rank", "replay", "rules", "stop", "settings",
-              "help")
-PRIVATE_MENU = ("start", "balance", "daily", "relief", "rank", "replay", "lang", "leave",
-                "rules", "help")
+GROUP_MENU = ("newgame", "join", "leave", "rank", "replay", "rules", "stop", "settings", "help")
+PRIVATE_MENU = (
+    "start",
+    "balance",
+    "daily",
+    "relief",
+    "rank",
+    "replay",
+    "lang",
+    "leave",
+    "rules",
+    "help",
+)
 
 #: how many recent button presses are remembered as answered (Telegram takes one answer)
 ANSWERED_PRESSES = 10_000
@@ -64,10 +82,10 @@ ADMIN_TTL = 60.0
 _MODES = {
     **dict.fromkeys(("classic", "经典", "經典", "jingdian"), "classic"),
     **dict.fromkeys(("points", "point", "score", "jiaofen", "叫分"), "points"),
-    **dict.fromkeys(("wild", "wildcard", "laizi", "lz", "癞子", "癩子", "赖子", "賴子"),
-                    "wildcard"),
-    **dict.fromkeys(("four", "4", "4p", "4人", "四人", "4player", "4players", "siren"),
-                    "four"),
+    **dict.fromkeys(
+        ("wild", "wildcard", "laizi", "lz", "癞子", "癩子", "赖子", "賴子"), "wildcard"
+    ),
+    **dict.fromkeys(("four", "4", "4p", "4人", "四人", "4player", "4players", "siren"), "four"),
 }
 #: words around a mode that change nothing (/newgame four players)
 _MODE_FILLERS = {"players", "player", "people", "game", "mode", "人", "局", "玩法"}
@@ -97,14 +115,18 @@ class Handlers(TypedText, Buttons):
         if cached is not None:
             return cached
         player = await self.manager.db.get_player(user.id)
-        lang = (player.language if player is not None and player.language else None) or \
-            lang_from_code(user.language_code, self.default_lang) or self.default_lang
+        lang = (
+            (player.language if player is not None and player.language else None)
+            or lang_from_code(user.language_code, self.default_lang)
+            or self.default_lang
+        )
         self._langs.add(user.id, lang)
         return lang
 
     async def person(self, user: User) -> Person:
-        return Person(user.id, user.full_name or user.first_name or str(user.id),
-                      await self.lang_of(user))
+        return Person(
+            user.id, user.full_name or user.first_name or str(user.id), await self.lang_of(user)
+        )
 
     async def group_lang(self, chat: Chat) -> str:
         table = self.manager.table_in(chat.id)
@@ -161,16 +183,28 @@ class Handlers(TypedText, Buttons):
 
         chat = update.effective_chat
         lang = await self.lang_of(update.effective_user)
-        group = None if chat is None or self._private(chat) else \
-            await self.manager.db.get_group(chat.id)
+        group = (
+            None
+            if chat is None or self._private(chat)
+            else await self.manager.db.get_group(chat.id)
+        )
         room = room_by_key(group.room if group is not None else "beginner")
         settings = self.manager.settings
-        await self.reply(update.message, t(
-            lang, "rules", room=t(lang, f"room_{room.key}"), coefficient=room.coefficient,
-            fee=room.fee, min_beans=room.min_beans, threshold=room.double_threshold,
-            bid=int(group.bid_seconds if group else settings.bid_timeout),
-            double=int(group.double_seconds if group else settings.double_timeout),
-            play=int(group.play_seconds if group else settings.play_timeout)))
+        await self.reply(
+            update.message,
+            t(
+                lang,
+                "rules",
+                room=t(lang, f"room_{room.key}"),
+                coefficient=room.coefficient,
+                fee=room.fee,
+                min_beans=room.min_beans,
+                threshold=room.double_threshold,
+                bid=int(group.bid_seconds if group else settings.bid_timeout),
+                double=int(group.double_seconds if group else settings.double_timeout),
+                play=int(group.play_seconds if group else settings.play_timeout),
+            ),
+        )
 
     async def newgame(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user, message = update.effective_chat, update.effective_user, update.message
@@ -194,24 +228,34 @@ class Handlers(TypedText, Buttons):
             await self.manager.new_table(chat.id, chat.title or "", person, mode)
         except Refused as refusal:
             open_lobby = self.manager.table_in(chat.id)
-            if refusal.key == "table_exists" and open_lobby is not None and \
-                    open_lobby.phase == LOBBY:
+            if (
+                refusal.key == "table_exists"
+                and open_lobby is not None
+                and open_lobby.phase == LOBBY
+            ):
                 # the lobby may be far up the chat: its Join button comes down here
-                await self.reply(message, refusal.text(lang),
-                                 reply_markup=self.manager.keyboards.join(open_lobby, lang))
+                await self.reply(
+                    message,
+                    refusal.text(lang),
+                    reply_markup=self.manager.keyboards.join(open_lobby, lang),
+                )
                 return
             await self._refused_in_group(message, refusal, lang, chat.id, person)
 
-    async def _refused_in_group(self, message: Message | None, refusal: Refused, lang: str,
-                                chat_id: int, person: Person) -> None:
+    async def _refused_in_group(
+        self, message: Message | None, refusal: Refused, lang: str, chat_id: int, person: Person
+    ) -> None:
         """A refusal answered in the group; one who can't get private messages yet gets the
         ``t.me`` link that finishes sitting down."""
         if refusal.key == "need_dm":
             table = self.manager.table_in(chat_id)
             if table is not None:
                 url = self.manager.deep_link(table)
-                await self.reply(message, t(lang, "need_dm_group", name=person.name, link=url),
-                                 reply_markup=self.manager.keyboards.open_dm(url, lang))
+                await self.reply(
+                    message,
+                    t(lang, "need_dm_group", name=person.name, link=url),
+                    reply_markup=self.manager.keyboards.open_dm(url, lang),
+                )
                 return
         await self.reply(message, refusal.text(lang))
 
@@ -225,8 +269,13 @@ class Handlers(TypedText, Buttons):
             await self.reply(message, t(lang, "group_only"))
             return
         if table is None or table.phase != LOBBY:
-            await self.reply(message, t(lang, "join_in_hand" if table is not None
-                                        and table.phase == PLAYING else "no_table"))
+            await self.reply(
+                message,
+                t(
+                    lang,
+                    "join_in_hand" if table is not None and table.phase == PLAYING else "no_table",
+                ),
+            )
             return
         person = await self.person(user)
         try:
@@ -243,8 +292,11 @@ class Handlers(TypedText, Buttons):
         chat = update.effective_chat
         if chat is not None and not self._private(chat):
             table = self.manager.table_in(chat.id)  # in a group: only that group's table
-            if table is not None and table.seat_of(user.id) is None \
-                    and user.id not in table.invited:  # someone invited back declines
+            if (
+                table is not None
+                and table.seat_of(user.id) is None
+                and user.id not in table.invited
+            ):  # someone invited back declines
                 table = None
         if table is None:
             await self.reply(message, t(lang, "not_seated"))
@@ -253,8 +305,11 @@ class Handlers(TypedText, Buttons):
             cost = self.manager.escape_cost(table, user.id)
             seat = table.seat_of(user.id)
             assert seat is not None
-            await self.reply(message, t(lang, "escape_confirm", beans=cost),
-                             reply_markup=self.manager.keyboards.escape(table, seat, lang))
+            await self.reply(
+                message,
+                t(lang, "escape_confirm", beans=cost),
+                reply_markup=self.manager.keyboards.escape(table, seat, lang),
+            )
             return
         try:
             await self.manager.leave_table(table, await self.person(user))
@@ -267,8 +322,7 @@ class Handlers(TypedText, Buttons):
         wait for Telegram five times)."""
         key = hash((chat.id, user.id))
         known = self._admins.get(key)
-        if known is not None and known[0] == (chat.id, user.id) and \
-                time.monotonic() < known[1]:
+        if known is not None and known[0] == (chat.id, user.id) and time.monotonic() < known[1]:
             return bool(known[2])
         try:
             member = await self.manager.bot.get_chat_member(chat.id, user.id)
@@ -320,31 +374,56 @@ class Handlers(TypedText, Buttons):
         from ..render.labels import title_index, title_name
 
         title = title_name(title_index(player.beans), lang)
-        text = t(lang, "balance", name=person.name, title=title, beans=player.beans,
-                 points=player.points, wins=player.wins, losses=player.losses)
-        record = PlayerRecord(person.name, player.beans, player.points, player.landlord_wins,
-                              player.landlord_losses, player.farmer_wins,
-                              player.farmer_losses, player.streak)
-        self.manager.outbox.spawn(message.reply_photo(render_profile(record, lang),
-                                                      caption=text))
+        text = t(
+            lang,
+            "balance",
+            name=person.name,
+            title=title,
+            beans=player.beans,
+            points=player.points,
+            wins=player.wins,
+            losses=player.losses,
+        )
+        record = PlayerRecord(
+            person.name,
+            player.beans,
+            player.points,
+            player.landlord_wins,
+            player.landlord_losses,
+            player.farmer_wins,
+            player.farmer_losses,
+            player.streak,
+        )
+        self.manager.outbox.spawn(message.reply_photo(render_profile(record, lang), caption=text))
 
     async def rank(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         chat, user = update.effective_chat, update.effective_user
         lang = await self.lang_of(user)
         args = [a.lower() for a in context.args or ()]
-        scope_global = self._private(chat) or chat is None or \
-            any(a in ("global", "all", "quanbu", "全部") for a in args)
-        by = Ranking.POINTS if any(a in ("points", "jifen", "积分", "積分") for a in args) \
+        scope_global = (
+            self._private(chat)
+            or chat is None
+            or any(a in ("global", "all", "quanbu", "全部") for a in args)
+        )
+        by = (
+            Ranking.POINTS
+            if any(a in ("points", "jifen", "积分", "積分") for a in args)
             else Ranking.BEANS
+        )
         page = await self.manager.db.leaderboard(
-            by=by, chat_id=None if scope_global or chat is None else chat.id)
-        lines = [t(lang, "rank_header", scope=t(lang, "scope_global" if scope_global
-                                                   else "scope_group"),
-                   by=t(lang, f"by_{by.value}"))]
+            by=by, chat_id=None if scope_global or chat is None else chat.id
+        )
+        lines = [
+            t(
+                lang,
+                "rank_header",
+                scope=t(lang, "scope_global" if scope_global else "scope_group"),
+                by=t(lang, f"by_{by.value}"),
+            )
+        ]
         for entry in page.entries:
             value = entry.beans if by is Ranking.BEANS else entry.points
-            lines.append(t(lang, "rank_line", pos=entry.rank, name=entry.display_name,
-                           value=value))
+            lines.append(t(lang, "rank_line", pos=entry.rank, name=entry.display_name, value=value))
         if not page.entries:
             lines.append(t(lang, "rank_empty"))
         await self.reply(update.message, "\n".join(lines))
@@ -361,8 +440,10 @@ class Handlers(TypedText, Buttons):
         except AlreadyClaimedError:
             await self.reply(update.message, t(lang, "daily_again"))
             return
-        await self.reply(update.message, t(lang, "daily_ok", bonus=claim.amount,
-                                           beans=claim.balance, streak=claim.streak))
+        await self.reply(
+            update.message,
+            t(lang, "daily_ok", bonus=claim.amount, beans=claim.balance, streak=claim.streak),
+        )
 
     async def relief(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """救济金: a top-up for a player short of the lowest paid room, a few times a day."""
@@ -378,12 +459,17 @@ class Handlers(TypedText, Buttons):
         except ReliefRefusedError:
             player = await db.get_player(user.id)
             below = db.economy.relief_below
-            key = ("relief_not_needed" if player is not None and player.beans >= below
-                   else "relief_used_up")
+            key = (
+                "relief_not_needed"
+                if player is not None and player.beans >= below
+                else "relief_used_up"
+            )
             await self.reply(update.message, t(lang, key, below=below))
             return
-        await self.reply(update.message, t(lang, "relief_ok", amount=claim.amount,
-                                           beans=claim.balance, left=claim.claims_left))
+        await self.reply(
+            update.message,
+            t(lang, "relief_ok", amount=claim.amount, beans=claim.balance, left=claim.claims_left),
+        )
 
     async def replay(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         """The last finished hand, play by play: of this group, or in private of the player."""
@@ -392,8 +478,11 @@ class Handlers(TypedText, Buttons):
             return
         lang = await self.lang_of(user)
         db = self.manager.db
-        hands = (await db.recent_hands(user_id=user.id, limit=1) if self._private(chat)
-                 else await db.recent_hands(chat_id=chat.id, limit=1))
+        hands = (
+            await db.recent_hands(user_id=user.id, limit=1)
+            if self._private(chat)
+            else await db.recent_hands(chat_id=chat.id, limit=1)
+        )
         if not hands:
             await self.reply(update.message, t(lang, "replay_none"))
             return
@@ -404,8 +493,9 @@ class Handlers(TypedText, Buttons):
         lang = await self.lang_of(update.effective_user)
         chat = update.effective_chat
         key = "lang_choose" if chat is None or self._private(chat) else "lang_choose_group"
-        await self.reply(update.message, t(lang, key),
-                         reply_markup=self.manager.keyboards.languages())
+        await self.reply(
+            update.message, t(lang, key), reply_markup=self.manager.keyboards.languages()
+        )
 
     async def settings(self, update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         asked = await self._group_admin(update)
@@ -415,14 +505,16 @@ class Handlers(TypedText, Buttons):
         text, markup = await settings_view(self.manager, chat.id, chat.title or "")
         await self.reply(message, text, reply_markup=markup)
 
-    async def private_chat_alive(self, update: Update, context: ContextTypes.DEFAULT_TYPE,
-                                 ) -> None:
+    async def private_chat_alive(
+        self,
+        update: Update,
+        context: ContextTypes.DEFAULT_TYPE,
+    ) -> None:
         """A person wrote or pressed in their private chat: it takes messages again."""
         user, chat = update.effective_user, update.effective_chat
         if update.my_chat_member is not None:  # blocking the bot is no sign of life
             return
-        if user is not None and chat is not None and self._private(chat) and \
-                chat.id == user.id:
+        if user is not None and chat is not None and self._private(chat) and chat.id == user.id:
             self.manager.reachable_again(user.id)
 
     # ---- the bot in or out of a group --------------------------------------------------
@@ -433,16 +525,17 @@ class Handlers(TypedText, Buttons):
         status = change.new_chat_member.status
         if status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED):
             await self.manager.group_gone(change.chat.id)
-        elif status in (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR) and \
-                change.old_chat_member.status in (ChatMemberStatus.LEFT,
-                                                  ChatMemberStatus.BANNED) and \
-                change.chat.type in ("group", "supergroup"):
+        elif (
+            status in (ChatMemberStatus.MEMBER, ChatMemberStatus.ADMINISTRATOR)
+            and change.old_chat_member.status in (ChatMemberStatus.LEFT, ChatMemberStatus.BANNED)
+            and change.chat.type in ("group", "supergroup")
+        ):
             # just added to a group: how to play, and where its admins choose the rules
             group = await self.manager.db.get_group(change.chat.id)
-            lang = group.language if group is not None else \
-                await self.lang_of(change.from_user)
-            self.manager.outbox.post(change.chat.id, t(lang, "help") + "\n\n"
-                                     + t(lang, "bot_added_settings"))
+            lang = group.language if group is not None else await self.lang_of(change.from_user)
+            self.manager.outbox.post(
+                change.chat.id, t(lang, "help") + "\n\n" + t(lang, "bot_added_settings")
+            )
 
     # ---- errors -----------------------------------------------------------------------
     async def error(self, update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -454,16 +547,16 @@ class Handlers(TypedText, Buttons):
         try:
             lang = self.cached_lang(update.effective_user)
             if update.callback_query is not None:
-                self._answer_once(update.callback_query, t(lang, "error_generic"), alert=True,
-                                  refusal=True)
+                self._answer_once(
+                    update.callback_query, t(lang, "error_generic"), alert=True, refusal=True
+                )
             elif update.effective_message is not None:
                 await self.reply(update.effective_message, t(lang, "error_generic"))
         except Exception:
             log.exception("answering the failure of update %s failed", update.update_id)
 
 
-def install(application: Application[Any, Any, Any, Any, Any, Any],
-            handlers: Handlers) -> None:
+def install(application: Application[Any, Any, Any, Any, Any, Any], handlers: Handlers) -> None:
     """Register every handler of ``handlers`` on ``application``."""
     for command, aliases in COMMANDS.items():
         application.add_handler(CommandHandler((command, *aliases), getattr(handlers, command)))
@@ -472,8 +565,7 @@ def install(application: Application[Any, Any, Any, Any, Any, Any],
     application.add_handler(TypeHandler(Update, handlers.private_chat_alive), group=-1)
     application.add_handler(CallbackQueryHandler(handlers.button))
     application.add_handler(ChatMemberHandler(handlers.my_member, ChatMemberHandler.MY_CHAT_MEMBER))
-    application.add_handler(MessageHandler(filters.ChatType.PRIVATE & filters.TEXT
-                                           & ~filters.COMMAND, handlers.text))
+    application.add_handler(
+        MessageHandler(filters.ChatType.PRIVATE & filters.TEXT & ~filters.COMMAND, handlers.text)
+    )
     application.add_error_handler(handlers.error)
-
-

@@ -33,8 +33,19 @@ from ..i18n import LANGS, t
 from .codec import Callback, CallbackCodec
 from .table import Table
 
-__all__ = ["BID_ACTION", "DECISIONS", "MAX_ROW", "PASS_ACTION", "Decision", "Keyboards",
-           "decision_action", "decision_of", "rank_label", "reading_label", "rows_of"]
+__all__ = [
+    "BID_ACTION",
+    "DECISIONS",
+    "MAX_ROW",
+    "PASS_ACTION",
+    "Decision",
+    "Keyboards",
+    "decision_action",
+    "decision_of",
+    "rank_label",
+    "reading_label",
+    "rows_of",
+]
 
 MAX_ROW = 5
 
@@ -57,13 +68,14 @@ class Decision:
 DECISIONS: tuple[Decision, ...] = (
     Decision(Call, "b", "call", "btn_call", "say_call", ("叫", "叫地主", "call")),
     Decision(Decline, "b", "no", "btn_no_call", "say_no_call", ("不叫", "no call")),
-    Decision(Grab, "b", "grab", "btn_grab", "say_grab",
-             ("抢", "搶", "抢地主", "搶地主", "grab")),
-    Decision(NoGrab, "b", "nograb", "btn_no_grab", "say_no_grab",
-             ("不抢", "不搶", "no grab", "nograb")),
+    Decision(Grab, "b", "grab", "btn_grab", "say_grab", ("抢", "搶", "抢地主", "搶地主", "grab")),
+    Decision(
+        NoGrab, "b", "nograb", "btn_no_grab", "say_no_grab", ("不抢", "不搶", "no grab", "nograb")
+    ),
     Decision(Double, "d", "1", "btn_double", "say_double", ("加倍", "double")),
-    Decision(NoDouble, "d", "0", "btn_no_double", "say_no_double",
-             ("不加倍", "no double", "nodouble")),
+    Decision(
+        NoDouble, "d", "0", "btn_no_double", "say_no_double", ("不加倍", "no double", "nodouble")
+    ),
     Decision(ShowCards, "h", "1", "btn_show", "say_show", ("明牌", "show")),
     Decision(NoShow, "h", "0", "btn_no_show", "say_no_show", ("不明牌", "no show")),
 )
@@ -90,14 +102,16 @@ def decision_action(action: str, arg: str, seat: int) -> Action | None:
     return None if row is None else row.kind(seat)  # type: ignore[call-arg]
 
 
-def rows_of(buttons: Sequence[InlineKeyboardButton], width: int = MAX_ROW,
-            ) -> list[list[InlineKeyboardButton]]:
+def rows_of(
+    buttons: Sequence[InlineKeyboardButton],
+    width: int = MAX_ROW,
+) -> list[list[InlineKeyboardButton]]:
     """Split buttons into rows of at most ``width``, balanced (7 -> 4 + 3, not 5 + 2)."""
     if not buttons:
         return []
     count = -(-len(buttons) // width)
     size = -(-len(buttons) // count)
-    return [list(buttons[i:i + size]) for i in range(0, len(buttons), size)]
+    return [list(buttons[i : i + size]) for i in range(0, len(buttons), size)]
 
 
 def rank_label(rank: int, lang: str) -> str:
@@ -125,49 +139,65 @@ class Keyboards:
     def __init__(self, codec: CallbackCodec) -> None:
         self.codec = codec
 
-    def button(self, text: str, action: str, table: Table | int, version: int = 0,
-               arg: str = "") -> InlineKeyboardButton:
+    def button(
+        self, text: str, action: str, table: Table | int, version: int = 0, arg: str = ""
+    ) -> InlineKeyboardButton:
         table_id = table if isinstance(table, int) else table.id
-        return InlineKeyboardButton(text, callback_data=self.codec.encode(
-            Callback(action, table_id, version, arg)))
+        return InlineKeyboardButton(
+            text, callback_data=self.codec.encode(Callback(action, table_id, version, arg))
+        )
 
     # ---- group ------------------------------------------------------------------------
     def lobby(self, table: Table, lang: str) -> InlineKeyboardMarkup:
         b = self.button
-        return InlineKeyboardMarkup([
-            [b(t(lang, "btn_join"), "j", table), b(t(lang, "btn_leave"), "l", table)],
-            [b(t(lang, "btn_add_ai"), "a", table), b(t(lang, "btn_start"), "s", table)],
-            [b(t(lang, "btn_show_start"), "S", table)],
-        ])
+        return InlineKeyboardMarkup(
+            [
+                [b(t(lang, "btn_join"), "j", table), b(t(lang, "btn_leave"), "l", table)],
+                [b(t(lang, "btn_add_ai"), "a", table), b(t(lang, "btn_start"), "s", table)],
+                [b(t(lang, "btn_show_start"), "S", table)],
+            ]
+        )
 
     def join(self, table: Table, lang: str) -> InlineKeyboardMarkup:
         """The lobby's Join button alone (under an answer far below the lobby)."""
         return InlineKeyboardMarkup([[self.button(t(lang, "btn_join"), "j", table)]])
 
     def table(self, table: Table, lang: str) -> InlineKeyboardMarkup:
-        return InlineKeyboardMarkup([[self.button(t(lang, "btn_my_cards"), "m", table,
-                                                  table.hand_version)]])
+        return InlineKeyboardMarkup(
+            [[self.button(t(lang, "btn_my_cards"), "m", table, table.hand_version)]]
+        )
 
     def result(self, table: Table, lang: str) -> InlineKeyboardMarkup:
-        return InlineKeyboardMarkup([[self.button(t(lang, "btn_again"), "g", table,
-                                                  table.version),
-                                      self.button(t(lang, "btn_leave"), "l", table,
-                                                  table.version)]])
+        return InlineKeyboardMarkup(
+            [
+                [
+                    self.button(t(lang, "btn_again"), "g", table, table.version),
+                    self.button(t(lang, "btn_leave"), "l", table, table.version),
+                ]
+            ]
+        )
 
     def escape(self, table: Table, seat: int, lang: str) -> InlineKeyboardMarkup:
         """Confirm or cancel the escape of ``seat`` (only that seat may press)."""
-        return InlineKeyboardMarkup([[
-            self.button(t(lang, "btn_confirm_leave"), "e", table, table.hand_version,
-                        f"y{seat}"),
-            self.button(t(lang, "btn_cancel"), "e", table, table.hand_version, f"n{seat}")]])
+        return InlineKeyboardMarkup(
+            [
+                [
+                    self.button(
+                        t(lang, "btn_confirm_leave"), "e", table, table.hand_version, f"y{seat}"
+                    ),
+                    self.button(t(lang, "btn_cancel"), "e", table, table.hand_version, f"n{seat}"),
+                ]
+            ]
+        )
 
     @staticmethod
     def open_dm(url: str, lang: str) -> InlineKeyboardMarkup:
         return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "btn_open_dm"), url=url)]])
 
     def languages(self) -> InlineKeyboardMarkup:
-        return InlineKeyboardMarkup([[self.button(t(lang, "lang_name"), "L", 0, 0, lang)
-                                      for lang in LANGS]])
+        return InlineKeyboardMarkup(
+            [[self.button(t(lang, "lang_name"), "L", 0, 0, lang) for lang in LANGS]]
+        )
 
     def settings(self, values: dict[str, str]) -> InlineKeyboardMarkup:
         """One button a setting; pressing cycles to the next value."""
@@ -190,13 +220,20 @@ class Keyboards:
         row: list[InlineKeyboardButton] = []
         if phase is Phase.PLAYING:
             return self._play(table, game, seat, lang)
-        show_kind = "start" if phase is Phase.SHOW_START else (
-            "landlord" if phase is Phase.LANDLORD_SHOW else
-            ("deal_first" if game.deal_step <= 1 else "deal_second"))
+        show_kind = (
+            "start"
+            if phase is Phase.SHOW_START
+            else (
+                "landlord"
+                if phase is Phase.LANDLORD_SHOW
+                else ("deal_first" if game.deal_step <= 1 else "deal_second")
+            )
+        )
         for action in legal:
             if isinstance(action, Bid):
-                row.append(b(t(lang, "btn_bid", n=action.points), BID_ACTION, table, v,
-                             str(action.points)))
+                row.append(
+                    b(t(lang, "btn_bid", n=action.points), BID_ACTION, table, v, str(action.points))
+                )
                 continue
             decision = decision_of(type(action))
             if decision is None:
@@ -229,8 +266,10 @@ class Keyboards:
         rows = rows_of(ranks)
         if game.turn == seat:
             v = table.version
-            actions = [b(t(lang, "btn_clear"), "c", table, hv), b(t(lang, "btn_hint"), "i",
-                                                                  table, v)]
+            actions = [
+                b(t(lang, "btn_clear"), "c", table, hv),
+                b(t(lang, "btn_hint"), "i", table, v),
+            ]
             if game.to_beat is not None:
                 actions.append(b(t(lang, "btn_pass"), PASS_ACTION, table, v))
             actions.append(b(t(lang, "btn_play"), "P", table, v))

@@ -40,9 +40,16 @@ def group_game(group: GroupSettings) -> str:
 class Lobby(TablesCore):
     """Seats before a hand."""
 
-    async def new_table(self, chat_id: int, title: str, creator: Person,
-                        rules: str | None = None, *, after: Table | None = None,
-                        accepted: Accepted | None = None) -> Table:
+    async def new_table(
+        self,
+        chat_id: int,
+        title: str,
+        creator: Person,
+        rules: str | None = None,
+        *,
+        after: Table | None = None,
+        accepted: Accepted | None = None,
+    ) -> Table:
         """Open the group's table with ``creator`` seated. All or nothing: whatever fails
         on the way, the group is left as it was (no lobby nobody sees keeps blocking it).
 
@@ -57,13 +64,18 @@ class Lobby(TablesCore):
             over = existing.game is not None and existing.game.over
             raise Refused("result_pending" if over else "table_exists")
         name = rules or group_game(group)
-        table = Table(id=self._new_id(), chat_id=chat_id, title=title or str(chat_id),
-                      lang=group.language, rules=name, room=group.room,
-                      bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),
-                      double_seconds=self._seconds(group.double_seconds,
-                                                   self.settings.double_timeout),
-                      play_seconds=self._seconds(group.play_seconds, self.settings.play_timeout),
-                      tracker=group.tracker)
+        table = Table(
+            id=self._new_id(),
+            chat_id=chat_id,
+            title=title or str(chat_id),
+            lang=group.language,
+            rules=name,
+            room=group.room,
+            bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),
+            double_seconds=self._seconds(group.double_seconds, self.settings.double_timeout),
+            play_seconds=self._seconds(group.play_seconds, self.settings.play_timeout),
+            tracker=group.tracker,
+        )
         if after is not None:  # before any wait: a second Again at once finds it
             self._invite(table, creator, after)
         self.tables[table.id] = table
@@ -98,8 +110,9 @@ class Lobby(TablesCore):
             if table.invited:
                 names = list(table.invited.values())
                 joined = ", ".join(names) if table.lang == "en" else "、".join(names)
-                self.outbox.post(table.chat_id, t(table.lang, "again_invited",
-                                                  name=creator.name, names=joined))
+                self.outbox.post(
+                    table.chat_id, t(table.lang, "again_invited", name=creator.name, names=joined)
+                )
             if creator_needs_dm is not None:
                 raise creator_needs_dm
             if accepted is not None:
@@ -144,8 +157,9 @@ class Lobby(TablesCore):
     async def _group(self, chat_id: int, title: str) -> GroupSettings:
         group = await self.db.get_group(chat_id)
         if group is None:
-            group = await self.db.ensure_group(chat_id, title,
-                                               defaults=self.group_defaults(chat_id))
+            group = await self.db.ensure_group(
+                chat_id, title, defaults=self.group_defaults(chat_id)
+            )
         return group
 
     def group_defaults(self, chat_id: int) -> GroupSettings:
@@ -154,10 +168,13 @@ class Lobby(TablesCore):
         def seconds(value: float) -> int:
             return min(600, max(5, round(value)))
 
-        return GroupSettings(chat_id, language=settings.lang,
-                             bid_seconds=seconds(settings.bid_timeout),
-                             double_seconds=seconds(settings.double_timeout),
-                             play_seconds=seconds(settings.play_timeout))
+        return GroupSettings(
+            chat_id,
+            language=settings.lang,
+            bid_seconds=seconds(settings.bid_timeout),
+            double_seconds=seconds(settings.double_timeout),
+            play_seconds=seconds(settings.play_timeout),
+        )
 
     @contextlib.contextmanager
     def _lobby_change(self, table: Table, user_id: int) -> Iterator[None]:
@@ -178,8 +195,7 @@ class Lobby(TablesCore):
                 self._show_lobby(table)
             raise
 
-    async def join(self, table: Table, person: Person, *,
-                   accepted: Accepted | None = None) -> None:
+    async def join(self, table: Table, person: Person, *, accepted: Accepted | None = None) -> None:
         async with table.lock:
             if table.phase != LOBBY or self.tables.get(table.id) is not table:
                 raise Refused("join_expired")  # dealt, or gone while waiting for the lock
@@ -202,8 +218,10 @@ class Lobby(TablesCore):
         other = self.table_of(person.id)
         if other is not None and other.id != table.id and other.phase != FINISHED:
             # where, and what to do: a lobby seat is left with /leave there, a hand played out
-            raise Refused("seated_elsewhere_lobby" if other.phase == LOBBY
-                          else "seated_elsewhere_hand", group=other.title)
+            raise Refused(
+                "seated_elsewhere_lobby" if other.phase == LOBBY else "seated_elsewhere_hand",
+                group=other.title,
+            )
         player = await self.db.ensure_player(person.id, person.name)
         room = room_by_key(table.room)
         if player.beans < room.min_beans:
@@ -228,9 +246,10 @@ class Lobby(TablesCore):
         request, the network, no answer soon) says nothing about it: they sit down and the
         outbox finds out when their cards are sent."""
         try:
-            await asyncio.wait_for(self.bot.send_message(
-                person.id, t(person.lang, "dm_join_done", group=table.title)),
-                timeout=DM_CHECK_SECONDS)
+            await asyncio.wait_for(
+                self.bot.send_message(person.id, t(person.lang, "dm_join_done", group=table.title)),
+                timeout=DM_CHECK_SECONDS,
+            )
         except Forbidden:
             raise Refused("need_dm") from None
         except (TelegramError, TimeoutError) as error:
@@ -293,8 +312,9 @@ class Lobby(TablesCore):
                 await self._save(lobby)
         self._show_lobby(lobby)
 
-    async def add_ai(self, table: Table, person: Person, *,
-                     accepted: Accepted | None = None) -> None:
+    async def add_ai(
+        self, table: Table, person: Person, *, accepted: Accepted | None = None
+    ) -> None:
         """Only someone seated may bring AI players to the table."""
         async with table.lock:
             if table.phase != LOBBY:
@@ -318,11 +338,13 @@ class Lobby(TablesCore):
         n = 1
         while AI_BASE_ID - n in used:
             n += 1
-        table.seats.append(Seat(AI_BASE_ID - n, t(table.lang, "ai_name", n=n), is_ai=True,
-                                lang=table.lang))
+        table.seats.append(
+            Seat(AI_BASE_ID - n, t(table.lang, "ai_name", n=n), is_ai=True, lang=table.lang)
+        )
 
-    async def start(self, table: Table, person: Person, *,
-                    accepted: Accepted | None = None) -> None:
+    async def start(
+        self, table: Table, person: Person, *, accepted: Accepted | None = None
+    ) -> None:
         """Deal now: the empty seats get AI players."""
         async with table.lock:
             if table.phase != LOBBY:
@@ -360,8 +382,9 @@ class Lobby(TablesCore):
             self._show_lobby(table)
             return chosen.show_start
 
-    async def again(self, table: Table, person: Person, *,
-                    accepted: Accepted | None = None) -> Table:
+    async def again(
+        self, table: Table, person: Person, *, accepted: Accepted | None = None
+    ) -> Table:
         """Again on a result: the presser sits down at a new lobby in the same group (the
         others of the finished table are invited; each sits down by pressing Again or Join).
         Once that lobby is open, Again on the old result leads there.
@@ -375,16 +398,18 @@ class Lobby(TablesCore):
             raise Refused("not_seated")
         if self.successor_of(table.id) is None:
             try:
-                return await self.new_table(table.chat_id, table.title, person, table.rules,
-                                            after=table, accepted=accepted)
+                return await self.new_table(
+                    table.chat_id, table.title, person, table.rules, after=table, accepted=accepted
+                )
             except Refused as refusal:
                 if refusal.key != "table_exists" or self.successor_of(table.id) is None:
                     raise
         # someone else's Again opened the lobby first: sit down there
         return await self.again_after(table.id, person, accepted=accepted)
 
-    async def again_after(self, finished_id: int, person: Person, *,
-                          accepted: Accepted | None = None) -> Table:
+    async def again_after(
+        self, finished_id: int, person: Person, *, accepted: Accepted | None = None
+    ) -> Table:
         """Again on a result whose table is gone because Again opened a new lobby: the
         presser, if invited, sits down there."""
         lobby = self.successor_of(finished_id)
@@ -398,12 +423,14 @@ class Lobby(TablesCore):
         return lobby
 
     def _show_lobby(self, table: Table, closed_text: str | None = None) -> None:
-        self.outbox.show(table.chat_id, f"{LOBBY_SLOT}{table.id}",
-                         lobby_content(table, self.keyboards, closed_text=closed_text))
+        self.outbox.show(
+            table.chat_id,
+            f"{LOBBY_SLOT}{table.id}",
+            lobby_content(table, self.keyboards, closed_text=closed_text),
+        )
 
     def _arm_lobby(self, table: Table, *, keep_deadline: bool = False) -> None:
         if not keep_deadline or table.deadline is None:
             table.deadline = time.time() + self.settings.lobby_timeout
         table.timer_kind = "lobby"
         self.timers.arm(TimerName(table.id, "lobby", table.version), table.deadline)
-

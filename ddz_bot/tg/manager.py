@@ -55,10 +55,16 @@ _RETRY_SECONDS = 5.0
 #: a settlement that keeps failing is tried again ever later, at most this far apart (seconds)
 _SETTLE_RETRY_CAP = 300.0
 
-_ILLEGAL_KEYS = {"not_your_turn": "not_your_turn", "not_in_hand": "dont_hold",
-                 "not_a_combo": "not_a_combo", "does_not_beat": "doesnt_beat",
-                 "must_lead": "must_lead", "empty_play": "nothing_selected",
-                 "double_not_allowed": "cant_double", "game_over": "stale_button"}
+_ILLEGAL_KEYS = {
+    "not_your_turn": "not_your_turn",
+    "not_in_hand": "dont_hold",
+    "not_a_combo": "not_a_combo",
+    "does_not_beat": "doesnt_beat",
+    "must_lead": "must_lead",
+    "empty_play": "nothing_selected",
+    "double_not_allowed": "cant_double",
+    "game_over": "stale_button",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,9 +97,13 @@ class TableManager(Lobby, Resume):
         """A change (the lock is held) whose save fails goes back to what is saved: the
         player is told something went wrong and may try again, the timer runs on, and a
         restart finds the same table. A refusal changes nothing and passes through."""
-        checkpoint = _Checkpoint(table.to_dict(), dict(table.selections),
-                                 dict(table.hint_cursor), dict(table.readings),
-                                 set(self._asked.get(table.id, ())))
+        checkpoint = _Checkpoint(
+            table.to_dict(),
+            dict(table.selections),
+            dict(table.hint_cursor),
+            dict(table.readings),
+            set(self._asked.get(table.id, ())),
+        )
         self._written.pop(table.id, None)
         try:
             yield
@@ -122,12 +132,16 @@ class TableManager(Lobby, Resume):
         game = table.game
         if table.phase == PLAYING and game is not None and game.over:
             # the hand ended but could not be settled: try again, later each time
-            self.timers.arm(TimerName(table.id, "finish", table.version),
-                            time.time() + self.settle_retry_delay(table))
+            self.timers.arm(
+                TimerName(table.id, "finish", table.version),
+                time.time() + self.settle_retry_delay(table),
+            )
         elif table.deadline is not None and table.timer_kind is not None:
             # the clock runs on; a time-out that failed tries again, not at once
-            self.timers.arm(TimerName(table.id, table.timer_kind, table.version),
-                            max(table.deadline, time.time() + _RETRY_SECONDS))
+            self.timers.arm(
+                TimerName(table.id, table.timer_kind, table.version),
+                max(table.deadline, time.time() + _RETRY_SECONDS),
+            )
         else:
             self.timers.cancel(table.id)
 
@@ -149,13 +163,15 @@ class TableManager(Lobby, Resume):
         balances = []
         for seat in table.seats:
             # people were registered when they sat down; AI seats the first time they play
-            player = await self.db.get_player(seat.user_id) or \
-                await self.db.ensure_player(seat.user_id, seat.name, is_ai=seat.is_ai)
+            player = await self.db.get_player(seat.user_id) or await self.db.ensure_player(
+                seat.user_id, seat.name, is_ai=seat.is_ai
+            )
             beans = player.beans
             if seat.is_ai and beans < max(room.min_beans, room.double_threshold // 2):
                 top_up = max(room.min_beans, room.double_threshold) * 2 - beans
                 outcome = await self.db.adjust_beans(
-                    seat.user_id, top_up, key=f"ai:{table.id}:{table.hand_no + 1}:{token}")
+                    seat.user_id, top_up, key=f"ai:{table.id}:{table.hand_no + 1}:{token}"
+                )
                 beans = outcome.balance
             balances.append(beans)
         table.hand_no += 1
@@ -226,8 +242,11 @@ class TableManager(Lobby, Resume):
         game = table.game
         if game is None:
             return set()
-        return {seat for seat in game_deciders(table)
-                if not table.seats[seat].is_ai and not game.auto[seat]}
+        return {
+            seat
+            for seat in game_deciders(table)
+            if not table.seats[seat].is_ai and not game.auto[seat]
+        }
 
     async def _auto_steps(self, table: Table) -> list[Event]:
         """Let AI seats and 托管 seats answer until a person must decide."""
@@ -238,8 +257,9 @@ class TableManager(Lobby, Resume):
         for _ in range(_MAX_AUTO_STEPS):
             if game.over or game.phase in (Phase.SHOW_START, Phase.DEALING):
                 break
-            automatic = [s for s in sorted(game_deciders(table))
-                         if table.seats[s].is_ai or game.auto[s]]
+            automatic = [
+                s for s in sorted(game_deciders(table)) if table.seats[s].is_ai or game.auto[s]
+            ]
             if not automatic:
                 break
             action = players.decide(game, automatic[0])
@@ -248,8 +268,9 @@ class TableManager(Lobby, Resume):
         await self._write(table, saves)  # in order; one that fails stops the rest
         return events
 
-    async def _after(self, table: Table, events: list[Event], *,
-                     new_messages: bool = False) -> None:
+    async def _after(
+        self, table: Table, events: list[Event], *, new_messages: bool = False
+    ) -> None:
         """After accepted actions: AI answers, settlement, timer, pictures."""
         game = table.game
         assert game is not None
@@ -291,8 +312,12 @@ class TableManager(Lobby, Resume):
         if game is None:
             return
         asked = self._asked.pop(table.id, set()) & self._waiting_on(table)
-        self.outbox.show(table.chat_id, GROUP_SLOT, group_content(table, self.keyboards),
-                         new_message=new_messages)
+        self.outbox.show(
+            table.chat_id,
+            GROUP_SLOT,
+            group_content(table, self.keyboards),
+            new_message=new_messages,
+        )
         for seat, _ in table.humans():
             self._show_panel(table, seat, new_message=new_messages, replace=seat in asked)
 
@@ -312,8 +337,7 @@ class TableManager(Lobby, Resume):
         if table.in_hand():
             self.refresh_panel(table, seat)
 
-    async def decide(self, table: Table, user_id: int, version: int | None,
-                     make: Any) -> None:
+    async def decide(self, table: Table, user_id: int, version: int | None, make: Any) -> None:
         """A player's decision: ``make(game, seat)`` returns the engine action.
 
         ``version`` (from a button) must be the table's current one; typed text passes None.
@@ -348,18 +372,19 @@ class TableManager(Lobby, Resume):
         if key == "dont_hold":
             held = game.hand(action.seat).counts()
             wanted = action.cards.counts()
-            missing = Cards.from_counts([max(0, w - h) for w, h in zip(wanted, held,
-                                                                       strict=True)])
+            missing = Cards.from_counts([max(0, w - h) for w, h in zip(wanted, held, strict=True)])
             return Refused(key, cards=missing or action.cards)
         if key == "not_a_combo":
             return Refused(key, cards=action.cards)
         if key == "doesnt_beat":
-            return Refused(key, cards=action.cards,
-                           table=game.to_beat.cards if game.to_beat else Cards())
+            return Refused(
+                key, cards=action.cards, table=game.to_beat.cards if game.to_beat else Cards()
+            )
         return Refused(key)
 
-    async def play_cards(self, table: Table, user_id: int, cards: Cards,
-                         version: int | None, reading: Any = None) -> bool:
+    async def play_cards(
+        self, table: Table, user_id: int, cards: Cards, version: int | None, reading: Any = None
+    ) -> bool:
         """Play ``cards``. From the buttons (``version`` given) with several wildcard
         readings and none chosen, ask which one (returns False: the keyboard now offers the
         readings, R-LZ-CHOICE); typed plays choose their reading before (R-AMBIG)."""
@@ -372,8 +397,7 @@ class TableManager(Lobby, Resume):
                     table.readings[seat] = (cards, options)
                     self.refresh_panel(table, seat)
                     return False
-        await self.decide(table, user_id, version,
-                          lambda g, s: Play(s, cards, reading))
+        await self.decide(table, user_id, version, lambda g, s: Play(s, cards, reading))
         return True
 
     async def take_back(self, table: Table, user_id: int) -> None:
@@ -487,13 +511,22 @@ class TableManager(Lobby, Resume):
         self._settle_failures[table.id] = failures
         delay = self.settle_retry_delay(table)
         if failures == 1:
-            log.exception("table %s: hand %s could not be settled; trying again in %.0f s",
-                          table.id, table.hand_id, delay)
+            log.exception(
+                "table %s: hand %s could not be settled; trying again in %.0f s",
+                table.id,
+                table.hand_id,
+                delay,
+            )
             if table.id not in self._gone:
                 self.outbox.post(table.chat_id, t(table.lang, "result_pending"))
         else:
-            log.warning("table %s: hand %s still not settled (%d tries); next in %.0f s",
-                        table.id, table.hand_id, failures, delay)
+            log.warning(
+                "table %s: hand %s still not settled (%d tries); next in %.0f s",
+                table.id,
+                table.hand_id,
+                failures,
+                delay,
+            )
         self._rearm_after_failure(table)
 
     async def _finish(self, table: Table) -> None:
@@ -515,8 +548,9 @@ class TableManager(Lobby, Resume):
         table.timer_kind = "idle"
         await self._save(table)
         if table.id not in self._gone:
-            self.outbox.show(table.chat_id, GROUP_SLOT,
-                             result_content(table, self.keyboards, text, pictures))
+            self.outbox.show(
+                table.chat_id, GROUP_SLOT, result_content(table, self.keyboards, text, pictures)
+            )
         for seat, _ in table.humans():
             self._show_panel(table, seat)
         for _, person in table.humans():
@@ -525,8 +559,11 @@ class TableManager(Lobby, Resume):
         self._arm(table)
         return text
 
-    async def _result(self, table: Table, game: Game,
-                      ) -> tuple[list[str], list[ResultLine] | None]:
+    async def _result(
+        self,
+        table: Table,
+        game: Game,
+    ) -> tuple[list[str], list[ResultLine] | None]:
         """The hand's settlement (applied now, or found applied) as the result shows it."""
         outcome = game.outcome()
         if outcome is None or outcome.aborted:
@@ -538,8 +575,9 @@ class TableManager(Lobby, Resume):
         """Show a finished table's result again (after a restart), its buttons live."""
         assert table.game is not None
         text, pictures = await self._result(table, table.game)
-        self.outbox.show(table.chat_id, GROUP_SLOT,
-                         result_content(table, self.keyboards, text, pictures))
+        self.outbox.show(
+            table.chat_id, GROUP_SLOT, result_content(table, self.keyboards, text, pictures)
+        )
 
     async def stop(self, table: Table) -> bool:
         """End a table without moving beans (an admin's /stop). A hand that is over but not
@@ -593,7 +631,10 @@ class TableManager(Lobby, Resume):
         for _, person in table.humans():
             if person.user_id in table.unreachable:
                 continue
-            text = t(person.lang, "panel_table", group=table.title) + "\n" + \
-                t(person.lang, reason_key, group=table.title)
+            text = (
+                t(person.lang, "panel_table", group=table.title)
+                + "\n"
+                + t(person.lang, reason_key, group=table.title)
+            )
             if not self.outbox.retire(person.user_id, PANEL_SLOT, text):
                 self.outbox.post(person.user_id, text)

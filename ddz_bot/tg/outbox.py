@@ -53,9 +53,13 @@ class Content:
         """What the keyboard shows and does, cheap to compare (no ``to_dict``)."""
         if self.markup is None:
             return ()
-        return tuple(tuple((b.text, b.callback_data if isinstance(b.callback_data, str)
-                            else None, b.url) for b in row)
-                     for row in self.markup.inline_keyboard)
+        return tuple(
+            tuple(
+                (b.text, b.callback_data if isinstance(b.callback_data, str) else None, b.url)
+                for b in row
+            )
+            for row in self.markup.inline_keyboard
+        )
 
 
 @dataclass(slots=True)
@@ -81,9 +85,15 @@ class _Gate:
 class Outbox:
     """Coalescing, rate-aware sender (see the module docstring)."""
 
-    def __init__(self, bot: Bot, *, group_interval: float = 0.0,
-                 on_forbidden: ForbiddenHook | None = None,
-                 on_sent: SentHook | None = None, max_retries: int = 5) -> None:
+    def __init__(
+        self,
+        bot: Bot,
+        *,
+        group_interval: float = 0.0,
+        on_forbidden: ForbiddenHook | None = None,
+        on_sent: SentHook | None = None,
+        max_retries: int = 5,
+    ) -> None:
         self.bot = bot
         self.group_interval = group_interval
         self._gates: dict[int, _Gate] = {}
@@ -95,8 +105,15 @@ class Outbox:
         self.sent_calls = 0
 
     # ---- what callers use ---------------------------------------------------------------
-    def show(self, chat_id: int, name: str, content: Content, *,
-             new_message: bool = False, replace: bool = False) -> None:
+    def show(
+        self,
+        chat_id: int,
+        name: str,
+        content: Content,
+        *,
+        new_message: bool = False,
+        replace: bool = False,
+    ) -> None:
         """Make the slot show ``content`` as soon as the chat's pace allows.
 
         ``new_message``: a new message, the old one stays (a new hand). ``replace``: a new
@@ -162,13 +179,20 @@ class Outbox:
             slot.task = self._spawn(self._run(slot))
         return True
 
-    def post(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None = None,
-             *, photo: Render | None = None) -> None:
+    def post(
+        self,
+        chat_id: int,
+        text: str,
+        markup: InlineKeyboardMarkup | None = None,
+        *,
+        photo: Render | None = None,
+    ) -> None:
         """Send a one-off message in the background (a notice, a result)."""
         self._spawn(self._post(chat_id, text, markup, photo))
 
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         """Run a side job (an alert, a deletion) in the background, tracked by ``drain``."""
+
         async def run() -> None:
             try:
                 await coroutine
@@ -176,6 +200,7 @@ class Outbox:
                 log.info("background call failed: %s", error)
             except Exception:
                 log.exception("background job failed")
+
         self._spawn(run())
 
     async def drain(self) -> None:
@@ -285,11 +310,14 @@ class Outbox:
         if slot.message_id is None:
             message: Message
             if content.photo_key is not None:
-                message = await bot.send_photo(chat, await self._photo(content),
-                                               caption=content.text, reply_markup=content.markup)
+                message = await bot.send_photo(
+                    chat,
+                    await self._photo(content),
+                    caption=content.text,
+                    reply_markup=content.markup,
+                )
             else:
-                message = await bot.send_message(chat, content.text,
-                                                 reply_markup=content.markup)
+                message = await bot.send_message(chat, content.text, reply_markup=content.markup)
             self.sent_calls += 1
             slot.message_id, slot.sent = message.message_id, content
             if self.on_sent is not None:
@@ -299,32 +327,40 @@ class Outbox:
         same_markup = sent is not None and sent.markup_key() == content.markup_key()
         if content.photo_key is not None and (sent is None or sent.photo_key != content.photo_key):
             media = InputMediaPhoto(await self._photo(content), caption=content.text)
-            await bot.edit_message_media(media, chat_id=chat, message_id=message_id,
-                                         reply_markup=content.markup)
+            await bot.edit_message_media(
+                media, chat_id=chat, message_id=message_id, reply_markup=content.markup
+            )
         elif sent is None or sent.text != content.text:
             if content.photo_key is not None:
-                await bot.edit_message_caption(chat_id=chat, message_id=message_id,
-                                               caption=content.text,
-                                               reply_markup=content.markup)
+                await bot.edit_message_caption(
+                    chat_id=chat,
+                    message_id=message_id,
+                    caption=content.text,
+                    reply_markup=content.markup,
+                )
             else:
-                await bot.edit_message_text(content.text, chat_id=chat, message_id=message_id,
-                                            reply_markup=content.markup)
+                await bot.edit_message_text(
+                    content.text, chat_id=chat, message_id=message_id, reply_markup=content.markup
+                )
         elif not same_markup:
-            await bot.edit_message_reply_markup(chat_id=chat, message_id=message_id,
-                                                reply_markup=content.markup)
+            await bot.edit_message_reply_markup(
+                chat_id=chat, message_id=message_id, reply_markup=content.markup
+            )
         else:
             return
         self.sent_calls += 1
         slot.sent = content
 
-    async def _post(self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None,
-                    photo: Render | None) -> None:
+    async def _post(
+        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, photo: Render | None
+    ) -> None:
         for _ in range(self.max_retries + 1):
             await self._pace(chat_id)
             try:
                 if photo is not None:
-                    await self.bot.send_photo(chat_id, await asyncio.to_thread(photo),
-                                              caption=text, reply_markup=markup)
+                    await self.bot.send_photo(
+                        chat_id, await asyncio.to_thread(photo), caption=text, reply_markup=markup
+                    )
                 else:
                     await self.bot.send_message(chat_id, text, reply_markup=markup)
                 self.sent_calls += 1

@@ -41,8 +41,7 @@ class Resume(TablesCore):
                 continue
             self._next_id = max(self._next_id, table.id)
             try:
-                await self._resume_table(table, record.table_message_id,
-                                         record.panel_message_ids)
+                await self._resume_table(table, record.table_message_id, record.panel_message_ids)
             except Exception:
                 log.exception("table %s failed to resume", record.table_id)
                 if self.tables.get(table.id) is table:
@@ -51,8 +50,9 @@ class Resume(TablesCore):
             count += 1
         return count
 
-    async def _resume_table(self, table: Table, table_message_id: int | None,
-                            panel_message_ids: Mapping[int, int]) -> None:
+    async def _resume_table(
+        self, table: Table, table_message_id: int | None, panel_message_ids: Mapping[int, int]
+    ) -> None:
         finished = table.phase == FINISHED
         if finished and self.table_in(table.chat_id) is not None:
             await self.db.close_table(str(table.id))  # the group has a newer table
@@ -77,13 +77,14 @@ class Resume(TablesCore):
         if table.phase == FINISHED:  # the result's Again / Leave work until the idle time
             if game is not None:
                 await self._show_result(table)
-            self.timers.arm(TimerName(table.id, "idle", table.version),
-                            table.deadline if table.deadline is not None else 0.0)
+            self.timers.arm(
+                TimerName(table.id, "idle", table.version),
+                table.deadline if table.deadline is not None else 0.0,
+            )
             return
         if table.phase == LOBBY:
             if table.lobby_message_id is not None:
-                self.outbox.bind(table.chat_id, f"{LOBBY_SLOT}{table.id}",
-                                 table.lobby_message_id)
+                self.outbox.bind(table.chat_id, f"{LOBBY_SLOT}{table.id}", table.lobby_message_id)
             self._arm_lobby(table, keep_deadline=True)
             return
         if game is None:
@@ -93,8 +94,7 @@ class Resume(TablesCore):
             await self._finish(table)
             return
         if table.deadline is not None and table.timer_kind is not None:
-            self.timers.arm(TimerName(table.id, table.timer_kind, table.version),
-                            table.deadline)
+            self.timers.arm(TimerName(table.id, table.timer_kind, table.version), table.deadline)
         self._present(table)
 
     async def _sent(self, chat_id: int, slot: str, message_id: int) -> None:
@@ -109,7 +109,7 @@ class Resume(TablesCore):
             if table is not None:
                 await self._store_messages(table, panels={chat_id: message_id})
         elif slot.startswith(LOBBY_SLOT):
-            table = self.tables.get(int(slot[len(LOBBY_SLOT):]))
+            table = self.tables.get(int(slot[len(LOBBY_SLOT) :]))
             if table is None:
                 return
             async with table.lock:  # saved at once: a restart edits this lobby, no second one
@@ -117,11 +117,17 @@ class Resume(TablesCore):
                 if table.phase == LOBBY and self.tables.get(table.id) is table:
                     await self._save(table)
 
-    async def _store_messages(self, table: Table, *, table_message_id: int | None = None,
-                              panels: dict[int, int] | None = None) -> None:
+    async def _store_messages(
+        self,
+        table: Table,
+        *,
+        table_message_id: int | None = None,
+        panels: dict[int, int] | None = None,
+    ) -> None:
         with contextlib.suppress(ValueError):  # the table closed meanwhile
-            await self.db.set_table_messages(str(table.id), table_message_id=table_message_id,
-                                             panel_message_ids=panels)
+            await self.db.set_table_messages(
+                str(table.id), table_message_id=table_message_id, panel_message_ids=panels
+            )
 
     async def _forbidden(self, chat_id: int, slot: str) -> None:
         """A private chat refuses our messages: tell the group, offer "My cards"."""
@@ -136,8 +142,7 @@ class Resume(TablesCore):
         table.unreachable.add(chat_id)
         seat = table.seat_of(chat_id)
         if seat is not None:
-            self.outbox.post(table.chat_id, t(table.lang, "dm_failed",
-                                              name=table.seats[seat].name))
+            self.outbox.post(table.chat_id, t(table.lang, "dm_failed", name=table.seats[seat].name))
         await self._save_reach(table)
 
     def reachable_again(self, user_id: int) -> None:
@@ -161,4 +166,3 @@ class Resume(TablesCore):
                     await self._save(table)
                 except Exception:
                     log.exception("table %s: who can't be reached not saved", table.id)
-

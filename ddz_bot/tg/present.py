@@ -36,10 +36,20 @@ from .keyboards import Keyboards, rank_label
 from .outbox import Content
 from .table import FINISHED, Table
 
-__all__ = ["cards_text", "group_content", "lobby_content", "multiplier_text",
-           "narrate", "panel_content", "phase_seconds", "remember_result", "result_content",
-           "seconds_left", "tracker_text", "unseen_counts"]
-
+__all__ = [
+    "cards_text",
+    "group_content",
+    "lobby_content",
+    "multiplier_text",
+    "narrate",
+    "panel_content",
+    "phase_seconds",
+    "remember_result",
+    "result_content",
+    "seconds_left",
+    "tracker_text",
+    "unseen_counts",
+]
 
 
 def cards_text(cards: Iterable[int], lang: str) -> str:
@@ -119,8 +129,9 @@ def narrate(table: Table, events: Iterable[Event], lang: str) -> str | None:
     until the sleeper acts again (the AI seats answering at once would hide it)."""
     names = table.names()
     events = list(events)
-    carried = [] if any(isinstance(event, TimedOut) for event in events) else \
-        _still_late(table, lang)
+    carried = (
+        [] if any(isinstance(event, TimedOut) for event in events) else _still_late(table, lang)
+    )
     parts: list[str] = list(carried)
     late: int | None = None  # the seat that just timed out, until its default move is told
     for event in events:
@@ -129,9 +140,16 @@ def narrate(table: Table, events: Iterable[Event], lang: str) -> str | None:
             late = event.seat
             continue
         if isinstance(event, Played | Passed) and event.seat == late:
-            parts[-1] = (t(lang, "timed_out_played", name=names[event.seat],
-                           play=combo_text(event.combo, lang)) if isinstance(event, Played)
-                         else t(lang, "timed_out_passed", name=names[event.seat]))
+            parts[-1] = (
+                t(
+                    lang,
+                    "timed_out_played",
+                    name=names[event.seat],
+                    play=combo_text(event.combo, lang),
+                )
+                if isinstance(event, Played)
+                else t(lang, "timed_out_passed", name=names[event.seat])
+            )
         elif isinstance(event, AutoPlayChanged) and event.on and event.seat == late:
             pass  # the status line says 托管 already
         else:
@@ -164,8 +182,7 @@ def _still_late(table: Table, lang: str) -> list[str]:
 
 def _event_line(event: Event, names: list[str], lang: str) -> str | None:
     if isinstance(event, Played):
-        return t(lang, "caption_last", name=names[event.seat],
-                 play=combo_text(event.combo, lang))
+        return t(lang, "caption_last", name=names[event.seat], play=combo_text(event.combo, lang))
     if isinstance(event, Passed):
         return f"{names[event.seat]} {t(lang, 'said_pass')}"
     if isinstance(event, AutoPlayChanged):
@@ -174,8 +191,11 @@ def _event_line(event: Event, names: list[str], lang: str) -> str | None:
         return t(lang, "redealt")
     if isinstance(event, LandlordChosen):
         # the status line names the landlord; the bottom cards are public once taken
-        return t(lang, "caption_bottom",
-                 cards=cards_text(sorted(card.rank for card in event.bottom), lang))
+        return t(
+            lang,
+            "caption_bottom",
+            cards=cards_text(sorted(card.rank for card in event.bottom), lang),
+        )
     if isinstance(event, WildcardDrawn):
         return t(lang, "caption_wild", rank=cards_text([event.rank], lang))
     if isinstance(event, Escaped):
@@ -207,15 +227,17 @@ def group_caption(table: Table) -> str:
     if game.over:
         lines.append(phase)
     elif game.turn is not None:
-        lines.append(t(lang, "caption_turn", phase=phase, name=names[game.turn],
-                       seconds=seconds))
+        lines.append(t(lang, "caption_turn", phase=phase, name=names[game.turn], seconds=seconds))
     else:
         lines.append(t(lang, "caption_all", phase=phase, seconds=seconds))
     if table.narration:
         lines.append(table.narration)
     if game.landlord is not None:
-        lines.append(t(lang, "caption_landlord", name=names[game.landlord]) + " · "
-                     + t(lang, "caption_mult", base=game.base, multiplier=game.multiplier()))
+        lines.append(
+            t(lang, "caption_landlord", name=names[game.landlord])
+            + " · "
+            + t(lang, "caption_mult", base=game.base, multiplier=game.multiplier())
+        )
     for seat, auto in enumerate(game.auto):
         if auto and not game.over:
             lines.append(t(lang, "caption_auto", name=names[seat]))
@@ -228,23 +250,32 @@ def group_content(table: Table, keyboards: Keyboards, extra: str = "") -> Conten
     names = table.names()
     lang = table.lang
     caption = group_caption(table) + (f"\n{extra}" if extra else "")
-    markup = keyboards.result(table, lang) if table.phase == FINISHED else \
-        keyboards.table(table, lang)
-    return Content(caption[:1024], markup, photo_key=f"t{table.hand_no}:{table.version}",
-                   render=lambda: render_table(view, names, lang))
+    markup = (
+        keyboards.result(table, lang) if table.phase == FINISHED else keyboards.table(table, lang)
+    )
+    return Content(
+        caption[:1024],
+        markup,
+        photo_key=f"t{table.hand_no}:{table.version}",
+        render=lambda: render_table(view, names, lang),
+    )
 
 
-def result_content(table: Table, keyboards: Keyboards, text: list[str],
-                   pictures: list[ResultLine] | None) -> Content:
+def result_content(
+    table: Table, keyboards: Keyboards, text: list[str], pictures: list[ResultLine] | None
+) -> Content:
     """The end of a hand: the result picture (or the table, if cancelled), Again / Leave."""
     if not pictures:
         return group_content(table, keyboards, "\n".join(text))
     view = _public(table)
     lang = table.lang
     lines = list(pictures)
-    return Content("\n".join(text)[:1024], keyboards.result(table, lang),
-                   photo_key=f"r{table.hand_no}",
-                   render=lambda: render_result(view, lines, lang))
+    return Content(
+        "\n".join(text)[:1024],
+        keyboards.result(table, lang),
+        photo_key=f"r{table.hand_no}",
+        render=lambda: render_result(view, lines, lang),
+    )
 
 
 #: what the settlements of the last hands moved, by hand id (bounded: a long-running bot)
@@ -278,8 +309,14 @@ def final_lines(table: Table, seat: int, lang: str) -> list[str]:
         if outcome.escaped == seat:
             parts.append(t(lang, "panel_you_escaped"))
         elif escaper is not None:
-            parts.append(t(lang, "escaped_paid", name=table.names()[outcome.escaped],
-                           beans=-escaper.beans_delta))
+            parts.append(
+                t(
+                    lang,
+                    "escaped_paid",
+                    name=table.names()[outcome.escaped],
+                    beans=-escaper.beans_delta,
+                )
+            )
         else:
             parts.append(t(lang, "escaped_short", name=table.names()[outcome.escaped]))
     else:
@@ -327,8 +364,13 @@ def multiplier_text(game: Game, names: Sequence[str], lang: str) -> str:
         reasons.append(t(lang, "mult_count", reason=word, count=count) if count > 1 else word)
     separator = ", " if lang == "en" else "、"
     if reasons:
-        text = t(lang, "result_mult_why", base=game.base, multiplier=game.multiplier(),
-                 reasons=separator.join(reasons))
+        text = t(
+            lang,
+            "result_mult_why",
+            base=game.base,
+            multiplier=game.multiplier(),
+            reasons=separator.join(reasons),
+        )
     else:
         text = t(lang, "result_mult", base=game.base, multiplier=game.multiplier())
     doubled = [name for seat, name in enumerate(names) if game.doubled[seat]]
@@ -336,20 +378,26 @@ def multiplier_text(game: Game, names: Sequence[str], lang: str) -> str:
         text += "\n" + t(lang, "result_doubled", names=separator.join(doubled))
         outcome = game.outcome()
         if outcome is not None and outcome.landlord is not None:
-            scores = [f"{name} {seat_score(outcome, seat)}" for seat, name in enumerate(names)
-                      if seat != outcome.landlord]
+            scores = [
+                f"{name} {seat_score(outcome, seat)}"
+                for seat, name in enumerate(names)
+                if seat != outcome.landlord
+            ]
             text += "\n" + t(lang, "result_scores", scores=separator.join(scores))
     room = game.room
     if game.rules.wildcard:
-        text += "\n" + t(lang, "result_rate_wild", coefficient=room.coefficient,
-                          cap=WILDCARD_CAP)
+        text += "\n" + t(lang, "result_rate_wild", coefficient=room.coefficient, cap=WILDCARD_CAP)
     else:
         text += "\n" + t(lang, "result_rate", coefficient=room.coefficient)
     return text
 
 
-def lobby_content(table: Table, keyboards: Keyboards, *, closed_text: str | None = None,
-                  ) -> Content:
+def lobby_content(
+    table: Table,
+    keyboards: Keyboards,
+    *,
+    closed_text: str | None = None,
+) -> Content:
     lang = table.lang
     seats = []
     for n in range(table.players):
@@ -362,8 +410,13 @@ def lobby_content(table: Table, keyboards: Keyboards, *, closed_text: str | None
     if table.invited and closed_text is None:
         separator = ", " if lang == "en" else "、"
         seats.append(t(lang, "lobby_invited", names=separator.join(table.invited.values())))
-    text = t(lang, "lobby", room=t(lang, f"room_{table.room}"),
-             game=t(lang, f"game_{table.rules}"), seats="\n".join(seats))
+    text = t(
+        lang,
+        "lobby",
+        room=t(lang, f"room_{table.room}"),
+        game=t(lang, f"game_{table.rules}"),
+        seats="\n".join(seats),
+    )
     if closed_text is not None:
         return Content(f"{text}\n\n{closed_text}", None)
     return Content(text, keyboards.lobby(table, lang))
@@ -399,12 +452,19 @@ def panel_caption(table: Table, seat: int, lang: str) -> str:
         lines.append(t(lang, "panel_your_turn", seconds=seconds_left(table)))
         selected = table.selections.get(seat)
         if game.phase is Phase.PLAYING and selected and any(selected):
-            lines.append(t(lang, "panel_selected",
-                           cards=cards_text(Cards.from_counts(selected), lang)))
+            lines.append(
+                t(lang, "panel_selected", cards=cards_text(Cards.from_counts(selected), lang))
+            )
         if game.phase is Phase.PLAYING:
             if game.to_beat is not None and game.to_beat_seat is not None:
-                lines.append(t(lang, "panel_to_beat", play=combo_text(game.to_beat, lang),
-                               name=names[game.to_beat_seat]))
+                lines.append(
+                    t(
+                        lang,
+                        "panel_to_beat",
+                        play=combo_text(game.to_beat, lang),
+                        name=names[game.to_beat_seat],
+                    )
+                )
             else:
                 lines.append(t(lang, "panel_lead"))
             if table.tracker:
@@ -433,13 +493,17 @@ def panel_content(table: Table, seat: int, keyboards: Keyboards, lang: str) -> C
     game = table.game
     assert game is not None
     view = game.view_for(seat)
-    view = dataclasses.replace(view, public=dataclasses.replace(view.public,
-                                                                deadline=table.deadline))
+    view = dataclasses.replace(
+        view, public=dataclasses.replace(view.public, deadline=table.deadline)
+    )
     names = table.names()
     deciding = seat in game_deciders(table) and game.phase is Phase.PLAYING
     hand_key = "".join(f"{int(c):02x}" for c in view.hand)
     mode = f"turn{table.version}" if deciding else ("over" if game.over else "wait")
     markup = keyboards.panel(table, seat, lang)
-    return Content(panel_caption(table, seat, lang), markup,
-                   photo_key=f"h{table.hand_no}:{hand_key}:{mode}:{game.rules.wild_rank}",
-                   render=lambda: render_hand(view, None, lang, names))
+    return Content(
+        panel_caption(table, seat, lang),
+        markup,
+        photo_key=f"h{table.hand_no}:{hand_key}:{mode}:{game.rules.wild_rank}",
+        render=lambda: render_hand(view, None, lang, names),
+    )

@@ -36,10 +36,14 @@ def replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
             elif isinstance(event, TimedOut):
                 late.add(event.seat)
             elif isinstance(event, Played | Passed):
-                who = names[event.seat] + (f" ({t(lang, 'replay_landlord')})"
-                                           if event.seat == landlord else "")
-                what = (cards_text(event.combo.cards, lang) if isinstance(event, Played)
-                        else t(lang, "said_pass"))
+                who = names[event.seat] + (
+                    f" ({t(lang, 'replay_landlord')})" if event.seat == landlord else ""
+                )
+                what = (
+                    cards_text(event.combo.cards, lang)
+                    if isinstance(event, Played)
+                    else t(lang, "said_pass")
+                )
                 late_mark = f" {t(lang, 'replay_late')}" if event.seat in late else ""
                 late.discard(event.seat)
                 lines.append(f"{len(lines) + 1}. {who}: {what}{late_mark}")
@@ -67,13 +71,17 @@ async def replay_text(db: Database, hand: FinishedHand, lang: str) -> str:
         player = await db.get_player(user_id)
         names.append(player.display_name if player is not None else str(user_id))
     lines = replay_lines(hand, names, lang)
-    head = t(lang, "replay_head", multiplier=hand.result.get("multiplier", 1),
-             winner=replay_verdict(hand, names, lang))
+    head = t(
+        lang,
+        "replay_head",
+        multiplier=hand.result.get("multiplier", 1),
+        winner=replay_verdict(hand, names, lang),
+    )
     if not lines:
         return f"{head}\n{t(lang, 'replay_empty')}"
     text = "\n".join(lines)
     if len(text) > _MAX_CHARS:  # keep the opening and the end, the parts people ask about
         first = "\n".join(lines)[: _MAX_CHARS // 2].rsplit("\n", 1)[0]
-        last = "\n".join(lines)[-(_MAX_CHARS // 2):].split("\n", 1)[-1]
+        last = "\n".join(lines)[-(_MAX_CHARS // 2) :].split("\n", 1)[-1]
         text = f"{first}\n…\n{last}"
     return f"{head}\n{text}"

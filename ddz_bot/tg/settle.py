@@ -34,9 +34,12 @@ class Settled:
 
 def escape_penalty(game: Game, seat: int) -> int:
     """R-ESCAPE: the beans ``seat`` would pay for leaving now (before the caps)."""
-    score = escape_score(landlord=game.landlord == seat, base=game.base,
-                         multiplier=game.escape_multiplier(),
-                         landlord_known=game.landlord is not None)
+    score = escape_score(
+        landlord=game.landlord == seat,
+        base=game.base,
+        multiplier=game.escape_multiplier(),
+        landlord_known=game.landlord is not None,
+    )
     return score * game.room.coefficient + game.room.fee
 
 
@@ -52,21 +55,39 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
     now = datetime.now(UTC)
     result: dict[str, Any] = {
         "winner_role": outcome.winner_role.value if outcome.winner_role else None,
-        "winners": list(outcome.winners), "landlord": outcome.landlord,
-        "spring": outcome.spring, "anti_spring": outcome.anti_spring,
-        "multiplier": outcome.multiplier, "base": outcome.base, "escaped": outcome.escaped,
-        "log": game.log, "start": game.start_dict()}
+        "winners": list(outcome.winners),
+        "landlord": outcome.landlord,
+        "spring": outcome.spring,
+        "anti_spring": outcome.anti_spring,
+        "multiplier": outcome.multiplier,
+        "base": outcome.base,
+        "escaped": outcome.escaped,
+        "log": game.log,
+        "start": game.start_dict(),
+    }
     record = HandRecord(
-        room=game.room.key, rules=game.rules.to_dict(), seats=users, result=result,
-        multipliers=[{"reason": i.reason, "factor": i.factor, "seat": i.seat,
-                      "detail": i.detail} for i in game.multiplier_items()],
-        started_at=datetime.fromtimestamp(table.created_at, tz=UTC), finished_at=now,
-        chat_id=table.chat_id, table_id=str(table.id))
+        room=game.room.key,
+        rules=game.rules.to_dict(),
+        seats=users,
+        result=result,
+        multipliers=[
+            {"reason": i.reason, "factor": i.factor, "seat": i.seat, "detail": i.detail}
+            for i in game.multiplier_items()
+        ],
+        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
+        finished_at=now,
+        chat_id=table.chat_id,
+        table_id=str(table.id),
+    )
     computed: list[tuple[list[BeanChange], dict[int, int]]] = []
 
     def compute(holdings: Mapping[int, Holdings]) -> tuple[list[BeanChange], list[HandResult]]:
-        settlement = settle(outcome, game.room, [holdings[u].beans for u in users],
-                            [holdings[u].points for u in users])
+        settlement = settle(
+            outcome,
+            game.room,
+            [holdings[u].beans for u in users],
+            [holdings[u].points for u in users],
+        )
         # the record is written after this returns: it keeps the points as settled, and
         # the balances right after the hand (a result shown again after a restart says these)
         result["points"] = list(settlement.points)
@@ -75,12 +96,14 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
         for change in settlement.changes:
             key = (users[change.seat], Reason(change.reason))
             by_user[key] = by_user.get(key, 0) + change.amount
-        changes = [BeanChange(user, delta, reason)
-                   for (user, reason), delta in by_user.items() if delta]
+        changes = [
+            BeanChange(user, delta, reason) for (user, reason), delta in by_user.items() if delta
+        ]
         results = []
         for seat, user in enumerate(users):
-            won = (seat != outcome.escaped if outcome.escaped is not None
-                   else seat in outcome.winners)
+            won = (
+                seat != outcome.escaped if outcome.escaped is not None else seat in outcome.winners
+            )
             role = StoredRole.LANDLORD if outcome.landlord == seat else StoredRole.FARMER
             results.append(HandResult(user, role, won, settlement.points[seat]))
         computed.append((changes, dict(enumerate(settlement.points))))
@@ -103,10 +126,16 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
             after = stored.result.get("balances_after")
             if isinstance(after, list) and len(after) == len(users):
                 balances = {user: int(b) for user, b in zip(users, after, strict=True)}
-    pictures = [ResultLine(seat, s.name,
-                           sum(c.delta for c in bean_changes if c.user_id == s.user_id),
-                           points.get(seat, 0), balances.get(s.user_id, 0))
-                for seat, s in enumerate(table.seats)]
+    pictures = [
+        ResultLine(
+            seat,
+            s.name,
+            sum(c.delta for c in bean_changes if c.user_id == s.user_id),
+            points.get(seat, 0),
+            balances.get(s.user_id, 0),
+        )
+        for seat, s in enumerate(table.seats)
+    ]
     remember_result(table, pictures)
     return Settled(result_lines(table, game, outcome, balances, bean_changes), pictures)
 
@@ -122,14 +151,26 @@ def _full_claims(outcome: HandOutcome, game: Game) -> dict[int, int]:
     return claims
 
 
-def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Mapping[int, int],
-                 changes: list[BeanChange]) -> list[str]:
+def result_lines(
+    table: Table,
+    game: Game,
+    outcome: HandOutcome,
+    balances: Mapping[int, int],
+    changes: list[BeanChange],
+) -> list[str]:
     lang = table.lang
     lines = []
     if outcome.escaped is not None:
-        lines.append(t(lang, "escaped", name=table.seats[outcome.escaped].name,
-                       beans=-sum(c.delta for c in changes
-                                  if c.user_id == table.seats[outcome.escaped].user_id)))
+        lines.append(
+            t(
+                lang,
+                "escaped",
+                name=table.seats[outcome.escaped].name,
+                beans=-sum(
+                    c.delta for c in changes if c.user_id == table.seats[outcome.escaped].user_id
+                ),
+            )
+        )
     else:
         landlord = "" if outcome.landlord is None else table.seats[outcome.landlord].name
         key = "result_landlord" if outcome.winner_role is Role.LANDLORD else "result_farmers"
@@ -143,8 +184,13 @@ def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Mappi
     claims = _full_claims(outcome, game) if outcome.escaped is None else {}
     for index, seat in enumerate(table.seats):
         mine = [c for c in changes if c.user_id == seat.user_id]
-        line = t(lang, "result_line", name=seat.name, delta=sum(c.delta for c in mine),
-                 balance=balances.get(seat.user_id, 0))
+        line = t(
+            lang,
+            "result_line",
+            name=seat.name,
+            delta=sum(c.delta for c in mine),
+            balance=balances.get(seat.user_id, 0),
+        )
         notes = []
         moved = abs(sum(c.delta for c in mine if Reason(c.reason) is Reason.SETTLE))
         if index in claims and moved < claims[index]:
@@ -157,6 +203,12 @@ def result_lines(table: Table, game: Game, outcome: HandOutcome, balances: Mappi
         for index, seat in enumerate(table.seats):
             rest = game.hand(index)
             if rest and index not in outcome.winners:
-                lines.append(t(lang, "result_cards_left", name=seat.name,
-                               cards=grouped_cards_text(rest, lang)))
+                lines.append(
+                    t(
+                        lang,
+                        "result_cards_left",
+                        name=seat.name,
+                        cards=grouped_cards_text(rest, lang),
+                    )
+                )
     return lines

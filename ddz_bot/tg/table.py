@@ -34,13 +34,23 @@ class Seat:
     show_start: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"user_id": self.user_id, "name": self.name, "is_ai": self.is_ai,
-                "lang": self.lang, "show_start": self.show_start}
+        return {
+            "user_id": self.user_id,
+            "name": self.name,
+            "is_ai": self.is_ai,
+            "lang": self.lang,
+            "show_start": self.show_start,
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Seat:
-        return cls(int(data["user_id"]), str(data["name"]), bool(data["is_ai"]),
-                   str(data.get("lang", "zh-Hans")), bool(data.get("show_start", False)))
+        return cls(
+            int(data["user_id"]),
+            str(data["name"]),
+            bool(data["is_ai"]),
+            str(data.get("lang", "zh-Hans")),
+            bool(data.get("show_start", False)),
+        )
 
 
 @dataclass(slots=True)
@@ -132,16 +142,30 @@ class Table:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "format": 1, "id": self.id, "chat_id": self.chat_id, "title": self.title,
-            "lang": self.lang, "rules": self.rules, "room": self.room,
-            "bid_seconds": self.bid_seconds, "double_seconds": self.double_seconds,
-            "play_seconds": self.play_seconds, "tracker": self.tracker, "phase": self.phase,
-            "seats": [s.to_dict() for s in self.seats], "hand_no": self.hand_no,
-            "version": self.version, "hand_version": self.hand_version,
-            "deadline": self.deadline, "timer_kind": self.timer_kind,
-            "narration": self.narration, "created_at": self.created_at,
-            "lobby_message_id": self.lobby_message_id, "hand_token": self.hand_token,
-            "unreachable": sorted(self.unreachable), "left": sorted(self.left),
+            "format": 1,
+            "id": self.id,
+            "chat_id": self.chat_id,
+            "title": self.title,
+            "lang": self.lang,
+            "rules": self.rules,
+            "room": self.room,
+            "bid_seconds": self.bid_seconds,
+            "double_seconds": self.double_seconds,
+            "play_seconds": self.play_seconds,
+            "tracker": self.tracker,
+            "phase": self.phase,
+            "seats": [s.to_dict() for s in self.seats],
+            "hand_no": self.hand_no,
+            "version": self.version,
+            "hand_version": self.hand_version,
+            "deadline": self.deadline,
+            "timer_kind": self.timer_kind,
+            "narration": self.narration,
+            "created_at": self.created_at,
+            "lobby_message_id": self.lobby_message_id,
+            "hand_token": self.hand_token,
+            "unreachable": sorted(self.unreachable),
+            "left": sorted(self.left),
             "again_of": self.again_of,
             "invited": [[user, name] for user, name in self.invited.items()],
             "game": None if self.game is None else self.game.to_dict(),
@@ -153,14 +177,23 @@ class Table:
             raise ValueError(f"unknown table format {data.get('format')!r}")
         game = data.get("game")
         return cls(
-            id=int(data["id"]), chat_id=int(data["chat_id"]), title=str(data["title"]),
-            lang=str(data["lang"]), rules=str(data["rules"]), room=str(data["room"]),
-            bid_seconds=float(data["bid_seconds"]), double_seconds=float(data["double_seconds"]),
-            play_seconds=float(data["play_seconds"]), tracker=bool(data.get("tracker", True)),
+            id=int(data["id"]),
+            chat_id=int(data["chat_id"]),
+            title=str(data["title"]),
+            lang=str(data["lang"]),
+            rules=str(data["rules"]),
+            room=str(data["room"]),
+            bid_seconds=float(data["bid_seconds"]),
+            double_seconds=float(data["double_seconds"]),
+            play_seconds=float(data["play_seconds"]),
+            tracker=bool(data.get("tracker", True)),
             phase=str(data["phase"]),
-            seats=[Seat.from_dict(s) for s in data["seats"]], hand_no=int(data["hand_no"]),
-            version=int(data["version"]), hand_version=int(data["hand_version"]),
-            deadline=data.get("deadline"), timer_kind=data.get("timer_kind"),
+            seats=[Seat.from_dict(s) for s in data["seats"]],
+            hand_no=int(data["hand_no"]),
+            version=int(data["version"]),
+            hand_version=int(data["hand_version"]),
+            deadline=data.get("deadline"),
+            timer_kind=data.get("timer_kind"),
             narration=str(data.get("narration", "")),
             created_at=float(data.get("created_at", time.time())),
             lobby_message_id=data.get("lobby_message_id"),
@@ -169,7 +202,8 @@ class Table:
             left={int(user) for user in data.get("left", ())},
             again_of=None if data.get("again_of") is None else int(data["again_of"]),
             invited={int(user): str(name) for user, name in data.get("invited", ())},
-            game=None if game is None else Game.from_dict(game))
+            game=None if game is None else Game.from_dict(game),
+        )
 
     def restore(self, state: dict[str, Any]) -> None:
         """Go back to a saved ``state`` (a save failed: what is in memory must not run ahead
@@ -181,5 +215,6 @@ class Table:
                 setattr(self, item.name, getattr(saved, item.name))
 
 
-_KEPT_ON_RESTORE = frozenset({"lock", "selections", "hint_cursor", "readings", "unreachable",
-                              "lobby_message_id"})
+_KEPT_ON_RESTORE = frozenset(
+    {"lock", "selections", "hint_cursor", "readings", "unreachable", "lobby_message_id"}
+)

@@ -61,8 +61,8 @@ class Timers:
         # a late timer must still run (a loaded loop must not drop a time-out: the table
         # would wait for ever), hence no misfire grace limit
         self._jobs[name.table] = self.job_queue.run_once(
-            self._callback, when=when, name=str(name),
-            job_kwargs={"misfire_grace_time": None})
+            self._callback, when=when, name=str(name), job_kwargs={"misfire_grace_time": None}
+        )
 
     def cancel(self, table: int) -> None:
         job = self._jobs.pop(table, None)

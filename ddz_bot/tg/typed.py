@@ -89,8 +89,12 @@ class TypedText:
                 await self.manager.decide(table, user.id, None, lambda g, s: Pass(s))
             elif lowered in _HINT_WORDS:
                 hint = await self._hint(table, user.id)
-                await self.reply(message, t(lang, "panel_hint", cards=cards_text(hint, lang))
-                                 if hint is not None else t(lang, "no_hint"))
+                await self.reply(
+                    message,
+                    t(lang, "panel_hint", cards=cards_text(hint, lang))
+                    if hint is not None
+                    else t(lang, "no_hint"),
+                )
             else:
                 try:
                     if len(words) > _MAX_TYPED:
@@ -103,8 +107,9 @@ class TypedText:
         except Refused as refusal:
             await self.reply(message, refusal.text(lang))
 
-    async def _typed_decision(self, table: Table, user_id: int, lowered: str,
-                              message: Message, lang: str) -> None:
+    async def _typed_decision(
+        self, table: Table, user_id: int, lowered: str, message: Message, lang: str
+    ) -> None:
         """叫地主 / 不叫 / 抢 / 3分 / 加倍 ... typed instead of pressed: the first legal action
         the words may mean. In points bidding 叫 (叫地主) is the lowest bid allowed. Words that
         mean nothing now get the list of what may be typed now."""
@@ -127,13 +132,17 @@ class TypedText:
             if kinds is not None and Call in kinds and bids:
                 return min(bids, key=lambda bid: bid.points)
             known = kinds is not None or points is not None
-            raise Refused("decision_not_now" if known else "unknown_decision", text=lowered,
-                          options=_options_text(legal, lang))
+            raise Refused(
+                "decision_not_now" if known else "unknown_decision",
+                text=lowered,
+                options=_options_text(legal, lang),
+            )
 
         await self.manager.decide(table, user_id, None, make)
 
-    async def _typed_play(self, table: Table, user_id: int, cards: Cards, message: Message,
-                          lang: str) -> None:
+    async def _typed_play(
+        self, table: Table, user_id: int, cards: Cards, message: Message, lang: str
+    ) -> None:
         """A typed play. Cards that read several ways take the R-AMBIG reading (the kind
         with the fewest kickers, then the highest main rank) and the player is told which;
         the buttons ask instead (R-LZ-CHOICE)."""
@@ -143,13 +152,19 @@ class TypedText:
         seat = table.seat_of(user_id)
         chosen = None
         if game is not None and seat is not None and game.turn == seat:
-            chosen = typed_reading(game.readings(cards)) \
-                if len(game.readings(cards)) > 1 else None
+            chosen = typed_reading(game.readings(cards)) if len(game.readings(cards)) > 1 else None
         reading = None if chosen is None else (chosen.kind, chosen.rank, chosen.length)
         await self.manager.play_cards(table, user_id, cards, None, reading)
         if chosen is not None:
-            await self.reply(message, t(lang, "typed_reading", cards=cards_text(cards, lang),
-                                        combo=reading_label(chosen, lang)))
+            await self.reply(
+                message,
+                t(
+                    lang,
+                    "typed_reading",
+                    cards=cards_text(cards, lang),
+                    combo=reading_label(chosen, lang),
+                ),
+            )
 
     async def _hint(self, table: Table, user_id: int) -> Cards | None:
         from . import players
@@ -178,7 +193,7 @@ def _typed_points(lowered: str) -> int | None:
         text = text[1:]
     for unit in _POINT_UNITS:
         if text.endswith(unit) and len(text) > len(unit):
-            text = text[:-len(unit)]
+            text = text[: -len(unit)]
             break
     text = _CHINESE_DIGITS.get(text, text)
     return int(text) if text in ("1", "2", "3") else None

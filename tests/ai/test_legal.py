@@ -20,24 +20,31 @@ def _check(seed: int, steps: int, rules_name: str, level: str) -> None:
     if seat is None:
         return
     legal = game.legal_actions(seat)
-    player = make_player(level, seed, budget=0.002, max_samples=2) if level == "hard" \
+    player = (
+        make_player(level, seed, budget=0.002, max_samples=2)
+        if level == "hard"
         else make_player(level, seed)
+    )
     action = player.act(game.view_for(seat), legal)
     assert action in legal
     game.clone().apply(action)  # the hand takes it
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), steps=st.integers(0, 60),
-       rules=st.sampled_from(["classic", "points"]),
-       level=st.sampled_from(["random", "greedy", "easy", "normal", "hard"]))
+@given(
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 60),
+    rules=st.sampled_from(["classic", "points"]),
+    level=st.sampled_from(["random", "greedy", "easy", "normal", "hard"]),
+)
 def test_every_answer_is_legal(seed: int, steps: int, rules: str, level: str) -> None:
     _check(seed, steps, rules, level)
 
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 10**6), steps=st.integers(5, 40),
-       level=st.sampled_from(["normal", "hard"]))
+@given(
+    seed=st.integers(0, 10**6), steps=st.integers(5, 40), level=st.sampled_from(["normal", "hard"])
+)
 def test_every_answer_is_legal_with_wildcards(seed: int, steps: int, level: str) -> None:
     # R-LZ-CHOICE: a play with wildcards carries one of its legal readings
     _check(seed, steps, "wildcard", level)

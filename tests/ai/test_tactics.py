@@ -15,8 +15,13 @@ from .helpers import cards
 LEVELS = ["normal", "hard"]
 
 
-def _state(hands: list[str], landlord: int, turn: int, to_beat: str | None = None,
-           to_beat_seat: int | None = None) -> PlayState:
+def _state(
+    hands: list[str],
+    landlord: int,
+    turn: int,
+    to_beat: str | None = None,
+    to_beat_seat: int | None = None,
+) -> PlayState:
     """A play position; every card not in a hand counts as played."""
     counts = [cards(h).counts() for h in hands]
     full = full_counts(CLASSIC)
@@ -59,22 +64,22 @@ def test_unbeatable_single_first_then_the_pair(level: str) -> None:
 def test_goes_out_in_one_play(level: str) -> None:
     state = _state(["334455", "8899TTJ", "QQKKAA3"], landlord=0, turn=0)
     assert _choice(level, state) == cards("334455")
-    follow = _state(["K2", "8899TTJ", "QQKKAA3"], landlord=1, turn=0, to_beat="JJ",
-                    to_beat_seat=2)
+    follow = _state(["K2", "8899TTJ", "QQKKAA3"], landlord=1, turn=0, to_beat="JJ", to_beat_seat=2)
     assert _choice(level, follow) is None  # nothing beats JJ: pass, the only legal answer
-    last = _state(["2", "8899TTJ", "QQKKAA3"], landlord=1, turn=0, to_beat="K",
-                  to_beat_seat=2)
+    last = _state(["2", "8899TTJ", "QQKKAA3"], landlord=1, turn=0, to_beat="K", to_beat_seat=2)
     assert _choice(level, last) == cards("2")
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_no_bomb_on_the_partners_winning_play(level: str) -> None:
     # seat 1 (farmer) led an ace and holds one card; seat 2 (farmer) holds a bomb
-    state = _state(["3457789TJQK", "8", "666679JQ"], landlord=0, turn=2, to_beat="A",
-                   to_beat_seat=1)
+    state = _state(
+        ["3457789TJQK", "8", "666679JQ"], landlord=0, turn=2, to_beat="A", to_beat_seat=1
+    )
     assert _choice(level, state) is None
-    pair = _state(["3456789TJQK", "8J", "22229XD"], landlord=0, turn=2, to_beat="QQ",
-                  to_beat_seat=1)
+    pair = _state(
+        ["3456789TJQK", "8J", "22229XD"], landlord=0, turn=2, to_beat="QQ", to_beat_seat=1
+    )
     assert _choice(level, pair) is None
 
 
@@ -88,8 +93,7 @@ def test_feeds_the_partner_with_one_card(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_blocks_the_landlords_last_card(level: str) -> None:
     # the landlord led a 5 and holds one card: don't let a small single through
-    state = _state(["9", "337J2", "44668TQK"], landlord=0, turn=1, to_beat="5",
-                   to_beat_seat=0)
+    state = _state(["9", "337J2", "44668TQK"], landlord=0, turn=1, to_beat="5", to_beat_seat=0)
     assert _choice(level, state) == cards("2")
     # leading against the landlord's last card: not a single that can be beaten
     lead = _state(["9", "3399QK", "44668TQK"], landlord=0, turn=1)
@@ -113,8 +117,12 @@ def test_a_huge_lead_weighs_the_plan_and_small_combos_not_every_kicker_choice() 
     from ddz_bot.ai.policy import legal_plays, score_options
     from ddz_bot.engine import FOUR_PLAYER
 
-    hands = ["333444556678889999TJJQQQKKKAAAAA2",  # 33 cards: the landlord with the bottom
-             "3345677TTJQK2XD", "3455678TJQKA22", "456789TTJQK2XD"]
+    hands = [
+        "333444556678889999TJJQQQKKKAAAAA2",  # 33 cards: the landlord with the bottom
+        "3345677TTJQK2XD",
+        "3455678TJQKA22",
+        "456789TTJQK2XD",
+    ]
     counts = [cards(h).counts() for h in hands]
     full = full_counts(FOUR_PLAYER)
     played = [full[r] - sum(h[r] for h in counts) for r in range(15)]
@@ -126,7 +134,10 @@ def test_a_huge_lead_weighs_the_plan_and_small_combos_not_every_kicker_choice() 
     parts = {p.ranks for p in plan_hand(situation.hand.counts()).parts}
     kept = {tuple(c.cards) for c in weighed}
     assert parts <= kept
-    assert all(c in kept for c in (tuple(m.cards) for m in every)
-               if len(c) <= 3 or classify(Cards(c), FOUR_PLAYER)[0].is_bomb)
+    assert all(
+        c in kept
+        for c in (tuple(m.cards) for m in every)
+        if len(c) <= 3 or classify(Cards(c), FOUR_PLAYER)[0].is_bomb
+    )
     choice = _player("normal").choose_play(situation)
     assert choice is not None and choice in every

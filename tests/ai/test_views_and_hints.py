@@ -48,8 +48,9 @@ def test_the_decision_depends_on_the_view_only() -> None:
     for level in ("normal", "hard"):
         p1 = AIPlayer(level, seed=3, budget=5.0, max_samples=6)
         p2 = AIPlayer(level, seed=3, budget=5.0, max_samples=6)
-        assert p1.act(g1.view_for(0), g1.legal_actions(0)) == \
-            p2.act(g2.view_for(0), g2.legal_actions(0))
+        assert p1.act(g1.view_for(0), g1.legal_actions(0)) == p2.act(
+            g2.view_for(0), g2.legal_actions(0)
+        )
 
 
 @settings(max_examples=80, deadline=None)
@@ -61,7 +62,7 @@ def test_hints_are_legal_plays_only_and_all_of_them(seed: int, size: int, lead: 
     hand = Cards(deck[:size])
     previous = None
     if not lead:
-        others = legal_moves(Cards(deck[size:size + 17]))
+        others = legal_moves(Cards(deck[size : size + 17]))
         previous = rng.choice(others)
     legal = legal_moves(hand, previous)
     found = hints(hand, previous)
@@ -94,12 +95,20 @@ def test_bidding_follows_the_hand() -> None:
         rest.remove(r)
     other = Cards(rest[:17])
     rest = rest[17:]
-    game = Game.from_deal([strong, str(other), str(Cards(rest[:17]))], str(Cards(rest[17:])),
-                          first_bidder=0, rng=random.Random(1))
+    game = Game.from_deal(
+        [strong, str(other), str(Cards(rest[:17]))],
+        str(Cards(rest[17:])),
+        first_bidder=0,
+        rng=random.Random(1),
+    )
     drive_until_bidding(game)
     assert AIPlayer("normal", 1).act(game.view_for(0), game.legal_actions(0)) == Call(0)
-    game2 = Game.from_deal([str(Cards(rest[:17])), strong, str(other)], str(Cards(rest[17:])),
-                           first_bidder=0, rng=random.Random(1))
+    game2 = Game.from_deal(
+        [str(Cards(rest[:17])), strong, str(other)],
+        str(Cards(rest[17:])),
+        first_bidder=0,
+        rng=random.Random(1),
+    )
     drive_until_bidding(game2)
     action = AIPlayer("normal", 1).act(game2.view_for(0), game2.legal_actions(0))
     assert action in (Call(0), Decline(0))
@@ -120,8 +129,11 @@ def drive_until_bidding(game: Game) -> None:
 def test_seeded_players_replay_the_same_hand() -> None:
     def one() -> list[object]:
         game = game_at(21, 0)
-        players: list[Player] = [AIPlayer("hard", 5, budget=5.0, max_samples=4),
-                                 AIPlayer("easy", 6), AIPlayer("normal", 7)]
+        players: list[Player] = [
+            AIPlayer("hard", 5, budget=5.0, max_samples=4),
+            AIPlayer("easy", 6),
+            AIPlayer("normal", 7),
+        ]
         return list(drive(game, players))
 
     assert one() == one()

@@ -19,13 +19,26 @@ SPRING_DEAL = ("333444KKKAAA2222X", "3455577779999JJJJ", "6668888TTTTQQQQKA", "5
 ANTI_SPRING_DEAL = ("333444555666789TX", "3456777888999TTTD", "JJJJQQQQKKKKAAAA2", "222")
 
 
-def deal(cards: Sequence[str] = SPRING_DEAL, *, rules: RuleSet = CLASSIC,
-         room: Room = DEFAULT_ROOM, balances: Sequence[int] | None = None,
-         first_bidder: int = 0, wild_rank: int | None = None) -> Game:
+def deal(
+    cards: Sequence[str] = SPRING_DEAL,
+    *,
+    rules: RuleSet = CLASSIC,
+    room: Room = DEFAULT_ROOM,
+    balances: Sequence[int] | None = None,
+    first_bidder: int = 0,
+    wild_rank: int | None = None,
+) -> Game:
     """A game with a chosen deal, dealt and waiting for the first bid."""
-    game = Game.from_deal(cards[:-1], cards[-1], rules=rules, room=room, balances=balances,
-                          first_bidder=first_bidder, wild_rank=wild_rank,
-                          rng=random.Random(7))
+    game = Game.from_deal(
+        cards[:-1],
+        cards[-1],
+        rules=rules,
+        room=room,
+        balances=balances,
+        first_bidder=first_bidder,
+        wild_rank=wild_rank,
+        rng=random.Random(7),
+    )
     for _ in range(3):
         game.apply(Deal())
     assert game.phase is Phase.BIDDING

@@ -33,8 +33,9 @@ def test_forgiving_input_reads_as_people_type(typed: str, canonical: str) -> Non
     assert format_cards(parse_cards(typed)) == canonical
 
 
-@pytest.mark.parametrize(("typed", "token"), [("33z4", "z"), ("3 3 1", "1"), ("pass", "pass"),
-                                              ("11", "1"), ("3@", "@")])
+@pytest.mark.parametrize(
+    ("typed", "token"), [("33z4", "z"), ("3 3 1", "1"), ("pass", "pass"), ("11", "1"), ("3@", "@")]
+)
 def test_bad_input_names_the_bad_token(typed: str, token: str) -> None:
     with pytest.raises(CardParseError) as caught:
         parse_cards(typed)

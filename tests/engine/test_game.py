@@ -75,6 +75,7 @@ def reasons(game: Game) -> list[tuple[str, int]]:
 
 # --------------------------------------------------------------------------- deal
 
+
 def test_R_DEAL_seventeen_each_and_a_hidden_bottom() -> None:
     game = Game(rng=random.Random(1))
     assert game.phase is Phase.SHOW_START
@@ -113,6 +114,7 @@ def test_R_BID_FIRST_the_first_player_who_showed_bids_first() -> None:
 
 
 # --------------------------------------------------------------------------- call and grab
+
 
 def test_R_BID_CALL_the_first_call_ends_the_calling_round() -> None:
     game = deal(first_bidder=1)
@@ -200,6 +202,7 @@ def test_R_BID_ALLPASS_with_a_show_the_first_who_showed_is_landlord() -> None:
 
 # --------------------------------------------------------------------------- points bidding
 
+
 def test_R_SCORE_BID_the_highest_bid_is_the_base() -> None:
     game = deal(rules=POINTS, first_bidder=1)
     assert [a.to_dict() for a in game.legal_actions(1)][-1] == {"type": "decline", "seat": 1}
@@ -234,10 +237,11 @@ def test_R_BASE_is_one_in_call_and_grab() -> None:
 
 # --------------------------------------------------------------------------- showing
 
-@pytest.mark.parametrize(("when", "factor", "detail"), [
-    (0, 5, "start"), (1, 4, "deal_first"), (2, 3, "deal_second")])
-def test_R_SHOW_multipliers_before_and_during_the_deal(when: int, factor: int,
-                                                       detail: str) -> None:
+
+@pytest.mark.parametrize(
+    ("when", "factor", "detail"), [(0, 5, "start"), (1, 4, "deal_first"), (2, 3, "deal_second")]
+)
+def test_R_SHOW_multipliers_before_and_during_the_deal(when: int, factor: int, detail: str) -> None:
     game = Game.from_deal(SPRING_DEAL[:3], SPRING_DEAL[3], first_bidder=0)
     for _ in range(when):
         game.apply(Deal())
@@ -279,6 +283,7 @@ def test_R_SHOW_MAX_several_shows_count_the_largest_once() -> None:
 
 # --------------------------------------------------------------------------- doubling
 
+
 def test_R_DBL_everyone_answers_then_the_landlord_leads() -> None:
     game = landlord_zero(deal(balances=RICH))
     assert game.phase is Phase.DOUBLING and game.turn is None
@@ -318,6 +323,7 @@ def test_R_DBL_EFFECT_the_pairwise_stake() -> None:
 
 # --------------------------------------------------------------------------- play
 
+
 def test_R_PLAY_the_landlord_leads_and_may_not_pass() -> None:
     game = landlord_zero(deal())
     assert game.turn == 0
@@ -353,11 +359,19 @@ def test_R_PLAY_checks_the_cards() -> None:
 
 def test_R_WIN_and_R_SPRING_landlord_wins_and_no_farmer_played() -> None:
     game = landlord_zero(deal())
-    events = run(game,
-                 Play(0, Cards.parse("XD")), Pass(1), Pass(2),
-                 Play(0, Cards.parse("2222")), Pass(1), Pass(2),
-                 Play(0, Cards.parse("33344456")), Pass(1), Pass(2),
-                 Play(0, Cards.parse("KKKAAA")))
+    events = run(
+        game,
+        Play(0, Cards.parse("XD")),
+        Pass(1),
+        Pass(2),
+        Play(0, Cards.parse("2222")),
+        Pass(1),
+        Pass(2),
+        Play(0, Cards.parse("33344456")),
+        Pass(1),
+        Pass(2),
+        Play(0, Cards.parse("KKKAAA")),
+    )
     assert isinstance(events[-1], HandFinished)
     outcome = game.outcome()
     assert outcome is not None
@@ -371,8 +385,14 @@ def test_R_WIN_and_R_SPRING_landlord_wins_and_no_farmer_played() -> None:
 
 def test_R_SPRING_anti_spring_the_landlord_played_only_the_first_lead() -> None:
     game = landlord_zero(deal(ANTI_SPRING_DEAL))
-    run(game, Play(0, Cards.parse("3")), Play(1, Cards.parse("D")), Pass(2), Pass(0),
-        Play(1, Cards.parse("3456777888999TTT")))
+    run(
+        game,
+        Play(0, Cards.parse("3")),
+        Play(1, Cards.parse("D")),
+        Pass(2),
+        Pass(0),
+        Play(1, Cards.parse("3456777888999TTT")),
+    )
     outcome = game.outcome()
     assert outcome is not None
     assert outcome.winner_role is Role.FARMER and outcome.winners == (1, 2)
@@ -382,12 +402,28 @@ def test_R_SPRING_anti_spring_the_landlord_played_only_the_first_lead() -> None:
 
 def test_R_SPRING_no_spring_once_a_farmer_played() -> None:
     game = landlord_zero(deal())
-    run(game, Play(0, Cards.parse("3")), Play(1, Cards.parse("4")), Pass(2),
-        Play(0, Cards.parse("X")), Pass(1), Pass(2),
-        Play(0, Cards.parse("D")), Pass(1), Pass(2),
-        Play(0, Cards.parse("2222")), Pass(1), Pass(2),
-        Play(0, Cards.parse("33KKKAAA")), Pass(1), Pass(2),
-        Play(0, Cards.parse("4445")), Pass(1), Pass(2), Play(0, Cards.parse("6")))
+    run(
+        game,
+        Play(0, Cards.parse("3")),
+        Play(1, Cards.parse("4")),
+        Pass(2),
+        Play(0, Cards.parse("X")),
+        Pass(1),
+        Pass(2),
+        Play(0, Cards.parse("D")),
+        Pass(1),
+        Pass(2),
+        Play(0, Cards.parse("2222")),
+        Pass(1),
+        Pass(2),
+        Play(0, Cards.parse("33KKKAAA")),
+        Pass(1),
+        Pass(2),
+        Play(0, Cards.parse("4445")),
+        Pass(1),
+        Pass(2),
+        Play(0, Cards.parse("6")),
+    )
     outcome = game.outcome()
     assert outcome is not None and outcome.winner_role is Role.LANDLORD
     assert not outcome.spring and outcome.multiplier == 2
@@ -395,8 +431,13 @@ def test_R_SPRING_no_spring_once_a_farmer_played() -> None:
 
 def test_R_MULT_every_bomb_and_rocket_doubles_and_is_itemised() -> None:
     game = landlord_zero(deal())
-    run(game, Play(0, Cards.parse("3")), Play(1, Cards.parse("7777")),
-        Play(2, Cards.parse("8888")), Play(0, Cards.parse("2222")))
+    run(
+        game,
+        Play(0, Cards.parse("3")),
+        Play(1, Cards.parse("7777")),
+        Play(2, Cards.parse("8888")),
+        Play(0, Cards.parse("2222")),
+    )
     items = [(i.reason, i.factor, i.seat) for i in game.multiplier_items()]
     assert items == [("initial", 1, None), ("bomb", 2, 1), ("bomb", 2, 2), ("bomb", 2, 0)]
     assert game.public_view().multiplier == 8
@@ -411,6 +452,7 @@ def test_R_MULT_the_room_initial_multiplier() -> None:
 
 
 # --------------------------------------------------------------------------- time-outs
+
 
 def test_R_AFK_defaults_and_auto_play_after_two_timeouts() -> None:
     game = deal(first_bidder=0)
@@ -453,6 +495,7 @@ def test_R_AFK_a_timeout_out_of_turn_is_refused() -> None:
 
 # --------------------------------------------------------------------------- escape
 
+
 def test_R_ESCAPE_ends_the_hand_at_once() -> None:
     game = landlord_zero(deal())
     events = game.apply(Escape(2))
@@ -467,13 +510,14 @@ def test_R_ESCAPE_counts_every_bomb_dealt_played_or_not() -> None:
     # SPRING_DEAL: seat 0 holds 2222 and (with the bottom) the rocket; seat 1 7777,
     # 9999, JJJJ; seat 2 8888, TTTT, QQQQ: 8 bombs -> M = 2**8 once the landlord is known
     game = landlord_zero(deal())
-    assert game.escape_multiplier() == 2 ** 8
+    assert game.escape_multiplier() == 2**8
     game.apply(Play(0, Cards.parse("2222")))
-    assert game.escape_multiplier() == 2 ** 8  # played, still counted once
+    assert game.escape_multiplier() == 2**8  # played, still counted once
     assert game.multiplier() == 2
 
 
 # --------------------------------------------------------------------------- views
+
 
 def test_views_a_seat_sees_its_own_hand_and_counts_of_the_others() -> None:
     game = landlord_zero(deal())
@@ -490,8 +534,11 @@ def test_views_a_seat_sees_its_own_hand_and_counts_of_the_others() -> None:
 
 # --------------------------------------------------------------------------- strictness
 
-@pytest.mark.parametrize("bad", [
-    Call(1), Grab(0), Double(0), Pass(0), Play(0, Cards.parse("3")), ShowCards(5), NoShow(0)])
+
+@pytest.mark.parametrize(
+    "bad",
+    [Call(1), Grab(0), Double(0), Pass(0), Play(0, Cards.parse("3")), ShowCards(5), NoShow(0)],
+)
 def test_illegal_actions_change_nothing(bad: object) -> None:
     game = deal(first_bidder=0)
     before = game.to_dict()
@@ -504,19 +551,37 @@ def test_illegal_actions_change_nothing(bad: object) -> None:
 def test_every_error_has_its_own_code() -> None:
     from ddz_bot.engine import actions
 
-    codes = [cls.code for cls in vars(actions).values()
-             if isinstance(cls, type) and issubclass(cls, IllegalAction)]
+    codes = [
+        cls.code
+        for cls in vars(actions).values()
+        if isinstance(cls, type) and issubclass(cls, IllegalAction)
+    ]
     assert len(codes) == len(set(codes))
     assert issubclass(IllegalAction, ValueError)
 
 
 # --------------------------------------------------------------------------- persistence
 
+
 def test_actions_round_trip_through_dicts() -> None:
-    actions = [Deal(), ShowCards(1), Call(0), Decline(1), Grab(2), NoGrab(0), BidPoints(1, 2),
-               Double(0), NoDouble(1), Play(2, Cards.parse("33344")), Pass(1), Timeout(0),
-               Escape(2), AutoPlay(1, False), NoShow(0),
-               Play(0, Cards.parse("3335"), (ComboKind.SOFT_BOMB, 0, 1))]
+    actions = [
+        Deal(),
+        ShowCards(1),
+        Call(0),
+        Decline(1),
+        Grab(2),
+        NoGrab(0),
+        BidPoints(1, 2),
+        Double(0),
+        NoDouble(1),
+        Play(2, Cards.parse("33344")),
+        Pass(1),
+        Timeout(0),
+        Escape(2),
+        AutoPlay(1, False),
+        NoShow(0),
+        Play(0, Cards.parse("3335"), (ComboKind.SOFT_BOMB, 0, 1)),
+    ]
     for action in actions:
         assert action_from_dict(json.loads(json.dumps(action.to_dict()))) == action
     with pytest.raises(ValueError):
@@ -550,6 +615,7 @@ def test_classic_ruleset_by_default() -> None:
 
 # --------------------------------------------------------------------------- comparing, in play
 
+
 def test_R_DECK_fifty_four_cards_four_of_each_rank_and_two_jokers() -> None:
     game = Game(rng=random.Random(3))
     run(game, Deal(), Deal())
@@ -577,8 +643,14 @@ def test_R_CMP_SAME_only_the_same_kind_and_size() -> None:
 
 def test_R_FOUR_NOT_BOMB_four_with_two_is_no_bomb() -> None:
     game = landlord_zero(deal())
-    run(game, Play(0, Cards.parse("5")), Play(1, Cards.parse("7")), Pass(2), Pass(0),
-        Play(1, Cards.parse("349999")))
+    run(
+        game,
+        Play(0, Cards.parse("5")),
+        Play(1, Cards.parse("7")),
+        Pass(2),
+        Pass(0),
+        Play(1, Cards.parse("349999")),
+    )
     assert game.to_beat is not None and game.to_beat.kind is ComboKind.FOUR_TWO_SINGLES
     game.apply(Play(2, Cards.parse("KAQQQQ")))  # a higher four-with-two beats it
     assert game.multiplier() == 1  # and neither counted as a bomb
@@ -600,8 +672,12 @@ def test_waiting_for_names_who_the_timers_wait_on() -> None:
 def test_from_dict_refuses_what_is_not_a_stored_hand() -> None:
     game = landlord_zero(deal())
     data = game.to_dict()
-    for bad in ({}, {"format": 99}, {**data, "state": {"phase": "playing"}},
-                {**data, "decks": "zz"}):
+    for bad in (
+        {},
+        {"format": 99},
+        {**data, "state": {"phase": "playing"}},
+        {**data, "decks": "zz"},
+    ):
         with pytest.raises(ValueError):
             Game.from_dict(bad)
 
@@ -632,8 +708,13 @@ def test_R_4P_DECK_four_players_two_decks() -> None:
     assert [len(h) for h in game.hands] == [25] * 4 and len(game.bottom) == 8
     first = game.turn
     assert first is not None
-    run(game, BidPoints(first, 2), Decline((first + 1) % 4), Decline((first + 2) % 4),
-        Decline((first + 3) % 4))
+    run(
+        game,
+        BidPoints(first, 2),
+        Decline((first + 1) % 4),
+        Decline((first + 2) % 4),
+        Decline((first + 3) % 4),
+    )
     assert game.landlord == first and game.base == 2 and len(game.hands[first]) == 33
 
 
@@ -649,4 +730,5 @@ def test_R_AFK_the_AI_may_play_for_a_timed_out_seat_and_it_still_counts() -> Non
         game.apply(Timeout(1, Play(1, Cards.parse("3"))))
     assert game.to_dict() == before
     assert action_from_dict(Timeout(1, Play(1, Cards.parse("3"))).to_dict()) == Timeout(
-        1, Play(1, Cards.parse("3")))
+        1, Play(1, Cards.parse("3"))
+    )

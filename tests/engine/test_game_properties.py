@@ -85,8 +85,9 @@ def check_events(game: Game, events: list[Event]) -> None:
     if game.over:
         return
     shown = {s for s, _ in game.shows}
-    hidden = {c for seat in range(game.players) if seat not in shown
-              for c in game.hands[seat]} - set(game.bottom)
+    hidden = {
+        c for seat in range(game.players) if seat not in shown for c in game.hands[seat]
+    } - set(game.bottom)
     assert not hidden & set(view_cards(events))
 
 
@@ -94,12 +95,29 @@ def random_action(game: Game, rng: random.Random) -> Action:
     """A random action, legal or not, for the refusal property."""
     seat = rng.randrange(game.players)
     hand = game.hand(seat)
-    cards = Cards(rng.sample(list(hand), min(len(hand), rng.randint(1, 3)))) if hand \
+    cards = (
+        Cards(rng.sample(list(hand), min(len(hand), rng.randint(1, 3))))
+        if hand
         else Cards.parse("3")
-    return rng.choice([Deal(), ShowCards(seat), NoShow(seat), Call(seat), Decline(seat),
-                       Grab(seat), NoGrab(seat), Bid(seat, rng.randint(0, 4)), Double(seat),
-                       NoDouble(seat), Play(seat, cards), Pass(seat), Timeout(seat),
-                       Play(seat, Cards.parse("XD"))])
+    )
+    return rng.choice(
+        [
+            Deal(),
+            ShowCards(seat),
+            NoShow(seat),
+            Call(seat),
+            Decline(seat),
+            Grab(seat),
+            NoGrab(seat),
+            Bid(seat, rng.randint(0, 4)),
+            Double(seat),
+            NoDouble(seat),
+            Play(seat, cards),
+            Pass(seat),
+            Timeout(seat),
+            Play(seat, Cards.parse("XD")),
+        ]
+    )
 
 
 def policy(game: Game, rng: random.Random, *, cheap: bool = False) -> Action:

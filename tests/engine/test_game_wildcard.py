@@ -96,21 +96,33 @@ def test_R_LZ_CHOICE_the_player_picks_the_reading() -> None:
     assert items(game) == []
     # the bot offers every legal reading of the cards a player picked (R-LZ-CHOICE)
     game2 = wild_game()
-    assert {c.kind for c in game2.readings(Cards.parse("3335"))} == {ComboKind.SOFT_BOMB,
-                                                                     ComboKind.TRIO_SINGLE}
+    assert {c.kind for c in game2.readings(Cards.parse("3335"))} == {
+        ComboKind.SOFT_BOMB,
+        ComboKind.TRIO_SINGLE,
+    }
     # its list of plays keeps the soft bomb; 333 + the wildcard as a kicker is there with a
     # natural kicker instead (a wildcard kept can still be that card later)
-    plays = {(a.cards, a.reading[0]) for a in game2.legal_actions(0)
-             if isinstance(a, Play) and a.reading}
+    plays = {
+        (a.cards, a.reading[0]) for a in game2.legal_actions(0) if isinstance(a, Play) and a.reading
+    }
     assert (Cards.parse("3335"), ComboKind.SOFT_BOMB) in plays
-    assert any(cards.counts()[0] == 3 and kind is ComboKind.TRIO_SINGLE
-               and cards.counts()[2] == 0 for cards, kind in plays)
+    assert any(
+        cards.counts()[0] == 3 and kind is ComboKind.TRIO_SINGLE and cards.counts()[2] == 0
+        for cards, kind in plays
+    )
 
 
 def test_R_AMBIG_following_prefers_a_reading_that_spends_no_bomb() -> None:
     game = wild_game()
-    run(game, Play(0, Cards.parse("9")), Play(1, Cards.parse("A")), Pass(2), Pass(0),
-        Play(1, Cards.parse("4446")), Pass(2))
+    run(
+        game,
+        Play(0, Cards.parse("9")),
+        Play(1, Cards.parse("A")),
+        Pass(2),
+        Pass(0),
+        Play(1, Cards.parse("4446")),
+        Pass(2),
+    )
     game.apply(Play(0, Cards.parse("7775")))
     assert game.to_beat is not None and game.to_beat.kind is ComboKind.TRIO_SINGLE
     assert game.multiplier() == 1

@@ -37,8 +37,9 @@ def brute_force(hand: Cards, previous: Combo | None, rules: RuleSet) -> set[Comb
 
 def hands(decks: int = 1, max_size: int = 12) -> st.SearchStrategy[Cards]:
     deck = full_deck(decks)
-    return st.lists(st.sampled_from(range(len(deck))), min_size=1, max_size=max_size,
-                    unique=True).map(lambda ids: Cards.of(deck[i] for i in ids))
+    return st.lists(
+        st.sampled_from(range(len(deck))), min_size=1, max_size=max_size, unique=True
+    ).map(lambda ids: Cards.of(deck[i] for i in ids))
 
 
 def test_r_standard_one_deck_forms_27471_combos_27472_moves_with_the_pass() -> None:
@@ -73,8 +74,7 @@ def test_classic_moves_equal_the_brute_force(hand: Cards, data: st.DataObject) -
 
 @settings(max_examples=120)
 @given(hands(max_size=9), st.sampled_from(range(13)), st.data())
-def test_wildcard_moves_equal_the_brute_force(hand: Cards, wild: int,
-                                              data: st.DataObject) -> None:
+def test_wildcard_moves_equal_the_brute_force(hand: Cards, wild: int, data: st.DataObject) -> None:
     rules = WILDCARD.with_wild_rank(wild)
     leads = legal_moves(hand, None, rules)
     assert set(leads) == brute_force(hand, None, rules)

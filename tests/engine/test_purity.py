@@ -6,8 +6,19 @@ from pathlib import Path
 
 import ddz_bot.engine
 
-ALLOWED = {"__future__", "collections", "dataclasses", "enum", "functools", "itertools",
-           "json", "random", "re", "typing", "unicodedata"}
+ALLOWED = {
+    "__future__",
+    "collections",
+    "dataclasses",
+    "enum",
+    "functools",
+    "itertools",
+    "json",
+    "random",
+    "re",
+    "typing",
+    "unicodedata",
+}
 
 
 def test_engine_modules_import_nothing_but_pure_python_and_each_other() -> None:

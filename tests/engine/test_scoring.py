@@ -26,16 +26,30 @@ SEEDS_ROOM = Room("seeds", 1000, 50, 1, 0, 10**9)
 FREE_ROOM = Room("free", 1000, 0, 1, 0, 10**9)
 
 
-def landlord_won(multiplier: int = 6, stakes: dict[int, int] | None = None, *,
-                 wildcard: bool = False) -> HandOutcome:
-    return HandOutcome(Role.LANDLORD, (0,), 0, multiplier=multiplier,
-                       stakes=stakes or {1: multiplier, 2: multiplier}, wildcard=wildcard)
+def landlord_won(
+    multiplier: int = 6, stakes: dict[int, int] | None = None, *, wildcard: bool = False
+) -> HandOutcome:
+    return HandOutcome(
+        Role.LANDLORD,
+        (0,),
+        0,
+        multiplier=multiplier,
+        stakes=stakes or {1: multiplier, 2: multiplier},
+        wildcard=wildcard,
+    )
 
 
-def farmers_won(multiplier: int = 6, stakes: dict[int, int] | None = None, *,
-                wildcard: bool = False) -> HandOutcome:
-    return HandOutcome(Role.FARMER, (1, 2), 0, multiplier=multiplier,
-                       stakes=stakes or {1: multiplier, 2: multiplier}, wildcard=wildcard)
+def farmers_won(
+    multiplier: int = 6, stakes: dict[int, int] | None = None, *, wildcard: bool = False
+) -> HandOutcome:
+    return HandOutcome(
+        Role.FARMER,
+        (1, 2),
+        0,
+        multiplier=multiplier,
+        stakes=stakes or {1: multiplier, 2: multiplier},
+        wildcard=wildcard,
+    )
 
 
 def conserved(result_deltas: tuple[int, ...], fees: int) -> bool:
@@ -44,6 +58,7 @@ def conserved(result_deltas: tuple[int, ...], fees: int) -> bool:
 
 # --------------------------------------------------------------------------- R-BEANS
 
+
 def test_R_BEANS_the_seeds_worked_example() -> None:
     # N = 1000, X = 6, A = 50, the landlord wins
     result = settle(landlord_won(6), SEEDS_ROOM, [100_000, 100_000, 100_000])
@@ -51,8 +66,13 @@ def test_R_BEANS_the_seeds_worked_example() -> None:
     assert result.fees == 150
     assert result.balances == (111_950, 93_950, 93_950)
     assert [(c.seat, c.amount, c.reason) for c in result.changes] == [
-        (0, 12_000, "settle"), (1, -6_000, "settle"), (2, -6_000, "settle"),
-        (0, -50, "fee"), (1, -50, "fee"), (2, -50, "fee")]
+        (0, 12_000, "settle"),
+        (1, -6_000, "settle"),
+        (2, -6_000, "settle"),
+        (0, -50, "fee"),
+        (1, -50, "fee"),
+        (2, -50, "fee"),
+    ]
     assert result.scores == (12, 6, 6)  # X: landlord 2 x 6, farmers 6
     assert conserved(result.deltas, result.fees)
 
@@ -69,6 +89,7 @@ def test_R_DBL_EFFECT_doubling_changes_only_that_pair() -> None:
 
 
 # --------------------------------------------------------------------------- caps
+
 
 def test_R_CAP_LOSER_a_loser_pays_only_what_they_hold() -> None:
     result = settle(landlord_won(6), SEEDS_ROOM, [100_000, 2_000, 100_000])
@@ -112,20 +133,26 @@ def test_R_FEE_never_takes_a_balance_below_zero() -> None:
     result = settle(farmers_won(1), SEEDS_ROOM, [1_000, 20, 0])
     # farmer 1 wins at most the 20 it brought, farmer 2 nothing (R-CAP-WINNER)
     assert [(c.seat, c.amount) for c in result.changes if c.reason == "settle"] == [
-        (0, -20), (1, 20)]
+        (0, -20),
+        (1, 20),
+    ]
     # fees after settlement: 50 from the landlord, 40 (all it has) from farmer 1, none from 2
-    assert [(c.seat, c.amount) for c in result.changes if c.reason == "fee"] == [
-        (0, -50), (1, -40)]
+    assert [(c.seat, c.amount) for c in result.changes if c.reason == "fee"] == [(0, -50), (1, -40)]
     assert result.balances == (930, 0, 0)
     assert conserved(result.deltas, result.fees)
 
 
-@given(st.lists(st.integers(0, 200_000), min_size=3, max_size=3),
-       st.integers(1, 64), st.integers(1, 64), st.booleans(), st.booleans(),
-       st.sampled_from(ROOMS))
-def test_beans_are_conserved_and_never_negative(balances: list[int], s1: int, s2: int,
-                                                landlord_wins: bool, wildcard: bool,
-                                                room: Room) -> None:
+@given(
+    st.lists(st.integers(0, 200_000), min_size=3, max_size=3),
+    st.integers(1, 64),
+    st.integers(1, 64),
+    st.booleans(),
+    st.booleans(),
+    st.sampled_from(ROOMS),
+)
+def test_beans_are_conserved_and_never_negative(
+    balances: list[int], s1: int, s2: int, landlord_wins: bool, wildcard: bool, room: Room
+) -> None:
     maker = landlord_won if landlord_wins else farmers_won
     result = settle(maker(1, {1: s1, 2: s2}, wildcard=wildcard), room, balances)
     assert sum(result.deltas) == -result.fees
@@ -139,6 +166,7 @@ def test_beans_are_conserved_and_never_negative(balances: list[int], s1: int, s2
 
 # --------------------------------------------------------------------------- points
 
+
 def test_R_POINTS_plus_x_for_winners_minus_x_never_below_zero() -> None:
     result = settle(landlord_won(6), SEEDS_ROOM, [10**6] * 3, points=[0, 100, 4])
     assert result.points == (12, -6, -4)
@@ -147,6 +175,7 @@ def test_R_POINTS_plus_x_for_winners_minus_x_never_below_zero() -> None:
 
 
 # --------------------------------------------------------------------------- escape
+
 
 def escaped(seat: int, landlord: int | None, multiplier: int, base: int = 1) -> HandOutcome:
     others = tuple(s for s in range(3) if s != seat)
@@ -188,16 +217,18 @@ def test_R_ESCAPE_from_a_real_hand_counts_unplayed_bombs() -> None:
     run(game, Call(0), NoGrab(1), NoGrab(2), NoShow(0), Play(0, Cards.parse("3")))
     game.apply(Escape(1))
     outcome = game.outcome()
-    assert outcome is not None and outcome.multiplier == 2 ** 8  # eight bombs dealt
+    assert outcome is not None and outcome.multiplier == 2**8  # eight bombs dealt
     result = settle(outcome, FREE_ROOM, [10**6] * 3)
     assert result.deltas == (256_000, -512_000, 256_000)  # 2 x 256 x 1 x 1000
 
 
 # --------------------------------------------------------------------------- wildcard
 
+
 def test_R_LZ_SCORE_a_quarter_rounded_down() -> None:
-    result = settle(landlord_won(3, {1: 3, 2: 3}, wildcard=True), Room("r", 1001, 0, 1, 0, 0),
-                    [10**6] * 3)
+    result = settle(
+        landlord_won(3, {1: 3, 2: 3}, wildcard=True), Room("r", 1001, 0, 1, 0, 0), [10**6] * 3
+    )
     # 3 x 1001 = 3003 per pair -> 750.75 -> 750
     assert result.deltas == (1_500, -750, -750)
 
@@ -225,6 +256,7 @@ def test_the_result_prints_as_plain_data() -> None:
 
 # --------------------------------------------------------------------------- titles
 
+
 def test_R_TITLE_by_beans() -> None:
     assert title_for(0).zh_hans == "短工" and title_for(99).en == "Day Labourer"
     assert title_for(100).zh_hans == "长工" and title_for(100).zh_hant == "長工"
@@ -250,10 +282,16 @@ def test_rooms_feed_settlement() -> None:
     assert result.deltas == (200 - 5, -100 - 5, -100 - 5)
 
 
-@given(st.lists(st.integers(0, 300_000), min_size=3, max_size=3), st.integers(0, 2),
-       st.sampled_from([None, 0, 1, 2]), st.integers(1, 4096), st.sampled_from(ROOMS))
-def test_escape_conserves_beans(balances: list[int], runner: int, landlord: int | None,
-                                multiplier: int, room: Room) -> None:
+@given(
+    st.lists(st.integers(0, 300_000), min_size=3, max_size=3),
+    st.integers(0, 2),
+    st.sampled_from([None, 0, 1, 2]),
+    st.integers(1, 4096),
+    st.sampled_from(ROOMS),
+)
+def test_escape_conserves_beans(
+    balances: list[int], runner: int, landlord: int | None, multiplier: int, room: Room
+) -> None:
     others = tuple(s for s in range(3) if s != runner)
     outcome = HandOutcome(None, others, landlord, multiplier=multiplier, escaped=runner)
     result = settle(outcome, room, balances)

@@ -48,9 +48,13 @@ def _cases() -> dict[str, Callable[[], bytes]]:
         record, lang = profiles[name]
         return lambda: render_profile(record, lang)
 
-    return {"table_classic": table("table_classic"), "table_four": table("table_four"),
-            "hand_wildcard": hand("hand_wildcard"), "result_spring": result("result_spring"),
-            "profile_en": profile("profile_en")}
+    return {
+        "table_classic": table("table_classic"),
+        "table_four": table("table_four"),
+        "hand_wildcard": hand("hand_wildcard"),
+        "result_spring": result("result_spring"),
+        "profile_en": profile("profile_en"),
+    }
 
 
 CASES = _cases()

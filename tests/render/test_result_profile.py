@@ -38,8 +38,10 @@ def test_result_of_a_hand_not_over_is_refused() -> None:
         render_result(classic_playing().view, sample.lines, "en")
 
 
-@pytest.mark.parametrize("beans, title", [(0, "短工"), (99, "短工"), (100, "长工"),
-                                          (12_345, "商人"), (50_000_000, "丞相")])
+@pytest.mark.parametrize(
+    "beans, title",
+    [(0, "短工"), (99, "短工"), (100, "长工"), (12_345, "商人"), (50_000_000, "丞相")],
+)
 def test_titles_follow_the_bean_balance(beans: int, title: str) -> None:
     assert TITLES[title_index(beans)][1] == title
 
@@ -64,8 +66,9 @@ def test_the_escapee_is_marked_in_their_row() -> None:
     sample = result_samples()[0]
     assert sample.view.outcome is not None
     escaped = replace(sample.view, outcome=replace(sample.view.outcome, escaped=1))
-    box = ImageChops.difference(draw_result(sample.view, sample.lines, "en"),
-                                draw_result(escaped, sample.lines, "en")).getbbox()
+    box = ImageChops.difference(
+        draw_result(sample.view, sample.lines, "en"), draw_result(escaped, sample.lines, "en")
+    ).getbbox()
     assert box is not None
     row_top = 176 + 140 * 1
     assert row_top <= box[1] and box[3] <= row_top + 140

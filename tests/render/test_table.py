@@ -53,7 +53,7 @@ def dealt_views(draw: st.DrawFn) -> tuple[PublicView, dict[int, tuple[Card, ...]
     rng = random.Random(seed)
     deck = full_deck()
     rng.shuffle(deck)
-    hands = {i: tuple(sorted(deck[17 * i:17 * i + 17], key=int)) for i in range(3)}
+    hands = {i: tuple(sorted(deck[17 * i : 17 * i + 17], key=int)) for i in range(3)}
     bottom = tuple(deck[51:])
     seats = []
     for i in range(3):
@@ -63,22 +63,42 @@ def dealt_views(draw: st.DrawFn) -> tuple[PublicView, dict[int, tuple[Card, ...]
         combos = classify(Cards.of(play)) if play else []
         if not combos:
             play = ()
-        seats.append(SeatInfo(i, 17, Role.LANDLORD if i == 0 else Role.FARMER,
-                              shown_hand=hands[i] if shown else None,
-                              last_play=combos[0] if play else None, last_play_cards=play,
-                              passed=not play and draw(st.booleans())))
+        seats.append(
+            SeatInfo(
+                i,
+                17,
+                Role.LANDLORD if i == 0 else Role.FARMER,
+                shown_hand=hands[i] if shown else None,
+                last_play=combos[0] if play else None,
+                last_play_cards=play,
+                passed=not play and draw(st.booleans()),
+            )
+        )
     revealed = draw(st.booleans())
-    view = PublicView(rules=RuleSet(), room=DEFAULT_ROOM, phase=Phase.PLAYING,
-                      seats=tuple(seats), turn=rng.randrange(3), landlord=0,
-                      bottom=bottom if revealed else None, bottom_count=3, wild_rank=None,
-                      base=1, multiplier=1, multiplier_items=(), to_beat=None,
-                      to_beat_seat=None, played=Cards())
+    view = PublicView(
+        rules=RuleSet(),
+        room=DEFAULT_ROOM,
+        phase=Phase.PLAYING,
+        seats=tuple(seats),
+        turn=rng.randrange(3),
+        landlord=0,
+        bottom=bottom if revealed else None,
+        bottom_count=3,
+        wild_rank=None,
+        base=1,
+        multiplier=1,
+        multiplier_items=(),
+        to_beat=None,
+        to_beat_seat=None,
+        played=Cards(),
+    )
     return view, hands
 
 
 @given(dealt_views())
 def test_a_hidden_card_never_reaches_the_table(
-        case: tuple[PublicView, dict[int, tuple[Card, ...]]]) -> None:
+    case: tuple[PublicView, dict[int, tuple[Card, ...]]],
+) -> None:
     view, hands = case
     from ddz_bot.render import sprites
 
@@ -129,11 +149,16 @@ def test_a_played_combo_appears_in_its_seats_area() -> None:
     view = classic_playing().view
     layout = table_layout(view)
     for seat in (0, 2):  # the seats with a play in the sample
-        without = replace(view, seats=tuple(
-            replace(s, last_play=None, last_play_cards=()) if s.seat == seat else s
-            for s in view.seats))
-        box = ImageChops.difference(draw_table(view, NAMES, "en"),
-                                    draw_table(without, NAMES, "en")).getbbox()
+        without = replace(
+            view,
+            seats=tuple(
+                replace(s, last_play=None, last_play_cards=()) if s.seat == seat else s
+                for s in view.seats
+            ),
+        )
+        box = ImageChops.difference(
+            draw_table(view, NAMES, "en"), draw_table(without, NAMES, "en")
+        ).getbbox()
         assert box is not None
         left, top, right, bottom = layout.plays[seat]
         assert left <= box[0] and box[2] <= right and top <= box[1] and box[3] <= bottom
@@ -142,8 +167,9 @@ def test_a_played_combo_appears_in_its_seats_area() -> None:
 def test_turn_and_markers_change_only_their_row() -> None:
     view = classic_playing().view
     moved = replace(view, turn=1)
-    box = ImageChops.difference(draw_table(view, NAMES, "en"),
-                                draw_table(moved, NAMES, "en")).getbbox()
+    box = ImageChops.difference(
+        draw_table(view, NAMES, "en"), draw_table(moved, NAMES, "en")
+    ).getbbox()
     rows = table_layout(view).rows
     assert box is not None
     assert rows[0][1] <= box[1] and box[3] <= rows[1][3] + 1  # Pillow boxes include the edge

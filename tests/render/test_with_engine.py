@@ -31,10 +31,14 @@ def _next_action(game: Game, rng: random.Random) -> Action:
     return rng.choice(game.legal_actions(seat))
 
 
-@pytest.mark.parametrize("rules, seed", [(CLASSIC, 1), (POINTS, 2), (WILDCARD, 3),
-                                         (FOUR_PLAYER, 4)], ids=lambda v: str(v)[:12])
-def test_every_state_of_a_hand_draws_without_leaking(rules: RuleSet, seed: int,
-                                                     spy: FaceSpy) -> None:
+@pytest.mark.parametrize(
+    "rules, seed",
+    [(CLASSIC, 1), (POINTS, 2), (WILDCARD, 3), (FOUR_PLAYER, 4)],
+    ids=lambda v: str(v)[:12],
+)
+def test_every_state_of_a_hand_draws_without_leaking(
+    rules: RuleSet, seed: int, spy: FaceSpy
+) -> None:
     rng = random.Random(seed)
     game = Game(rules, rng=random.Random(seed))
     names = [f"P{i}" for i in range(rules.players)]

@@ -41,16 +41,28 @@ async def db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
         yield database
 
 
-def hand_record(seats: Sequence[int], *, chat_id: int | None = -100, table_id: str = "t1",
-                at: datetime = START) -> HandRecord:
-    return HandRecord(room="beginner", rules={"name": "classic", "players": len(seats)},
-                      seats=list(seats), result={"winner": "landlord"},
-                      multipliers=[["grab", 2], ["bomb", 2]], started_at=at - timedelta(minutes=3),
-                      finished_at=at, chat_id=chat_id, table_id=table_id)
+def hand_record(
+    seats: Sequence[int], *, chat_id: int | None = -100, table_id: str = "t1", at: datetime = START
+) -> HandRecord:
+    return HandRecord(
+        room="beginner",
+        rules={"name": "classic", "players": len(seats)},
+        seats=list(seats),
+        result={"winner": "landlord"},
+        multipliers=[["grab", 2], ["bomb", 2]],
+        started_at=at - timedelta(minutes=3),
+        finished_at=at,
+        chat_id=chat_id,
+        table_id=table_id,
+    )
 
 
-def landlord_wins(landlord: int, farmers: Sequence[int], stake: int, fee: int = 0,
-                  ) -> tuple[list[BeanChange], list[HandResult]]:
+def landlord_wins(
+    landlord: int,
+    farmers: Sequence[int],
+    stake: int,
+    fee: int = 0,
+) -> tuple[list[BeanChange], list[HandResult]]:
     """Bean changes and results of a hand the landlord won with ``stake`` per farmer."""
     changes = [BeanChange(landlord, stake * len(farmers))]
     changes += [BeanChange(f, -stake) for f in farmers]

@@ -29,14 +29,20 @@ async def write_forever(path: Path) -> None:
             seats = rng.sample(PLAYERS, 3)
             hand_id = f"h{number}"
             for step in range(3):
-                await db.save_table_state(f"t{number % 4}", chat_id=-1, hand_id=hand_id,
-                                          state={"step": step, "blob": "x" * 500},
-                                          action={"step": step})
-            changes, results = landlord_wins(seats[0], seats[1:], stake=rng.randint(1, 50) * 10,
-                                             fee=5)
+                await db.save_table_state(
+                    f"t{number % 4}",
+                    chat_id=-1,
+                    hand_id=hand_id,
+                    state={"step": step, "blob": "x" * 500},
+                    action={"step": step},
+                )
+            changes, results = landlord_wins(
+                seats[0], seats[1:], stake=rng.randint(1, 50) * 10, fee=5
+            )
             try:
-                await db.apply_settlement(hand_id, changes, results,
-                                          hand_record(seats, at=datetime.now(UTC)))
+                await db.apply_settlement(
+                    hand_id, changes, results, hand_record(seats, at=datetime.now(UTC))
+                )
             except InsufficientBeansError:
                 continue
             if number % 5 == 0:

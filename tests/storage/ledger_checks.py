@@ -16,21 +16,25 @@ def assert_books_balance(path: Path) -> None:
         mismatched = conn.execute(
             "SELECT p.user_id, p.beans, COALESCE(SUM(l.delta), 0) AS total FROM players p"
             " LEFT JOIN ledger l ON l.user_id = p.user_id GROUP BY p.user_id"
-            " HAVING p.beans != total").fetchall()
+            " HAVING p.beans != total"
+        ).fetchall()
         assert mismatched == []
         assert conn.execute("SELECT COUNT(*) FROM players WHERE beans < 0").fetchone() == (0,)
         previous: dict[int, int] = {}
         for user, delta, after in conn.execute(
-                "SELECT user_id, delta, balance_after FROM ledger ORDER BY id"):
+            "SELECT user_id, delta, balance_after FROM ledger ORDER BY id"
+        ):
             assert after == previous.get(user, 0) + delta >= 0
             previous[user] = after
         unsettled = conn.execute(
             "SELECT COUNT(*) FROM hands h WHERE h.bean_changes != '[]' AND NOT EXISTS"
-            " (SELECT 1 FROM ledger l WHERE l.hand_id = h.hand_id)").fetchone()
+            " (SELECT 1 FROM ledger l WHERE l.hand_id = h.hand_id)"
+        ).fetchone()
         assert unsettled == (0,)
         orphans = conn.execute(
             "SELECT COUNT(*) FROM ledger l WHERE l.hand_id IS NOT NULL AND NOT EXISTS"
-            " (SELECT 1 FROM hands h WHERE h.hand_id = l.hand_id)").fetchone()
+            " (SELECT 1 FROM hands h WHERE h.hand_id = l.hand_id)"
+        ).fetchone()
         assert orphans == (0,)
     finally:
         conn.close()

@@ -45,17 +45,28 @@ async def test_200_concurrent_bean_operations(db_path: Path, clock: FakeClock) -
             changes, results = landlord_wins(seats[0], seats[1:], stake=rng.randint(1, 4) * 100)
             record = hand_record(seats, chat_id=-100 - number % 3)
             for _ in range(2):
-                operations.append(("settle", f"h{number}",
-                                   db.apply_settlement(f"h{number}", changes, results, record)))
+                operations.append(
+                    (
+                        "settle",
+                        f"h{number}",
+                        db.apply_settlement(f"h{number}", changes, results, record),
+                    )
+                )
         for number in range(10):  # ten hands no farmer can pay: all refused
             seats = rng.sample(PLAYERS, 3)
             changes, results = landlord_wins(seats[0], seats[1:], stake=1_000_000)
-            operations.append(("overdraw", f"x{number}", db.apply_settlement(
-                f"x{number}", changes, results, hand_record(seats))))
+            operations.append(
+                (
+                    "overdraw",
+                    f"x{number}",
+                    db.apply_settlement(f"x{number}", changes, results, hand_record(seats)),
+                )
+            )
         for number in range(15):  # fifteen admin gifts, each sent twice
             for _ in range(2):
-                operations.append(("admin", f"g{number}",
-                                   db.adjust_beans(PLAYERS[number], 50, key=f"g{number}")))
+                operations.append(
+                    ("admin", f"g{number}", db.adjust_beans(PLAYERS[number], 50, key=f"g{number}"))
+                )
         assert len(operations) == 200
         rng.shuffle(operations)
 

@@ -18,7 +18,10 @@ ROOT = Path(__file__).resolve().parents[2]
 async def test_sigkill_in_the_middle_of_writes(db_path: Path) -> None:
     child = subprocess.Popen(
         [sys.executable, "-m", "tests.storage.crash_writer", str(db_path)],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     acknowledged: list[str] = []

@@ -14,7 +14,11 @@ async def test_a_new_group_gets_the_defaults(db: Database) -> None:
     group = await db.ensure_group(-100, "牌友群")
     assert group == GroupSettings(-100, "牌友群")
     assert (group.room, group.bidding, group.wildcard, group.tracker) == (
-        "beginner", Bidding.GRAB, False, True)
+        "beginner",
+        Bidding.GRAB,
+        False,
+        True,
+    )
     assert (group.bid_seconds, group.double_seconds, group.play_seconds) == (15, 10, 30)
     assert (await db.ensure_group(-100)).title == "牌友群"  # an empty title keeps the old one
     assert (await db.ensure_group(-100, "新名字")).title == "新名字"
@@ -27,11 +31,22 @@ async def test_defaults_can_come_from_settings(db: Database) -> None:
 
 
 async def test_updating_group_settings(db: Database) -> None:
-    updated = await db.update_group(-100, room="advanced", bidding="points", wildcard=True,
-                                    play_seconds=60, tracker=False, language="zh-Hant")
+    updated = await db.update_group(
+        -100,
+        room="advanced",
+        bidding="points",
+        wildcard=True,
+        play_seconds=60,
+        tracker=False,
+        language="zh-Hant",
+    )
     assert updated == await db.get_group(-100)
     assert (updated.room, updated.bidding, updated.wildcard, updated.play_seconds) == (
-        "advanced", Bidding.POINTS, True, 60)
+        "advanced",
+        Bidding.POINTS,
+        True,
+        60,
+    )
 
 
 @pytest.mark.parametrize(
@@ -45,8 +60,9 @@ async def test_updating_group_settings(db: Database) -> None:
         ({"wildcard": "yes"}, "wildcard is on or off"),
     ],
 )
-async def test_bad_group_settings_change_nothing(db: Database, change: dict[str, object],
-                                                 message: str) -> None:
+async def test_bad_group_settings_change_nothing(
+    db: Database, change: dict[str, object], message: str
+) -> None:
     before = await db.ensure_group(-100, "g")
     with pytest.raises(ValueError, match=message):
         await db.update_group(-100, **change)
@@ -83,8 +99,13 @@ async def test_leaderboard_by_beans_global_and_group(db: Database) -> None:
     await _league(db)
     board = await db.leaderboard(Ranking.BEANS)
     assert [(e.rank, e.user_id, e.beans) for e in board.entries] == [
-        (1, 5, 30_000), (2, 4, 15_000), (3, 1, 12_000), (4, 6, 10_000), (5, 2, 9_000),
-        (6, 3, 9_000)]  # ties in beans: the lower user id first; the AI never appears
+        (1, 5, 30_000),
+        (2, 4, 15_000),
+        (3, 1, 12_000),
+        (4, 6, 10_000),
+        (5, 2, 9_000),
+        (6, 3, 9_000),
+    ]  # ties in beans: the lower user id first; the AI never appears
     assert (board.total, board.pages) == (6, 1)
     group = await db.leaderboard("beans", chat_id=-100)
     assert [e.user_id for e in group.entries] == [1, 2, 3]
@@ -101,7 +122,7 @@ async def test_leaderboard_pages(db: Database) -> None:
     assert (await db.leaderboard(page=5, page_size=4)).entries == []
     for bad in ({"page_size": 0}, {"page_size": 51}, {"page": -1}, {"by": "wins"}):
         with pytest.raises(StorageError):
-            await db.leaderboard(**bad)  # type: ignore[arg-type]
+            await db.leaderboard(**bad)
 
 
 async def test_leaderboard_by_points(db: Database) -> None:

@@ -20,8 +20,16 @@ def _tables(path: Path) -> set[str]:
 async def test_empty_file_gets_the_whole_schema(db_path: Path) -> None:
     async with Database(db_path) as db:
         assert await db.schema_version() == LATEST_VERSION == len(MIGRATIONS)
-    assert {"players", "ledger", "groups", "group_players", "hands", "hand_players", "tables",
-            "hand_actions"} <= _tables(db_path)
+    assert {
+        "players",
+        "ledger",
+        "groups",
+        "group_players",
+        "hands",
+        "hand_players",
+        "tables",
+        "hand_actions",
+    } <= _tables(db_path)
 
 
 async def test_missing_folder_is_created(tmp_path: Path) -> None:
@@ -59,19 +67,27 @@ def _seed(path: Path, version: int) -> None:
     """Rows a bot of that version could have written."""
     with sqlite3.connect(path) as conn:
         if version >= 1:
-            conn.execute("INSERT INTO players (user_id, display_name, beans, created_at,"
-                         " last_seen_at) VALUES (7, 'old timer', 12345,"
-                         " '2025-01-01T00:00:00+00:00', '2025-01-01T00:00:00+00:00')")
-            conn.execute("INSERT INTO ledger (user_id, delta, balance_after, reason, op_key,"
-                         " created_at) VALUES (7, 12345, 12345, 'initial', 'initial',"
-                         " '2025-01-01T00:00:00+00:00')")
+            conn.execute(
+                "INSERT INTO players (user_id, display_name, beans, created_at,"
+                " last_seen_at) VALUES (7, 'old timer', 12345,"
+                " '2025-01-01T00:00:00+00:00', '2025-01-01T00:00:00+00:00')"
+            )
+            conn.execute(
+                "INSERT INTO ledger (user_id, delta, balance_after, reason, op_key,"
+                " created_at) VALUES (7, 12345, 12345, 'initial', 'initial',"
+                " '2025-01-01T00:00:00+00:00')"
+            )
         if version >= 2:
-            conn.execute("INSERT INTO groups (chat_id, title, created_at, updated_at)"
-                         " VALUES (-5, 'old group', '2025-01-01T00:00:00+00:00',"
-                         " '2025-01-01T00:00:00+00:00')")
-            conn.execute("INSERT INTO group_players (chat_id, user_id, first_played_at,"
-                         " last_played_at) VALUES (-5, 7, '2025-01-01T00:00:00+00:00',"
-                         " '2025-01-01T00:00:00+00:00')")
+            conn.execute(
+                "INSERT INTO groups (chat_id, title, created_at, updated_at)"
+                " VALUES (-5, 'old group', '2025-01-01T00:00:00+00:00',"
+                " '2025-01-01T00:00:00+00:00')"
+            )
+            conn.execute(
+                "INSERT INTO group_players (chat_id, user_id, first_played_at,"
+                " last_played_at) VALUES (-5, 7, '2025-01-01T00:00:00+00:00',"
+                " '2025-01-01T00:00:00+00:00')"
+            )
 
 
 @pytest.mark.parametrize("version", range(LATEST_VERSION))
@@ -106,9 +122,10 @@ async def test_newer_database_is_refused_and_left_alone(db_path: Path) -> None:
         assert conn.execute("SELECT beans FROM players").fetchall() == [(10_000,)]
 
 
-async def test_failed_migration_leaves_the_previous_version(db_path: Path,
-                                                            monkeypatch: pytest.MonkeyPatch,
-                                                            ) -> None:
+async def test_failed_migration_leaves_the_previous_version(
+    db_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     await _database_at(db_path, 1)
     broken = (*MIGRATIONS[:1], MIGRATIONS[1] + "\nTHIS IS NOT SQL;", *MIGRATIONS[2:])
     monkeypatch.setattr("ddz_bot.storage.core.MIGRATIONS", broken)

@@ -36,8 +36,9 @@ async def test_initial_beans_is_a_setting(db_path: Path) -> None:
         assert (await db.ensure_player(1, "ann")).beans == 500
 
 
-async def test_seeing_a_player_again_refreshes_name_not_beans(db: Database,
-                                                              clock: FakeClock) -> None:
+async def test_seeing_a_player_again_refreshes_name_not_beans(
+    db: Database, clock: FakeClock
+) -> None:
     first = await db.ensure_player(42, "Ann", language="zh-Hant")
     clock.advance(hours=1)
     again = await db.ensure_player(42, "  Ann B  ")
@@ -83,8 +84,7 @@ async def test_admin_change_is_keyed(db: Database) -> None:
 async def test_daily_bonus_once_a_day_with_streak(db: Database, clock: FakeClock) -> None:
     await db.ensure_player(1, "ann")
     first = await db.claim_daily(1)
-    assert (first.day, first.amount, first.streak, first.balance) == ("2026-03-01", 1000, 1,
-                                                                      11_000)
+    assert (first.day, first.amount, first.streak, first.balance) == ("2026-03-01", 1000, 1, 11_000)
     with pytest.raises(AlreadyClaimedError, match="2026-03-01"):
         await db.claim_daily(1)
     clock.advance(days=1)
@@ -131,7 +131,11 @@ async def test_relief_only_below_the_threshold(db: Database) -> None:
     await db.adjust_beans(1, -9_500, key="lost")
     claim = await db.claim_relief(1)
     assert (claim.amount, claim.balance, claim.claims_today, claim.claims_left) == (
-        2_000, 2_500, 1, 2)
+        2_000,
+        2_500,
+        1,
+        2,
+    )
     with pytest.raises(ReliefRefusedError, match="2500"):
         await db.claim_relief(1)
 

@@ -48,7 +48,9 @@ async def test_settlement_moves_beans_points_and_records(db: Database) -> None:
     assert (farmer.farmer_losses, farmer.streak, farmer.win_rate) == (1, 0, 0.0)
     rows = await db.ledger(1)
     assert [(e.reason, e.delta, e.balance_after, e.hand_id) for e in rows[:2]] == [
-        (Reason.FEE, -5, 11_195, "h1"), (Reason.SETTLE, 1_200, 11_200, "h1")]
+        (Reason.FEE, -5, 11_195, "h1"),
+        (Reason.SETTLE, 1_200, 11_200, "h1"),
+    ]
     hand = await db.get_hand("h1")
     assert hand is not None
     assert hand.seats == [1, 2, 3] and hand.room == "beginner" and hand.chat_id == -100
@@ -74,7 +76,8 @@ async def test_concurrent_duplicate_settlements_move_beans_once(db: Database) ->
     changes, results = landlord_wins(1, [2, 3], stake=100)
     record = hand_record([1, 2, 3])
     outcomes = await asyncio.gather(
-        *(db.apply_settlement("h1", changes, results, record) for _ in range(10)))
+        *(db.apply_settlement("h1", changes, results, record) for _ in range(10))
+    )
     assert sum(o.applied for o in outcomes) == 1
     assert await _beans(db, 1, 2, 3) == [10_200, 9_900, 9_900]
     assert await db.ledger_mismatches() == {}
@@ -86,7 +89,8 @@ async def test_two_connections_to_one_file_still_settle_once(db: Database) -> No
     record = hand_record([1, 2, 3])
     async with Database(db.path) as other:
         outcomes = await asyncio.gather(
-            *(d.apply_settlement("h1", changes, results, record) for d in (db, other) * 3))
+            *(d.apply_settlement("h1", changes, results, record) for d in (db, other) * 3)
+        )
     assert sum(o.applied for o in outcomes) == 1
     assert await _beans(db, 1, 2, 3) == [10_200, 9_900, 9_900]
 
@@ -128,8 +132,9 @@ async def test_unknown_player_refuses_the_settlement(db: Database) -> None:
         ([BeanChange(1, 100), BeanChange(1, 5)], "two changes"),
     ],
 )
-async def test_malformed_settlements_are_refused(db: Database, changes: list[BeanChange],
-                                                 message: str) -> None:
+async def test_malformed_settlements_are_refused(
+    db: Database, changes: list[BeanChange], message: str
+) -> None:
     await seat_players(db, 1, 2, 3)
     with pytest.raises(BadChangeError, match=message):
         await db.apply_settlement("h1", changes, [], hand_record([1, 2, 3]))
@@ -138,8 +143,9 @@ async def test_malformed_settlements_are_refused(db: Database, changes: list[Bea
     with pytest.raises(BadChangeError, match="sits twice"):
         await db.apply_settlement("h1", [], [], hand_record([1, 1, 3]))
     with pytest.raises(BadChangeError, match="two results"):
-        await db.apply_settlement("h1", [], [HandResult(1, Role.FARMER, True)] * 2,
-                                  hand_record([1, 2, 3]))
+        await db.apply_settlement(
+            "h1", [], [HandResult(1, Role.FARMER, True)] * 2, hand_record([1, 2, 3])
+        )
     assert await db.get_hand("h1") is None
 
 
@@ -158,10 +164,16 @@ async def test_escape_penalty_and_streaks(db: Database) -> None:
     for number in range(3):
         changes, results = landlord_wins(1, [2, 3], stake=100)
         await db.apply_settlement(f"win{number}", changes, results, hand_record([1, 2, 3]))
-    escape = [BeanChange(1, -2_000, Reason.ESCAPE), BeanChange(2, 1_000, Reason.ESCAPE),
-              BeanChange(3, 1_000, Reason.ESCAPE)]
-    results = [HandResult(1, Role.LANDLORD, False, -40), HandResult(2, Role.FARMER, True, 20),
-               HandResult(3, Role.FARMER, True, 20)]
+    escape = [
+        BeanChange(1, -2_000, Reason.ESCAPE),
+        BeanChange(2, 1_000, Reason.ESCAPE),
+        BeanChange(3, 1_000, Reason.ESCAPE),
+    ]
+    results = [
+        HandResult(1, Role.LANDLORD, False, -40),
+        HandResult(2, Role.FARMER, True, 20),
+        HandResult(3, Role.FARMER, True, 20),
+    ]
     outcome = await db.apply_settlement("escape", escape, results, hand_record([1, 2, 3]))
     assert outcome.balances == {1: 8_600, 2: 10_700, 3: 10_700}
     landlord = await db.get_player(1)
@@ -180,14 +192,14 @@ async def test_hand_without_a_group_or_results(db: Database) -> None:
     assert [h.hand_id for h in await db.recent_hands()] == ["quiet"]
 
 
-async def test_settle_hand_computes_from_the_balances_inside_the_transaction(
-        db: Database) -> None:
+async def test_settle_hand_computes_from_the_balances_inside_the_transaction(db: Database) -> None:
     await seat_players(db, 1, 2, 3)
     await db.adjust_beans(2, -9_700, key="lost elsewhere")  # 300 left
     seen: list[dict[int, int]] = []
 
-    def compute(holdings: Mapping[int, Holdings],
-                ) -> tuple[list[BeanChange], list[HandResult]]:
+    def compute(
+        holdings: Mapping[int, Holdings],
+    ) -> tuple[list[BeanChange], list[HandResult]]:
         seen.append({u: h.beans for u, h in holdings.items()})
         paid = {f: min(500, holdings[f].beans) for f in (2, 3)}  # R-CAP-LOSER
         changes = [BeanChange(1, sum(paid.values()))]
@@ -223,8 +235,7 @@ class _SeatChange:
 
 def test_seat_changes_become_user_changes() -> None:
     seats = [42, 7, 9]
-    changes = changes_by_user(seats, [_SeatChange(0, 1_200, "settle"),
-                                      _SeatChange(2, -5, "fee")])
+    changes = changes_by_user(seats, [_SeatChange(0, 1_200, "settle"), _SeatChange(2, -5, "fee")])
     assert changes == [BeanChange(42, 1_200), BeanChange(9, -5, Reason.FEE)]
     with pytest.raises(BadChangeError, match="seats"):
         changes_by_user(seats, [_SeatChange(3, 1, "settle")])

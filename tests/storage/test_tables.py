@@ -12,16 +12,27 @@ from ddz_bot.storage import Database, StorageError, UnknownTableError
 
 from .conftest import FakeClock, hand_record, landlord_wins, seat_players
 
-GAME = {"phase": "play", "hands": {"0": "33344", "1": "XD", "2": "TJQKA"}, "turn": 1,
-        "note": "地主"}
+GAME = {
+    "phase": "play",
+    "hands": {"0": "33344", "1": "XD", "2": "TJQKA"},
+    "turn": 1,
+    "note": "地主",
+}
 
 
 async def test_a_restart_resumes_every_table(db_path: Path, clock: FakeClock) -> None:
     deadline = datetime(2026, 3, 1, 4, 0, 30, tzinfo=UTC)
     async with Database(db_path, clock=clock) as db:
-        saved = await db.save_table_state("t1", chat_id=-100, hand_id="h1", state=GAME,
-                                          action={"bid": 1}, deadline=deadline,
-                                          table_message_id=77, panel_message_ids={1: 5, 2: 6})
+        saved = await db.save_table_state(
+            "t1",
+            chat_id=-100,
+            hand_id="h1",
+            state=GAME,
+            action={"bid": 1},
+            deadline=deadline,
+            table_message_id=77,
+            panel_message_ids={1: 5, 2: 6},
+        )
         await db.save_table_state("t2", chat_id=-200, state={"phase": "lobby"})
         assert (saved.version, saved.action_seq) == (1, 1)
     async with Database(db_path, clock=clock) as db:
@@ -37,23 +48,31 @@ async def test_a_restart_resumes_every_table(db_path: Path, clock: FakeClock) ->
 
 async def test_each_action_appends_to_the_log_and_bumps_the_version(db: Database) -> None:
     for number in range(1, 4):
-        saved = await db.save_table_state("t1", chat_id=-100, hand_id="h1",
-                                          state={"moves": number}, action={"play": "3" * number})
+        saved = await db.save_table_state(
+            "t1", chat_id=-100, hand_id="h1", state={"moves": number}, action={"play": "3" * number}
+        )
         assert (saved.version, saved.action_seq) == (number, number)
-    saved = await db.save_table_state("t1", chat_id=-100, hand_id="h2", state={"moves": 0},
-                                      action={"deal": True})
+    saved = await db.save_table_state(
+        "t1", chat_id=-100, hand_id="h2", state={"moves": 0}, action={"deal": True}
+    )
     assert (saved.version, saved.action_seq) == (4, 1)  # a new hand starts its own log
     assert [a.action for a in await db.hand_actions("h1")] == [
-        {"play": "3"}, {"play": "33"}, {"play": "333"}]
+        {"play": "3"},
+        {"play": "33"},
+        {"play": "333"},
+    ]
     assert [a.seq for a in await db.hand_actions("h2")] == [1]
     table = await db.load_table("t1")
     assert table is not None and table.state == {"moves": 0} and table.hand_id == "h2"
 
 
 async def test_concurrent_saves_keep_every_action(db: Database) -> None:
-    await asyncio.gather(*(db.save_table_state("t1", chat_id=-100, hand_id="h1",
-                                               state={"n": n}, action={"n": n})
-                           for n in range(30)))
+    await asyncio.gather(
+        *(
+            db.save_table_state("t1", chat_id=-100, hand_id="h1", state={"n": n}, action={"n": n})
+            for n in range(30)
+        )
+    )
     actions = await db.hand_actions("h1")
     assert [a.seq for a in actions] == list(range(1, 31))
     assert sorted(a.action["n"] for a in actions) == list(range(30))
@@ -62,12 +81,12 @@ async def test_concurrent_saves_keep_every_action(db: Database) -> None:
 
 
 async def test_message_ids_are_kept_unless_given(db: Database) -> None:
-    await db.save_table_state("t1", chat_id=-100, state={}, table_message_id=10,
-                              panel_message_ids={1: 11})
+    await db.save_table_state(
+        "t1", chat_id=-100, state={}, table_message_id=10, panel_message_ids={1: 11}
+    )
     await db.save_table_state("t1", chat_id=-100, state={"x": 1})
     table = await db.load_table("t1")
-    assert table is not None and (table.table_message_id, table.panel_message_ids) == (10,
-                                                                                      {1: 11})
+    assert table is not None and (table.table_message_id, table.panel_message_ids) == (10, {1: 11})
     await db.set_table_messages("t1", panel_message_ids={2: 12})
     await db.set_table_messages("t1", table_message_id=20)
     table = await db.load_table("t1")
@@ -99,12 +118,14 @@ async def test_bad_saves_are_refused(db: Database) -> None:
 
 async def test_recent_hands_of_a_player_and_a_group(db: Database, clock: FakeClock) -> None:
     await seat_players(db, 1, 2, 3, 4)
-    for number, (chat, seats) in enumerate([(-100, [1, 2, 3]), (-200, [1, 2, 4]),
-                                            (-100, [2, 3, 4])]):
+    for number, (chat, seats) in enumerate(
+        [(-100, [1, 2, 3]), (-200, [1, 2, 4]), (-100, [2, 3, 4])]
+    ):
         clock.advance(minutes=5)
         changes, results = landlord_wins(seats[0], seats[1:], stake=10)
-        await db.apply_settlement(f"h{number}", changes, results,
-                                  hand_record(seats, chat_id=chat, at=clock.now))
+        await db.apply_settlement(
+            f"h{number}", changes, results, hand_record(seats, chat_id=chat, at=clock.now)
+        )
     assert [h.hand_id for h in await db.recent_hands(user_id=1)] == ["h1", "h0"]
     assert [h.hand_id for h in await db.recent_hands(chat_id=-100)] == ["h2", "h0"]
     assert [h.hand_id for h in await db.recent_hands(user_id=1, chat_id=-100)] == ["h0"]

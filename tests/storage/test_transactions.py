@@ -71,7 +71,8 @@ async def test_a_write_whose_caller_is_cancelled_is_done_whole(db: Database) -> 
     changes, results = landlord_wins(1, [2, 3], stake=100)
     for steps in range(12):  # cancel after 0, 1, 2, ... turns of the event loop
         task = asyncio.create_task(
-            db.apply_settlement(f"h{steps}", changes, results, hand_record([1, 2, 3])))
+            db.apply_settlement(f"h{steps}", changes, results, hand_record([1, 2, 3]))
+        )
         for _ in range(steps):
             await asyncio.sleep(0)
         task.cancel()
@@ -110,8 +111,9 @@ def test_any_run_of_operations_keeps_the_books(operations: list[tuple[str, int, 
                     if kind == "settle":
                         farmers = [u for u in (1, 2, 3, 4, 5, 6) if u != user][:2]
                         changes, results = landlord_wins(user, farmers, stake=amount, fee=5)
-                        await db.apply_settlement(f"h{number % 4}", changes, results,
-                                                  hand_record([user, *farmers]))
+                        await db.apply_settlement(
+                            f"h{number % 4}", changes, results, hand_record([user, *farmers])
+                        )
                     elif kind == "daily":
                         clock.advance(days=amount)
                         await db.claim_daily(user)

@@ -23,17 +23,26 @@ TOKEN = "123456:TEST-token"
 
 
 def make_settings(tmp_path: Path, **changes: object) -> Settings:
-    base = Settings(token=TOKEN, db_path=tmp_path / "ddz.sqlite3", group_interval=0.0,
-                    deal_window=0.0, lobby_timeout=600.0)
+    base = Settings(
+        token=TOKEN,
+        db_path=tmp_path / "ddz.sqlite3",
+        group_interval=0.0,
+        deal_window=0.0,
+        lobby_timeout=600.0,
+    )
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
-async def start_bot(settings: Settings, api: FakeBotAPI | None = None, seed: int = 7,
-                    ) -> Harness:
+async def start_bot(
+    settings: Settings,
+    api: FakeBotAPI | None = None,
+    seed: int = 7,
+) -> Harness:
     api = api or FakeBotAPI()
     limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=0)
-    application = build_application(settings, request=api, updates_request=api,
-                                    rate_limiter=limiter)
+    application = build_application(
+        settings, request=api, updates_request=api, rate_limiter=limiter
+    )
     harness = Harness(api, application)
 
     async def settle() -> None:

@@ -107,31 +107,51 @@ class FakeBotAPI(BaseRequest):
     def read_timeout(self) -> float | None:
         return 1.0
 
-    async def do_request(self, url: str, method: str, request_data: RequestData | None = None,
-                         read_timeout: Any = None, write_timeout: Any = None,
-                         connect_timeout: Any = None, pool_timeout: Any = None,
-                         ) -> tuple[int, bytes]:
+    async def do_request(
+        self,
+        url: str,
+        method: str,
+        request_data: RequestData | None = None,
+        read_timeout: Any = None,
+        write_timeout: Any = None,
+        connect_timeout: Any = None,
+        pool_timeout: Any = None,
+    ) -> tuple[int, bytes]:
         api_method = url.rsplit("/", 1)[-1]
         params: dict[str, Any] = dict(request_data.parameters) if request_data else {}
         files: dict[str, Any] = dict(request_data.multipart_data) if request_data else {}
         chat_id = params.get("chat_id")
-        call = Call(api_method, int(chat_id) if chat_id is not None else None, time.monotonic(),
-                    params if self.keep_history else {})
+        call = Call(
+            api_method,
+            int(chat_id) if chat_id is not None else None,
+            time.monotonic(),
+            params if self.keep_history else {},
+        )
         self.calls.append(call)
         try:
             result = self._dispatch(api_method, params, files)
         except ApiError as error:
             call.ok = False
-            body: dict[str, Any] = {"ok": False, "error_code": error.code,
-                                    "description": error.description}
+            body: dict[str, Any] = {
+                "ok": False,
+                "error_code": error.code,
+                "description": error.description,
+            }
             if error.retry_after is not None:
                 body["parameters"] = {"retry_after": error.retry_after}
             return error.code, json.dumps(body).encode()
         return 200, json.dumps({"ok": True, "result": result}).encode()
 
     # ---- knobs and helpers for tests ----------------------------------------------------
-    def add_user(self, user_id: int, first_name: str, *, language_code: str | None = "zh-hans",
-                 started: bool = True, username: str | None = None) -> dict[str, Any]:
+    def add_user(
+        self,
+        user_id: int,
+        first_name: str,
+        *,
+        language_code: str | None = "zh-hans",
+        started: bool = True,
+        username: str | None = None,
+    ) -> dict[str, Any]:
         user = {"id": user_id, "is_bot": False, "first_name": first_name}
         if language_code:
             user["language_code"] = language_code
@@ -167,8 +187,11 @@ class FakeBotAPI(BaseRequest):
         return None
 
     def calls_to(self, chat_id: int, method: str | None = None) -> list[Call]:
-        return [c for c in self.calls if c.chat_id == chat_id and c.ok
-                and (method is None or c.method == method)]
+        return [
+            c
+            for c in self.calls
+            if c.chat_id == chat_id and c.ok and (method is None or c.method == method)
+        ]
 
     def next_update_id(self) -> int:
         return next(self._update_ids)
@@ -185,21 +208,35 @@ class FakeBotAPI(BaseRequest):
         return {"id": chat_id, "type": chat.type, "title": chat.title}
 
     def bot_user(self) -> dict[str, Any]:
-        return {"id": BOT_ID, "is_bot": True, "first_name": "斗地主", "username": BOT_USERNAME,
-                "can_join_groups": True, "can_read_all_group_messages": False,
-                "supports_inline_queries": False}
+        return {
+            "id": BOT_ID,
+            "is_bot": True,
+            "first_name": "斗地主",
+            "username": BOT_USERNAME,
+            "can_join_groups": True,
+            "can_read_all_group_messages": False,
+            "supports_inline_queries": False,
+        }
 
     def message_dict(self, message: FakeMessage) -> dict[str, Any]:
-        data: dict[str, Any] = {"message_id": message.message_id, "date": message.date,
-                                "chat": self.chat_dict(message.chat_id)}
+        data: dict[str, Any] = {
+            "message_id": message.message_id,
+            "date": message.date,
+            "chat": self.chat_dict(message.chat_id),
+        }
         if message.from_bot:
             data["from"] = self.bot_user()
         if message.text is not None:
             data["text"] = message.text
         if message.photo_digest is not None:
-            data["photo"] = [{"file_id": f"photo-{message.photo_digest[:16]}",
-                              "file_unique_id": message.photo_digest[:12],
-                              "width": 800, "height": 600}]
+            data["photo"] = [
+                {
+                    "file_id": f"photo-{message.photo_digest[:16]}",
+                    "file_unique_id": message.photo_digest[:12],
+                    "width": 800,
+                    "height": 600,
+                }
+            ]
         if message.caption is not None:
             data["caption"] = message.caption
         if message.reply_markup:
@@ -293,9 +330,13 @@ class FakeBotAPI(BaseRequest):
     def _api_sendPhoto(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
         chat = self._chat(params.get("chat_id"))
         digest, size = self._digest(files, "photo")
-        message = self._new_message(chat, photo_digest=digest, photo_size=size,
-                                    caption=params.get("caption"),
-                                    reply_markup=self._markup(params))
+        message = self._new_message(
+            chat,
+            photo_digest=digest,
+            photo_size=size,
+            caption=params.get("caption"),
+            reply_markup=self._markup(params),
+        )
         return self.message_dict(message)
 
     def _api_editMessageMedia(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
@@ -311,10 +352,16 @@ class FakeBotAPI(BaseRequest):
         digest, size = self._digest(files, attach.removeprefix("attach://"))
         caption = media.get("caption")
         markup = self._markup(params)
-        if (digest, caption, markup) == (message.photo_digest, message.caption,
-                                         message.reply_markup):
-            raise ApiError(400, "Bad Request: message is not modified: specified new message "
-                                "content and reply markup are exactly the same")
+        if (digest, caption, markup) == (
+            message.photo_digest,
+            message.caption,
+            message.reply_markup,
+        ):
+            raise ApiError(
+                400,
+                "Bad Request: message is not modified: specified new message "
+                "content and reply markup are exactly the same",
+            )
         message.photo_digest, message.photo_size = digest, size
         message.caption, message.reply_markup = caption, markup
         message.edits += 1
@@ -359,8 +406,10 @@ class FakeBotAPI(BaseRequest):
     def _api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
         query_id = str(params.get("callback_query_id"))
         if query_id in self.callback_answers:
-            raise ApiError(400, "Bad Request: query is too old and response timeout expired "
-                                "or query ID is invalid")
+            raise ApiError(
+                400,
+                "Bad Request: query is too old and response timeout expired or query ID is invalid",
+            )
         self.callback_answers[query_id] = params
         return True
 
@@ -377,12 +426,24 @@ class FakeBotAPI(BaseRequest):
 
     def _api_getChatAdministrators(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
         chat = self._chat(params.get("chat_id"))
-        return [{"status": "administrator", "user": self.users[uid], **_ADMIN_RIGHTS}
-                for uid in sorted(chat.admins) if uid in self.users]
+        return [
+            {"status": "administrator", "user": self.users[uid], **_ADMIN_RIGHTS}
+            for uid in sorted(chat.admins)
+            if uid in self.users
+        ]
 
 
-_ADMIN_RIGHTS = {"can_be_edited": False, "is_anonymous": False, "can_manage_chat": True,
-                 "can_delete_messages": True, "can_manage_video_chats": True,
-                 "can_restrict_members": True, "can_promote_members": False,
-                 "can_change_info": True, "can_invite_users": True, "can_post_stories": False,
-                 "can_edit_stories": False, "can_delete_stories": False}
+_ADMIN_RIGHTS = {
+    "can_be_edited": False,
+    "is_anonymous": False,
+    "can_manage_chat": True,
+    "can_delete_messages": True,
+    "can_manage_video_chats": True,
+    "can_restrict_members": True,
+    "can_promote_members": False,
+    "can_change_info": True,
+    "can_invite_users": True,
+    "can_post_stories": False,
+    "can_edit_stories": False,
+    "can_delete_stories": False,
+}

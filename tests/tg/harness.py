@@ -42,21 +42,25 @@ class SimUser:
         if chat_id == self.id:
             api.started.add(self.id)  # writing to the bot opens the DM
         message_id = api.new_message_id(chat_id)
-        message: dict[str, Any] = {"message_id": message_id, "date": int(time.time()),
-                                   "chat": api.chat_dict(chat_id), "from": self.user,
-                                   "text": text}
+        message: dict[str, Any] = {
+            "message_id": message_id,
+            "date": int(time.time()),
+            "chat": api.chat_dict(chat_id),
+            "from": self.user,
+            "text": text,
+        }
         if text.startswith("/"):
             command = text.split()[0]
-            message["entities"] = [{"type": "bot_command", "offset": 0,
-                                    "length": len(command)}]
+            message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
         api.store(FakeMessage(chat_id, message_id, message["date"], text=text, from_bot=False))
         await self.harness.feed({"update_id": api.next_update_id(), "message": message})
 
     async def dm(self, text: str) -> None:
         await self.send(self.id, text)
 
-    async def press(self, message: FakeMessage | None, label: str | None = None, *,
-                    data: str | None = None) -> dict[str, Any]:
+    async def press(
+        self, message: FakeMessage | None, label: str | None = None, *, data: str | None = None
+    ) -> dict[str, Any]:
         """Press the button whose text contains ``label`` (or whose data is ``data``).
 
         Returns the bot's answer to the callback query ({} if none).
@@ -72,10 +76,16 @@ class SimUser:
         """Send a callback query with any data, even data no button carries (forgery)."""
         api = self.api
         query_id = f"q{next(self._query_ids)}"
-        update = {"update_id": api.next_update_id(),
-                  "callback_query": {"id": query_id, "from": self.user,
-                                     "chat_instance": str(message.chat_id),
-                                     "message": api.message_dict(message), "data": data}}
+        update = {
+            "update_id": api.next_update_id(),
+            "callback_query": {
+                "id": query_id,
+                "from": self.user,
+                "chat_instance": str(message.chat_id),
+                "message": api.message_dict(message),
+                "data": data,
+            },
+        }
         await self.harness.feed(update)
         return api.callback_answers.get(query_id, {})
 
@@ -98,8 +108,12 @@ class SimUser:
 class Harness:
     """A fake Telegram plus a running Application."""
 
-    def __init__(self, api: FakeBotAPI, application: Application[Any, Any, Any, Any, Any, Any],
-                 settle: Settle | None = None) -> None:
+    def __init__(
+        self,
+        api: FakeBotAPI,
+        application: Application[Any, Any, Any, Any, Any, Any],
+        settle: Settle | None = None,
+    ) -> None:
         self.api = api
         self.app = application
         self._settle = settle
@@ -109,14 +123,22 @@ class Harness:
     def bot_username(self) -> str:
         return BOT_USERNAME
 
-    def user(self, name: str, *, started: bool = True, language_code: str | None = "zh-hans",
-             user_id: int | None = None) -> SimUser:
+    def user(
+        self,
+        name: str,
+        *,
+        started: bool = True,
+        language_code: str | None = "zh-hans",
+        user_id: int | None = None,
+    ) -> SimUser:
         uid = user_id if user_id is not None else next(self._ids)
-        return SimUser(self, self.api.add_user(uid, name, language_code=language_code,
-                                               started=started))
+        return SimUser(
+            self, self.api.add_user(uid, name, language_code=language_code, started=started)
+        )
 
-    def group(self, chat_id: int = -100100, title: str = "牌友群",
-              admins: set[int] | None = None) -> int:
+    def group(
+        self, chat_id: int = -100100, title: str = "牌友群", admins: set[int] | None = None
+    ) -> int:
         self.api.add_group(chat_id, title, admins)
         return chat_id
 

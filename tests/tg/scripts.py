@@ -56,8 +56,9 @@ async def take_turn(bot: Harness, group: int, user: SimUser, *, call: bool = Tru
     await user.press(user.panel(), "出牌")
 
 
-async def play_until_over(bot: Harness, group: int, users: list[SimUser],
-                          max_steps: int = 400) -> Table:
+async def play_until_over(
+    bot: Harness, group: int, users: list[SimUser], max_steps: int = 400
+) -> Table:
     """Everyone plays by the buttons until the hand is over."""
     for _ in range(max_steps):
         table = current_table(bot, group)
@@ -69,8 +70,9 @@ async def play_until_over(bot: Harness, group: int, users: list[SimUser],
     raise AssertionError("the hand did not end")
 
 
-async def seat_three(bot: Harness, group: int, users: list[SimUser],
-                     command: str = "/newgame") -> None:
+async def seat_three(
+    bot: Harness, group: int, users: list[SimUser], command: str = "/newgame"
+) -> None:
     """The first user opens a table; the others press Join."""
     await users[0].send(group, command)
     lobby = bot.api.last_message(group, with_buttons=True)
@@ -98,8 +100,9 @@ async def until_playing(bot: Harness, group: int, users: list[SimUser]) -> None:
     raise AssertionError("the decisions before the play did not end")
 
 
-async def first_lead(bot: Harness, group: int, users: list[SimUser],
-                     command: str = "/newgame") -> tuple[Table, SimUser, int]:
+async def first_lead(
+    bot: Harness, group: int, users: list[SimUser], command: str = "/newgame"
+) -> tuple[Table, SimUser, int]:
     """Seat three with ``command`` and take the decisions up to the first lead: the table,
     the leader and the leader's seat."""
     await seat_three(bot, group, users, command)

@@ -41,8 +41,9 @@ async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Ha
         if user is sleeper or user is None:
             break
         await take_turn(bot, group, user)
-    assert not game.over and whose_turn(bot, group, users) is sleeper, \
+    assert not game.over and whose_turn(bot, group, users) is sleeper, (
         "the deal should give the sleeper a second turn (change the seed if not)"
+    )
     assert await fire_timer(bot, table)
     assert game.auto[seat]
     caption = next(m for m in bot.api.chat_messages(group) if m.photo_digest).caption
@@ -96,8 +97,7 @@ async def test_escape_asks_first_then_charges_the_penalty(bot: Harness) -> None:
     # before the landlord is known: base 1 x 10 x N (100) = 1000, plus the fee (5)
     assert beans[0] == 10_000 - 1_000 - 5
     assert beans[1] == beans[2] == 10_000 + 500
-    assert "逃跑" in (next(m for m in bot.api.chat_messages(group) if m.photo_digest).caption
-                      or "")
+    assert "逃跑" in (next(m for m in bot.api.chat_messages(group) if m.photo_digest).caption or "")
 
 
 async def test_take_back_pressed_twice_counts_once(bot: Harness) -> None:

@@ -42,8 +42,10 @@ async def test_again_seats_only_the_presser_and_invites_the_others(bot: Harness)
     assert [s.name for s in table.seats] == ["Bob"]
     assert sorted(table.invited.values()) == ["Alice", "Carol"]
     assert [_calls(user) for user in users] == asked_before  # nobody is dealt a hand
-    assert any("Alice、Carol" in (m.text or "") and "再来一局" in (m.text or "")
-               for m in bot.api.chat_messages(group))
+    assert any(
+        "Alice、Carol" in (m.text or "") and "再来一局" in (m.text or "")
+        for m in bot.api.chat_messages(group)
+    )
     lobby = bot.api.last_message(group, with_buttons=True)
     assert lobby is not None and "Alice、Carol" in (lobby.text or "")  # the lobby lists them
     # Alice presses Again on the same old result: she sits at the new lobby
@@ -56,8 +58,7 @@ async def test_again_seats_only_the_presser_and_invites_the_others(bot: Harness)
     assert table.in_hand() and table.hand_no == 1 and not table.invited
 
 
-async def test_leave_on_the_old_result_after_again_declines_the_invitation(
-        bot: Harness) -> None:
+async def test_leave_on_the_old_result_after_again_declines_the_invitation(bot: Harness) -> None:
     group, users = await _finished(bot)
     alice, _bob, carol = users
     result = bot.api.last_message(group, with_buttons=True)
@@ -111,7 +112,8 @@ def test_a_finished_table_saved_before_leaving_was_kept_still_loads() -> None:
 
 
 async def test_again_by_someone_the_bot_cannot_reach_leaves_again_to_the_others(
-        bot: Harness) -> None:
+    bot: Harness,
+) -> None:
     group, users = await _finished(bot)
     alice, _bob, carol = users
     bot.api.started.discard(carol.id)  # Carol blocked the bot since
@@ -128,7 +130,8 @@ async def test_again_by_someone_the_bot_cannot_reach_leaves_again_to_the_others(
 
 
 async def test_a_join_that_cannot_be_saved_leaves_the_player_unseated_to_retry(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     alice, bob = bot.user("Alice"), bot.user("Bob")
     await alice.send(group, "/newgame")
@@ -144,7 +147,8 @@ async def test_a_join_that_cannot_be_saved_leaves_the_player_unseated_to_retry(
 
 
 async def test_an_ai_seat_that_cannot_be_saved_is_not_kept(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     alice = bot.user("Alice")
     await alice.send(group, "/newgame")
@@ -154,7 +158,8 @@ async def test_an_ai_seat_that_cannot_be_saved_is_not_kept(
 
 
 async def test_a_start_that_fails_after_the_press_was_answered_tells_the_group(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     alice = bot.user("Alice")
     await alice.send(group, "/newgame")
@@ -194,6 +199,7 @@ async def test_two_pressing_again_at_once_sit_at_one_new_lobby(bot: Harness) -> 
 
 
 # ---- the invitation after Again ------------------------------------------------------
+
 
 async def test_the_presser_leaving_keeps_the_lobby_for_the_invited(bot: Harness) -> None:
     group, (alice, bob, _) = await _finished(bot)

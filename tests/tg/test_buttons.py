@@ -30,8 +30,11 @@ async def test_stale_foreign_and_forged_buttons_change_nothing(bot: Harness) -> 
     # a button of another player's panel (the message is in the bidder's private chat)
     version = table.version
     answer = await other.press_data(old_panel, old_data)
-    assert answer == {"callback_query_id": answer["callback_query_id"],
-                      "text": "这是别的玩家的面板。", "show_alert": True}
+    assert answer == {
+        "callback_query_id": answer["callback_query_id"],
+        "text": "这是别的玩家的面板。",
+        "show_alert": True,
+    }
     # forged data: well-formed, signed by nobody
     answer = await bidder.press_data(old_panel, old_data.replace("|no|", "|call|"))
     assert answer["text"] == "这个按钮无效。"
@@ -105,9 +108,11 @@ async def test_signed_but_impossible_requests_are_refused(bot: Harness) -> None:
     panel = users[0].panel()
     assert panel is not None
     version = table.version
-    for callback in (Callback("r", table.id, table.hand_version, "Z"),  # no such rank
-                     Callback("b", table.id, table.version, "4"),  # no such bid
-                     Callback("o", 0, 0, "colour")):  # no such setting (and not an admin)
+    for callback in (
+        Callback("r", table.id, table.hand_version, "Z"),  # no such rank
+        Callback("b", table.id, table.version, "4"),  # no such bid
+        Callback("o", 0, 0, "colour"),
+    ):  # no such setting (and not an admin)
         answer = await users[0].press_data(panel, codec.encode(callback))
         assert answer["show_alert"] is True
         assert answer["text"] in ("这个按钮无效。", "只有群管理员可以这样做。", "还没轮到你。")
@@ -140,8 +145,9 @@ async def test_the_card_tracker_counts_what_the_player_has_not_seen(bot: Harness
     assert unseen == 54 - len(game.hand(seat)) - len(game.public_view().played)
 
 
-async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(bot: Harness,
-                                                                             ) -> None:
+async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(
+    bot: Harness,
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     table, leader, seat = await first_lead(bot, group, users)

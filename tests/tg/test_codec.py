@@ -11,9 +11,12 @@ from ddz_bot.tg.codec import ACTIONS, MAX_BYTES, BadCallback, Callback, Callback
 CODEC = CallbackCodec("123:secret")
 
 
-@given(action=st.sampled_from(sorted(ACTIONS)), table=st.integers(0, 2**62),
-       version=st.integers(0, 10**9),
-       arg=st.text(alphabet="0123456789abcdefxyzTJQKAXD=-_.", max_size=12))
+@given(
+    action=st.sampled_from(sorted(ACTIONS)),
+    table=st.integers(0, 2**62),
+    version=st.integers(0, 10**9),
+    arg=st.text(alphabet="0123456789abcdefxyzTJQKAXD=-_.", max_size=12),
+)
 def test_round_trip_fits_in_64_bytes(action: str, table: int, version: int, arg: str) -> None:
     callback = Callback(action, table, version, arg if arg != "-" else "")
     data = CODEC.encode(callback)

@@ -99,10 +99,18 @@ async def test_the_bot_removed_from_the_group_closes_the_table(bot: Harness) -> 
     await seat_three(bot, group, users)
     bot.api.chats[group].bot_member = False
     me = bot.api.bot_user()
-    await bot.feed({"update_id": bot.api.next_update_id(), "my_chat_member": {
-        "chat": bot.api.chat_dict(group), "from": users[0].user, "date": int(time.time()),
-        "old_chat_member": {"status": "member", "user": me},
-        "new_chat_member": {"status": "left", "user": me}}})
+    await bot.feed(
+        {
+            "update_id": bot.api.next_update_id(),
+            "my_chat_member": {
+                "chat": bot.api.chat_dict(group),
+                "from": users[0].user,
+                "date": int(time.time()),
+                "old_chat_member": {"status": "member", "user": me},
+                "new_chat_member": {"status": "left", "user": me},
+            },
+        }
+    )
     assert manager_of(bot).table_in(group) is None
     assert manager_of(bot).table_of(users[0].id) is None
     assert await manager_of(bot).db.load_open_tables() == []
@@ -151,8 +159,9 @@ async def test_admins_change_group_settings_and_new_tables_follow(bot: Harness) 
     assert "叫分 1-3" in (panel.text or "") and "中级场" in (panel.text or "")
     assert "叫地主 20 秒" in (panel.text or "")
     await alice.press(panel, "语言")
-    assert "Language: 繁體中文" in (bot.api.messages[(group, panel.message_id)].text or "") \
-        or "語言：繁體中文" in (bot.api.messages[(group, panel.message_id)].text or "")
+    assert "Language: 繁體中文" in (
+        bot.api.messages[(group, panel.message_id)].text or ""
+    ) or "語言：繁體中文" in (bot.api.messages[(group, panel.message_id)].text or "")
     await alice.send(group, "/newgame")  # 20,000 beans to sit in the intermediate room
     assert bot.api.last_message(group).text.startswith("本场入座至少需要 20000")  # type: ignore[union-attr]
     assert manager_of(bot).table_in(group) is None

@@ -19,19 +19,31 @@ def test_defaults() -> None:
 
 
 def test_values_parse_and_webhook_switches_mode() -> None:
-    settings = Settings.from_env({"DDZ_BOT_TOKEN": "1:x", "DDZ_LANG": "EN",
-                                  "DDZ_PLAY_TIMEOUT": "12.5", "DDZ_WEBHOOK_URL": "https://a.b/c",
-                                  "DDZ_WEBHOOK_PORT": "88", "DDZ_LOG_LEVEL": "debug"})
+    settings = Settings.from_env(
+        {
+            "DDZ_BOT_TOKEN": "1:x",
+            "DDZ_LANG": "EN",
+            "DDZ_PLAY_TIMEOUT": "12.5",
+            "DDZ_WEBHOOK_URL": "https://a.b/c",
+            "DDZ_WEBHOOK_PORT": "88",
+            "DDZ_LOG_LEVEL": "debug",
+        }
+    )
     assert settings.lang == "en" and settings.play_timeout == 12.5
     assert settings.webhook and settings.webhook_port == 88 and settings.log_level == "DEBUG"
     assert "1:x" not in settings.describe()
 
 
-@pytest.mark.parametrize(("variable", "value"), [("DDZ_PLAY_TIMEOUT", "soon"),
-                                                  ("DDZ_PLAY_TIMEOUT", "-3"),
-                                                  ("DDZ_LANG", "fr"),
-                                                  ("DDZ_WEBHOOK_PORT", "x"),
-                                                  ("DDZ_LOG_LEVEL", "LOUD")])
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("DDZ_PLAY_TIMEOUT", "soon"),
+        ("DDZ_PLAY_TIMEOUT", "-3"),
+        ("DDZ_LANG", "fr"),
+        ("DDZ_WEBHOOK_PORT", "x"),
+        ("DDZ_LOG_LEVEL", "LOUD"),
+    ],
+)
 def test_bad_values_name_the_variable(variable: str, value: str) -> None:
     with pytest.raises(SettingsError, match=variable):
         Settings.from_env({variable: value})
@@ -39,8 +51,10 @@ def test_bad_values_name_the_variable(variable: str, value: str) -> None:
 
 def test_dotenv_fills_but_never_overrides(tmp_path: Path) -> None:
     path = tmp_path / ".env"
-    path.write_text("# comment\nDDZ_BOT_TOKEN='9:abc'\nexport DDZ_LANG=en\n\nDDZ_DB_PATH=x.db\n",
-                    encoding="utf-8")
+    path.write_text(
+        "# comment\nDDZ_BOT_TOKEN='9:abc'\nexport DDZ_LANG=en\n\nDDZ_DB_PATH=x.db\n",
+        encoding="utf-8",
+    )
     env = {"DDZ_LANG": "zh-Hant"}
     load_dotenv(path, env)
     settings = Settings.from_env(env)

@@ -25,8 +25,14 @@ def _app(api: FakeBotAPI) -> Application[Any, Any, Any, Any, Any, Any]:
         keyboard = InlineKeyboardMarkup([[InlineKeyboardButton("ok", callback_data="ok")]])
         await context.bot.send_message(update.effective_chat.id, "pong", reply_markup=keyboard)
 
-    app = (ApplicationBuilder().token("123:TEST").request(api).get_updates_request(api)
-           .rate_limiter(AIORateLimiter(max_retries=0)).build())
+    app = (
+        ApplicationBuilder()
+        .token("123:TEST")
+        .request(api)
+        .get_updates_request(api)
+        .rate_limiter(AIORateLimiter(max_retries=0))
+        .build()
+    )
     app.add_handler(CommandHandler("ping", echo))
     return app
 
@@ -58,17 +64,26 @@ async def test_telegram_refusals() -> None:
         group = harness.group()
         photo = await app.bot.send_photo(group, b"\x89PNG-one", caption="a")
         with pytest.raises(BadRequest, match="not modified"):
-            await app.bot.edit_message_media(InputMediaPhoto(b"\x89PNG-one", caption="a"),
-                                             chat_id=group, message_id=photo.message_id)
-        await app.bot.edit_message_media(InputMediaPhoto(b"\x89PNG-two", caption="b"),
-                                         chat_id=group, message_id=photo.message_id)
+            await app.bot.edit_message_media(
+                InputMediaPhoto(b"\x89PNG-one", caption="a"),
+                chat_id=group,
+                message_id=photo.message_id,
+            )
+        await app.bot.edit_message_media(
+            InputMediaPhoto(b"\x89PNG-two", caption="b"), chat_id=group, message_id=photo.message_id
+        )
         stored = api.messages[(group, photo.message_id)]
         assert stored.caption == "b" and stored.edits == 1
         api.flood_next("sendMessage", retry_after=3)
         with pytest.raises(RetryAfter):
             await app.bot.send_message(group, "x")
         with pytest.raises(BadRequest, match=r"(?i)button_data_invalid"):
-            await app.bot.send_message(group, "x", reply_markup=InlineKeyboardMarkup(
-                [[InlineKeyboardButton("long", callback_data="x" * 65)]]))
+            await app.bot.send_message(
+                group,
+                "x",
+                reply_markup=InlineKeyboardMarkup(
+                    [[InlineKeyboardButton("long", callback_data="x" * 65)]]
+                ),
+            )
     finally:
         await harness.stop()

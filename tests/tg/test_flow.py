@@ -26,8 +26,11 @@ from .scripts import (
 
 def _panels(bot: Harness, user: SimUser) -> list[int]:
     """The panels (pictures) the user's private chat still shows."""
-    return [m.message_id for m in bot.api.chat_messages(user.id)
-            if m.from_bot and m.photo_digest is not None]
+    return [
+        m.message_id
+        for m in bot.api.chat_messages(user.id)
+        if m.from_bot and m.photo_digest is not None
+    ]
 
 
 def _sent(bot: Harness, user: SimUser) -> int:
@@ -35,8 +38,7 @@ def _sent(bot: Harness, user: SimUser) -> int:
     return len(bot.api.calls_to(user.id, "sendPhoto"))
 
 
-async def test_whose_turn_it_becomes_gets_a_new_panel_and_the_old_one_goes(
-        bot: Harness) -> None:
+async def test_whose_turn_it_becomes_gets_a_new_panel_and_the_old_one_goes(bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
@@ -132,16 +134,22 @@ async def test_a_reading_choice_ends_with_the_turn(tmp_path: Path) -> None:
             table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
             assert game is not None
-            ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)
-                         and len(classify(a.cards, game.rules)) > 1]
+            ambiguous = [
+                a
+                for a in game.legal_actions(seat)
+                if isinstance(a, Play) and len(classify(a.cards, game.rules)) > 1
+            ]
             if not ambiguous:
                 continue
             panel = leader.panel()
             assert panel is not None
             for rank in ambiguous[0].cards:
-                data = next(b["callback_data"] for b in panel.buttons()
-                            if b["callback_data"].split("|")[0] == "r"
-                            and b["callback_data"].split("|")[3] == RANK_CHARS[rank])
+                data = next(
+                    b["callback_data"]
+                    for b in panel.buttons()
+                    if b["callback_data"].split("|")[0] == "r"
+                    and b["callback_data"].split("|")[3] == RANK_CHARS[rank]
+                )
                 await leader.press_data(panel, data)
             await leader.press(leader.panel(), "出牌")
             assert "按哪种牌型出" in (leader.panel().caption or "")  # type: ignore[union-attr]
@@ -157,7 +165,8 @@ async def test_a_reading_choice_ends_with_the_turn(tmp_path: Path) -> None:
 
 
 async def test_the_doubling_clock_does_not_restart_at_each_answer(
-        bot: Harness, manager_clock: ManualClock) -> None:
+    bot: Harness, manager_clock: ManualClock
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
@@ -183,7 +192,6 @@ async def test_the_doubling_clock_does_not_restart_at_each_answer(
     assert table.deadline > began  # the play has its own clock
 
 
-
 async def test_a_broke_player_pressing_again_leaves_again_to_the_others(bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
@@ -206,8 +214,7 @@ async def test_a_broke_player_pressing_again_leaves_again_to_the_others(bot: Har
     assert [s.user_id for s in table.seats] == [users[0].id, users[1].id]
 
 
-async def test_a_language_chosen_mid_hand_reaches_the_panel_and_the_next_hand(
-        bot: Harness) -> None:
+async def test_a_language_chosen_mid_hand_reaches_the_panel_and_the_next_hand(bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
@@ -242,7 +249,8 @@ async def test_join_during_a_hand_says_to_wait_for_the_next(bot: Harness) -> Non
 
 
 async def test_points_and_wildcard_settings_are_exclusive_and_say_what_newgame_opens(
-        bot: Harness) -> None:
+    bot: Harness,
+) -> None:
     alice = bot.user("Alice")
     group = bot.group(admins={alice.id})
     await alice.send(group, "/settings")
@@ -266,10 +274,16 @@ async def test_points_and_wildcard_settings_are_exclusive_and_say_what_newgame_o
 
 async def test_newgame_understands_mode_words_and_names_the_modes(bot: Harness) -> None:
     alice = bot.user("Alice")
-    for number, (words, rules) in enumerate([("四人", "four"), ("4人", "four"),
-                                             ("lz", "wildcard"), ("叫分", "points"),
-                                             ("經典", "classic"),
-                                             ("four players", "four")]):
+    for number, (words, rules) in enumerate(
+        [
+            ("四人", "four"),
+            ("4人", "four"),
+            ("lz", "wildcard"),
+            ("叫分", "points"),
+            ("經典", "classic"),
+            ("four players", "four"),
+        ]
+    ):
         group = bot.group(-100200 - number, f"群{number}")
         await alice.send(group, f"/kaiju {words}")
         assert current_table(bot, group).rules == rules, words
@@ -287,9 +301,16 @@ async def test_newgame_understands_mode_words_and_names_the_modes(bot: Harness) 
 
 async def test_points_are_bid_as_phones_type_them(tmp_path: Path) -> None:
     """R-BID-POINTS typed: 3分, 3 分, 三分, 一分, 叫 (the lowest bid allowed)."""
-    for typed, points in (("3分", 3), ("3 分", 3), ("三分", 3), ("３分", 3), ("一分", 1),
-                          ("2 pt", 2),
-                          ("叫地主", 1), ("叫", 1)):
+    for typed, points in (
+        ("3分", 3),
+        ("3 分", 3),
+        ("三分", 3),
+        ("３分", 3),
+        ("一分", 1),
+        ("2 pt", 2),
+        ("叫地主", 1),
+        ("叫", 1),
+    ):
         bot = await start_bot(make_settings(tmp_path / typed.replace(" ", "_")))
         try:
             group = bot.group()

@@ -44,9 +44,12 @@ def test_no_empty_message(lang: str) -> None:
 
 
 def test_chinese_catalogues_are_really_translated() -> None:
-    same = [k for k in CATALOGUES["en"]
-            if CATALOGUES["zh-Hans"][k] == CATALOGUES["en"][k] and any(
-                c.isalpha() and c.isascii() for c in _prose(CATALOGUES["en"][k]))]
+    same = [
+        k
+        for k in CATALOGUES["en"]
+        if CATALOGUES["zh-Hans"][k] == CATALOGUES["en"][k]
+        and any(c.isalpha() and c.isascii() for c in _prose(CATALOGUES["en"][k]))
+    ]
     assert not same
     assert CATALOGUES["zh-Hans"]["phase_playing"] != CATALOGUES["zh-Hant"]["result_farmers"]
     assert t("zh-Hant", "result_farmers", name="Bob") == "農民勝利！地主 Bob 落敗。"
@@ -109,6 +112,10 @@ def test_a_right_to_left_name_cannot_reorder_the_line() -> None:
 def test_no_name_leaves_a_direction_change_running_into_the_rest_of_the_line(name: str) -> None:
     line = t("en", "result_line", name=name, delta=1, balance=2)
     assert line.endswith(": +1 beans (2)")
-    controls = [c for c in line if unicodedata.bidirectional(c) in
-                ("RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF", "PDI")]
+    controls = [
+        c
+        for c in line
+        if unicodedata.bidirectional(c)
+        in ("RLE", "RLO", "LRE", "LRO", "RLI", "LRI", "FSI", "PDF", "PDI")
+    ]
     assert controls in ([], ["\u2068", "\u2069"])  # at most our own isolate, closed

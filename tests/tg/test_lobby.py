@@ -27,14 +27,18 @@ async def test_three_join_and_the_hand_is_dealt(bot: Harness) -> None:
         assert panel is not None and panel.photo_digest is not None
 
 
-async def test_command_menus_for_groups_and_private_chats_in_three_languages(bot: Harness,
-                                                                             ) -> None:
-    menus = {(c.get("language_code"), str(c["scope"]["type"].value)): c["commands"]
-             for c in bot.api.commands}
+async def test_command_menus_for_groups_and_private_chats_in_three_languages(
+    bot: Harness,
+) -> None:
+    menus = {
+        (c.get("language_code"), str(c["scope"]["type"].value)): c["commands"]
+        for c in bot.api.commands
+    }
     languages = {language for language, _ in menus}
     assert {"zh", "zh-hant", "en", None} <= languages
-    english_group = next(v for (lang, scope), v in menus.items()
-                         if lang == "en" and scope == "all_group_chats")
+    english_group = next(
+        v for (lang, scope), v in menus.items() if lang == "en" and scope == "all_group_chats"
+    )
     assert [c["command"] for c in english_group][:2] == ["newgame", "join"]
     assert english_group[0]["description"] == "Open a table in this group"
 

@@ -26,8 +26,7 @@ from .scripts import (
 )
 
 
-async def test_a_flood_while_checking_the_private_chat_still_opens_the_lobby(
-        bot: Harness) -> None:
+async def test_a_flood_while_checking_the_private_chat_still_opens_the_lobby(bot: Harness) -> None:
     group = bot.group()
     alice = bot.user("Alice")
     bot.api.flood_next("sendMessage")  # the first private message meets a flood
@@ -38,7 +37,8 @@ async def test_a_flood_while_checking_the_private_chat_still_opens_the_lobby(
 
 
 async def test_a_failed_save_leaves_no_table_and_the_opener_is_told(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     alice = bot.user("Alice")
     fail_once(manager_of(bot).db, "save_table_state", monkeypatch)
@@ -51,7 +51,8 @@ async def test_a_failed_save_leaves_no_table_and_the_opener_is_told(
 
 
 async def test_a_command_failing_on_the_database_is_answered(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     alice = bot.user("Alice")
     db = manager_of(bot).db
@@ -67,7 +68,8 @@ async def test_a_command_failing_on_the_database_is_answered(
 
 
 async def test_again_failing_half_way_keeps_the_again_button(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
@@ -147,13 +149,15 @@ async def test_the_press_that_fills_the_table_is_answered_before_the_deal(bot: H
     calls = bot.api.calls[since:]
     answered = [i for i, c in enumerate(calls) if c.method == "answerCallbackQuery"]
     started = t("zh-Hans", "started")
-    dealt = next(i for i, c in enumerate(calls)
-                 if started in str(c.params.get("text", "")) or c.method == "sendPhoto")
+    dealt = next(
+        i
+        for i, c in enumerate(calls)
+        if started in str(c.params.get("text", "")) or c.method == "sendPhoto"
+    )
     assert len(answered) == 1 and calls[answered[0]].ok and answered[0] < dealt
 
 
-async def test_a_decision_is_answered_before_the_others_see_it_and_only_once(
-        bot: Harness) -> None:
+async def test_a_decision_is_answered_before_the_others_see_it_and_only_once(bot: Harness) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
@@ -163,8 +167,9 @@ async def test_a_decision_is_answered_before_the_others_see_it_and_only_once(
     answer = await user.press(user.panel(), "叫地主")
     assert not answer.get("text")
     later = [c for c in bot.api.calls[since:] if c.chat_id is not None]
-    first_answer = next(i for i, c in enumerate(bot.api.calls[since:])
-                        if c.method == "answerCallbackQuery")
+    first_answer = next(
+        i for i, c in enumerate(bot.api.calls[since:]) if c.method == "answerCallbackQuery"
+    )
     assert later and bot.api.calls[since:].index(later[0]) > first_answer
     assert [c.method for c in bot.api.calls[since:]].count("answerCallbackQuery") == 1
 

@@ -14,8 +14,9 @@ def _markup(label: str) -> InlineKeyboardMarkup:
     return InlineKeyboardMarkup([[InlineKeyboardButton(label, callback_data=label)]])
 
 
-async def test_only_the_newest_picture_is_rendered_and_sent(api_bot: tuple[FakeBotAPI, Bot],
-                                                            ) -> None:
+async def test_only_the_newest_picture_is_rendered_and_sent(
+    api_bot: tuple[FakeBotAPI, Bot],
+) -> None:
     api, bot = api_bot
     group = -5
     api.add_group(group, "g")
@@ -25,6 +26,7 @@ async def test_only_the_newest_picture_is_rendered_and_sent(api_bot: tuple[FakeB
         def render() -> bytes:
             rendered.append(n)
             return b"png-%d" % n
+
         return Content(f"caption {n}", _markup("x"), photo_key=f"p{n}", render=render)
 
     outbox = Outbox(bot, group_interval=0.2)
@@ -52,12 +54,16 @@ async def test_the_smallest_edit_is_used(api_bot: tuple[FakeBotAPI, Bot]) -> Non
     await outbox.drain()
     outbox.show(42, "panel", Content("b", _markup("2"), "k", render))  # nothing
     await outbox.drain()
-    assert [c.method for c in api.calls_to(42)] == ["sendPhoto", "editMessageReplyMarkup",
-                                                    "editMessageCaption"]
+    assert [c.method for c in api.calls_to(42)] == [
+        "sendPhoto",
+        "editMessageReplyMarkup",
+        "editMessageCaption",
+    ]
 
 
 async def test_retry_after_is_waited_out_and_not_modified_is_quiet(
-        api_bot: tuple[FakeBotAPI, Bot], outbox_waits: RecordedWaits) -> None:
+    api_bot: tuple[FakeBotAPI, Bot], outbox_waits: RecordedWaits
+) -> None:
     api, bot = api_bot
     group = -6
     api.add_group(group, "g")

@@ -16,7 +16,8 @@ def _panel(n: int) -> Content:
 
 
 async def test_replace_sends_anew_and_deletes_the_old_message(
-        api_bot: tuple[FakeBotAPI, Bot]) -> None:
+    api_bot: tuple[FakeBotAPI, Bot],
+) -> None:
     api, bot = api_bot
     api.add_user(42, "Ann")
     outbox = Outbox(bot)
@@ -38,7 +39,8 @@ async def test_replace_sends_anew_and_deletes_the_old_message(
 
 
 async def test_a_flooded_replacement_is_retried_and_deletes_once(
-        api_bot: tuple[FakeBotAPI, Bot], outbox_waits: RecordedWaits) -> None:
+    api_bot: tuple[FakeBotAPI, Bot], outbox_waits: RecordedWaits
+) -> None:
     api, bot = api_bot
     api.add_user(42, "Ann")
     outbox = Outbox(bot)

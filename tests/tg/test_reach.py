@@ -6,8 +6,9 @@ from .harness import Harness
 from .scripts import current_table, fire_timer, seat_three
 
 
-async def test_a_user_who_never_started_the_bot_joins_through_the_deep_link(bot: Harness,
-                                                                            ) -> None:
+async def test_a_user_who_never_started_the_bot_joins_through_the_deep_link(
+    bot: Harness,
+) -> None:
     group = bot.group()
     alice, bob = bot.user("Alice"), bot.user("Bob", started=False)
     await alice.send(group, "/newgame")

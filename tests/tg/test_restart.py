@@ -81,15 +81,15 @@ async def test_restart_right_after_newgame_keeps_one_lobby_message(tmp_path: Pat
         await second.stop()
 
 
-
 def _deltas(caption: str | None, names: list[str]) -> list[str]:
     """The "name：+x 豆" parts of a result caption (balances left out)."""
     lines = (caption or "").splitlines()
     return [line.split("（")[0] for line in lines if line.split("：")[0] in names]
 
 
-async def test_a_settlement_found_after_a_restart_shows_what_was_applied(tmp_path: Path,
-                                                                         ) -> None:
+async def test_a_settlement_found_after_a_restart_shows_what_was_applied(
+    tmp_path: Path,
+) -> None:
     settings = make_settings(tmp_path)
     first = await start_bot(settings)
     group = first.group()

@@ -40,12 +40,14 @@ def owed(table: Table) -> list[int]:
     assert outcome is not None and outcome.landlord is not None and outcome.escaped is None
     stake = outcome.base * outcome.multiplier * 100
     sign = 1 if outcome.landlord in outcome.winners else -1
-    return [(2 * sign * stake if seat == outcome.landlord else -sign * stake) - 5
-            for seat in range(3)]
+    return [
+        (2 * sign * stake if seat == outcome.landlord else -sign * stake) - 5 for seat in range(3)
+    ]
 
 
-def fail_saves(monkeypatch: pytest.MonkeyPatch, bot: Harness, times: int = 1, *,
-               after: int = 0) -> list[int]:
+def fail_saves(
+    monkeypatch: pytest.MonkeyPatch, bot: Harness, times: int = 1, *, after: int = 0
+) -> list[int]:
     """After ``after`` more saves, the next ``times`` table saves fail (a full disk, a locked
     file); returns a list that counts the failures."""
     db = manager_of(bot).db
@@ -66,7 +68,8 @@ def fail_saves(monkeypatch: pytest.MonkeyPatch, bot: Harness, times: int = 1, *,
 
 
 async def test_a_play_that_cant_be_saved_changes_nothing_and_can_be_played_again(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     table, leader, seat = await first_lead(bot, group, users)
@@ -78,8 +81,10 @@ async def test_a_play_that_cant_be_saved_changes_nothing_and_can_be_played_again
     answer = await leader.press(leader.panel(), "出牌")
     assert failed == [1]
     # told in the answer to the press, or (answered already) in the private chat
-    assert answer.get("text") == "出了点问题，请再试一次。" or \
-        leader.dm_texts()[-1] == "出了点问题，请再试一次。"
+    assert (
+        answer.get("text") == "出了点问题，请再试一次。"
+        or leader.dm_texts()[-1] == "出了点问题，请再试一次。"
+    )
     # exactly as before: same state, still the leader's turn, their cards still chosen
     assert table.version == version
     assert table.game is not None and table.game.to_dict() == hand
@@ -100,7 +105,8 @@ async def test_a_play_that_cant_be_saved_changes_nothing_and_can_be_played_again
 
 
 async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """The player's play is saved, the AI's answer is not: the table shows the play, waits
     for the AI's time-out, and a restart finds the same table."""
     settings = make_settings(tmp_path)
@@ -122,8 +128,9 @@ async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
             assert turn is not None and not table.seats[turn].is_ai
             if (turn + 1) % 3 == ai_seat and len(game_deciders(table)) == 1:
                 break
-            await take_turn(bot, group, next(u for u in people
-                                             if u.id == table.seats[turn].user_id))
+            await take_turn(
+                bot, group, next(u for u in people if u.id == table.seats[turn].user_id)
+            )
         else:
             raise AssertionError("the AI never came next")
         person = next(u for u in people if u.id == table.seats[turn].user_id)
@@ -138,15 +145,15 @@ async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
         assert pending is not None and pending.version == table.version
         assert await fire_timer(bot, table)  # the AI's time runs out: the hand goes on
         assert table.game is not None and table.game.turn != ai_seat
-        logged = [entry.action for entry in await manager_of(bot).db.hand_actions(
-            table.hand_id)]
+        logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
         assert logged == table.game.log
     finally:
         await bot.stop()
 
 
 async def test_a_time_out_that_cant_be_saved_is_tried_again(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     table, _, seat = await first_lead(bot, group, users)
@@ -162,7 +169,8 @@ async def test_a_time_out_that_cant_be_saved_is_tried_again(
 
 
 async def test_a_deal_that_cant_be_saved_leaves_the_lobby_open(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     alice = bot.user("Alice")
     await alice.send(group, "/newgame")
@@ -178,7 +186,8 @@ async def test_a_deal_that_cant_be_saved_leaves_the_lobby_open(
 
 
 async def test_one_table_failing_to_resume_does_not_keep_the_others_from_resuming(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     settings = make_settings(tmp_path)
     first = await start_bot(settings)
     broken, fine = first.group(-100201, "一群"), first.group(-100202, "二群")
@@ -207,8 +216,9 @@ async def test_one_table_failing_to_resume_does_not_keep_the_others_from_resumin
         assert stored is not None and stored.seats == [u.id for u in two]
         assert await beans_of(second, people) == [10_000 + d for d in owed(table)]
         # the broken group's players were not touched
-        assert await beans_of(second, [SimUser(second, api.users[u.id]) for u in one]) \
-            == [10_000] * 3
+        assert (
+            await beans_of(second, [SimUser(second, api.users[u.id]) for u in one]) == [10_000] * 3
+        )
     finally:
         await second.stop()
 
@@ -241,15 +251,18 @@ async def test_a_table_id_used_again_still_settles_its_own_hand(bot: Harness) ->
 
 # ---- a private chat that refuses our messages, and comes back ---------------------------------
 
-async def _block_until_their_panel_fails(bot: Harness, group: int, users: list[SimUser],
-                                         blocked: SimUser) -> None:
+
+async def _block_until_their_panel_fails(
+    bot: Harness, group: int, users: list[SimUser], blocked: SimUser
+) -> None:
     """``blocked`` blocks the bot; the others decide until the table tried to show them
     something (their panel fails: the group is told)."""
     table = current_table(bot, group)
     bot.api.started.discard(blocked.id)
     version = table.version
     while table.version == version or not any(
-            "/start" in (m.text or "") for m in bot.api.chat_messages(group)):
+        "/start" in (m.text or "") for m in bot.api.chat_messages(group)
+    ):
         assert await fire_timer(bot, table)
 
 
@@ -273,8 +286,9 @@ async def test_a_player_back_after_blocking_the_bot_gets_one_live_panel(bot: Har
     assert table.version == current_table(bot, group).version
 
 
-async def test_a_restart_does_not_tell_the_group_again_whom_it_cannot_reach(tmp_path: Path,
-                                                                             ) -> None:
+async def test_a_restart_does_not_tell_the_group_again_whom_it_cannot_reach(
+    tmp_path: Path,
+) -> None:
     settings = make_settings(tmp_path)
     first = await start_bot(settings)
     group = first.group()
@@ -299,6 +313,7 @@ async def test_a_restart_does_not_tell_the_group_again_whom_it_cannot_reach(tmp_
 
 
 # ---- the end of a table ----------------------------------------------------------------------
+
 
 async def test_again_works_after_a_restart(tmp_path: Path) -> None:
     settings = make_settings(tmp_path)
@@ -338,12 +353,27 @@ async def test_the_bot_removed_mid_hand_tells_each_player_once_and_why(bot: Harn
     await seat_three(bot, group, users)
     bot.api.chats[group].bot_member = False
     me = bot.api.bot_user()
-    await bot.feed({"update_id": bot.api.next_update_id(), "my_chat_member": {
-        "chat": bot.api.chat_dict(group), "from": users[0].user, "date": int(time.time()),
-        "old_chat_member": {"status": "member", "user": me},
-        "new_chat_member": {"status": "left", "user": me}}})
-    for user, words in zip(users, ("机器人已被移出「牌友群」", "机器人已被移出「牌友群」",
-                                   "The bot was removed from «牌友群»"), strict=True):
+    await bot.feed(
+        {
+            "update_id": bot.api.next_update_id(),
+            "my_chat_member": {
+                "chat": bot.api.chat_dict(group),
+                "from": users[0].user,
+                "date": int(time.time()),
+                "old_chat_member": {"status": "member", "user": me},
+                "new_chat_member": {"status": "left", "user": me},
+            },
+        }
+    )
+    for user, words in zip(
+        users,
+        (
+            "机器人已被移出「牌友群」",
+            "机器人已被移出「牌友群」",
+            "The bot was removed from «牌友群»",
+        ),
+        strict=True,
+    ):
         texts = [text for text in user.dm_texts() if words in text]
         assert len(texts) == 1, user.dm_texts()
         panel = user.panel()
@@ -351,7 +381,8 @@ async def test_the_bot_removed_mid_hand_tells_each_player_once_and_why(bot: Harn
 
 
 async def test_a_settlement_that_fails_is_tried_again_and_beans_move_once(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     db = manager_of(bot).db

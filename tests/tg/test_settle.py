@@ -19,8 +19,7 @@ def table_for(game: Game) -> Table:
     return spring_table(game, "en", [f"p{user}" for user in USERS])
 
 
-async def test_a_balance_that_changed_while_settling_is_what_the_loser_pays(
-        tmp_path: Path) -> None:
+async def test_a_balance_that_changed_while_settling_is_what_the_loser_pays(tmp_path: Path) -> None:
     async with Database(tmp_path / "ddz.sqlite3") as db:
         for user in USERS:
             await db.ensure_player(user, f"p{user}")

@@ -31,8 +31,9 @@ STOP_SETTLING = "本局已结束，结果正在结算，请稍后再发 /stop。
 class Settlements:
     """Makes the database refuse settlements while ``failing`` (a locked file)."""
 
-    def __init__(self, manager: TableManager, monkeypatch: pytest.MonkeyPatch, *,
-                 failing: bool = True) -> None:
+    def __init__(
+        self, manager: TableManager, monkeypatch: pytest.MonkeyPatch, *, failing: bool = True
+    ) -> None:
         self.failing = failing
         self.refused = 0
         real = manager.db.settle_hand
@@ -57,8 +58,7 @@ async def assert_settled_once(bot: Harness, table: Table, users: list[SimUser]) 
     db = manager_of(bot).db
     stored = await db.get_hand(table.hand_id)
     assert stored is not None
-    moved = {u.id: sum(c.delta for c in stored.bean_changes if c.user_id == u.id)
-             for u in users}
+    moved = {u.id: sum(c.delta for c in stored.bean_changes if c.user_id == u.id) for u in users}
     assert await beans_of(bot, users) == [START + moved[u.id] for u in users]
     assert sum(moved.values()) == -3 * FEE  # only the fee leaves the table
     assert sorted(moved.values())[-1] > 0  # somebody won
@@ -82,14 +82,23 @@ def group_texts(bot: Harness, group: int) -> list[str]:
 async def remove_bot(bot: Harness, group: int, by: SimUser) -> None:
     bot.api.chats[group].bot_member = False
     me = bot.api.bot_user()
-    await bot.feed({"update_id": bot.api.next_update_id(), "my_chat_member": {
-        "chat": bot.api.chat_dict(group), "from": by.user, "date": int(time.time()),
-        "old_chat_member": {"status": "member", "user": me},
-        "new_chat_member": {"status": "left", "user": me}}})
+    await bot.feed(
+        {
+            "update_id": bot.api.next_update_id(),
+            "my_chat_member": {
+                "chat": bot.api.chat_dict(group),
+                "from": by.user,
+                "date": int(time.time()),
+                "old_chat_member": {"status": "member", "user": me},
+                "new_chat_member": {"status": "left", "user": me},
+            },
+        }
+    )
 
 
-async def over_unsettled(bot: Harness, group: int, users: list[SimUser],
-                         settlements: Settlements) -> Table:
+async def over_unsettled(
+    bot: Harness, group: int, users: list[SimUser], settlements: Settlements
+) -> Table:
     await seat_three(bot, group, users)
     table = await play_until_over(bot, group, users)
     assert settlements.refused == 1
@@ -100,8 +109,10 @@ async def over_unsettled(bot: Harness, group: int, users: list[SimUser],
 
 # ---- /stop ----------------------------------------------------------------------------
 
+
 async def test_stop_after_a_hand_ended_unsettled_pays_the_winners_then_closes(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     group = bot.group(admins={users[2].id})
     settlements = Settlements(manager_of(bot), monkeypatch)
@@ -120,7 +131,8 @@ async def test_stop_after_a_hand_ended_unsettled_pays_the_winners_then_closes(
 
 
 async def test_stop_while_the_settlement_still_fails_keeps_the_table_and_its_retry(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     group = bot.group(admins={users[2].id})
     manager = manager_of(bot)
@@ -141,8 +153,10 @@ async def test_stop_while_the_settlement_still_fails_keeps_the_table_and_its_ret
 
 # ---- the bot removed ----------------------------------------------------------------------
 
+
 async def test_the_bot_removed_after_a_hand_ended_unsettled_still_pays_the_winners(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     manager = manager_of(bot)
@@ -166,7 +180,8 @@ async def test_the_bot_removed_after_a_hand_ended_unsettled_still_pays_the_winne
 
 
 async def test_the_bot_removed_after_a_hand_ended_unsettled_settles_at_once_if_it_can(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     manager = manager_of(bot)
@@ -181,9 +196,13 @@ async def test_the_bot_removed_after_a_hand_ended_unsettled_settles_at_once_if_i
 
 # ---- a settlement that keeps failing -----------------------------------------------------
 
+
 async def test_a_settlement_that_keeps_failing_backs_off_and_tells_the_group_once(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch, manager_clock: ManualClock,
-        caplog: pytest.LogCaptureFixture) -> None:
+    bot: Harness,
+    monkeypatch: pytest.MonkeyPatch,
+    manager_clock: ManualClock,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
     manager_clock.advance(3600)  # the real job queue never reaches these deadlines itself
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
@@ -208,8 +227,9 @@ async def test_a_settlement_that_keeps_failing_backs_off_and_tells_the_group_onc
     assert delays == [5, 10, 20, 40, 80, 160, 300, 300, 300]
     assert settlements.refused == 9
     assert group_texts(bot, group).count(PENDING) == 1
-    failures = [r for r in caplog.records if r.name == "ddz_bot.tg.manager"
-                and r.levelno >= logging.WARNING]
+    failures = [
+        r for r in caplog.records if r.name == "ddz_bot.tg.manager" and r.levelno >= logging.WARNING
+    ]
     assert len(failures) == 9
     assert [r.exc_info is not None for r in failures] == [True] + [False] * 8
     settlements.failing = False
@@ -219,7 +239,8 @@ async def test_a_settlement_that_keeps_failing_backs_off_and_tells_the_group_onc
 
 
 async def test_an_escape_whose_settlement_fails_is_settled_later_with_its_penalty(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """R-ESCAPE: the escape ends the hand the same way a last card does."""
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
@@ -241,7 +262,8 @@ async def test_an_escape_whose_settlement_fails_is_settled_later_with_its_penalt
 
 
 async def test_a_hand_ended_by_time_outs_is_settled_the_same_way(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     manager = manager_of(bot)
@@ -263,8 +285,10 @@ async def test_a_hand_ended_by_time_outs_is_settled_the_same_way(
 
 # ---- a restart ---------------------------------------------------------------------------
 
+
 async def test_a_restart_settles_a_pending_settlement_once(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     settings = make_settings(tmp_path)
     first = await start_bot(settings)
     group = first.group()
@@ -285,15 +309,17 @@ async def test_a_restart_settles_a_pending_settlement_once(
             people = [SimUser(bot, api.users[u.id]) for u in users]
             await assert_settled_once(bot, table, people)
             result = api.last_message(group, with_buttons=True)
-            assert result is not None and {b["text"] for b in result.buttons()} == \
-                {"再来一局", "离开"}
+            assert result is not None and {b["text"] for b in result.buttons()} == {
+                "再来一局",
+                "离开",
+            }
         finally:
             await bot.stop()
 
 
-
 async def test_a_restart_whose_settlement_still_fails_keeps_trying_and_then_pays(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     real = Database.settle_hand
     failing = [True]
 

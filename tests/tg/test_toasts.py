@@ -17,7 +17,8 @@ from .scripts import first_lead
 
 
 async def test_the_hint_toast_writes_the_play_main_part_first(
-        bot: Harness, monkeypatch: pytest.MonkeyPatch) -> None:
+    bot: Harness, monkeypatch: pytest.MonkeyPatch
+) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     _table, leader, _seat = await first_lead(bot, group, users)
@@ -42,8 +43,7 @@ async def test_taking_back_auto_play_speaks_to_the_presser(bot: Harness) -> None
     assert answer.get("text") == "你已取消托管。"
 
 
-async def test_lang_in_a_group_sets_ones_own_language_and_points_to_settings(
-        bot: Harness) -> None:
+async def test_lang_in_a_group_sets_ones_own_language_and_points_to_settings(bot: Harness) -> None:
     group = bot.group()
     alice = bot.user("Alice")
     await alice.send(group, "/lang")
@@ -57,10 +57,18 @@ async def test_the_bot_added_to_a_group_says_how_to_play(bot: Harness) -> None:
     group = bot.group()
     alice = bot.user("Alice")
     me = bot.api.bot_user()
-    await bot.feed({"update_id": bot.api.next_update_id(), "my_chat_member": {
-        "chat": bot.api.chat_dict(group), "from": alice.user, "date": int(time.time()),
-        "old_chat_member": {"status": "left", "user": me},
-        "new_chat_member": {"status": "member", "user": me}}})
+    await bot.feed(
+        {
+            "update_id": bot.api.next_update_id(),
+            "my_chat_member": {
+                "chat": bot.api.chat_dict(group),
+                "from": alice.user,
+                "date": int(time.time()),
+                "old_chat_member": {"status": "left", "user": me},
+                "new_chat_member": {"status": "member", "user": me},
+            },
+        }
+    )
     said = bot.api.last_message(group)
     assert said is not None and "/newgame" in (said.text or "")
     assert "/settings" in (said.text or "")

@@ -67,8 +67,9 @@ async def test_points_are_bid_by_typing_the_number(tmp_path: Path) -> None:
         await bot.stop()
 
 
-async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(tmp_path: Path,
-                                                                         ) -> None:
+async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(
+    tmp_path: Path,
+) -> None:
     for seed in range(1, 40):
         bot = await start_bot(make_settings(tmp_path / str(seed)), seed=seed)
         try:
@@ -77,8 +78,11 @@ async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(tmp_pat
             table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
             assert game is not None
-            ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)
-                         and len(game.readings(a.cards)) > 1]
+            ambiguous = [
+                a
+                for a in game.legal_actions(seat)
+                if isinstance(a, Play) and len(game.readings(a.cards)) > 1
+            ]
             if not ambiguous:
                 continue
             cards = ambiguous[0].cards

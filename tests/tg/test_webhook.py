@@ -63,8 +63,9 @@ class Served:
         path = urlsplit(self.api.webhooks[-1]["url"]).path
         return f"http://127.0.0.1:{self.arguments['port']}{path}"
 
-    async def post(self, update: dict[str, Any], *, secret: str | None = "",
-                   url: str | None = None) -> int:
+    async def post(
+        self, update: dict[str, Any], *, secret: str | None = "", url: str | None = None
+    ) -> int:
         """POST an update as Telegram does; ``secret=""`` sends the right token."""
         headers = {}
         if secret is not None:
@@ -76,9 +77,14 @@ class Served:
         """A private message from ``user``, shaped like Telegram's."""
         api = self.api
         command = text.split()[0]
-        message = {"message_id": api.new_message_id(user["id"]), "date": int(time.time()),
-                   "chat": api.chat_dict(user["id"]), "from": user, "text": text,
-                   "entities": [{"type": "bot_command", "offset": 0, "length": len(command)}]}
+        message = {
+            "message_id": api.new_message_id(user["id"]),
+            "date": int(time.time()),
+            "chat": api.chat_dict(user["id"]),
+            "from": user,
+            "text": text,
+            "entities": [{"type": "bot_command", "offset": 0, "length": len(command)}],
+        }
         return {"update_id": api.next_update_id(), "message": message}
 
     def bot_texts(self, chat_id: int) -> list[str]:
@@ -112,11 +118,13 @@ async def _start_webhook(application: AnyApp, settings: Settings) -> entry.Webho
 async def serving(tmp_path: Path, **changes: object) -> AsyncIterator[Served]:
     """The real Application in webhook mode, started in the order ``run_webhook`` uses."""
     api = WebhookTelegram()
-    settings = make_settings(tmp_path, webhook_url=PUBLIC_URL, webhook_listen="127.0.0.1",
-                             **changes)
+    settings = make_settings(
+        tmp_path, webhook_url=PUBLIC_URL, webhook_listen="127.0.0.1", **changes
+    )
     limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=0)
-    application = build_application(settings, request=api, updates_request=api,
-                                    rate_limiter=limiter)
+    application = build_application(
+        settings, request=api, updates_request=api, rate_limiter=limiter
+    )
     await application.initialize()
     try:
         assert application.post_init is not None and application.updater is not None
@@ -150,23 +158,35 @@ async def wait_until(condition: Callable[[], bool], what: str, limit: float = 10
 
 # ---- which arguments the webhook gets ----------------------------------------------------
 
-@pytest.mark.parametrize(("url", "path"), [
-    ("https://ddz.example.org/tg/hook", "/tg/hook"),
-    ("https://ddz.example.org/tg/hook/", "/tg/hook"),
-    ("https://ddz.example.org:8443/a-b_c.d~e%20f", "/a-b_c.d~e%20f"),
-    ("https://ddz.example.org", ""),
-    ("https://ddz.example.org/", ""),
-])
+
+@pytest.mark.parametrize(
+    ("url", "path"),
+    [
+        ("https://ddz.example.org/tg/hook", "/tg/hook"),
+        ("https://ddz.example.org/tg/hook/", "/tg/hook"),
+        ("https://ddz.example.org:8443/a-b_c.d~e%20f", "/a-b_c.d~e%20f"),
+        ("https://ddz.example.org", ""),
+        ("https://ddz.example.org/", ""),
+    ],
+)
 def test_the_server_listens_on_the_public_urls_path(url: str, path: str) -> None:
-    settings = Settings(token=TOKEN, webhook_url=url, webhook_listen="10.0.0.5",
-                        webhook_port=8080, webhook_secret="s3cret_-X")
+    settings = Settings(
+        token=TOKEN,
+        webhook_url=url,
+        webhook_listen="10.0.0.5",
+        webhook_port=8080,
+        webhook_secret="s3cret_-X",
+    )
     arguments = entry.webhook_arguments(settings)
     assert arguments["url_path"] == path
     assert arguments["webhook_url"] == url  # Telegram is told the public URL itself
     assert (arguments["listen"], arguments["port"]) == ("10.0.0.5", 8080)
     assert arguments["secret_token"] == "s3cret_-X"
-    assert set(arguments["allowed_updates"]) == {Update.MESSAGE, Update.CALLBACK_QUERY,
-                                                 Update.MY_CHAT_MEMBER}
+    assert set(arguments["allowed_updates"]) == {
+        Update.MESSAGE,
+        Update.CALLBACK_QUERY,
+        Update.MY_CHAT_MEMBER,
+    }
     assert arguments["drop_pending_updates"] is False
 
 
@@ -179,23 +199,25 @@ def test_without_a_configured_secret_each_start_makes_a_new_one() -> None:
         assert re.fullmatch(r"[A-Za-z0-9_-]{32,256}", secret)
 
 
-@pytest.mark.parametrize(("changes", "variable"), [
-    ({"webhook_url": "http://ddz.example.org/hook"}, "DDZ_WEBHOOK_URL"),
-    ({"webhook_url": "ddz.example.org/hook"}, "DDZ_WEBHOOK_URL"),
-    ({"webhook_url": "https:///hook"}, "DDZ_WEBHOOK_URL"),
-    ({"webhook_url": "https://ddz.example.org/ho(ok)"}, "DDZ_WEBHOOK_URL"),
-    ({"webhook_url": "https://ddz.example.org/hook#x"}, "DDZ_WEBHOOK_URL"),
-    ({"webhook_secret": "has space"}, "DDZ_WEBHOOK_SECRET"),
-    ({"webhook_secret": "x" * 257}, "DDZ_WEBHOOK_SECRET"),
-])
+@pytest.mark.parametrize(
+    ("changes", "variable"),
+    [
+        ({"webhook_url": "http://ddz.example.org/hook"}, "DDZ_WEBHOOK_URL"),
+        ({"webhook_url": "ddz.example.org/hook"}, "DDZ_WEBHOOK_URL"),
+        ({"webhook_url": "https:///hook"}, "DDZ_WEBHOOK_URL"),
+        ({"webhook_url": "https://ddz.example.org/ho(ok)"}, "DDZ_WEBHOOK_URL"),
+        ({"webhook_url": "https://ddz.example.org/hook#x"}, "DDZ_WEBHOOK_URL"),
+        ({"webhook_secret": "has space"}, "DDZ_WEBHOOK_SECRET"),
+        ({"webhook_secret": "x" * 257}, "DDZ_WEBHOOK_SECRET"),
+    ],
+)
 def test_bad_webhook_settings_are_named(changes: dict[str, Any], variable: str) -> None:
     settings = replace(Settings(token=TOKEN, webhook_url=PUBLIC_URL), **changes)
     with pytest.raises(SettingsError, match=variable):
         entry.webhook_arguments(settings)
 
 
-def _bot_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                     **variables: str) -> None:
+def _bot_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **variables: str) -> None:
     """Only ``variables`` as DDZ_ settings, no .env file, nothing changed for other tests."""
     monkeypatch.chdir(tmp_path)
     for name in [n for n in list(os.environ) if n.startswith("DDZ_")]:
@@ -206,11 +228,18 @@ def _bot_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
     monkeypatch.setattr(logging, "basicConfig", lambda **kwargs: None)
 
 
-def test_main_runs_the_webhook_with_those_arguments(monkeypatch: pytest.MonkeyPatch,
-                                                     tmp_path: Path) -> None:
-    _bot_environment(monkeypatch, tmp_path, DDZ_BOT_TOKEN=TOKEN,
-                     DDZ_WEBHOOK_URL=PUBLIC_URL, DDZ_WEBHOOK_PORT="8443",
-                     DDZ_WEBHOOK_SECRET="from-env", DDZ_DB_PATH=str(tmp_path / "d.sqlite3"))
+def test_main_runs_the_webhook_with_those_arguments(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    _bot_environment(
+        monkeypatch,
+        tmp_path,
+        DDZ_BOT_TOKEN=TOKEN,
+        DDZ_WEBHOOK_URL=PUBLIC_URL,
+        DDZ_WEBHOOK_PORT="8443",
+        DDZ_WEBHOOK_SECRET="from-env",
+        DDZ_DB_PATH=str(tmp_path / "d.sqlite3"),
+    )
     seen: list[dict[str, Any]] = []
 
     def run_webhook(self: AnyApp, **kwargs: Any) -> None:
@@ -226,18 +255,22 @@ def test_main_runs_the_webhook_with_those_arguments(monkeypatch: pytest.MonkeyPa
     assert seen[0] == entry.webhook_arguments(Settings.from_env())
 
 
-def test_main_refuses_a_bad_webhook_url(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                        capsys: pytest.CaptureFixture[str]) -> None:
-    _bot_environment(monkeypatch, tmp_path, DDZ_BOT_TOKEN=TOKEN,
-                     DDZ_WEBHOOK_URL="http://ddz.example.org/hook")
+def test_main_refuses_a_bad_webhook_url(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _bot_environment(
+        monkeypatch, tmp_path, DDZ_BOT_TOKEN=TOKEN, DDZ_WEBHOOK_URL="http://ddz.example.org/hook"
+    )
     assert entry.main() == 2
     assert "DDZ_WEBHOOK_URL" in capsys.readouterr().err
 
 
 # ---- the running server --------------------------------------------------------------------
 
+
 async def test_telegram_is_told_the_url_and_secret_and_an_update_gets_an_answer(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     async with serving(tmp_path) as served:
         api = served.api
         assert len(api.webhooks) == 1
@@ -252,7 +285,8 @@ async def test_telegram_is_told_the_url_and_secret_and_an_update_gets_an_answer(
 
 
 async def test_posts_without_the_secret_token_are_refused_and_change_nothing(
-        tmp_path: Path) -> None:
+    tmp_path: Path,
+) -> None:
     async with serving(tmp_path) as served:
         api = served.api
         mallory = api.add_user(666, "Mallory", language_code="en")
@@ -275,12 +309,12 @@ async def test_posts_to_another_path_are_not_found(tmp_path: Path) -> None:
         mallory = api.add_user(666, "Mallory", language_code="en")
         port = served.arguments["port"]
         for path in ("/", "/tg", "/tg/hook/extra", "/other"):
-            status = await served.post(served.start_update(mallory),
-                                       url=f"http://127.0.0.1:{port}{path}")
+            status = await served.post(
+                served.start_update(mallory), url=f"http://127.0.0.1:{port}{path}"
+            )
             assert status == 404, path
         alice = api.add_user(4242, "Alice", language_code="en")
         # the path with a trailing slash is the same webhook
-        assert await served.post(served.start_update(alice),
-                                 url=served.local_url + "/") == 200
+        assert await served.post(served.start_update(alice), url=served.local_url + "/") == 200
         await wait_until(lambda: bool(served.bot_texts(4242)), "the answer to /start")
         assert served.bot_texts(666) == []

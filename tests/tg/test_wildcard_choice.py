@@ -22,17 +22,23 @@ async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
             table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
             assert game is not None
-            ambiguous = [a for a in game.legal_actions(seat) if isinstance(a, Play)
-                         and len(classify(a.cards, game.rules)) > 1]
+            ambiguous = [
+                a
+                for a in game.legal_actions(seat)
+                if isinstance(a, Play) and len(classify(a.cards, game.rules)) > 1
+            ]
             if not ambiguous:
                 continue
             cards = ambiguous[0].cards
             panel = leader.panel()
             assert panel is not None
             for rank in cards:
-                data = next(b["callback_data"] for b in panel.buttons()
-                            if b["callback_data"].split("|")[:1] == ["r"]
-                            and b["callback_data"].split("|")[3] == RANK_CHARS[rank])
+                data = next(
+                    b["callback_data"]
+                    for b in panel.buttons()
+                    if b["callback_data"].split("|")[:1] == ["r"]
+                    and b["callback_data"].split("|")[3] == RANK_CHARS[rank]
+                )
                 await leader.press_data(panel, data)
             await leader.press(leader.panel(), "出牌")
             choices = leader.labels()
