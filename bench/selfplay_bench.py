@@ -90,8 +90,9 @@ def replay_speed(rules: RuleSet, hands: int) -> None:
             if game.phase in (Phase.SHOW_START, Phase.DEALING):
                 game.apply(Deal())
                 continue
-            seats = game.waiting_for()
-            game.apply(rng.choice(game.legal_actions(seats[0])))
+            waiting = game.waiting_for()
+            assert waiting is not None
+            game.apply(rng.choice(game.legal_actions(waiting.seats[0])))
         recorded.append((game.start_dict(), list(game.log)))
     start = time.perf_counter()
     actions = 0

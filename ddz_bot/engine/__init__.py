@@ -84,6 +84,7 @@ from .actions import (
 )
 from .events import Event
 from .game import Game
+from .protocol import DecisionKind, GameProtocol, Termination, TimeLimit, Waiting
 from .scoring import BeanChange, Settlement, escape_score, settle
 from .titles import TITLES, Title, next_title, title_for
 from .views import (
@@ -104,11 +105,13 @@ __all__ += [
     "Bid",
     "Call",
     "Deal",
+    "DecisionKind",
     "Decline",
     "Double",
     "Escape",
     "Event",
     "Game",
+    "GameProtocol",
     "Grab",
     "HandOutcome",
     "IllegalAction",
@@ -125,8 +128,11 @@ __all__ += [
     "SeatView",
     "Settlement",
     "ShowCards",
+    "Termination",
+    "TimeLimit",
     "Timeout",
     "Title",
+    "Waiting",
     "action_from_dict",
     "escape_score",
     "next_title",

@@ -83,6 +83,7 @@ from .hand import (
     room_to_dict,
     sorted_hand,
 )
+from .protocol import DecisionKind, TimeLimit, Waiting
 from .reading import choose_reading, playable_readings
 from .rules import CLASSIC, DEFAULT_ROOM, Bidding, Room, RuleSet
 from .scoring import Settlement, settle
@@ -530,14 +531,21 @@ class Game(HandState):
 
     # ------------------------------------------------------------------ what may be done
 
-    def waiting_for(self) -> tuple[int, ...]:
-        """The seats whose answer the hand waits for (for timers). Empty while dealing:
-        the table sends ``Deal`` when the 明牌 window closes."""
-        if self.over or self.phase in (Phase.SHOW_START, Phase.DEALING):
-            return ()
-        if self.phase is Phase.DOUBLING:
-            return tuple(s for s in range(self.players) if self.doubled[s] is None)
-        return () if self.turn is None else (self.turn,)
+    def waiting_for(self) -> Waiting | None:
+        """Who must decide now, what, and on which clock (for timers and panels). ``None``
+        while dealing (the table sends ``Deal`` when the 明牌 window closes) and once over."""
+        phase = self.phase
+        if self.over or phase in (Phase.SHOW_START, Phase.DEALING):
+            return None
+        if phase is Phase.DOUBLING:
+            seats = tuple(s for s in range(self.players) if self.doubled[s] is None)
+            return Waiting(seats, DecisionKind.DOUBLE, TimeLimit.DOUBLE) if seats else None
+        if self.turn is None:
+            return None
+        if phase is Phase.PLAYING:
+            return Waiting((self.turn,), DecisionKind.PLAY, TimeLimit.PLAY)
+        kind = DecisionKind.SHOW if phase is Phase.LANDLORD_SHOW else DecisionKind.BID
+        return Waiting((self.turn,), kind, TimeLimit.BID)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's game decisions now (not ``Deal``, ``Timeout``, ``Escape``,

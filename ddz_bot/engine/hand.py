@@ -14,6 +14,7 @@ from typing import Any, Final, Self
 from .actions import BadSeat
 from .cards import Card, Cards
 from .combos import Combo
+from .protocol import Termination
 from .rules import Room, RuleSet
 from .views import HandOutcome, MultiplierItem, Phase, PublicView, Role, SeatInfo, SeatView
 
@@ -233,7 +234,7 @@ class HandState:
         """
         wildcard = self.rules.wildcard
         if self.phase is Phase.ABORTED:
-            return HandOutcome(None, (), None, aborted=True, wildcard=wildcard)
+            return HandOutcome(None, (), None, termination=Termination.ABORTED, wildcard=wildcard)
         if self.phase is not Phase.FINISHED:
             return None
         if self.escaped is not None:
@@ -245,6 +246,7 @@ class HandState:
                 multiplier=self.escape_multiplier(),
                 base=self.base,
                 escaped=self.escaped,
+                termination=Termination.ESCAPED,
                 wildcard=wildcard,
             )
         assert self.winner is not None and self.landlord is not None

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from .protocol import Termination
 from .rules import Room
 from .titles import TITLES, Title, next_title, title_for
 from .views import HandOutcome, Role
@@ -121,10 +122,10 @@ def settle(
     R-POINTS, R-ESCAPE, R-LZ-SCORE). ``points``: the players' points, for the floor at 0."""
     n = len(balances)
     held = [max(int(b), 0) for b in balances]
-    if outcome.aborted:
+    if outcome.termination is Termination.ABORTED:
         zeros = (0,) * n
         return Settlement((), zeros, tuple(held), zeros, zeros, 0)
-    if outcome.escaped is not None:
+    if outcome.termination is Termination.ESCAPED:
         return _settle_escape(outcome, room, held, points)
     landlord = outcome.landlord
     if landlord is None:

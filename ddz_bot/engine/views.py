@@ -13,6 +13,7 @@ from enum import StrEnum
 
 from .cards import Card, Cards
 from .combos import Combo
+from .protocol import Termination
 from .rules import Room, RuleSet
 
 __all__ = [
@@ -77,9 +78,10 @@ class SeatInfo:
 
 @dataclass(frozen=True, slots=True)
 class HandOutcome:
-    """How a hand ended (the engine's ``Game.outcome()``)."""
+    """How a hand ended (the engine's ``Game.outcome()``): ``termination`` says whether it
+    was played out, escaped (``escaped`` is who) or aborted."""
 
-    winner_role: Role | None  # None when aborted
+    winner_role: Role | None  # None unless played out
     winners: tuple[int, ...]
     landlord: int | None
     spring: bool = False
@@ -89,8 +91,12 @@ class HandOutcome:
     #: stake of each (landlord, farmer) pair, by farmer seat: base x multiplier x doubling
     stakes: dict[int, int] = field(default_factory=dict)
     escaped: int | None = None
-    aborted: bool = False
+    termination: Termination = Termination.WON
     wildcard: bool = False
+
+    @property
+    def aborted(self) -> bool:
+        return self.termination is Termination.ABORTED
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,6 +51,7 @@ from ddz_bot.engine.events import (
     TrickWon,
 )
 from ddz_bot.engine.game import MAX_REDEALS, Game
+from ddz_bot.engine.protocol import DecisionKind, TimeLimit, Waiting
 from ddz_bot.engine.rules import CLASSIC, POINTS, ROOMS
 from ddz_bot.engine.views import Phase, Role
 
@@ -660,13 +661,17 @@ def test_R_FOUR_NOT_BOMB_four_with_two_is_no_bomb() -> None:
 
 def test_waiting_for_names_who_the_timers_wait_on() -> None:
     game = Game.from_deal(SPRING_DEAL[:3], SPRING_DEAL[3], balances=RICH, first_bidder=1)
-    assert game.waiting_for() == ()
+    assert game.waiting_for() is None  # dealing: the table deals when the window closes
     run(game, Deal(), Deal(), Deal())
-    assert game.waiting_for() == (1,)
-    run(game, Call(1), NoGrab(2), NoGrab(0), NoShow(1))
-    assert game.waiting_for() == (0, 1, 2)
+    assert game.waiting_for() == Waiting((1,), DecisionKind.BID, TimeLimit.BID)
+    run(game, Call(1), NoGrab(2), NoGrab(0))
+    assert game.waiting_for() == Waiting((1,), DecisionKind.SHOW, TimeLimit.BID)
+    game.apply(NoShow(1))
+    assert game.waiting_for() == Waiting((0, 1, 2), DecisionKind.DOUBLE, TimeLimit.DOUBLE)
     game.apply(Double(1))
-    assert game.waiting_for() == (0, 2)
+    assert game.waiting_for() == Waiting((0, 2), DecisionKind.DOUBLE, TimeLimit.DOUBLE)
+    run(game, NoDouble(0), NoDouble(2))
+    assert game.waiting_for() == Waiting((1,), DecisionKind.PLAY, TimeLimit.PLAY)
 
 
 def test_from_dict_refuses_what_is_not_a_stored_hand() -> None:

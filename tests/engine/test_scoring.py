@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from ddz_bot.engine.actions import Call, Escape, NoGrab, NoShow, Play
 from ddz_bot.engine.cards import Cards
+from ddz_bot.engine.protocol import Termination
 from ddz_bot.engine.rules import ROOMS, Room
 from ddz_bot.engine.scoring import (
     TITLES,
@@ -179,7 +180,15 @@ def test_R_POINTS_plus_x_for_winners_minus_x_never_below_zero() -> None:
 
 def escaped(seat: int, landlord: int | None, multiplier: int, base: int = 1) -> HandOutcome:
     others = tuple(s for s in range(3) if s != seat)
-    return HandOutcome(None, others, landlord, multiplier=multiplier, base=base, escaped=seat)
+    return HandOutcome(
+        None,
+        others,
+        landlord,
+        multiplier=multiplier,
+        base=base,
+        escaped=seat,
+        termination=Termination.ESCAPED,
+    )
 
 
 def test_R_ESCAPE_landlord_below_and_above_10x() -> None:
@@ -242,7 +251,7 @@ def test_R_LZ_SCORE_capped_at_10000_a_hand() -> None:
 
 
 def test_aborted_hands_move_nothing() -> None:
-    outcome = HandOutcome(None, (), None, aborted=True)
+    outcome = HandOutcome(None, (), None, termination=Termination.ABORTED)
     result = settle(outcome, SEEDS_ROOM, [100, 200, 300])
     assert result.changes == () and result.deltas == (0, 0, 0) and result.fees == 0
 
@@ -293,7 +302,14 @@ def test_escape_conserves_beans(
     balances: list[int], runner: int, landlord: int | None, multiplier: int, room: Room
 ) -> None:
     others = tuple(s for s in range(3) if s != runner)
-    outcome = HandOutcome(None, others, landlord, multiplier=multiplier, escaped=runner)
+    outcome = HandOutcome(
+        None,
+        others,
+        landlord,
+        multiplier=multiplier,
+        escaped=runner,
+        termination=Termination.ESCAPED,
+    )
     result = settle(outcome, room, balances)
     assert sum(result.deltas) == -result.fees
     assert all(b >= 0 for b in result.balances)
