@@ -85,16 +85,18 @@ from .actions import (
 from .events import Event
 from .game import Game
 from .protocol import DecisionKind, GameProtocol, Termination, TimeLimit, Waiting
-from .scoring import BeanChange, Settlement, escape_score, settle
+from .scoring import BeanChange, BeanReason, Settlement, escape_score, settle
 from .titles import TITLES, Title, next_title, title_for
 from .views import (
     HandOutcome,
     MultiplierItem,
+    MultiplierReason,
     Phase,
     PublicView,
     Role,
     SeatInfo,
     SeatView,
+    ShowKind,
 )
 
 __all__ += [
@@ -102,6 +104,7 @@ __all__ += [
     "Action",
     "AutoPlay",
     "BeanChange",
+    "BeanReason",
     "Bid",
     "Call",
     "Deal",
@@ -116,6 +119,7 @@ __all__ += [
     "HandOutcome",
     "IllegalAction",
     "MultiplierItem",
+    "MultiplierReason",
     "NoDouble",
     "NoGrab",
     "NoShow",
@@ -128,6 +132,7 @@ __all__ += [
     "SeatView",
     "Settlement",
     "ShowCards",
+    "ShowKind",
     "Termination",
     "TimeLimit",
     "Timeout",

@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 
 from .cards import Card, Cards
 from .combos import Combo
-from .views import HandOutcome, Phase
+from .views import HandOutcome, Phase, ShowKind
 
 __all__ = [
     "Aborted",
@@ -87,10 +87,10 @@ class Dealt(Event):
 
 @dataclass(frozen=True, slots=True)
 class ShowedCards(Event):
-    """A seat shows its hand: ``kind`` start/deal_first/deal_second/landlord."""
+    """A seat shows its hand (明牌), when and for which factor."""
 
     seat: int
-    kind: str
+    kind: ShowKind
     factor: int
     hand: tuple[Card, ...]
     name: ClassVar[str] = "showed"

@@ -87,7 +87,7 @@ from .protocol import DecisionKind, TimeLimit, Waiting
 from .reading import choose_reading, playable_readings
 from .rules import CLASSIC, DEFAULT_ROOM, Bidding, Room, RuleSet
 from .scoring import Settlement, settle
-from .views import Phase
+from .views import MultiplierReason, Phase, ShowKind
 from .wildmoves import useful_moves
 
 __all__ = ["AFK_LIMIT", "MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict", "room_to_dict"]
@@ -214,12 +214,12 @@ class Game(HandState):
         if any(s == seat for s, _ in self.shows):
             raise AlreadyShown("your cards are already shown")
         if self.phase is Phase.SHOW_START:
-            kind = "start"
+            kind = ShowKind.START
         elif self.phase is Phase.DEALING:
-            kind = "deal_first" if self.deal_step <= 1 else "deal_second"
+            kind = ShowKind.DEAL_FIRST if self.deal_step <= 1 else ShowKind.DEAL_SECOND
         elif self.phase is Phase.LANDLORD_SHOW:
             self._need_turn(seat)
-            kind = "landlord"
+            kind = ShowKind.LANDLORD
         else:
             raise WrongPhase(
                 "cards can be shown only before or during the deal, "
@@ -227,7 +227,7 @@ class Game(HandState):
             )
         self.shows.append((seat, kind))
         events: list[Event] = [ShowedCards(seat, kind, SHOW_FACTORS[kind], tuple(self.hands[seat]))]
-        if kind == "landlord":
+        if kind is ShowKind.LANDLORD:
             events += self._begin_doubling()
         return events
 
@@ -443,7 +443,9 @@ class Game(HandState):
         self.to_beat, self.to_beat_seat = combo, seat
         self.passes = 0
         if combo.is_bomb:
-            self.bombs.append((seat, combo.kind.value, bomb_factor(combo, self.rules)))
+            self.bombs.append(
+                (seat, MultiplierReason(combo.kind.value), bomb_factor(combo, self.rules))
+            )
         events: list[Event] = [Played(seat, combo, tuple(picked), len(self.hands[seat]))]
         if not self.hands[seat]:
             return events + self._finish(seat)

@@ -16,7 +16,17 @@ from .cards import Card, Cards
 from .combos import Combo
 from .protocol import Termination
 from .rules import Room, RuleSet
-from .views import HandOutcome, MultiplierItem, Phase, PublicView, Role, SeatInfo, SeatView
+from .views import (
+    HandOutcome,
+    MultiplierItem,
+    MultiplierReason,
+    Phase,
+    PublicView,
+    Role,
+    SeatInfo,
+    SeatView,
+    ShowKind,
+)
 
 __all__ = [
     "AFK_LIMIT",
@@ -28,7 +38,12 @@ __all__ = [
 ]
 
 #: 明牌 kinds and their multipliers (R-SHOW).
-SHOW_FACTORS: Final = {"start": 5, "deal_first": 4, "deal_second": 3, "landlord": 2}
+SHOW_FACTORS: Final = {
+    ShowKind.START: 5,
+    ShowKind.DEAL_FIRST: 4,
+    ShowKind.DEAL_SECOND: 3,
+    ShowKind.LANDLORD: 2,
+}
 #: Redeals after which a hand with no call closes (R-BID-ALLPASS).
 MAX_REDEALS: Final = 3
 #: R-AFK: time-outs in a row that put a seat on auto-play (托管)
@@ -98,7 +113,7 @@ class HandState:
         self.deal_step = 0
         self.hands: list[list[Card]] = [[] for _ in range(n)]
         self.bottom: list[Card] = []
-        self.shows: list[tuple[int, str]] = []
+        self.shows: list[tuple[int, ShowKind]] = []
         self.timeouts = [0] * n
         self.auto = [False] * n
         self.log: list[dict[str, Any]] = []
@@ -126,7 +141,7 @@ class HandState:
         self.passes = 0
         self.plays_count = [0] * n
         self.played: list[Card] = []  # physical cards, in the order played
-        self.bombs: list[tuple[int, str, int]] = []
+        self.bombs: list[tuple[int, MultiplierReason, int]] = []
         self.escaped: int | None = None
         self.winner: int | None = None
 
@@ -157,13 +172,13 @@ class HandState:
         return self.balances[seat] > limit and self.balances[self.landlord] > limit
 
     def _show_item(self) -> MultiplierItem | None:
-        best: tuple[int, str] | None = None
+        best: tuple[int, ShowKind] | None = None
         for seat, kind in self.shows:
             if best is None or SHOW_FACTORS[kind] > SHOW_FACTORS[best[1]]:
                 best = (seat, kind)
         if best is None:
             return None
-        return MultiplierItem("show", SHOW_FACTORS[best[1]], best[0], best[1])
+        return MultiplierItem(MultiplierReason.SHOW, SHOW_FACTORS[best[1]], best[0], best[1])
 
     def spring(self) -> tuple[bool, bool]:
         """(spring, anti-spring) of a finished hand (R-SPRING)."""
@@ -176,17 +191,17 @@ class HandState:
 
     def multiplier_items(self) -> list[MultiplierItem]:
         """Why the hand is worth what it is (R-MULT), one item per factor."""
-        items = [MultiplierItem("initial", self.room.initial_multiplier)]
-        items += [MultiplierItem("grab", 2, s) for s in self.grabbers]
+        items = [MultiplierItem(MultiplierReason.INITIAL, self.room.initial_multiplier)]
+        items += [MultiplierItem(MultiplierReason.GRAB, 2, s) for s in self.grabbers]
         show = self._show_item()
         if show is not None:
             items.append(show)
         items += [MultiplierItem(kind, factor, s) for s, kind, factor in self.bombs]
         spring, anti = self.spring()
         if spring:
-            items.append(MultiplierItem("spring", 2))
+            items.append(MultiplierItem(MultiplierReason.SPRING, 2))
         if anti:
-            items.append(MultiplierItem("anti_spring", 2))
+            items.append(MultiplierItem(MultiplierReason.ANTI_SPRING, 2))
         return items
 
     def multiplier(self) -> int:
@@ -420,7 +435,7 @@ class HandState:
         game.redeals, game.deal_step = s["redeals"], s["deal_step"]
         game.hands = [from_hex(h) for h in s["hands"]]
         game.bottom = from_hex(s["bottom"])
-        game.shows = [(int(a), str(b)) for a, b in s["shows"]]
+        game.shows = [(int(a), ShowKind(b)) for a, b in s["shows"]]
         game.timeouts, game.auto = list(s["timeouts"]), list(s["auto"])
         game.turn, game.words = s["turn"], list(s["words"])
         game.declined, game.asked, game.caller = list(s["declined"]), s["asked"], s["caller"]
@@ -436,7 +451,7 @@ class HandState:
         game.passed, game.passes = list(s["passed"]), s["passes"]
         game.plays_count = list(s["plays_count"])
         game.played = from_hex(s["played"])
-        game.bombs = [(int(a), str(b), int(c)) for a, b, c in s["bombs"]]
+        game.bombs = [(int(a), MultiplierReason(b), int(c)) for a, b, c in s["bombs"]]
         game.escaped, game.winner = s["escaped"], s["winner"]
         return game
 

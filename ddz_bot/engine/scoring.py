@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Final
 
 from .protocol import Termination
@@ -22,6 +23,7 @@ __all__ = [
     "WILDCARD_CAP",
     "WILDCARD_FACTOR",
     "BeanChange",
+    "BeanReason",
     "Settlement",
     "Title",
     "escape_score",
@@ -36,13 +38,21 @@ WILDCARD_FACTOR: Final = (1, 4)
 WILDCARD_CAP: Final = 10_000
 
 
+class BeanReason(StrEnum):
+    """Why a hand moves a seat's beans: one ledger row each (storage keeps the same values)."""
+
+    SETTLE = "settle"
+    FEE = "fee"
+    ESCAPE = "escape"
+
+
 @dataclass(frozen=True, slots=True)
 class BeanChange:
     """One ledger line: ``amount`` beans (signed) for ``seat``, because of ``reason``."""
 
     seat: int
     amount: int
-    reason: str  # settle | fee | escape
+    reason: BeanReason
 
     def to_dict(self) -> dict[str, Any]:
         return {"seat": self.seat, "amount": self.amount, "reason": self.reason}
@@ -152,7 +162,7 @@ def settle(
         deltas[f] = sign[f] * paid[f]
     for seat in range(n):
         if deltas[seat]:
-            changes.append(BeanChange(seat, deltas[seat], "settle"))
+            changes.append(BeanChange(seat, deltas[seat], BeanReason.SETTLE))
     assert sum(deltas) == 0 and total >= 0
     fees = _take_fees(room, held, deltas, changes, range(n))
     scores = [0] * n
@@ -184,7 +194,7 @@ def _take_fees(
         fee = min(room.fee, held[seat] + deltas[seat])
         if fee > 0:
             deltas[seat] -= fee
-            changes.append(BeanChange(seat, -fee, "fee"))
+            changes.append(BeanChange(seat, -fee, BeanReason.FEE))
             taken += fee
     return taken
 
@@ -208,13 +218,13 @@ def _settle_escape(
     changes: list[BeanChange] = []
     if paid:
         deltas[runner] = -paid
-        changes.append(BeanChange(runner, -paid, "escape"))
+        changes.append(BeanChange(runner, -paid, BeanReason.ESCAPE))
     for seat in others:
         gain = share + (1 if left > 0 else 0)
         left -= 1 if left > 0 else 0
         if gain:
             deltas[seat] = gain
-            changes.append(BeanChange(seat, gain, "escape"))
+            changes.append(BeanChange(seat, gain, BeanReason.ESCAPE))
     fees = _take_fees(room, held, deltas, changes, [runner])
     scores = [0] * n
     scores[runner] = score

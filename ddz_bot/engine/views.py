@@ -19,11 +19,13 @@ from .rules import Room, RuleSet
 __all__ = [
     "HandOutcome",
     "MultiplierItem",
+    "MultiplierReason",
     "Phase",
     "PublicView",
     "Role",
     "SeatInfo",
     "SeatView",
+    "ShowKind",
 ]
 
 
@@ -43,20 +45,43 @@ class Role(StrEnum):
     FARMER = "farmer"
 
 
+class ShowKind(StrEnum):
+    """When a seat showed its cards (明牌, R-SHOW): the factor depends on it."""
+
+    START = "start"  # 明牌开始, chosen in the lobby: x5
+    DEAL_FIRST = "deal_first"  # 发牌明牌 in the first half of the deal: x4
+    DEAL_SECOND = "deal_second"  # 发牌明牌 in the second half: x3
+    LANDLORD = "landlord"  # the landlord after taking the bottom cards: x2
+
+
+class MultiplierReason(StrEnum):
+    """Why a factor is in the hand's multiplier (R-MULT); bombs use the combo kind's name."""
+
+    INITIAL = "initial"  # the room's initial multiplier
+    GRAB = "grab"  # 抢地主
+    BID = "bid"  # the base from points bidding (叫分), when itemised
+    BOMB = "bomb"
+    SOFT_BOMB = "soft_bomb"  # 软炸弹
+    WILD_BOMB = "wild_bomb"  # 纯癞子炸弹
+    ROCKET = "rocket"
+    SHOW = "show"  # 明牌 (the kind in ``detail``)
+    SPRING = "spring"
+    ANTI_SPRING = "anti_spring"
+
+
 @dataclass(frozen=True, slots=True)
 class MultiplierItem:
-    """One factor of the hand's multiplier, for the itemised display.
+    """One factor of the hand's multiplier, for the itemised display. A show carries its
+    ``ShowKind`` in ``detail``. Doubling is per pair of players and lives in
+    ``SeatInfo.doubled``."""
 
-    ``reason``: ``initial``, ``grab``, ``bid`` (base from points bidding), ``bomb``,
-    ``soft_bomb``, ``wild_bomb``, ``rocket``, ``show`` (with the show kind in ``detail``:
-    ``start``/``deal_first``/``deal_second``/``landlord``), ``spring``, ``anti_spring``.
-    Doubling is per pair of players and lives in ``SeatInfo.doubled``.
-    """
-
-    reason: str
+    reason: MultiplierReason
     factor: int
     seat: int | None = None
     detail: str = ""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "reason", MultiplierReason(self.reason))
 
 
 @dataclass(frozen=True, slots=True)

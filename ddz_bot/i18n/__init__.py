@@ -7,14 +7,24 @@ missing translation is a test failure, never a blank message in a chat.
 from __future__ import annotations
 
 import unicodedata
+from enum import StrEnum
 from typing import Final
 
 from . import en, zh_hans, zh_hant
 
-__all__ = ["CATALOGUES", "DEFAULT_LANG", "LANGS", "lang_from_code", "normalize_lang", "t"]
+__all__ = ["CATALOGUES", "DEFAULT_LANG", "LANGS", "Lang", "lang_from_code", "normalize_lang", "t"]
 
-LANGS: Final = ("zh-Hans", "zh-Hant", "en")
-DEFAULT_LANG: Final = "zh-Hans"
+
+class Lang(StrEnum):
+    """The languages players read: the one list, for the messages and the pictures."""
+
+    ZH_HANS = "zh-Hans"
+    ZH_HANT = "zh-Hant"
+    EN = "en"
+
+
+LANGS: Final = tuple(Lang)
+DEFAULT_LANG: Final = Lang.ZH_HANS
 CATALOGUES: Final[dict[str, dict[str, str]]] = {
     "zh-Hans": zh_hans.CATALOGUE,
     "zh-Hant": zh_hant.CATALOGUE,

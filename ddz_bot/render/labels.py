@@ -1,8 +1,8 @@
 """Words drawn on the pictures, in the table's language.
 
 The pictures carry a few dozen words only, so they live here rather than in the bot's
-message catalogue: the renderer then depends on nothing but the engine, and the font
-subset (``make_font_subset.py``) can take every character it must draw from this file.
+message catalogue: the renderer then depends on the engine and the list of languages only,
+and the font subset can take every character it must draw from this file.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from typing import Final
 
 from ..engine.titles import TITLES as ENGINE_TITLES
 from ..engine.titles import title_for
+from ..i18n import LANGS
 
 __all__ = [
     "LANGS",
@@ -24,7 +25,6 @@ __all__ = [
     "title_name",
 ]
 
-LANGS: Final = ("zh-Hans", "zh-Hant", "en")
 
 _LABELS: Final[dict[str, tuple[str, str, str]]] = {
     # key: (zh-Hans, zh-Hant, en)

@@ -15,11 +15,13 @@ from ..engine.rules import DEFAULT_ROOM, FOUR_PLAYER, ROOMS, WILDCARD, RuleSet
 from ..engine.views import (
     HandOutcome,
     MultiplierItem,
+    MultiplierReason,
     Phase,
     PublicView,
     Role,
     SeatInfo,
     SeatView,
+    ShowKind,
 )
 from .profile import PlayerRecord
 from .result import ResultLine
@@ -139,7 +141,10 @@ def classic_playing() -> _Built:
             auto_play=True,
         ),
     )
-    items = (MultiplierItem("grab", 2, 1), MultiplierItem("bomb", 2, 0))
+    items = (
+        MultiplierItem(MultiplierReason.GRAB, 2, 1),
+        MultiplierItem(MultiplierReason.BOMB, 2, 0),
+    )
     view = PublicView(
         rules=rules,
         room=DEFAULT_ROOM,
@@ -180,7 +185,7 @@ def classic_bidding() -> _Built:
         wild_rank=None,
         base=1,
         multiplier=2,
-        multiplier_items=(MultiplierItem("grab", 2, 1),),
+        multiplier_items=(MultiplierItem(MultiplierReason.GRAB, 2, 1),),
         to_beat=None,
         to_beat_seat=None,
         played=Cards(),
@@ -209,9 +214,9 @@ def shown_hands() -> _Built:
         SeatInfo(2, 17, Role.FARMER, doubled=True),
     )
     items = (
-        MultiplierItem("grab", 2, 0),
-        MultiplierItem("show", 2, 0, "landlord"),
-        MultiplierItem("rocket", 2, 2),
+        MultiplierItem(MultiplierReason.GRAB, 2, 0),
+        MultiplierItem(MultiplierReason.SHOW, 2, 0, ShowKind.LANDLORD),
+        MultiplierItem(MultiplierReason.ROCKET, 2, 2),
     )
     view = PublicView(
         rules=rules,
@@ -250,7 +255,10 @@ def wildcard_game() -> _Built:
         SeatInfo(1, len(hands[1]), Role.FARMER, last_play=soft, last_play_cards=play1),
         SeatInfo(2, len(hands[2]), Role.FARMER, shown_hand=hands[2], last_play=None),
     )
-    items = (MultiplierItem("grab", 2, 0), MultiplierItem("soft_bomb", 2, 1))
+    items = (
+        MultiplierItem(MultiplierReason.GRAB, 2, 0),
+        MultiplierItem(MultiplierReason.SOFT_BOMB, 2, 1),
+    )
     view = PublicView(
         rules=rules,
         room=DEFAULT_ROOM,
@@ -289,9 +297,9 @@ def four_players() -> _Built:
         SeatInfo(3, 11, Role.FARMER, last_play=_combo(play3, rules), last_play_cards=play3),
     )
     items = (
-        MultiplierItem("bid", 3, 0),
-        MultiplierItem("show", 4, 0, "start"),
-        MultiplierItem("bomb", 2, 3),
+        MultiplierItem(MultiplierReason.BID, 3, 0),
+        MultiplierItem(MultiplierReason.SHOW, 4, 0, ShowKind.START),
+        MultiplierItem(MultiplierReason.BOMB, 2, 3),
     )
     view = PublicView(
         rules=rules,
@@ -336,7 +344,9 @@ def finished(built: _Built, winner: Role, spring: bool = False) -> PublicView:
         first_farmer = next(s for s in seats if s.role is Role.FARMER)
         seats[first_farmer.seat] = replace(first_farmer, shown_hand=(), card_count=0)
     winners = tuple(s.seat for s in seats if s.role is winner)
-    items = view.multiplier_items + ((MultiplierItem("spring", 2),) if spring else ())
+    items = view.multiplier_items + (
+        (MultiplierItem(MultiplierReason.SPRING, 2),) if spring else ()
+    )
     multiplier = view.multiplier * (2 if spring else 1)
     outcome = HandOutcome(
         winner_role=winner,

@@ -9,6 +9,7 @@ from enum import StrEnum
 from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ..engine import BeanReason, Role
 from ..engine.rules import ROOMS, Bidding, room_by_key
 from ..engine.titles import Title, next_title, title_for
 from .errors import BadChangeError
@@ -48,11 +49,11 @@ LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 
 
 class Reason(StrEnum):
-    """Why a ledger row moved beans."""
+    """Why a ledger row moved beans: a hand's reasons are the engine's ``BeanReason``."""
 
-    SETTLE = "settle"
-    FEE = "fee"
-    ESCAPE = "escape"
+    SETTLE = BeanReason.SETTLE.value
+    FEE = BeanReason.FEE.value
+    ESCAPE = BeanReason.ESCAPE.value
     DAILY = "daily"
     RELIEF = "relief"
     INITIAL = "initial"
@@ -60,12 +61,7 @@ class Reason(StrEnum):
 
 
 #: Reasons a hand's settlement may carry.
-HAND_REASONS = frozenset({Reason.SETTLE, Reason.FEE, Reason.ESCAPE})
-
-
-class Role(StrEnum):
-    LANDLORD = "landlord"
-    FARMER = "farmer"
+HAND_REASONS = frozenset(Reason(reason.value) for reason in BeanReason)
 
 
 class Ranking(StrEnum):

@@ -28,7 +28,7 @@ from ..engine.actions import (
 from ..engine.cards import RANK_CHARS
 from ..engine.combos import Combo
 from ..engine.game import SHOW_FACTORS, Game
-from ..engine.views import Phase
+from ..engine.views import Phase, ShowKind
 from ..i18n import LANGS, t
 from .codec import Callback, CallbackCodec
 from .table import Table
@@ -221,12 +221,12 @@ class Keyboards:
         if phase is Phase.PLAYING:
             return self._play(table, game, seat, lang)
         show_kind = (
-            "start"
+            ShowKind.START
             if phase is Phase.SHOW_START
             else (
-                "landlord"
+                ShowKind.LANDLORD
                 if phase is Phase.LANDLORD_SHOW
-                else ("deal_first" if game.deal_step <= 1 else "deal_second")
+                else (ShowKind.DEAL_FIRST if game.deal_step <= 1 else ShowKind.DEAL_SECOND)
             )
         )
         for action in legal:
