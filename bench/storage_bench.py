@@ -24,11 +24,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ddz_bot.storage import (
-    BeanChange,
     Database,
     EconomySettings,
     HandRecord,
     HandResult,
+    LedgerChange,
     Reason,
     Role,
 )
@@ -47,14 +47,14 @@ def settlement(
     number: int,
     rng: random.Random,
     players: int,
-) -> tuple[str, list[BeanChange], list[HandResult], HandRecord]:
+) -> tuple[str, list[LedgerChange], list[HandResult], HandRecord]:
     seats = rng.sample(range(1, players + 1), 3)
     stake = rng.randint(1, 8) * 100
     landlord_won = rng.random() < 0.5
     sign = 1 if landlord_won else -1
-    changes = [BeanChange(seats[0], 2 * stake * sign)]
-    changes += [BeanChange(f, -stake * sign) for f in seats[1:]]
-    changes += [BeanChange(u, -5, Reason.FEE) for u in seats]
+    changes = [LedgerChange(seats[0], 2 * stake * sign)]
+    changes += [LedgerChange(f, -stake * sign) for f in seats[1:]]
+    changes += [LedgerChange(u, -5, Reason.FEE) for u in seats]
     results = [HandResult(seats[0], Role.LANDLORD, landlord_won, 2 * sign)]
     results += [HandResult(f, Role.FARMER, not landlord_won, -sign) for f in seats[1:]]
     record = HandRecord(

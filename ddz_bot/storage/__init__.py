@@ -19,7 +19,6 @@ from .errors import (
 from .migrations import LATEST_VERSION
 from .models import (
     LANGUAGES,
-    BeanChange,
     BeanOutcome,
     DailyClaim,
     EconomySettings,
@@ -31,6 +30,7 @@ from .models import (
     Holdings,
     LeaderboardEntry,
     LeaderboardPage,
+    LedgerChange,
     LedgerEntry,
     Player,
     PlayerCard,
@@ -51,7 +51,6 @@ __all__ = [
     "LATEST_VERSION",
     "AlreadyClaimedError",
     "BadChangeError",
-    "BeanChange",
     "BeanOutcome",
     "DailyClaim",
     "Database",
@@ -65,6 +64,7 @@ __all__ = [
     "InsufficientBeansError",
     "LeaderboardEntry",
     "LeaderboardPage",
+    "LedgerChange",
     "LedgerEntry",
     "Player",
     "PlayerCard",

@@ -16,7 +16,6 @@ from .errors import BadChangeError
 
 __all__ = [
     "LANGUAGES",
-    "BeanChange",
     "BeanOutcome",
     "DailyClaim",
     "EconomySettings",
@@ -28,6 +27,7 @@ __all__ = [
     "Holdings",
     "LeaderboardEntry",
     "LeaderboardPage",
+    "LedgerChange",
     "LedgerEntry",
     "Player",
     "PlayerCard",
@@ -154,8 +154,9 @@ class Player:
 
 
 @dataclass(frozen=True, slots=True)
-class BeanChange:
-    """One movement of beans in a hand's settlement, e.g. ``-6050 settle`` for user 42."""
+class LedgerChange:
+    """One ledger row of a hand's settlement, by user (the engine's ``BeanChange`` is by
+    seat), e.g. ``-6050 settle`` for user 42."""
 
     user_id: int
     delta: int
@@ -169,7 +170,7 @@ class BeanChange:
         return f"{self.user_id}:{self.delta:+d}:{Reason(self.reason).value}"
 
     @classmethod
-    def parse(cls, text: str) -> BeanChange:
+    def parse(cls, text: str) -> LedgerChange:
         """Read back ``str(change)``: ``42:-6050:settle``."""
         try:
             user, delta, reason = text.split(":")
@@ -192,10 +193,10 @@ class SeatChange(Protocol):
 def changes_by_user(
     seat_users: Sequence[int],
     changes: Iterable[SeatChange],
-) -> list[BeanChange]:
+) -> list[LedgerChange]:
     """Turn seat-numbered changes into changes of the users in those seats."""
     try:
-        return [BeanChange(seat_users[c.seat], c.amount, Reason(c.reason)) for c in changes]
+        return [LedgerChange(seat_users[c.seat], c.amount, Reason(c.reason)) for c in changes]
     except (IndexError, ValueError) as error:
         raise BadChangeError(f"changes don't fit seats {list(seat_users)}: {error}") from None
 
@@ -354,7 +355,7 @@ class FinishedHand:
     seats: list[int]
     result: JSONDict
     multipliers: Any
-    bean_changes: list[BeanChange]
+    bean_changes: list[LedgerChange]
     started_at: datetime
     finished_at: datetime
 

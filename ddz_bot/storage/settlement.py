@@ -9,10 +9,10 @@ from .core import StoreCore, dump_json, to_text
 from .errors import BadChangeError, InsufficientBeansError, UnknownPlayerError
 from .models import (
     HAND_REASONS,
-    BeanChange,
     HandRecord,
     HandResult,
     Holdings,
+    LedgerChange,
     Reason,
     Role,
     SettlementOutcome,
@@ -23,7 +23,7 @@ __all__ = ["SettleFunction", "SettlementMixin"]
 #: Given each seated player's beans and points as they are inside the transaction, returns
 #: the hand's bean changes and results (e.g. by calling the engine's scoring).
 SettleFunction = Callable[
-    [Mapping[int, Holdings]], tuple[Sequence[BeanChange], Sequence[HandResult]]
+    [Mapping[int, Holdings]], tuple[Sequence[LedgerChange], Sequence[HandResult]]
 ]
 
 
@@ -35,7 +35,7 @@ def _check_record(hand_id: str, record: HandRecord) -> None:
 
 
 def _check(
-    hand_id: str, changes: Sequence[BeanChange], results: Sequence[HandResult], record: HandRecord
+    hand_id: str, changes: Sequence[LedgerChange], results: Sequence[HandResult], record: HandRecord
 ) -> None:
     seats = set(record.seats)
     keys = [(c.user_id, Reason(c.reason)) for c in changes]
@@ -58,7 +58,7 @@ class SettlementMixin(StoreCore):
     async def apply_settlement(
         self,
         hand_id: str,
-        changes: Sequence[BeanChange],
+        changes: Sequence[LedgerChange],
         results: Sequence[HandResult],
         record: HandRecord,
     ) -> SettlementOutcome:

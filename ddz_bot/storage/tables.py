@@ -10,7 +10,7 @@ from typing import Any
 
 from .core import StoreCore, dump_json, from_text, to_text
 from .errors import StorageError, UnknownTableError
-from .models import BeanChange, FinishedHand, HandAction, SavedAction, TableRecord
+from .models import FinishedHand, HandAction, LedgerChange, SavedAction, TableRecord
 
 __all__ = ["TablesMixin"]
 
@@ -49,7 +49,7 @@ def _hand_from_row(row: sqlite3.Row) -> FinishedHand:
         seats=json.loads(row["seats"]),
         result=json.loads(row["result"]),
         multipliers=json.loads(row["multipliers"]),
-        bean_changes=[BeanChange.parse(text) for text in json.loads(row["bean_changes"])],
+        bean_changes=[LedgerChange.parse(text) for text in json.loads(row["bean_changes"])],
         started_at=from_text(row["started_at"]),
         finished_at=from_text(row["finished_at"]),
     )

@@ -16,7 +16,7 @@ from ..engine.scoring import WILDCARD_FACTOR, escape_score, settle
 from ..engine.views import HandOutcome, Role
 from ..i18n import t
 from ..render import ResultLine
-from ..storage import BeanChange, Database, HandRecord, HandResult, Holdings, Reason
+from ..storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason
 from ..storage import Role as StoredRole
 from .present import grouped_cards_text, multiplier_text, remember_result
 from .table import Table
@@ -79,9 +79,9 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
         chat_id=table.chat_id,
         table_id=str(table.id),
     )
-    computed: list[tuple[list[BeanChange], dict[int, int]]] = []
+    computed: list[tuple[list[LedgerChange], dict[int, int]]] = []
 
-    def compute(holdings: Mapping[int, Holdings]) -> tuple[list[BeanChange], list[HandResult]]:
+    def compute(holdings: Mapping[int, Holdings]) -> tuple[list[LedgerChange], list[HandResult]]:
         settlement = settle(
             outcome,
             game.room,
@@ -97,7 +97,7 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
             key = (users[change.seat], Reason(change.reason))
             by_user[key] = by_user.get(key, 0) + change.amount
         changes = [
-            BeanChange(user, delta, reason) for (user, reason), delta in by_user.items() if delta
+            LedgerChange(user, delta, reason) for (user, reason), delta in by_user.items() if delta
         ]
         results = []
         for seat, user in enumerate(users):
@@ -110,7 +110,7 @@ async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
         return changes, results
 
     settled = await db.settle_hand(table.hand_id, record, compute)
-    bean_changes: list[BeanChange] = []
+    bean_changes: list[LedgerChange] = []
     points: dict[int, int] = {}
     balances = dict(settled.balances)
     if settled.applied:
@@ -156,7 +156,7 @@ def result_lines(
     game: Game,
     outcome: HandOutcome,
     balances: Mapping[int, int],
-    changes: list[BeanChange],
+    changes: list[LedgerChange],
 ) -> list[str]:
     lang = table.lang
     lines = []

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz_bot.storage import BeanChange, Database, HandRecord, HandResult, Reason, Role
+from ddz_bot.storage import Database, HandRecord, HandResult, LedgerChange, Reason, Role
 
 START = datetime(2026, 3, 1, 4, 0, tzinfo=UTC)  # 12:00 in Asia/Shanghai
 
@@ -62,12 +62,12 @@ def landlord_wins(
     farmers: Sequence[int],
     stake: int,
     fee: int = 0,
-) -> tuple[list[BeanChange], list[HandResult]]:
+) -> tuple[list[LedgerChange], list[HandResult]]:
     """Bean changes and results of a hand the landlord won with ``stake`` per farmer."""
-    changes = [BeanChange(landlord, stake * len(farmers))]
-    changes += [BeanChange(f, -stake) for f in farmers]
+    changes = [LedgerChange(landlord, stake * len(farmers))]
+    changes += [LedgerChange(f, -stake) for f in farmers]
     if fee:
-        changes += [BeanChange(u, -fee, Reason.FEE) for u in (landlord, *farmers)]
+        changes += [LedgerChange(u, -fee, Reason.FEE) for u in (landlord, *farmers)]
     results = [HandResult(landlord, Role.LANDLORD, True, 2)]
     results += [HandResult(f, Role.FARMER, False, -1) for f in farmers]
     return changes, results

@@ -10,11 +10,11 @@ import pytest
 
 from ddz_bot.storage import (
     BadChangeError,
-    BeanChange,
     Database,
     HandResult,
     Holdings,
     InsufficientBeansError,
+    LedgerChange,
     Reason,
     Role,
     UnknownPlayerError,
@@ -128,12 +128,12 @@ async def test_unknown_player_refuses_the_settlement(db: Database) -> None:
 @pytest.mark.parametrize(
     ("changes", "message"),
     [
-        ([BeanChange(9, 100)], "user 9 has no seat"),
-        ([BeanChange(1, 100), BeanChange(1, 5)], "two changes"),
+        ([LedgerChange(9, 100)], "user 9 has no seat"),
+        ([LedgerChange(1, 100), LedgerChange(1, 5)], "two changes"),
     ],
 )
 async def test_malformed_settlements_are_refused(
-    db: Database, changes: list[BeanChange], message: str
+    db: Database, changes: list[LedgerChange], message: str
 ) -> None:
     await seat_players(db, 1, 2, 3)
     with pytest.raises(BadChangeError, match=message):
@@ -150,13 +150,13 @@ async def test_malformed_settlements_are_refused(
 
 
 def test_bean_changes_print_and_parse_back() -> None:
-    change = BeanChange(42, -6050, Reason.ESCAPE)
+    change = LedgerChange(42, -6050, Reason.ESCAPE)
     assert str(change) == "42:-6050:escape"
-    assert BeanChange.parse(str(change)) == change
+    assert LedgerChange.parse(str(change)) == change
     with pytest.raises(BadChangeError, match="daily"):
-        BeanChange(1, 5, Reason.DAILY)
+        LedgerChange(1, 5, Reason.DAILY)
     with pytest.raises(BadChangeError, match="'42:x'"):
-        BeanChange.parse("42:x")
+        LedgerChange.parse("42:x")
 
 
 async def test_escape_penalty_and_streaks(db: Database) -> None:
@@ -165,9 +165,9 @@ async def test_escape_penalty_and_streaks(db: Database) -> None:
         changes, results = landlord_wins(1, [2, 3], stake=100)
         await db.apply_settlement(f"win{number}", changes, results, hand_record([1, 2, 3]))
     escape = [
-        BeanChange(1, -2_000, Reason.ESCAPE),
-        BeanChange(2, 1_000, Reason.ESCAPE),
-        BeanChange(3, 1_000, Reason.ESCAPE),
+        LedgerChange(1, -2_000, Reason.ESCAPE),
+        LedgerChange(2, 1_000, Reason.ESCAPE),
+        LedgerChange(3, 1_000, Reason.ESCAPE),
     ]
     results = [
         HandResult(1, Role.LANDLORD, False, -40),
@@ -199,11 +199,11 @@ async def test_settle_hand_computes_from_the_balances_inside_the_transaction(db:
 
     def compute(
         holdings: Mapping[int, Holdings],
-    ) -> tuple[list[BeanChange], list[HandResult]]:
+    ) -> tuple[list[LedgerChange], list[HandResult]]:
         seen.append({u: h.beans for u, h in holdings.items()})
         paid = {f: min(500, holdings[f].beans) for f in (2, 3)}  # R-CAP-LOSER
-        changes = [BeanChange(1, sum(paid.values()))]
-        changes += [BeanChange(f, -p) for f, p in paid.items()]
+        changes = [LedgerChange(1, sum(paid.values()))]
+        changes += [LedgerChange(f, -p) for f, p in paid.items()]
         return changes, landlord_wins(1, [2, 3], stake=0)[1]
 
     outcome = await db.settle_hand("h1", hand_record([1, 2, 3]), compute)
@@ -216,7 +216,7 @@ async def test_settle_hand_computes_from_the_balances_inside_the_transaction(db:
 async def test_settle_hand_writes_nothing_when_compute_fails(db: Database) -> None:
     await seat_players(db, 1, 2, 3)
 
-    def broken(holdings: Mapping[int, Holdings]) -> tuple[list[BeanChange], list[HandResult]]:
+    def broken(holdings: Mapping[int, Holdings]) -> tuple[list[LedgerChange], list[HandResult]]:
         raise ValueError("no landlord")
 
     with pytest.raises(ValueError, match="no landlord"):
@@ -236,7 +236,7 @@ class _SeatChange:
 def test_seat_changes_become_user_changes() -> None:
     seats = [42, 7, 9]
     changes = changes_by_user(seats, [_SeatChange(0, 1_200, "settle"), _SeatChange(2, -5, "fee")])
-    assert changes == [BeanChange(42, 1_200), BeanChange(9, -5, Reason.FEE)]
+    assert changes == [LedgerChange(42, 1_200), LedgerChange(9, -5, Reason.FEE)]
     with pytest.raises(BadChangeError, match="seats"):
         changes_by_user(seats, [_SeatChange(3, 1, "settle")])
     with pytest.raises(BadChangeError):

@@ -7,12 +7,11 @@ from collections.abc import Mapping
 from ddz_bot.engine.rules import room_by_key
 from ddz_bot.engine.scoring import settle
 from ddz_bot.engine.views import HandOutcome
-from ddz_bot.engine.views import Role as EngineRole
 from ddz_bot.storage import (
-    BeanChange,
     Database,
     HandResult,
     Holdings,
+    LedgerChange,
     Role,
     SettleFunction,
     changes_by_user,
@@ -28,7 +27,7 @@ def _compute(outcome: HandOutcome) -> SettleFunction:
 
     def compute(
         holdings: Mapping[int, Holdings],
-    ) -> tuple[list[BeanChange], list[HandResult]]:
+    ) -> tuple[list[LedgerChange], list[HandResult]]:
         result = settle(
             outcome, room, [holdings[u].beans for u in SEATS], [holdings[u].points for u in SEATS]
         )
@@ -52,7 +51,7 @@ async def test_seeds_example_landlord_wins(db: Database) -> None:
     for user in SEATS:
         await db.adjust_beans(user, 90_000, key="stake")
     outcome = HandOutcome(
-        winner_role=EngineRole.LANDLORD, winners=(0,), landlord=0, multiplier=6, stakes={1: 6, 2: 6}
+        winner_role=Role.LANDLORD, winners=(0,), landlord=0, multiplier=6, stakes={1: 6, 2: 6}
     )
     settled = await db.settle_hand("seed", hand_record(SEATS), _compute(outcome))
     assert settled.balances == {501: 111_950, 502: 93_950, 503: 93_950}
@@ -66,7 +65,7 @@ async def test_a_poor_farmer_pays_what_they_hold(db: Database) -> None:
     await db.adjust_beans(501, 90_000, key="rich landlord")
     await db.adjust_beans(503, -7_000, key="poor farmer")  # 3,000 left
     outcome = HandOutcome(
-        winner_role=EngineRole.LANDLORD, winners=(0,), landlord=0, multiplier=6, stakes={1: 6, 2: 6}
+        winner_role=Role.LANDLORD, winners=(0,), landlord=0, multiplier=6, stakes={1: 6, 2: 6}
     )
     settled = await db.settle_hand("cap", hand_record(SEATS), _compute(outcome))
     assert settled.balances[503] == 0
