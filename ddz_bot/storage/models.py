@@ -6,12 +6,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Protocol
+from typing import Any, Final, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..engine import BeanReason, Role
 from ..engine.rules import ROOMS, Bidding, room_by_key
 from ..engine.titles import Title, next_title, title_for
+from ..i18n import LANGS
 from .errors import BadChangeError
 
 __all__ = [
@@ -45,7 +46,7 @@ __all__ = [
 JSONDict = dict[str, Any]
 
 #: The languages a player or a group may choose.
-LANGUAGES = ("zh-Hans", "zh-Hant", "en")
+LANGUAGES: Final = LANGS  # the one list of languages (i18n)
 
 
 class Reason(StrEnum):
