@@ -2,7 +2,7 @@
 
 The pictures carry a few dozen words only, so they live here rather than in the bot's
 message catalogue: the renderer then depends on nothing but the engine, and the font
-subset (``make_font_subset.py``) can take every character it must draw from this file.
+subset (``tools/make_font_subset.py``) can take every character it must draw from this file.
 """
 
 from __future__ import annotations

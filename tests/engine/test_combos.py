@@ -17,7 +17,8 @@ from ddz_bot.engine import (
     parse_cards,
 )
 from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.combos import classify_structural, kicker_count, read_as, typed_reading
+from ddz_bot.engine.catalogue import classify_structural, read_as
+from ddz_bot.engine.combos import kicker_count, typed_reading
 from ddz_bot.engine.rules import RuleSet
 
 K = ComboKind
