@@ -1,4 +1,4 @@
-"""Scripted hands of the four-player, two-deck game (RULES.md section 3)."""
+"""Scripted hands of the four-player, two-deck game (docs/rules.md section 3)."""
 
 from __future__ import annotations
 
