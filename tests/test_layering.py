@@ -203,7 +203,7 @@ def test_the_graph_is_read() -> None:
     assert any(
         imp.importer == "ddz_bot.engine.catalogue"
         and imp.target == "ddz_bot.engine.moves"
-        and "natural_moves" in imp.names
+        and "classic_moves" in imp.names
         for imp in imports
     )
     importers = {imp.importer for imp in imports}

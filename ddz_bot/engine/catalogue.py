@@ -21,7 +21,7 @@ from .combos import (
     preferred_stand_in,
     wild_combo,
 )
-from .moves import natural_moves
+from .moves import classic_moves, two_deck_moves
 from .rules import CLASSIC, RuleSet
 from .wildmoves import wild_legal_moves, wild_readings
 
@@ -40,7 +40,9 @@ def legal_moves(
     wild = rules.wild_rank
     if wild is not None and counts[wild]:
         return wild_legal_moves(counts, wild, previous, rules)
-    return natural_moves(counts, previous, rules)
+    if rules.decks != 1:
+        return two_deck_moves(counts, previous, rules)
+    return classic_moves(counts, previous)
 
 
 def classify(cards: Cards | str, rules: RuleSet = CLASSIC) -> list[Combo]:
@@ -87,7 +89,7 @@ _CATALOGUE: Final[dict[tuple[int, ...], Combo]] = {}
 def _fill_catalogue() -> dict[tuple[int, ...], Combo]:
     """Fill the catalogue, once, on first use: every move of the whole deck."""
     full = Cards.from_counts([4] * int(Rank.SMALL_JOKER) + [1, 1])
-    for combo in natural_moves(full.counts(), None, CLASSIC):
+    for combo in classic_moves(full.counts(), None):
         _CATALOGUE[combo.cards] = combo
     return _CATALOGUE
 

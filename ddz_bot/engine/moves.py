@@ -18,7 +18,7 @@ from .cards import NUM_RANKS, SEQUENCE_TOP, Cards, Rank
 from .combos import SEQUENCE_KINDS, Combo, ComboKind, beats, natural_readings
 from .rules import RuleSet
 
-__all__ = ["combo_shapes", "kicker_multisets", "natural_moves"]
+__all__ = ["classic_moves", "combo_shapes", "kicker_multisets", "natural_moves", "two_deck_moves"]
 
 _X: Final = int(Rank.SMALL_JOKER)
 _D: Final = int(Rank.BIG_JOKER)
@@ -74,21 +74,20 @@ def natural_moves(counts: list[int], previous: Combo | None, rules: RuleSet) -> 
     """Every distinct legal play from a hand without wildcards (its rank ``counts``)
     against ``previous`` (``None``: leading); passing is not a move."""
     if rules.decks != 1:
-        return _generic_moves(counts, previous, rules)
-    if previous is None:
-        return _classic(counts, None)
-    if previous.kind is K.ROCKET:
-        return []
-    return [c for c in _classic(counts, previous) if beats(c, previous, rules)]
+        return two_deck_moves(counts, previous, rules)
+    return classic_moves(counts, previous)
 
 
 # --------------------------------------------------------------------------- classic
 
 
-def _classic(h: list[int], previous: Combo | None) -> list[Combo]:
-    """Combos of a one-deck natural hand. With ``previous``, only its kind, bombs and
-    the rocket are generated (the caller still filters with ``beats``)."""
+def classic_moves(h: list[int], previous: Combo | None) -> list[Combo]:
+    """Every distinct legal play of a one-deck hand without wildcards (its rank counts
+    ``h``) against ``previous`` (``None``: leading). Against a combo only its kind, bombs
+    and the rocket are generated, then kept if they beat it."""
     want = None if previous is None else previous.kind
+    if want is K.ROCKET:
+        return []
     get = _CACHE.get
     out: list[Combo] = []
     add = out.append
@@ -147,7 +146,9 @@ def _classic(h: list[int], previous: Combo | None) -> list[Combo]:
         add(get((_T_BOMB, r)) or _build((_T_BOMB, r)))
     if h[_X] and h[_D]:
         add(get((_T_ROCKET,)) or _build((_T_ROCKET,)))
-    return out
+    if previous is None:
+        return out
+    return [c for c in out if beats(c, previous)]
 
 
 def _runs(h: list[int], width: int) -> list[tuple[int, int]]:
@@ -264,9 +265,9 @@ def kicker_multisets(
 # --------------------------------------------------------------------------- generic
 
 
-def _generic_moves(counts: list[int], previous: Combo | None, rules: RuleSet) -> list[Combo]:
-    """Two decks: every sub-multiset shape is generated from count vectors and read with
-    ``natural_readings`` (several readings may exist, R-AMBIG)."""
+def two_deck_moves(counts: list[int], previous: Combo | None, rules: RuleSet) -> list[Combo]:
+    """Every distinct legal play of a two-deck hand without wildcards: every shape that
+    fits, read with ``natural_readings`` (several readings may exist, R-AMBIG)."""
     out: list[Combo] = []
     for target in combo_shapes(counts, rules, previous):
         for kind, rank, length in natural_readings(target, rules):
