@@ -41,7 +41,7 @@ from telegram import Update
 from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
-from ddz_bot.engine.moves import legal_moves
+from ddz_bot.engine.catalogue import legal_moves
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg import present
 from ddz_bot.tg.app import build_application, runtime, tune_gc

@@ -24,10 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ddz_bot.engine import CLASSIC, WILDCARD, Cards, classify
 from ddz_bot.engine.cards import full_deck
-from ddz_bot.engine.combos import _wild_readings, classify_structural
-from ddz_bot.engine.moves import legal_moves
+from ddz_bot.engine.catalogue import classify_structural, legal_moves
 from ddz_bot.engine.rules import RuleSet
-from ddz_bot.engine.wildmoves import useful_moves
+from ddz_bot.engine.wildmoves import useful_moves, wild_readings
 
 
 def best_of(fn: Callable[[], object], repeat: int = 5, number: int = 3) -> float:
@@ -72,7 +71,7 @@ def bench(rules: RuleSet, situations: int, label: str) -> None:
     row("classify (a legal play)", times)
 
     def cold(cards: Cards) -> None:
-        _wild_readings.cache_clear()
+        wild_readings.cache_clear()
         classify_structural(cards, rules)
 
     times = [best_of(partial(cold, cards), repeat=3, number=1) for cards in sample[:300]]

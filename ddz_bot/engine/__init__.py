@@ -13,8 +13,8 @@ from .cards import (
     parse_cards,
     rank_name,
 )
-from .combos import BOMB_KINDS, Combo, ComboKind, beats, bomb_factor, classify
-from .moves import legal_moves
+from .catalogue import classify, legal_moves
+from .combos import BOMB_KINDS, Combo, ComboKind, beats, bomb_factor
 from .rules import (
     CLASSIC,
     DEFAULT_ROOM,

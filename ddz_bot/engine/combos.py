@@ -1,31 +1,34 @@
-"""Combo kinds (牌型), reading a set of cards as combos, and comparing combos.
+"""Combo kinds (牌型), the readings of a rank-count vector, and comparing combos.
 
 A ``Combo`` is one *reading* of the cards a player puts down. In the classic game a
 set of cards reads as at most one combo (R-STANDARD); with wildcards (R-LZ-*) or two
-decks (R-AMBIG) it can read several ways, and ``classify`` returns each distinct one.
+decks (R-AMBIG) it can read several ways. This module knows the shapes of combos and
+how they compare; it generates nothing: the move generators (``moves``, ``wildmoves``)
+build on it, and ``catalogue.classify`` reads any set of cards on top of them.
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from functools import lru_cache
-from itertools import combinations_with_replacement
 from typing import Final
 
-from .cards import NUM_RANKS, RANK_CHARS, SEQUENCE_TOP, Cards, Rank
+from .cards import NUM_RANKS, RANK_CHARS, SEQUENCE_TOP, Cards, Rank, parse_cards
 from .rules import CLASSIC, RuleSet
 
 __all__ = [
     "BOMB_KINDS",
+    "SEQUENCE_KINDS",
     "Combo",
     "ComboKind",
+    "Reading",
     "beats",
     "bomb_factor",
-    "classify",
-    "classify_structural",
     "kicker_count",
-    "read_as",
+    "natural_readings",
+    "preferred_stand_in",
+    "reading_order",
     "typed_reading",
+    "wild_combo",
 ]
 
 _X: Final = int(Rank.SMALL_JOKER)
@@ -56,11 +59,12 @@ BOMB_KINDS: Final = (ComboKind.SOFT_BOMB, ComboKind.BOMB, ComboKind.WILD_BOMB)
 _BOMB_TIER: Final = {kind: tier for tier, kind in enumerate(BOMB_KINDS, start=1)}
 _BOMB_TIER_OF: Final = tuple(_BOMB_TIER.get(kind, 0) for kind in ComboKind)
 
-_SEQUENCE_BOUNDS: Final = {  # kind -> (cards per rank, shortest, longest chain)
-    ComboKind.STRAIGHT: (1, 5, 12),
-    ComboKind.PAIR_STRAIGHT: (2, 3, 10),
-    ComboKind.PLANE: (3, 2, 6),
-}
+#: The chains (顺子, 连对, 飞机): kind, cards per rank, shortest and longest chain (R-STANDARD).
+SEQUENCE_KINDS: Final = (
+    (ComboKind.STRAIGHT, 1, 5, 12),
+    (ComboKind.PAIR_STRAIGHT, 2, 3, 10),
+    (ComboKind.PLANE, 3, 2, 6),
+)
 
 
 class Combo:
@@ -144,8 +148,6 @@ class Combo:
 
     @classmethod
     def from_dict(cls, data: dict[str, object]) -> Combo:
-        from .cards import parse_cards
-
         return cls(
             ComboKind(str(data["kind"])),
             int(data["rank"]),  # type: ignore[call-overload]
@@ -199,7 +201,7 @@ def natural_readings(counts: list[int], rules: RuleSet = CLASSIC) -> list[Readin
         and present[-1] <= SEQUENCE_TOP
         and present[-1] - present[0] == len(present) - 1
     ):
-        for kind, (per, shortest, longest) in _SEQUENCE_BOUNDS.items():
+        for kind, per, shortest, longest in SEQUENCE_KINDS:
             if per == width and shortest <= len(present) <= longest:
                 out.append((kind, present[-1], len(present)))
 
@@ -258,166 +260,10 @@ def _plane_with(counts: list[int], k: int, *, singles: bool, rules: RuleSet) -> 
     return out
 
 
-def classify(cards: Cards | str, rules: RuleSet = CLASSIC) -> list[Combo]:
-    """Every distinct reading of ``cards`` as a combo; empty when there is none.
-
-    With a wildcard rank set in ``rules``, each wildcard may stand for any rank but the
-    jokers (R-LZ-SUB), wildcards alone stand for themselves (R-LZ-ALONE), and readings
-    that differ only in what a kicker wildcard stands for count once.
-    """
-    if isinstance(cards, str):
-        from .cards import parse_cards
-
-        cards = parse_cards(cards)
-    wild = rules.wild_rank
-    if rules.decks == 1 and (wild is None or wild not in cards):
-        combo = _classic_table().get(cards)
-        return [] if combo is None else [combo]
-    return classify_structural(cards, rules)
-
-
-def classify_structural(cards: Cards, rules: RuleSet = CLASSIC) -> list[Combo]:
-    """``classify`` computed from the rules' structure, without the classic lookup table.
-
-    ``classify`` uses it for wildcards and two decks; tests use it as the reference the
-    move generator is checked against.
-    """
-    counts = cards.counts()
-    if any(n > rules.max_of_a_rank for n in counts):
-        return []
-    wild = rules.wild_rank
-    if wild is None or counts[wild] == 0 or counts[wild] == len(cards):
-        readings = natural_readings(counts, rules)
-        if wild is not None and readings and counts[wild] == len(cards):
-            return [
-                _make(kind, rank, length, cards, (), wild, rules) for kind, rank, length in readings
-            ]
-        return [Combo(kind, rank, length, cards) for kind, rank, length in readings]
-    return list(_wild_readings(cards, wild, rules))
-
-
-_TABLE: dict[tuple[int, ...], Combo] = {}
-
-
-def _classic_table() -> dict[tuple[int, ...], Combo]:
-    """Every combo one deck can form (27,471 of them, R-STANDARD), keyed by its cards.
-
-    Built once, on first use, from the move generator; the combos are the same interned
-    objects ``legal_moves`` hands out.
-    """
-    if not _TABLE:
-        from .moves import legal_moves
-
-        full = Cards.from_counts([4] * int(Rank.SMALL_JOKER) + [1, 1])
-        for combo in legal_moves(full):
-            _TABLE[combo.cards] = combo
-    return _TABLE
-
-
-@lru_cache(maxsize=1 << 15)
-def _wild_readings(cards: Cards, wild: int, rules: RuleSet) -> tuple[Combo, ...]:
-    """Readings of cards holding wildcards: every way the wildcards may stand in
-    (memoised: a hand is looked at many times in a turn)."""
-    counts = cards.counts()
-    n_wild = counts[wild]
-    naturals = counts[:]
-    naturals[wild] = 0
-    found: dict[Reading, tuple[int, ...]] = {}
-    limit = rules.max_of_a_rank
-    for stand_in in combinations_with_replacement(range(int(Rank.TWO) + 1), n_wild):
-        target = naturals[:]
-        for rank in stand_in:
-            target[rank] += 1
-        if any(target[rank] > limit for rank in stand_in):
-            continue
-        for reading in natural_readings(target, rules):
-            best = found.get(reading)
-            if best is None or _prefer(stand_in, best, wild):
-                found[reading] = stand_in
-    return tuple(
-        _make(kind, rank, length, cards, found[(kind, rank, length)], wild, rules)
-        for kind, rank, length in sorted(found, key=_reading_order)
-    )
-
-
-#: the main part of each kind: (cards per main rank, or 0 for "every card")
-_MAIN_WIDTH: Final = {
-    ComboKind.SINGLE: 0,
-    ComboKind.PAIR: 0,
-    ComboKind.TRIO: 0,
-    ComboKind.BOMB: 0,
-    ComboKind.SOFT_BOMB: 0,
-    ComboKind.STRAIGHT: 1,
-    ComboKind.PAIR_STRAIGHT: 2,
-    ComboKind.PLANE: 3,
-    ComboKind.TRIO_SINGLE: 3,
-    ComboKind.TRIO_PAIR: 3,
-    ComboKind.PLANE_SINGLES: 3,
-    ComboKind.PLANE_PAIRS: 3,
-    ComboKind.FOUR_TWO_SINGLES: 4,
-    ComboKind.FOUR_TWO_PAIRS: 4,
-}
-
-
-def read_as(cards: Cards, reading: Reading, rules: RuleSet) -> Combo | None:
-    """``cards`` read as ``reading``, or None if they can't be: the combo ``classify``
-    lists for that reading. A play chosen from a list carries its reading, and a hand
-    checks that one on every such play; with wildcards it is found without trying every
-    reading (the main part fixes most stand-ins, only wildcard kickers are left to place).
-    """
-    wild = rules.wild_rank
-    counts = cards.counts()
-    if wild is None or rules.decks != 1 or not 0 < counts[wild] < len(cards):
-        return next(
-            (c for c in classify(cards, rules) if (c.kind, c.rank, c.length) == reading), None
-        )
-    kind, rank, length = reading
-    width = _MAIN_WIDTH.get(kind)
-    n_wild = counts[wild]
-    if width is None or any(n > rules.max_of_a_rank for n in counts):
-        return None  # the rocket and the pure wildcard bomb hold no natural card
-    naturals = counts[:]
-    naturals[wild] = 0
-    main = range(rank - length + 1, rank + 1)
-    if main.start < 0 or rank >= NUM_RANKS or length < 1:
-        return None
-    if width == 0:
-        width = len(cards)
-    forced: list[int] = []
-    for r in main:
-        short = width - naturals[r]
-        if short < 0:
-            return None  # more naturals of a main rank than it takes: never this reading
-        if short and r > Rank.TWO:
-            return None  # a wildcard never stands for a joker (R-LZ-SUB)
-        forced.extend([r] * short)
-    extra = n_wild - len(forced)
-    if extra < 0:
-        return None
-    natural = ComboKind.BOMB if kind is ComboKind.SOFT_BOMB else kind
-    wanted = (natural, rank, length)
-    limit = rules.max_of_a_rank
-    best: tuple[int, ...] | None = None
-    for more in combinations_with_replacement(range(int(Rank.TWO) + 1), extra):
-        stand_in = tuple(sorted(forced + list(more)))
-        target = naturals[:]
-        for r in stand_in:
-            target[r] += 1
-        if any(target[r] > limit for r in stand_in):
-            continue
-        if wanted in natural_readings(target, rules) and (
-            best is None or _prefer(stand_in, best, wild)
-        ):
-            best = stand_in
-    if best is None:
-        return None
-    combo = _make(natural, rank, length, cards, best, wild, rules)
-    return combo if combo.kind is kind else None
-
-
-def _prefer(candidate: tuple[int, ...], current: tuple[int, ...], wild: int) -> bool:
-    """Among readings that differ only in kickers, wildcards standing for themselves first,
-    then the lowest stand-ins: one canonical reading."""
+def preferred_stand_in(candidate: tuple[int, ...], current: tuple[int, ...], wild: int) -> bool:
+    """Whether ``candidate`` is the canonical stand-in rather than ``current``: among
+    readings that differ only in kickers, wildcards standing for themselves first, then the
+    lowest stand-ins, so the same cards always read the same way."""
 
     def key(stand_in: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
         return (-sum(1 for r in stand_in if r == wild), stand_in)
@@ -425,12 +271,13 @@ def _prefer(candidate: tuple[int, ...], current: tuple[int, ...], wild: int) -> 
     return key(candidate) < key(current)
 
 
-def _reading_order(reading: Reading) -> tuple[int, int, int]:
+def reading_order(reading: Reading) -> tuple[int, int, int]:
+    """The order readings are listed in: by kind as declared, then rank and length."""
     kind, rank, length = reading
     return (_KIND_INDEX[kind], rank, length)
 
 
-def _make(
+def wild_combo(
     kind: ComboKind,
     rank: int,
     length: int,
@@ -439,7 +286,8 @@ def _make(
     wild: int,
     rules: RuleSet,
 ) -> Combo:
-    """Build a combo whose cards include wildcards; bombs get their class (R-LZ-BOMBS)."""
+    """The combo of cards holding wildcards read as ``kind`` with ``stand_in``: bombs get
+    their class (R-LZ-BOMBS), and stand-ins that are all the wildcards themselves show none."""
     wild_as = tuple(sorted(stand_in))
     if all(r == wild for r in wild_as):
         wild_as = ()  # every wildcard stands for itself: nothing to show

@@ -1,10 +1,11 @@
-"""Legal moves: every distinct play a hand can make against the combo on the table.
+"""Moves of natural hands: every distinct play a hand without wildcards can make.
 
 The classic game goes through a fast generator that works on rank counts and hands
 out interned ``Combo`` values (each combo is built once per process and reused), so
-listing all moves of a 20-card hand costs tens of microseconds. The wildcard game
-generates the combos a hand *could* read as (every rank topped up by the wildcards),
-keeps those the wildcards can actually pay for, and expands which cards stand in.
+listing all moves of a 20-card hand costs tens of microseconds. Two decks go through
+the shapes of every combo that fits the hand (``combo_shapes``), read with
+``natural_readings``. Hands holding wildcards are ``wildmoves``' (it builds on the
+shapes and kicker sets here); ``catalogue.legal_moves`` sends each hand to its generator.
 """
 
 from __future__ import annotations
@@ -14,10 +15,10 @@ from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from .cards import NUM_RANKS, SEQUENCE_TOP, Cards, Rank
-from .combos import Combo, ComboKind, _make, _prefer, beats, natural_readings
-from .rules import CLASSIC, RuleSet
+from .combos import SEQUENCE_KINDS, Combo, ComboKind, beats, natural_readings
+from .rules import RuleSet
 
-__all__ = ["legal_moves"]
+__all__ = ["classic_moves", "combo_shapes", "kicker_multisets", "natural_moves", "two_deck_moves"]
 
 _X: Final = int(Rank.SMALL_JOKER)
 _D: Final = int(Rank.BIG_JOKER)
@@ -69,34 +70,24 @@ def _build(key: tuple[int, ...]) -> Combo:
     return combo
 
 
-def legal_moves(
-    hand: Cards, previous: Combo | None = None, rules: RuleSet = CLASSIC
-) -> list[Combo]:
-    """Every distinct legal play from ``hand`` against ``previous`` (``None``: leading).
-
-    Passing is not a move. Distinct means a distinct card multiset, or, with wildcards,
-    a distinct reading (kind, main rank, chain length) of the same cards.
-    """
-    counts = hand.counts()
-    wild = rules.wild_rank
-    if wild is not None and counts[wild]:
-        return _wild_moves(counts, wild, previous, rules)
+def natural_moves(counts: list[int], previous: Combo | None, rules: RuleSet) -> list[Combo]:
+    """Every distinct legal play from a hand without wildcards (its rank ``counts``)
+    against ``previous`` (``None``: leading); passing is not a move."""
     if rules.decks != 1:
-        return _generic_moves(counts, previous, rules)
-    if previous is None:
-        return _classic(counts, None)
-    if previous.kind is K.ROCKET:
-        return []
-    return [c for c in _classic(counts, previous) if beats(c, previous, rules)]
+        return two_deck_moves(counts, previous, rules)
+    return classic_moves(counts, previous)
 
 
 # --------------------------------------------------------------------------- classic
 
 
-def _classic(h: list[int], previous: Combo | None) -> list[Combo]:
-    """Combos of a one-deck natural hand. With ``previous``, only its kind, bombs and
-    the rocket are generated (the caller still filters with ``beats``)."""
+def classic_moves(h: list[int], previous: Combo | None) -> list[Combo]:
+    """Every distinct legal play of a one-deck hand without wildcards (its rank counts
+    ``h``) against ``previous`` (``None``: leading). Against a combo only its kind, bombs
+    and the rocket are generated, then kept if they beat it."""
     want = None if previous is None else previous.kind
+    if want is K.ROCKET:
+        return []
     get = _CACHE.get
     out: list[Combo] = []
     add = out.append
@@ -155,7 +146,9 @@ def _classic(h: list[int], previous: Combo | None) -> list[Combo]:
         add(get((_T_BOMB, r)) or _build((_T_BOMB, r)))
     if h[_X] and h[_D]:
         add(get((_T_ROCKET,)) or _build((_T_ROCKET,)))
-    return out
+    if previous is None:
+        return out
+    return [c for c in out if beats(c, previous)]
 
 
 def _runs(h: list[int], width: int) -> list[tuple[int, int]]:
@@ -175,13 +168,12 @@ def _runs(h: list[int], width: int) -> list[tuple[int, int]]:
 
 
 _SMALL_KINDS: Final = (None, K.SINGLE, K.PAIR, K.TRIO)
-_SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
 _SEQ_TAG: Final = {K.STRAIGHT: _T_STRAIGHT, K.PAIR_STRAIGHT: _T_PAIR_STRAIGHT, K.PLANE: _T_PLANE}
 
 
 def _sequences(h: list[int], want: ComboKind | None, add: Callable[[Combo], None]) -> None:
     get = _CACHE.get
-    for kind, width, shortest, longest in _SEQ:
+    for kind, width, shortest, longest in SEQUENCE_KINDS:
         wings = kind is K.PLANE and (want is None or want in (K.PLANE_SINGLES, K.PLANE_PAIRS))
         if not (want is None or want is kind or wings):
             continue
@@ -204,7 +196,7 @@ def _plane_wings(
     k = end - start + 1
     if (want is None or want is K.PLANE_SINGLES) and 4 * k <= 20:
         caps = [(r, min(h[r], 3)) for r in range(NUM_RANKS) if h[r] and (r < start or r > end)]
-        for kick in _multisets(caps, k):
+        for kick in kicker_multisets(caps, k):
             if _X in kick and _D in kick:
                 continue  # R-KICK-ROCKET
             if k >= 3 and (
@@ -221,7 +213,7 @@ def _plane_wings(
             add(get(key) or _build(key))
 
 
-def _multisets(
+def kicker_multisets(
     caps: list[tuple[int, int]], k: int, free: list[int] | None = None, budget: int = 0
 ) -> Iterator[tuple[int, ...]]:
     """Distinct k-multisets of ranks, ascending, taking at most ``cap`` of each
@@ -273,11 +265,11 @@ def _multisets(
 # --------------------------------------------------------------------------- generic
 
 
-def _generic_moves(counts: list[int], previous: Combo | None, rules: RuleSet) -> list[Combo]:
-    """Two decks: every sub-multiset shape is generated from count vectors and read with
-    ``natural_readings`` (several readings may exist, R-AMBIG)."""
+def two_deck_moves(counts: list[int], previous: Combo | None, rules: RuleSet) -> list[Combo]:
+    """Every distinct legal play of a two-deck hand without wildcards: every shape that
+    fits, read with ``natural_readings`` (several readings may exist, R-AMBIG)."""
     out: list[Combo] = []
-    for target in _targets(counts, rules, previous):
+    for target in combo_shapes(counts, rules, previous):
         for kind, rank, length in natural_readings(target, rules):
             combo = Combo(kind, rank, length, Cards.from_counts(target))
             if previous is None or beats(combo, previous, rules):
@@ -285,7 +277,7 @@ def _generic_moves(counts: list[int], previous: Combo | None, rules: RuleSet) ->
     return out
 
 
-def _targets(
+def combo_shapes(
     avail: list[int],
     rules: RuleSet,
     previous: Combo | None = None,
@@ -358,7 +350,7 @@ def _targets(
                 vec[a] = vec[b] = 2
                 yield from emit(vec)
     # sequences and planes with wings
-    for kind, width, shortest, longest in _SEQ:
+    for kind, width, shortest, longest in SEQUENCE_KINDS:
         wings = width == 3 and (want is None or want in (K.PLANE_SINGLES, K.PLANE_PAIRS))
         if not (want is None or want is kind or wings):
             continue
@@ -373,12 +365,12 @@ def _targets(
                     if want is None or want is kind:
                         yield from emit(vec)
                     if wings:
-                        yield from _wing_targets(
+                        yield from _wing_shapes(
                             avail, vec, start, end, emit, want, naturals, budget
                         )
 
 
-def _wing_targets(
+def _wing_shapes(
     avail: list[int],
     plane: list[int],
     start: int,
@@ -397,7 +389,7 @@ def _wing_targets(
         caps = [
             (r, min(avail[r], 3)) for r in range(NUM_RANKS) if avail[r] and (r < start or r > end)
         ]
-        for kick in _multisets(caps, k, naturals, budget):
+        for kick in kicker_multisets(caps, k, naturals, budget):
             vec = plane[:]
             for r in kick:
                 vec[r] += 1
@@ -411,78 +403,3 @@ def _wing_targets(
             for r in kick:
                 vec[r] += 2
             yield from emit(vec)
-
-
-# --------------------------------------------------------------------------- wildcards
-
-
-def _wild_moves(
-    counts: list[int], wild: int, previous: Combo | None, rules: RuleSet
-) -> list[Combo]:
-    """Moves of a hand holding wildcards (R-LZ-SUB, R-LZ-ALONE, R-LZ-BOMBS).
-
-    Each target shape fits the hand topped up by the wildcards; it is kept when the
-    wildcards cover what the naturals lack, then expanded over which naturals the
-    spare wildcards may replace. One canonical stand-in per (cards, reading).
-    """
-    n_wild = counts[wild]
-    naturals = counts[:]
-    naturals[wild] = 0
-    limit = rules.max_of_a_rank
-    avail = [
-        min(naturals[r] + n_wild, limit) if r <= _TWO else naturals[r] for r in range(NUM_RANKS)
-    ]
-    found: dict[tuple[Cards, ComboKind, int, int], tuple[int, ...]] = {}
-    for target in _targets(avail, rules, previous, naturals, n_wild):
-        deficit = sum(t - n for t, n in zip(target, naturals, strict=True) if t > n)
-        if deficit > n_wild:
-            continue
-        readings = natural_readings(target, rules)
-        if not readings:
-            continue
-        for used in _natural_choices(target, naturals, n_wild):
-            n_used_wild = sum(target) - sum(used)
-            if (
-                n_used_wild
-                and not any(used)
-                and any(target[r] for r in range(NUM_RANKS) if r != wild)
-            ):
-                continue  # R-LZ-ALONE: wildcards alone stand for themselves
-            stand_in: list[int] = []
-            for r in range(NUM_RANKS):
-                stand_in.extend([r] * (target[r] - used[r]))
-            actual = used[:]
-            actual[wild] += n_used_wild
-            cards = Cards.from_counts(actual)
-            stand = tuple(stand_in)
-            for kind, rank, length in readings:
-                key = (cards, kind, rank, length)
-                best = found.get(key)
-                if best is None or _prefer(stand, best, wild):
-                    found[key] = stand
-    out: list[Combo] = []
-    for (cards, kind, rank, length), stand in found.items():
-        combo = _make(kind, rank, length, cards, stand, wild, rules)
-        if previous is None or beats(combo, previous, rules):
-            out.append(combo)
-    return out
-
-
-def _natural_choices(target: list[int], naturals: list[int], n_wild: int) -> Iterator[list[int]]:
-    """Ways to take ``target`` from the naturals with at most ``n_wild`` wildcards filling
-    in: yields the natural counts used."""
-    base = [min(t, n) for t, n in zip(target, naturals, strict=True)]
-    spare = n_wild - (sum(target) - sum(base))
-    ranks = [r for r in range(NUM_RANKS) if base[r] and r <= _TWO]
-
-    def walk(i: int, spare_left: int, used: list[int]) -> Iterator[list[int]]:
-        if i == len(ranks):
-            yield used[:]
-            return
-        r = ranks[i]
-        for drop in range(0, min(spare_left, base[r]) + 1):
-            used[r] = base[r] - drop
-            yield from walk(i + 1, spare_left - drop, used)
-        used[r] = base[r]
-
-    yield from walk(0, spare, base[:])

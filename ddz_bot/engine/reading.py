@@ -11,7 +11,8 @@ from functools import lru_cache
 
 from .actions import BadReading, DoesNotBeat, NotACombo, Reading
 from .cards import Cards, rank_name
-from .combos import Combo, beats, classify, kicker_count, read_as
+from .catalogue import classify, read_as
+from .combos import Combo, beats, kicker_count
 from .rules import RuleSet
 
 __all__ = ["choose_reading", "playable_readings"]

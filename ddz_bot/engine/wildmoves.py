@@ -1,6 +1,8 @@
-"""Plays of a hand holding wildcards (癞子) that never waste a wildcard.
+"""Plays and readings of cards holding wildcards (癞子): every wildcard generator.
 
-``legal_moves`` lists every legal play, including those that put down a wildcard for a
+``wild_legal_moves`` lists every legal play of a hand holding wildcards, and
+``wild_readings`` every reading of a set of cards holding some (``catalogue`` puts them
+behind ``legal_moves`` and ``classify``). Many of those plays put down a wildcard for a
 rank while the hand keeps a natural card of that rank unused. Such a play is always
 dominated: the same reading with the natural card instead beats exactly the same
 combos and keeps the more flexible wildcard in hand (and a soft bomb turned hard only
@@ -11,30 +13,40 @@ substitution choices of a wildcard hand into the few hundred plays worth weighin
 AI, the hints and the game's list of actions use it. Any legal play is still accepted
 when a player makes it (``classify``).
 
-The generator builds the main part of a combo (the trio, four, sequence or plane, with
-wildcards filling what the naturals lack) and then the kickers from the cards left:
-natural kickers as they are, wildcard kickers wherever a rule lets them stand.
+The useful-move generator builds the main part of a combo (the trio, four, sequence or
+plane, with wildcards filling what the naturals lack) and then the kickers from the
+cards left: natural kickers as they are, wildcard kickers wherever a rule lets them stand.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
+from functools import lru_cache
+from itertools import combinations, combinations_with_replacement
 from typing import Final
 
 from .cards import NUM_RANKS, SEQUENCE_TOP, Cards, Rank
-from .combos import Combo, ComboKind, _make, beats, natural_readings
-from .moves import _multisets, legal_moves
+from .combos import (
+    SEQUENCE_KINDS,
+    Combo,
+    ComboKind,
+    Reading,
+    beats,
+    natural_readings,
+    preferred_stand_in,
+    reading_order,
+    wild_combo,
+)
+from .moves import combo_shapes, kicker_multisets, natural_moves
 from .rules import CLASSIC, RuleSet
 
-__all__ = ["useful_moves"]
+__all__ = ["useful_moves", "wild_legal_moves", "wild_readings"]
 
 K = ComboKind
 _X: Final = int(Rank.SMALL_JOKER)
 _D: Final = int(Rank.BIG_JOKER)
 _TWO: Final = int(Rank.TWO)
 _PLAIN: Final = (None, K.SINGLE, K.PAIR, K.TRIO, K.BOMB)
-_SEQ: Final = ((K.STRAIGHT, 1, 5, 12), (K.PAIR_STRAIGHT, 2, 3, 10), (K.PLANE, 3, 2, 6))
 _ALONE: Final = tuple(frozenset((rank,)) for rank in range(NUM_RANKS))
 
 
@@ -43,13 +55,16 @@ def useful_moves(
 ) -> list[Combo]:
     """The legal plays that don't waste a wildcard (see the module docstring).
 
-    Without wildcards in the hand it is ``legal_moves``. Every play listed is legal,
-    and every legal play left out is dominated by one listed with the same reading.
+    Without wildcards in the hand (or with two decks) it is ``legal_moves``. Every play
+    listed is legal, and every legal play left out is dominated by one listed with the
+    same reading.
     """
     counts = hand.counts()
     wild = rules.wild_rank
-    if wild is None or not counts[wild] or rules.decks != 1:
-        return legal_moves(hand, previous, rules)
+    if wild is None or not counts[wild]:
+        return natural_moves(counts, previous, rules)
+    if rules.decks != 1:
+        return wild_legal_moves(counts, wild, previous, rules)
     return _Generator(counts, wild, previous, rules).run()
 
 
@@ -108,7 +123,7 @@ class _Generator:
             return  # same kind, not higher: can't beat it
         # The stand-ins are a function of the key (the main part's are forced and the
         # kickers' are placed in a fixed order): the same play always reads the same.
-        combo = _make(
+        combo = wild_combo(
             kind, rank, length, Cards.from_counts(actual), tuple(stand), self.wild, self.rules
         )
         if previous is None or beats(combo, previous, self.rules):
@@ -191,7 +206,7 @@ class _Generator:
         want = self.want
         want_length = self.want_length
         avail = [min(nat[r] + n_wild, 4) for r in range(SEQUENCE_TOP + 1)]
-        for kind, width, shortest, longest in _SEQ:
+        for kind, width, shortest, longest in SEQUENCE_KINDS:
             wings = kind is K.PLANE and self.wants(K.PLANE_SINGLES, K.PLANE_PAIRS)
             if not (self.wants(kind) or wings):
                 continue
@@ -305,7 +320,7 @@ class _Generator:
                 # some rank with a natural left is neither chosen nor barred (only one
                 # joker can be): ``natural_instead`` holds for every choice
                 continue
-            for chosen in _multisets(caps, n_nat):
+            for chosen in kicker_multisets(caps, n_nat):
                 if rocket and _X in chosen and _D in chosen:
                     continue
                 if plane and beside and any(chosen.count(r) >= 3 for r in beside):
@@ -387,3 +402,103 @@ class _Generator:
                     yield kick, n_wild, [r for r in chosen if rest[r] == 1] + free_stand
                 else:
                     yield kick, n_wild, free_stand
+
+
+def wild_legal_moves(
+    counts: list[int], wild: int, previous: Combo | None, rules: RuleSet
+) -> list[Combo]:
+    """Every legal play of a hand holding wildcards (R-LZ-SUB, R-LZ-ALONE, R-LZ-BOMBS),
+    its rank ``counts`` holding ``counts[wild]`` wildcards, against ``previous``.
+
+    Each target shape fits the hand topped up by the wildcards; it is kept when the
+    wildcards cover what the naturals lack, then expanded over which naturals the
+    spare wildcards may replace. One canonical stand-in per (cards, reading).
+    """
+    n_wild = counts[wild]
+    naturals = counts[:]
+    naturals[wild] = 0
+    limit = rules.max_of_a_rank
+    avail = [
+        min(naturals[r] + n_wild, limit) if r <= _TWO else naturals[r] for r in range(NUM_RANKS)
+    ]
+    found: dict[tuple[Cards, ComboKind, int, int], tuple[int, ...]] = {}
+    for target in combo_shapes(avail, rules, previous, naturals, n_wild):
+        deficit = sum(t - n for t, n in zip(target, naturals, strict=True) if t > n)
+        if deficit > n_wild:
+            continue
+        readings = natural_readings(target, rules)
+        if not readings:
+            continue
+        for used in _natural_choices(target, naturals, n_wild):
+            n_used_wild = sum(target) - sum(used)
+            if (
+                n_used_wild
+                and not any(used)
+                and any(target[r] for r in range(NUM_RANKS) if r != wild)
+            ):
+                continue  # R-LZ-ALONE: wildcards alone stand for themselves
+            stand_in: list[int] = []
+            for r in range(NUM_RANKS):
+                stand_in.extend([r] * (target[r] - used[r]))
+            actual = used[:]
+            actual[wild] += n_used_wild
+            cards = Cards.from_counts(actual)
+            stand = tuple(stand_in)
+            for kind, rank, length in readings:
+                key = (cards, kind, rank, length)
+                best = found.get(key)
+                if best is None or preferred_stand_in(stand, best, wild):
+                    found[key] = stand
+    out: list[Combo] = []
+    for (cards, kind, rank, length), stand in found.items():
+        combo = wild_combo(kind, rank, length, cards, stand, wild, rules)
+        if previous is None or beats(combo, previous, rules):
+            out.append(combo)
+    return out
+
+
+def _natural_choices(target: list[int], naturals: list[int], n_wild: int) -> Iterator[list[int]]:
+    """Ways to take ``target`` from the naturals with at most ``n_wild`` wildcards filling
+    in: yields the natural counts used."""
+    base = [min(t, n) for t, n in zip(target, naturals, strict=True)]
+    spare = n_wild - (sum(target) - sum(base))
+    ranks = [r for r in range(NUM_RANKS) if base[r] and r <= _TWO]
+
+    def walk(i: int, spare_left: int, used: list[int]) -> Iterator[list[int]]:
+        if i == len(ranks):
+            yield used[:]
+            return
+        r = ranks[i]
+        for drop in range(0, min(spare_left, base[r]) + 1):
+            used[r] = base[r] - drop
+            yield from walk(i + 1, spare_left - drop, used)
+        used[r] = base[r]
+
+    yield from walk(0, spare, base[:])
+
+
+@lru_cache(maxsize=1 << 15)
+def wild_readings(cards: Cards, wild: int, rules: RuleSet) -> tuple[Combo, ...]:
+    """Every reading of ``cards``, some of them but not all wildcards (of rank ``wild``):
+    each way the wildcards may stand in, one canonical stand-in per reading (memoised: a
+    hand is looked at many times in a turn)."""
+    counts = cards.counts()
+    n_wild = counts[wild]
+    naturals = counts[:]
+    naturals[wild] = 0
+    found: dict[Reading, tuple[int, ...]] = {}
+    limit = rules.max_of_a_rank
+    for stand_in in combinations_with_replacement(range(_TWO + 1), n_wild):
+        target = naturals[:]
+        for rank in stand_in:
+            target[rank] += 1
+        if any(target[rank] > limit for rank in stand_in):
+            continue
+        for reading in natural_readings(target, rules):
+            best = found.get(reading)
+            if best is None or preferred_stand_in(stand_in, best, wild):
+                found[reading] = stand_in
+    return tuple(
+        wild_combo(kind, rank, length, cards, found[(kind, rank, length)], wild, rules)
+        for kind, rank, length in sorted(found, key=reading_order)
+    )

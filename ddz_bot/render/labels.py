@@ -2,7 +2,8 @@
 
 The pictures carry a few dozen words only, so they live here rather than in the bot's
 message catalogue: the renderer then depends on the engine and the list of languages only,
-and the font subset can take every character it must draw from this file.
+and the font subset (``tools/make_font_subset.py``) can take every character it must draw
+from this file.
 """
 
 from __future__ import annotations

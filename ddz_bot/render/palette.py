@@ -5,22 +5,21 @@ and our pictures are a few flat colours and their anti-aliased edges, which 256
 colours hold without a visible change. Quantising to a fixed palette (no dithering)
 is fast, and deterministic: the same picture always gives the same bytes.
 
-The palette is made from the gallery's pictures; after changing colours, rebuild it::
+The colours are data, chosen from the gallery's pictures by ``tools/build_palette.py``;
+after changing colours, rebuild them::
 
-    .venv/bin/python -m ddz_bot.render.palette
+    .venv/bin/python -m tools.build_palette
 
 (``tests/render/test_palette.py`` fails when the palette no longer fits the pictures.)
 """
 
 from __future__ import annotations
 
-import re
 from functools import lru_cache
-from pathlib import Path
 
 from PIL import Image
 
-__all__ = ["PALETTE_HEX", "build_palette", "palette_image"]
+__all__ = ["PALETTE_HEX", "palette_image"]
 
 PALETTE_HEX = (  # generated: 256 RGB triples
     "fffffffffefffcfefffffffefffefefffefdfefefefefefdfffdfefffdfdfefdfdfefcfdfdfefdfdfdfefdfdfdfcfdfd"
@@ -44,49 +43,7 @@ PALETTE_HEX = (  # generated: 256 RGB triples
 
 @lru_cache(maxsize=1)
 def palette_image() -> Image.Image:
+    """A one-pixel image holding the palette: what ``Image.quantize`` takes."""
     image = Image.new("P", (1, 1))
     image.putpalette(bytes.fromhex(PALETTE_HEX))
     return image
-
-
-def build_palette() -> bytes:
-    """256 colours chosen by median cut over every gallery picture, drawn in RGB."""
-    from .hand import draw_hand
-    from .profile import draw_profile
-    from .result import draw_result
-    from .samples import hand_samples, profile_samples, result_samples, table_samples
-    from .table import draw_table
-
-    pictures = [draw_table(s.view, s.names, s.lang) for s in table_samples()]
-    pictures += [draw_hand(s.view, s.selected, s.lang, s.names) for s in hand_samples()]
-    pictures += [draw_result(s.view, s.lines, s.lang) for s in result_samples()]
-    pictures += [draw_profile(record, lang) for _name, record, lang in profile_samples()]
-    sheet = Image.new("RGB", (max(p.width for p in pictures), sum(p.height for p in pictures)))
-    top = 0
-    for picture in pictures:
-        sheet.paste(picture, (0, top))
-        top += picture.height
-    quantised = sheet.quantize(256, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
-    palette = quantised.getpalette() or []
-    return bytes(palette[:768]).ljust(768, b"\0")
-
-
-def main() -> int:
-    path = Path(__file__)
-    source = path.read_text(encoding="utf-8")
-    new = build_palette().hex()
-    value = "".join(f'    "{new[i : i + 96]}"\n' for i in range(0, len(new), 96))
-    source = re.sub(
-        r'^PALETTE_HEX = (?:""|\(.*?\)).*?$',
-        lambda _m: f"PALETTE_HEX = (  # generated: 256 RGB triples\n{value})",
-        source,
-        count=1,
-        flags=re.MULTILINE | re.DOTALL,
-    )
-    path.write_text(source, encoding="utf-8")
-    print(f"wrote {len(new) // 6} colours to {path}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -1,4 +1,4 @@
-"""Combos (牌型) and how they compare, one test per rule of RULES.md sections 1-3."""
+"""Combos (牌型) and how they compare, one test per rule of docs/rules.md sections 1-3."""
 
 import pytest
 from hypothesis import given, settings
@@ -17,7 +17,8 @@ from ddz_bot.engine import (
     parse_cards,
 )
 from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.combos import classify_structural, kicker_count, read_as, typed_reading
+from ddz_bot.engine.catalogue import classify_structural, read_as
+from ddz_bot.engine.combos import kicker_count, typed_reading
 from ddz_bot.engine.rules import RuleSet
 
 K = ComboKind
@@ -33,7 +34,7 @@ def one(text: str, rules: RuleSet = CLASSIC) -> Combo:
     return readings[0]
 
 
-# ---- the table of combos in RULES.md, every example, and the seeds' 牌型 section
+# ---- the table of combos in docs/rules.md, every example, and the seeds' 牌型 section
 @pytest.mark.parametrize(
     ("cards", "kind", "rank", "length"),
     [

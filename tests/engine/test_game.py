@@ -1,4 +1,4 @@
-"""Scripted hands of the classic game, named after the rules they show (RULES.md section 1)."""
+"""Scripted hands of the classic game, named after the rules they show (docs/rules.md section 1)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scripted hands of the four-player, two-deck game (RULES.md section 3)."""
+"""Scripted hands of the four-player, two-deck game (docs/rules.md section 3)."""
 
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from ddz_bot.engine.actions import (
     Play,
 )
 from ddz_bot.engine.cards import Cards, Rank
-from ddz_bot.engine.combos import ComboKind, classify
+from ddz_bot.engine.catalogue import classify
+from ddz_bot.engine.combos import ComboKind
 from ddz_bot.engine.events import TrickWon
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.rules import FOUR_PLAYER

@@ -1,4 +1,4 @@
-"""Scripted wildcard hands (RULES.md section 2), named after the rules they show."""
+"""Scripted wildcard hands (docs/rules.md section 2), named after the rules they show."""
 
 from __future__ import annotations
 

@@ -18,8 +18,8 @@ from ddz_bot.engine import (
     parse_cards,
 )
 from ddz_bot.engine.cards import full_deck
-from ddz_bot.engine.combos import Combo, classify_structural
-from ddz_bot.engine.moves import legal_moves
+from ddz_bot.engine.catalogue import classify_structural, legal_moves
+from ddz_bot.engine.combos import Combo
 from ddz_bot.engine.rules import RuleSet
 
 

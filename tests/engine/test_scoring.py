@@ -1,4 +1,4 @@
-"""Settlement (RULES.md: beans, caps, fees, points, escape, wildcard score) and titles."""
+"""Settlement (docs/rules.md: beans, caps, fees, points, escape, wildcard score) and titles."""
 
 from __future__ import annotations
 

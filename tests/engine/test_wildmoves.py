@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 
 from ddz_bot.engine import WILDCARD, Cards, ComboKind, Rank, parse_cards
 from ddz_bot.engine.cards import full_deck
+from ddz_bot.engine.catalogue import legal_moves
 from ddz_bot.engine.combos import Combo
-from ddz_bot.engine.moves import legal_moves
 from ddz_bot.engine.wildmoves import useful_moves
 
 

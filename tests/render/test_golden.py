@@ -18,7 +18,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from ddz_bot.render import render_hand, render_profile, render_result, render_table
-from ddz_bot.render.samples import hand_samples, profile_samples, result_samples, table_samples
+from tools.render_samples import hand_samples, profile_samples, result_samples, table_samples
 
 GOLDEN = Path(__file__).parent / "golden"
 #: at most this share of pixels may differ, by at most MAX_DELTA in any channel

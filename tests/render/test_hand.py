@@ -12,7 +12,7 @@ from ddz_bot.engine.cards import Cards
 from ddz_bot.engine.views import SeatView
 from ddz_bot.render import SelectionNotInHand, render_hand
 from ddz_bot.render.hand import raised_flags
-from ddz_bot.render.samples import (
+from tools.render_samples import (
     NAMES,
     HandSample,
     classic_playing,

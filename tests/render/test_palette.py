@@ -1,20 +1,12 @@
-"""The fixed palette keeps every picture's colours (see ddz_bot/render/palette.py)."""
+"""The fixed palette keeps every picture's colours (see ddz_bot/render/palette.py, and
+tools/build_palette.py that chooses them)."""
 
 from __future__ import annotations
 
 from PIL import Image, ImageChops, ImageStat
 
-from ddz_bot.render.hand import draw_hand
 from ddz_bot.render.palette import palette_image
-from ddz_bot.render.profile import draw_profile
-from ddz_bot.render.result import draw_result
-from ddz_bot.render.samples import (
-    hand_samples,
-    profile_samples,
-    result_samples,
-    table_samples,
-)
-from ddz_bot.render.table import draw_table
+from tools.build_palette import sample_pictures
 
 
 def _error(picture: Image.Image) -> tuple[float, float]:
@@ -30,10 +22,6 @@ def test_palette_has_256_colours() -> None:
 
 
 def test_palette_fits_the_pictures() -> None:
-    pictures = [draw_table(s.view, s.names, s.lang) for s in table_samples()]
-    pictures += [draw_result(s.view, s.lines, s.lang) for s in result_samples()]
-    pictures += [draw_hand(s.view, s.selected, s.lang, s.names) for s in hand_samples()]
-    pictures += [draw_profile(record, lang) for _name, record, lang in profile_samples()]
-    for picture in pictures:
+    for picture in sample_pictures():
         mean, far = _error(picture)
         assert mean < 1.5 and far < 0.002, (mean, far)

@@ -12,7 +12,7 @@ from ddz_bot.render import NoOutcome, PlayerRecord, render_profile, render_resul
 from ddz_bot.render.labels import TITLES, title_index
 from ddz_bot.render.profile import draw_profile
 from ddz_bot.render.result import draw_result
-from ddz_bot.render.samples import (
+from tools.render_samples import (
     ResultSample,
     classic_playing,
     profile_samples,

@@ -12,19 +12,19 @@ from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
 from ddz_bot.engine.cards import Card, Cards, full_deck
-from ddz_bot.engine.combos import classify
+from ddz_bot.engine.catalogue import classify
 from ddz_bot.engine.rules import DEFAULT_ROOM, RuleSet
 from ddz_bot.engine.views import Phase, PublicView, Role, SeatInfo
 from ddz_bot.render import NamesMismatch, UnknownLanguage, render_table
-from ddz_bot.render.samples import (
+from ddz_bot.render.sprites import CardSize
+from ddz_bot.render.table import draw_table, table_layout
+from tools.render_samples import (
     NAMES,
     TableSample,
     classic_bidding,
     classic_playing,
     table_samples,
 )
-from ddz_bot.render.sprites import CardSize
-from ddz_bot.render.table import draw_table, table_layout
 
 from .conftest import FaceSpy
 

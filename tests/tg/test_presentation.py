@@ -279,7 +279,7 @@ def test_plays_with_a_ten_are_spaced_and_short_plays_stay_compact() -> None:
 
 
 def test_a_combo_with_kickers_reads_main_part_first() -> None:
-    from ddz_bot.engine.combos import classify
+    from ddz_bot.engine.catalogue import classify
     from ddz_bot.tg.present import combo_text
 
     def text(cards: str) -> str:

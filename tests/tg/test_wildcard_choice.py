@@ -6,7 +6,7 @@ from pathlib import Path
 
 from ddz_bot.engine.actions import Play
 from ddz_bot.engine.cards import RANK_CHARS
-from ddz_bot.engine.combos import classify
+from ddz_bot.engine.catalogue import classify
 from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot

@@ -9,22 +9,29 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from ..engine.cards import RANK_CHARS, Card, Cards, Rank
-from ..engine.combos import Combo, classify
-from ..engine.rules import DEFAULT_ROOM, FOUR_PLAYER, ROOMS, WILDCARD, RuleSet
-from ..engine.views import (
+from ddz_bot.engine import (
+    DEFAULT_ROOM,
+    FOUR_PLAYER,
+    RANK_CHARS,
+    ROOMS,
+    WILDCARD,
+    Card,
+    Cards,
+    Combo,
     HandOutcome,
     MultiplierItem,
     MultiplierReason,
     Phase,
     PublicView,
+    Rank,
     Role,
+    RuleSet,
     SeatInfo,
     SeatView,
     ShowKind,
+    classify,
 )
-from .profile import PlayerRecord
-from .result import ResultLine
+from ddz_bot.render import PlayerRecord, ResultLine
 
 __all__ = [
     "LONG_NAMES",

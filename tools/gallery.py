@@ -1,6 +1,6 @@
 """Write every picture for the sample states, for a person to review at a glance.
 
-    python -m ddz_bot.render.gallery OUTDIR
+    python -m tools.gallery OUTDIR
 
 Writes one PNG a sample (3 and 4 seats, bidding, the wildcard game, shown hands, long
 and odd names, the end of a hand, hands, results, player cards) and ``index.html``
@@ -12,8 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from . import render_hand, render_profile, render_result, render_table
-from .samples import hand_samples, profile_samples, result_samples, table_samples
+from ddz_bot.render import render_hand, render_profile, render_result, render_table
+
+from .render_samples import hand_samples, profile_samples, result_samples, table_samples
 
 
 def write_gallery(out: Path) -> list[Path]:
@@ -49,7 +50,7 @@ def write_gallery(out: Path) -> list[Path]:
 
 def main(argv: list[str]) -> int:
     if len(argv) != 1:
-        print("usage: python -m ddz_bot.render.gallery OUTDIR", file=sys.stderr)
+        print("usage: python -m tools.gallery OUTDIR", file=sys.stderr)
         return 2
     for path in write_gallery(Path(argv[0])):
         print(f"{path}  {path.stat().st_size // 1024} KiB")

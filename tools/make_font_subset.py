@@ -5,7 +5,7 @@ Debian package ``fonts-noto-cjk``)::
 
     apt-get install -y fonts-noto-cjk
     .venv/bin/pip install fonttools
-    .venv/bin/python -m ddz_bot.render.make_font_subset [SOURCE_DIR]
+    .venv/bin/python -m tools.make_font_subset [SOURCE_DIR]
 
 It writes ``data/fonts/DdzSans-Regular.otf`` (every character a picture may need: the
 labels, the 6,763 simplified characters of GB2312, the Big5 level-1 set of ~5,400
@@ -22,10 +22,10 @@ import contextlib
 import sys
 from pathlib import Path
 
-from .labels import all_label_text
+from ddz_bot.render.labels import all_label_text
 
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
-OUT_DIR = Path(__file__).resolve().parents[2] / "data" / "fonts"
+OUT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
 SC_INDEX = 2  # "Noto Sans CJK SC" inside the .ttc collection
 
 _SYMBOLS = "♠♥♣♦♤♡♧♢★☆✓✔✗✘●○◆◇■□▲△▼▽▶◀►◄…·•×÷±→←↑↓⇧—–‘’“”「」『』【】《》〈〉￥€£¥"

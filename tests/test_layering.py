@@ -1,0 +1,249 @@
+"""The layering of ``ddz_bot``, read from the source with ``ast``: no import cycle, counting
+the imports inside functions too, and the engine's private names stay inside the engine.
+
+Imports under ``if TYPE_CHECKING:`` never run and are left out: they are how a module names
+a type without depending on its module. A submodule's implicit import of its own package
+(Python runs ``ddz_bot/engine/__init__.py`` before ``ddz_bot/engine/cards.py``) is left out
+too: it is no dependency a module chose.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+TOP = "ddz_bot"
+
+
+@dataclass(frozen=True)
+class Import:
+    """One module of the project importing another: ``names`` are what a ``from`` import
+    takes from ``target`` (empty for ``import target`` or a submodule taken by name)."""
+
+    importer: str
+    target: str
+    names: tuple[str, ...]
+    line: int
+
+    def __str__(self) -> str:
+        taken = f" ({', '.join(self.names)})" if self.names else ""
+        return f"{self.importer}:{self.line} imports {self.target}{taken}"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+@cache
+def project_modules() -> dict[str, Path]:
+    """Every module under ``ddz_bot/`` by its dotted name (packages by their own name)."""
+    return {module_name(path): path for path in sorted((ROOT / TOP).rglob("*.py"))}
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _import_nodes(node: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
+    """Every import statement at any depth (functions, classes, branches), but those only a
+    type checker runs."""
+    for child in ast.iter_child_nodes(node):
+        if isinstance(child, ast.If) and _is_type_checking(child.test):
+            for other in child.orelse:
+                yield from _import_nodes(ast.Module(body=[other], type_ignores=[]))
+            continue
+        if isinstance(child, ast.Import | ast.ImportFrom):
+            yield child
+        yield from _import_nodes(child)
+
+
+def _absolute_base(node: ast.ImportFrom, importer: str, is_package: bool) -> str:
+    """The module a ``from ... import`` names, relative levels resolved."""
+    if not node.level:
+        return node.module or ""
+    package = importer.split(".") if is_package else importer.split(".")[:-1]
+    if node.level > 1:
+        package = package[: -(node.level - 1)]
+    return ".".join([*package, node.module] if node.module else package)
+
+
+def read_imports(module: str) -> list[Import]:
+    """The imports of ``module`` that name a module of the project."""
+    path = project_modules()[module]
+    known = project_modules()
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    found: list[Import] = []
+    for node in _import_nodes(tree):
+        if isinstance(node, ast.Import):
+            found.extend(
+                Import(module, alias.name, (), node.lineno)
+                for alias in node.names
+                if alias.name in known
+            )
+            continue
+        base = _absolute_base(node, module, path.name == "__init__.py")
+        names: list[str] = []
+        for alias in node.names:
+            submodule = f"{base}.{alias.name}"
+            if submodule in known:
+                found.append(Import(module, submodule, (), node.lineno))
+            else:
+                names.append(alias.name)
+        if names and base in known:
+            found.append(Import(module, base, tuple(names), node.lineno))
+    return found
+
+
+@cache
+def all_imports() -> tuple[Import, ...]:
+    return tuple(imp for module in project_modules() for imp in read_imports(module))
+
+
+def import_cycles(imports: Iterable[Import]) -> list[list[str]]:
+    """One cycle through each group of modules that import each other (a strongly
+    connected component of the graph), as the modules in import order, the first repeated
+    at the end."""
+    graph: dict[str, set[str]] = {}
+    for imp in imports:
+        graph.setdefault(imp.importer, set()).add(imp.target)
+        graph.setdefault(imp.target, set())
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[set[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's algorithm
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for nxt in sorted(graph[node]):
+            if nxt not in index:
+                visit(nxt)
+                low[node] = min(low[node], low[nxt])
+            elif nxt in on_stack:
+                low[node] = min(low[node], index[nxt])
+        if low[node] == index[node]:
+            group: set[str] = set()
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                group.add(member)
+                if member == node:
+                    break
+            if len(group) > 1 or node in graph[node]:
+                groups.append(group)
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return [_cycle_in(group, graph) for group in groups]
+
+
+def _cycle_in(group: set[str], graph: dict[str, set[str]]) -> list[str]:
+    """A shortest way from the group's first module back to itself, inside the group."""
+    start = min(group)
+    paths = {start: [start]}
+    frontier = [start]
+    while frontier:
+        nxt_frontier = []
+        for node in frontier:
+            for nxt in sorted(graph[node] & group):
+                if nxt == start:
+                    return [*paths[node], start]
+                if nxt not in paths:
+                    paths[nxt] = [*paths[node], nxt]
+                    nxt_frontier.append(nxt)
+        frontier = nxt_frontier
+    raise AssertionError(f"no cycle in {sorted(group)}")
+
+
+def _inside(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def imports_reaching_into(
+    imports: Iterable[Import], package: str, *, private_only: bool
+) -> list[Import]:
+    """Imports from outside ``package`` into it that break its boundary: with
+    ``private_only``, those taking a ``_``-prefixed name (or a ``_``-prefixed module);
+    without, also every import of one of its submodules (outside, only the package's own
+    names may be used)."""
+    depth = len(package.split("."))
+    out: list[Import] = []
+    for imp in imports:
+        if _inside(imp.importer, package) or not _inside(imp.target, package):
+            continue
+        private = any(name.startswith("_") for name in imp.names) or any(
+            part.startswith("_") for part in imp.target.split(".")[depth:]
+        )
+        if private or (not private_only and imp.target != package):
+            out.append(imp)
+    return out
+
+
+# --------------------------------------------------------------------------- the rules
+
+
+def test_the_graph_is_read() -> None:
+    """The reader sees relative, absolute and function-level imports (else the rules
+    below would hold vacuously)."""
+    imports = all_imports()
+    assert any(
+        imp.importer == "ddz_bot.engine.catalogue"
+        and imp.target == "ddz_bot.engine.moves"
+        and "classic_moves" in imp.names
+        for imp in imports
+    )
+    importers = {imp.importer for imp in imports}
+    assert {"ddz_bot.tg.app", "ddz_bot.render.canvas", "ddz_bot.engine"} <= importers
+    inner = ast.parse("def f():\n    from .moves import natural_moves\n")
+    assert [type(node) for node in _import_nodes(inner)] == [ast.ImportFrom]
+    hidden = ast.parse("if TYPE_CHECKING:\n    from .game import Game\nelse:\n    import os\n")
+    assert [type(node) for node in _import_nodes(hidden)] == [ast.Import]
+
+
+def test_cycles_are_found_and_named() -> None:
+    imports = [
+        Import("a", "b", (), 1),
+        Import("b", "c", (), 1),
+        Import("c", "a", (), 1),
+        Import("c", "d", (), 1),
+    ]
+    assert import_cycles(imports) == [["a", "b", "c", "a"]]
+    assert import_cycles(imports[:2]) == []
+
+
+def test_no_import_cycle() -> None:
+    cycles = import_cycles(all_imports())
+    assert not cycles, "import cycles:\n" + "\n".join(" -> ".join(c) for c in cycles)
+
+
+@pytest.mark.parametrize(("package", "private_only"), [("ddz_bot.engine", True)])
+def test_nothing_outside_reaches_into(package: str, private_only: bool) -> None:
+    broken = imports_reaching_into(all_imports(), package, private_only=private_only)
+    assert not broken, f"imports into {package} from outside:\n" + "\n".join(map(str, broken))
+
+
+def test_reaching_into_tells_private_names_from_submodules() -> None:
+    imports = [
+        Import("ddz_bot.tg.a", "ddz_bot.engine.combos", ("_make",), 1),
+        Import("ddz_bot.tg.a", "ddz_bot.engine.combos", ("Combo",), 2),
+        Import("ddz_bot.tg.a", "ddz_bot.engine", ("Combo",), 3),
+        Import("ddz_bot.engine.moves", "ddz_bot.engine.combos", ("_make",), 4),
+    ]
+    private = imports_reaching_into(imports, "ddz_bot.engine", private_only=True)
+    assert [imp.line for imp in private] == [1]
+    submodules = imports_reaching_into(imports, "ddz_bot.engine", private_only=False)
+    assert [imp.line for imp in submodules] == [1, 2]
