@@ -11,9 +11,10 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Protocol, runtime_checkable
 
-from ddz_bot.engine import Combo
+from ddz_bot.engine import Card, Combo
 from ddz_bot.engine.actions import (
     Action,
     Bid,
@@ -38,7 +39,11 @@ from .situation import Situation
 
 __all__ = ["LEVELS", "AIPlayer", "GreedyPlayer", "Player", "RandomPlayer", "make_player"]
 
-_HANDS_REMEMBERED = 256
+#: hands whose passes a player keeps (one per AI seat at a table): the least recently seen
+#: is forgotten first, so a player serving many tables for weeks stays small
+_HANDS_REMEMBERED = 4096
+#: what tells one hand from another as a seat sees it (``hand_identity``)
+HandKey = tuple[int, int | None, frozenset[Card], tuple[Card, ...] | None]
 #: What a player may answer; the rest (Deal, Timeout, Escape, AutoPlay) is the table's.
 _CHOICES = (Call, Decline, Grab, NoGrab, Bid, Double, NoDouble, ShowCards, NoShow, Play, Pass)
 
@@ -50,6 +55,26 @@ class Player(Protocol):
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
         """One of ``legal``, chosen from what ``view`` shows."""
         ...
+
+
+def hand_identity(view: SeatView) -> HandKey:
+    """The hand as the seat knows it: its seat, the landlord, every card it was dealt (the
+    ones it holds and the ones it played, suits included) and the bottom cards. Two hands
+    share this only if the same deal is dealt again; ``_PassMemory.cards_played`` tells
+    those apart."""
+    public = view.public
+    dealt = frozenset(view.hand) | frozenset(public.seats[view.seat].played_cards)
+    return (view.seat, public.landlord, dealt, public.bottom)
+
+
+@dataclass(slots=True)
+class _PassMemory:
+    """What one seat saw of one hand beyond the current trick."""
+
+    #: the cards played when last seen: a hand where one of them is not played is another
+    cards_played: frozenset[Card] = frozenset()
+    #: the combos each seat passed on when an enemy played them
+    passed_on: dict[int, list[Combo]] = field(default_factory=dict)
 
 
 class _Base:
@@ -185,22 +210,23 @@ class AIPlayer(_Base):
         self.search = SearchConfig(budget=budget, max_samples=max_samples, endgame=endgame)
         self.searched: list[float] = []  # seconds of the decisions that ran playouts
         #: passes seen, per hand: one player may serve many tables at once
-        self._memory: OrderedDict[tuple[object, ...], dict[int, list[Combo]]] = OrderedDict()
+        self._memory: OrderedDict[HandKey, _PassMemory] = OrderedDict()
 
     def observe(self, view: SeatView, situation: Situation) -> None:
         """Keep the passes seen in this hand (the view shows only the current trick's)."""
-        public = view.public
-        key = (view.seat, public.landlord, public.bottom)
-        known = self._memory.get(key)
-        if known is None:
-            known = self._memory[key] = {}
+        key = hand_identity(view)
+        played = frozenset(card for info in view.public.seats for card in info.played_cards)
+        memory = self._memory.get(key)
+        if memory is None or not memory.cards_played <= played:  # the same deal dealt again
+            memory = self._memory[key] = _PassMemory()
             while len(self._memory) > _HANDS_REMEMBERED:
                 self._memory.popitem(last=False)
         self._memory.move_to_end(key)
+        memory.cards_played = played
         for seat, combos in situation.passed_on.items():
-            seen = known.setdefault(seat, [])
+            seen = memory.passed_on.setdefault(seat, [])
             seen.extend(c for c in combos if c not in seen)
-        situation.passed_on = {seat: list(c) for seat, c in known.items()}
+        situation.passed_on = {seat: list(c) for seat, c in memory.passed_on.items()}
 
     def choose_play(self, situation: Situation) -> Combo | None:
         if self.level == "hard":
