@@ -200,17 +200,14 @@ def main(argv: list[str] | None = None) -> int:
         "--budget", type=float, default=None, help="hard: seconds of playouts per searched decision"
     )
     parser.add_argument(
-        "--endgame",
-        type=int,
-        default=None,
-        help="hard: search once some hand has at most this many cards",
+        "--ceiling", type=float, default=None, help="hard: seconds no decision goes past"
     )
     args = parser.parse_args(argv)
     options: dict[str, float] = {}
     if args.budget is not None:
         options["budget"] = args.budget
-    if args.endgame is not None:
-        options["endgame"] = args.endgame
+    if args.ceiling is not None:
+        options["ceiling"] = args.ceiling
     started = time.perf_counter()
     result = run(args.games, args.a, args.b, args.seed, _RULES[args.rules], args.progress, options)
     elapsed = time.perf_counter() - started

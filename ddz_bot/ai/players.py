@@ -101,7 +101,7 @@ class _Base:
             situation = Situation.from_view(view)
             situation.allowed = {(a.cards, a.reading) for a in choices if isinstance(a, Play)}
             self.observe(view, situation)
-            combo = self.choose_play(situation)
+            combo = self.choose_play(situation, started)
             if self.keep_timings:
                 self.timings.append(time.perf_counter() - started)
             return _as_action(view.seat, combo, choices)
@@ -111,7 +111,8 @@ class _Base:
     def observe(self, view: SeatView, situation: Situation) -> None:
         """Learn from the view before choosing (the AI keeps the passes it saw)."""
 
-    def choose_play(self, situation: Situation) -> Combo | None:
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
+        """The play (None: pass); ``started``: when the decision began (perf_counter)."""
         raise NotImplementedError
 
     def bid_strength(self, view: SeatView) -> float:
@@ -158,7 +159,7 @@ class RandomPlayer(_Base):
 
     name = "random"
 
-    def choose_play(self, situation: Situation) -> Combo | None:
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
         return random_play(situation, self.rng)
 
     def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
@@ -170,7 +171,7 @@ class GreedyPlayer(_Base):
 
     name = "greedy"
 
-    def choose_play(self, situation: Situation) -> Combo | None:
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
         return greedy_play(situation)
 
     def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
@@ -187,6 +188,7 @@ class GreedyPlayer(_Base):
         return choices[0]
 
 
+_SEARCH = SearchConfig()
 LEVELS: dict[str, Level] = {"easy": EASY, "normal": NORMAL, "hard": NORMAL}
 
 
@@ -198,16 +200,16 @@ class AIPlayer(_Base):
         self,
         level: str = "normal",
         seed: int | None = None,
-        budget: float = 0.045,
-        max_samples: int = 400,
-        endgame: int = 20,
+        budget: float = _SEARCH.budget,
+        max_samples: int = _SEARCH.max_samples,
+        ceiling: float | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
         super().__init__(seed)
         self.level = level
         self.name = level
-        self.search = SearchConfig(budget=budget, max_samples=max_samples, endgame=endgame)
+        self.search = SearchConfig(budget=budget, ceiling=ceiling, max_samples=max_samples)
         self.searched: list[float] = []  # seconds of the decisions that ran playouts
         #: passes seen, per hand: one player may serve many tables at once
         self._memory: OrderedDict[HandKey, _PassMemory] = OrderedDict()
@@ -228,10 +230,11 @@ class AIPlayer(_Base):
             seen.extend(c for c in combos if c not in seen)
         situation.passed_on = {seat: list(c) for seat, c in memory.passed_on.items()}
 
-    def choose_play(self, situation: Situation) -> Combo | None:
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
         if self.level == "hard":
-            started = time.perf_counter()
-            play, _, samples = search_play(situation, self.rng, self.search)
+            if started is None:
+                started = time.perf_counter()
+            play, _, samples = search_play(situation, self.rng, self.search, started=started)
             if samples and self.keep_timings:
                 self.searched.append(time.perf_counter() - started)
             return play
@@ -240,7 +243,7 @@ class AIPlayer(_Base):
 
 def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
     """A player by name: ``random``, ``greedy``, ``easy``, ``normal`` or ``hard``;
-    ``options`` (``budget``, ``max_samples``, ``endgame``) tune the hard level's search."""
+    ``options`` (``budget``, ``max_samples``, ``ceiling``) tune the hard level's search."""
     if kind == "random":
         return RandomPlayer(seed)
     if kind == "greedy":
