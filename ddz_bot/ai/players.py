@@ -12,7 +12,8 @@ import time
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol, runtime_checkable
+from enum import StrEnum
+from typing import Final, Protocol, runtime_checkable
 
 from ddz_bot.engine import Card, Combo
 from ddz_bot.engine.actions import (
@@ -31,13 +32,24 @@ from ddz_bot.engine.actions import (
 )
 from ddz_bot.engine.views import SeatView
 
+from .bidding import BiddingStyle, choose_bidding
 from .hand import bid_strength
 from .play import EASY, NORMAL, greedy_play, policy_play, random_play
 from .policy import Level
 from .search import SearchConfig, search_play
 from .situation import Situation
 
-__all__ = ["LEVELS", "AIPlayer", "GreedyPlayer", "Player", "RandomPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "SEAT_LEVEL",
+    "AIPlayer",
+    "Baseline",
+    "GreedyPlayer",
+    "LevelName",
+    "Player",
+    "RandomPlayer",
+    "make_player",
+]
 
 #: hands whose passes a player keeps (one per AI seat at a table): the least recently seen
 #: is forgotten first, so a player serving many tables for weeks stays small
@@ -82,8 +94,11 @@ class _Base:
 
     name = "base"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, bidding: BiddingStyle = BiddingStyle.JUDGED
+    ) -> None:
         self.rng = random.Random(seed)
+        self.bidding = bidding
         #: seconds per play decision, kept only when ``keep_timings`` (the arena) is set:
         #: a player serving a bot for weeks must not grow
         self.keep_timings = False
@@ -120,27 +135,8 @@ class _Base:
 
     def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
         """Bidding, grabbing, doubling and showing from the hand's strength."""
-        strength = self.bid_strength(view)
         landlord = view.public.landlord == view.seat
-        by_type = {type(a): a for a in choices}
-        bids = sorted((a for a in choices if isinstance(a, Bid)), key=lambda a: a.points)
-        if bids:
-            want = 3 if strength >= 11 else 2 if strength >= 9 else 1 if strength >= 7 else 0
-            fitting = [b for b in bids if b.points <= want]
-            if fitting:
-                return fitting[-1]
-            return by_type.get(Decline, choices[0])
-        if Call in by_type and Decline in by_type:
-            return by_type[Call] if strength >= 7 else by_type[Decline]
-        if Grab in by_type and NoGrab in by_type:
-            return by_type[Grab] if strength >= 10 else by_type[NoGrab]
-        if Double in by_type and NoDouble in by_type:
-            threshold = 12 if landlord else 10
-            return by_type[Double] if strength >= threshold else by_type[NoDouble]
-        if NoShow in by_type:
-            return by_type[NoShow]
-        others = [a for a in choices if not isinstance(a, ShowCards)]
-        return others[0] if others else choices[0]
+        return choose_bidding(self.bidding, self.bid_strength(view), landlord, choices)
 
 
 def _as_action(seat: int, combo: Combo | None, choices: Sequence[Action]) -> Action:
@@ -188,8 +184,42 @@ class GreedyPlayer(_Base):
         return choices[0]
 
 
+class LevelName(StrEnum):
+    """The AI's levels, easiest first (a group may choose a gentler one)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+#: the level AI seats and 托管 play: the strongest that keeps within the table's time
+SEAT_LEVEL: Final = LevelName.HARD
+
+
+class Baseline(StrEnum):
+    """Players the arena measures the AI against; no table seats them."""
+
+    RANDOM = "random"
+    GREEDY = "greedy"
+    #: the normal level as it was before being measured: card play and bidding frozen
+    NORMAL_V1 = "normal_v1"
+    #: the normal level's card play; never calls, bids, grabs or doubles
+    NEVER_BIDS = "never_bids"
+    #: the normal level's card play; always calls, bids the most, grabs and doubles
+    ALWAYS_BIDS = "always_bids"
+
+
 _SEARCH = SearchConfig()
-LEVELS: dict[str, Level] = {"easy": EASY, "normal": NORMAL, "hard": NORMAL}
+LEVELS: dict[str, Level] = {
+    LevelName.EASY: EASY,
+    LevelName.NORMAL: NORMAL,
+    LevelName.HARD: NORMAL,
+}
+_BASELINE_BIDDING: Final = {
+    Baseline.NORMAL_V1: BiddingStyle.JUDGED_V1,
+    Baseline.NEVER_BIDS: BiddingStyle.NEVER,
+    Baseline.ALWAYS_BIDS: BiddingStyle.ALWAYS,
+}
 
 
 class AIPlayer(_Base):
@@ -203,10 +233,11 @@ class AIPlayer(_Base):
         budget: float = _SEARCH.budget,
         max_samples: int = _SEARCH.max_samples,
         ceiling: float | None = None,
+        bidding: BiddingStyle = BiddingStyle.JUDGED,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
-        super().__init__(seed)
+        super().__init__(seed, bidding)
         self.level = level
         self.name = level
         self.search = SearchConfig(budget=budget, ceiling=ceiling, max_samples=max_samples)
@@ -242,12 +273,16 @@ class AIPlayer(_Base):
 
 
 def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
-    """A player by name: ``random``, ``greedy``, ``easy``, ``normal`` or ``hard``;
-    ``options`` (``budget``, ``max_samples``, ``ceiling``) tune the hard level's search."""
-    if kind == "random":
+    """A player by name: a ``LevelName`` or a ``Baseline``; ``options`` (``budget``,
+    ``max_samples``, ``ceiling``) tune the hard level's search."""
+    if kind == Baseline.RANDOM:
         return RandomPlayer(seed)
-    if kind == "greedy":
+    if kind == Baseline.GREEDY:
         return GreedyPlayer(seed)
-    if kind != "hard":
+    if kind in _BASELINE_BIDDING:
+        player = AIPlayer(LevelName.NORMAL, seed, bidding=_BASELINE_BIDDING[Baseline(kind)])
+        player.name = kind
+        return player
+    if kind != LevelName.HARD:
         options = {}
     return AIPlayer(kind, seed, **options)  # type: ignore[arg-type]
