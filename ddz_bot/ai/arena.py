@@ -24,7 +24,7 @@ from ddz_bot.engine.actions import Bid, Call, Deal, Decline, NoGrab, NoShow
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
 
-from .players import make_player
+from .players import Baseline, LevelName, make_player
 
 __all__ = ["ArenaResult", "main", "play_deal", "run"]
 
@@ -189,7 +189,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m ddz_bot.ai.arena", description=__doc__.split("\n\n")[0]
     )
-    kinds = ["random", "greedy", "easy", "normal", "hard"]
+    kinds = [*LevelName, *Baseline]
     parser.add_argument("--games", type=int, default=100, help="deals (each played twice)")
     parser.add_argument("--a", default="hard", choices=kinds)
     parser.add_argument("--b", default="greedy", choices=kinds)
