@@ -224,7 +224,8 @@ _BASELINE_BIDDING: Final = {
 
 class AIPlayer(_Base):
     """The real AI. ``easy``: the plan without tactics, sometimes careless; ``normal``: the
-    plan with the strategy notes; ``hard``: normal plus playouts within ``budget`` s."""
+    plan with the strategy notes; ``hard``: normal plus playouts for ``budget`` s, never
+    past ``ceiling`` s (default 2.5 x budget) from the start of the decision."""
 
     def __init__(
         self,
