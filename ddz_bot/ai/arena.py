@@ -8,6 +8,9 @@ and the average score (ADP: the landlord's stake sum, or the farmers' together, 
 multiplier), and the percentiles of A's and B's decision times.
 
     python -m ddz_bot.ai.arena --games 2000 --a hard --b greedy --seed 1 --rules classic
+
+With ``--full`` the hands are played whole instead, bidding and doubling on, beans settled
+in ``--room``, for every pair of ``--kinds`` (see ``full_arena``).
 """
 
 from __future__ import annotations
@@ -19,12 +22,23 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from ddz_bot.engine import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, RuleSet, format_cards
+from ddz_bot.engine import (
+    CLASSIC,
+    DEFAULT_ROOM,
+    FOUR_PLAYER,
+    POINTS,
+    ROOMS,
+    WILDCARD,
+    RuleSet,
+    format_cards,
+    room_by_key,
+)
 from ddz_bot.engine.actions import Bid, Call, Deal, Decline, NoGrab, NoShow
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
 
-from .players import make_player
+from .full_arena import report, run_all
+from .players import Baseline, LevelName, make_player
 
 __all__ = ["ArenaResult", "main", "play_deal", "run"]
 
@@ -189,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m ddz_bot.ai.arena", description=__doc__.split("\n\n")[0]
     )
-    kinds = ["random", "greedy", "easy", "normal", "hard"]
+    kinds = [*LevelName, *Baseline]
     parser.add_argument("--games", type=int, default=100, help="deals (each played twice)")
     parser.add_argument("--a", default="hard", choices=kinds)
     parser.add_argument("--b", default="greedy", choices=kinds)
@@ -200,17 +214,27 @@ def main(argv: list[str] | None = None) -> int:
         "--budget", type=float, default=None, help="hard: seconds of playouts per searched decision"
     )
     parser.add_argument(
-        "--endgame",
-        type=int,
-        default=None,
-        help="hard: search once some hand has at most this many cards",
+        "--ceiling", type=float, default=None, help="hard: seconds no decision goes past"
+    )
+    parser.add_argument(
+        "--full", action="store_true", help="whole hands with bidding and doubling, in beans"
+    )
+    parser.add_argument(
+        "--kinds",
+        default=",".join((LevelName.NORMAL, Baseline.NEVER_BIDS, Baseline.ALWAYS_BIDS)),
+        help="--full: the kinds, comma-separated; every pair of them is played",
+    )
+    parser.add_argument(
+        "--room", default=DEFAULT_ROOM.key, choices=[r.key for r in ROOMS], help="--full"
     )
     args = parser.parse_args(argv)
     options: dict[str, float] = {}
     if args.budget is not None:
         options["budget"] = args.budget
-    if args.endgame is not None:
-        options["endgame"] = args.endgame
+    if args.ceiling is not None:
+        options["ceiling"] = args.ceiling
+    if args.full:
+        return _main_full(args)
     started = time.perf_counter()
     result = run(args.games, args.a, args.b, args.seed, _RULES[args.rules], args.progress, options)
     elapsed = time.perf_counter() - started
@@ -224,6 +248,24 @@ def main(argv: list[str] | None = None) -> int:
     if result.searched_a:
         print(f"A searched decisions only: {_percentiles(result.searched_a)}")
     print(f"B decision time: {_percentiles(result.times_b)}")
+    return 0
+
+
+def _main_full(args: argparse.Namespace) -> int:
+    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    known = {str(k) for k in (*LevelName, *Baseline)}
+    if len(kinds) < 2 or not set(kinds) <= known:
+        raise SystemExit(f"--kinds: two or more of {', '.join(sorted(known))}")
+    room = room_by_key(args.room)
+    started = time.perf_counter()
+    results = run_all(args.games, kinds, args.seed, _RULES[args.rules], room)
+    elapsed = time.perf_counter() - started
+    print(
+        f"full hands, rules {args.rules}, room {room.key} (x{room.coefficient}, fee "
+        f"{room.fee}), {args.games} deals per pair, seed {args.seed}, {elapsed:.0f} s"
+    )
+    for result in results:
+        print("\n".join(report(result)))
     return 0
 
 

@@ -58,12 +58,17 @@ class Plan:
 
 
 _EMPTY: Final = Plan((), 0.0)
+#: The memos are what playouts make fast, and what a full garbage collection must walk:
+#: ``_BEST`` holds numbers only (the collector stops tracking such tuples after one look,
+#: so it may be large), ``_MEMO`` whole plans (objects it tracks for good: kept small).
 _MEMO: dict[tuple[int, ...], Plan] = {}
-# best score of a bomb-free count vector, and the chain taken first (None: no chain)
-Choice = tuple[ComboKind, int, int, int, tuple[int, ...], int] | None
+_MEMO_LIMIT: Final = 4_096
+# best score of a bomb-free count vector, and the chain taken first (None: no chain):
+# (width: 1 straight, 2 pair straight, 3 plane; start, end, wings, wing width)
+Choice = tuple[int, int, int, tuple[int, ...], int] | None
 _BEST: dict[tuple[int, ...], tuple[float, Choice]] = {}
-_MEMO_LIMIT: Final = 100_000
-_CHAIN_KINDS: Final = (K.STRAIGHT, K.PAIR_STRAIGHT, K.PLANE)
+_BEST_LIMIT: Final = 200_000
+_CHAIN_KIND: Final = {1: K.STRAIGHT, 2: K.PAIR_STRAIGHT, 3: K.PLANE}
 
 
 def plan_score(counts: Sequence[int]) -> float:
@@ -115,7 +120,8 @@ def _plan(counts: list[int]) -> Plan:
         choice = _best(c)[1]
         if choice is None:
             break
-        kind, width, start, end, wings, wing_width = choice
+        width, start, end, wings, wing_width = choice
+        kind = _CHAIN_KIND[width]
         ranks = [r for r in range(start, end + 1) for _ in range(width)]
         for r in range(start, end + 1):
             c[r] -= width
@@ -141,7 +147,7 @@ def _best(c: list[int]) -> tuple[float, Choice]:
         chain_cost = HAND_COST - (end - 10 + 1.0)
         total = _best(c)[0] + chain_cost
         if total < best[0]:
-            best = (total, (kind, width, start, end, (), 0))
+            best = (total, (width, start, end, (), 0))
         if kind is K.PLANE:
             k = end - start + 1
             for wing_width, top in ((1, _TWO), (2, _ACE)):
@@ -154,10 +160,10 @@ def _best(c: list[int]) -> tuple[float, Choice]:
                 for r in wings:
                     c[r] += wing_width
                 if total < best[0]:
-                    best = (total, (kind, width, start, end, wings, wing_width))
+                    best = (total, (width, start, end, wings, wing_width))
         for r in range(start, end + 1):
             c[r] += width
-    if len(_BEST) >= _MEMO_LIMIT:
+    if len(_BEST) >= _BEST_LIMIT:
         _BEST.clear()
     _BEST[key] = best
     return best

@@ -11,9 +11,11 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Final, Protocol, runtime_checkable
 
-from ddz_bot.engine import Combo
+from ddz_bot.engine import Card, Combo
 from ddz_bot.engine.actions import (
     Action,
     Bid,
@@ -30,15 +32,30 @@ from ddz_bot.engine.actions import (
 )
 from ddz_bot.engine.views import SeatView
 
+from .bidding import BiddingStyle, choose_bidding
 from .hand import bid_strength
 from .play import EASY, NORMAL, greedy_play, policy_play, random_play
 from .policy import Level
 from .search import SearchConfig, search_play
 from .situation import Situation
 
-__all__ = ["LEVELS", "AIPlayer", "GreedyPlayer", "Player", "RandomPlayer", "make_player"]
+__all__ = [
+    "LEVELS",
+    "SEAT_LEVEL",
+    "AIPlayer",
+    "Baseline",
+    "GreedyPlayer",
+    "LevelName",
+    "Player",
+    "RandomPlayer",
+    "make_player",
+]
 
-_HANDS_REMEMBERED = 256
+#: hands whose passes a player keeps (one per AI seat at a table): the least recently seen
+#: is forgotten first, so a player serving many tables for weeks stays small
+_HANDS_REMEMBERED = 4096
+#: what tells one hand from another as a seat sees it (``hand_identity``)
+HandKey = tuple[int, int | None, frozenset[Card], tuple[Card, ...] | None]
 #: What a player may answer; the rest (Deal, Timeout, Escape, AutoPlay) is the table's.
 _CHOICES = (Call, Decline, Grab, NoGrab, Bid, Double, NoDouble, ShowCards, NoShow, Play, Pass)
 
@@ -52,13 +69,36 @@ class Player(Protocol):
         ...
 
 
+def hand_identity(view: SeatView) -> HandKey:
+    """The hand as the seat knows it: its seat, the landlord, every card it was dealt (the
+    ones it holds and the ones it played, suits included) and the bottom cards. Two hands
+    share this only if the same deal is dealt again; ``_PassMemory.cards_played`` tells
+    those apart."""
+    public = view.public
+    dealt = frozenset(view.hand) | frozenset(public.seats[view.seat].played_cards)
+    return (view.seat, public.landlord, dealt, public.bottom)
+
+
+@dataclass(slots=True)
+class _PassMemory:
+    """What one seat saw of one hand beyond the current trick."""
+
+    #: the cards played when last seen: a hand where one of them is not played is another
+    cards_played: frozenset[Card] = frozenset()
+    #: the combos each seat passed on when an enemy played them
+    passed_on: dict[int, list[Combo]] = field(default_factory=dict)
+
+
 class _Base:
     """The shared plumbing: phase dispatch, mapping a chosen combo to a ``Play``, timings."""
 
     name = "base"
 
-    def __init__(self, seed: int | None = None) -> None:
+    def __init__(
+        self, seed: int | None = None, bidding: BiddingStyle = BiddingStyle.JUDGED
+    ) -> None:
         self.rng = random.Random(seed)
+        self.bidding = bidding
         #: seconds per play decision, kept only when ``keep_timings`` (the arena) is set:
         #: a player serving a bot for weeks must not grow
         self.keep_timings = False
@@ -76,7 +116,7 @@ class _Base:
             situation = Situation.from_view(view)
             situation.allowed = {(a.cards, a.reading) for a in choices if isinstance(a, Play)}
             self.observe(view, situation)
-            combo = self.choose_play(situation)
+            combo = self.choose_play(situation, started)
             if self.keep_timings:
                 self.timings.append(time.perf_counter() - started)
             return _as_action(view.seat, combo, choices)
@@ -86,7 +126,8 @@ class _Base:
     def observe(self, view: SeatView, situation: Situation) -> None:
         """Learn from the view before choosing (the AI keeps the passes it saw)."""
 
-    def choose_play(self, situation: Situation) -> Combo | None:
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
+        """The play (None: pass); ``started``: when the decision began (perf_counter)."""
         raise NotImplementedError
 
     def bid_strength(self, view: SeatView) -> float:
@@ -94,27 +135,8 @@ class _Base:
 
     def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
         """Bidding, grabbing, doubling and showing from the hand's strength."""
-        strength = self.bid_strength(view)
         landlord = view.public.landlord == view.seat
-        by_type = {type(a): a for a in choices}
-        bids = sorted((a for a in choices if isinstance(a, Bid)), key=lambda a: a.points)
-        if bids:
-            want = 3 if strength >= 11 else 2 if strength >= 9 else 1 if strength >= 7 else 0
-            fitting = [b for b in bids if b.points <= want]
-            if fitting:
-                return fitting[-1]
-            return by_type.get(Decline, choices[0])
-        if Call in by_type and Decline in by_type:
-            return by_type[Call] if strength >= 7 else by_type[Decline]
-        if Grab in by_type and NoGrab in by_type:
-            return by_type[Grab] if strength >= 10 else by_type[NoGrab]
-        if Double in by_type and NoDouble in by_type:
-            threshold = 12 if landlord else 10
-            return by_type[Double] if strength >= threshold else by_type[NoDouble]
-        if NoShow in by_type:
-            return by_type[NoShow]
-        others = [a for a in choices if not isinstance(a, ShowCards)]
-        return others[0] if others else choices[0]
+        return choose_bidding(self.bidding, self.bid_strength(view), landlord, choices)
 
 
 def _as_action(seat: int, combo: Combo | None, choices: Sequence[Action]) -> Action:
@@ -133,7 +155,7 @@ class RandomPlayer(_Base):
 
     name = "random"
 
-    def choose_play(self, situation: Situation) -> Combo | None:
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
         return random_play(situation, self.rng)
 
     def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
@@ -145,7 +167,7 @@ class GreedyPlayer(_Base):
 
     name = "greedy"
 
-    def choose_play(self, situation: Situation) -> Combo | None:
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
         return greedy_play(situation)
 
     def choose_other(self, view: SeatView, choices: Sequence[Action]) -> Action:
@@ -162,50 +184,89 @@ class GreedyPlayer(_Base):
         return choices[0]
 
 
-LEVELS: dict[str, Level] = {"easy": EASY, "normal": NORMAL, "hard": NORMAL}
+class LevelName(StrEnum):
+    """The AI's levels, easiest first (a group may choose a gentler one)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+#: the level AI seats and 托管 play: the strongest that keeps within the table's time
+SEAT_LEVEL: Final = LevelName.HARD
+
+
+class Baseline(StrEnum):
+    """Players the arena measures the AI against; no table seats them."""
+
+    RANDOM = "random"
+    GREEDY = "greedy"
+    #: the normal level as it was before being measured: card play and bidding frozen
+    NORMAL_V1 = "normal_v1"
+    #: the normal level's card play; never calls, bids, grabs or doubles
+    NEVER_BIDS = "never_bids"
+    #: the normal level's card play; always calls, bids the most, grabs and doubles
+    ALWAYS_BIDS = "always_bids"
+
+
+_SEARCH = SearchConfig()
+LEVELS: dict[str, Level] = {
+    LevelName.EASY: EASY,
+    LevelName.NORMAL: NORMAL,
+    LevelName.HARD: NORMAL,
+}
+_BASELINE_BIDDING: Final = {
+    Baseline.NORMAL_V1: BiddingStyle.JUDGED_V1,
+    Baseline.NEVER_BIDS: BiddingStyle.NEVER,
+    Baseline.ALWAYS_BIDS: BiddingStyle.ALWAYS,
+}
 
 
 class AIPlayer(_Base):
     """The real AI. ``easy``: the plan without tactics, sometimes careless; ``normal``: the
-    plan with the strategy notes; ``hard``: normal plus playouts within ``budget`` s."""
+    plan with the strategy notes; ``hard``: normal plus playouts for ``budget`` s, never
+    past ``ceiling`` s (default 2.5 x budget) from the start of the decision."""
 
     def __init__(
         self,
         level: str = "normal",
         seed: int | None = None,
-        budget: float = 0.045,
-        max_samples: int = 400,
-        endgame: int = 20,
+        budget: float = _SEARCH.budget,
+        max_samples: int = _SEARCH.max_samples,
+        ceiling: float | None = None,
+        bidding: BiddingStyle = BiddingStyle.JUDGED,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
-        super().__init__(seed)
+        super().__init__(seed, bidding)
         self.level = level
         self.name = level
-        self.search = SearchConfig(budget=budget, max_samples=max_samples, endgame=endgame)
+        self.search = SearchConfig(budget=budget, ceiling=ceiling, max_samples=max_samples)
         self.searched: list[float] = []  # seconds of the decisions that ran playouts
         #: passes seen, per hand: one player may serve many tables at once
-        self._memory: OrderedDict[tuple[object, ...], dict[int, list[Combo]]] = OrderedDict()
+        self._memory: OrderedDict[HandKey, _PassMemory] = OrderedDict()
 
     def observe(self, view: SeatView, situation: Situation) -> None:
         """Keep the passes seen in this hand (the view shows only the current trick's)."""
-        public = view.public
-        key = (view.seat, public.landlord, public.bottom)
-        known = self._memory.get(key)
-        if known is None:
-            known = self._memory[key] = {}
+        key = hand_identity(view)
+        played = frozenset(card for info in view.public.seats for card in info.played_cards)
+        memory = self._memory.get(key)
+        if memory is None or not memory.cards_played <= played:  # the same deal dealt again
+            memory = self._memory[key] = _PassMemory()
             while len(self._memory) > _HANDS_REMEMBERED:
                 self._memory.popitem(last=False)
         self._memory.move_to_end(key)
+        memory.cards_played = played
         for seat, combos in situation.passed_on.items():
-            seen = known.setdefault(seat, [])
+            seen = memory.passed_on.setdefault(seat, [])
             seen.extend(c for c in combos if c not in seen)
-        situation.passed_on = {seat: list(c) for seat, c in known.items()}
+        situation.passed_on = {seat: list(c) for seat, c in memory.passed_on.items()}
 
-    def choose_play(self, situation: Situation) -> Combo | None:
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
         if self.level == "hard":
-            started = time.perf_counter()
-            play, _, samples = search_play(situation, self.rng, self.search)
+            if started is None:
+                started = time.perf_counter()
+            play, _, samples = search_play(situation, self.rng, self.search, started=started)
             if samples and self.keep_timings:
                 self.searched.append(time.perf_counter() - started)
             return play
@@ -213,12 +274,16 @@ class AIPlayer(_Base):
 
 
 def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
-    """A player by name: ``random``, ``greedy``, ``easy``, ``normal`` or ``hard``;
-    ``options`` (``budget``, ``max_samples``, ``endgame``) tune the hard level's search."""
-    if kind == "random":
+    """A player by name: a ``LevelName`` or a ``Baseline``; ``options`` (``budget``,
+    ``max_samples``, ``ceiling``) tune the hard level's search."""
+    if kind == Baseline.RANDOM:
         return RandomPlayer(seed)
-    if kind == "greedy":
+    if kind == Baseline.GREEDY:
         return GreedyPlayer(seed)
-    if kind != "hard":
+    if kind in _BASELINE_BIDDING:
+        player = AIPlayer(LevelName.NORMAL, seed, bidding=_BASELINE_BIDDING[Baseline(kind)])
+        player.name = kind
+        return player
+    if kind != LevelName.HARD:
         options = {}
     return AIPlayer(kind, seed, **options)  # type: ignore[arg-type]

@@ -8,12 +8,18 @@ are played out on the same samples with the normal policy for every seat, until 
 time budget is spent; the policy's own first choice is kept unless another is clearly
 better. Seeded: the same situation and seed give the same choice as long as the
 budget allows the same number of samples (``max_samples`` makes it exact).
+
+Time: the samples stop at ``budget`` (once ``min_samples`` are in), and nothing runs past
+the ``ceiling``: a playout is cut in the middle when the ceiling comes, and a sample cut
+short doesn't count; with no sample in, the policy decides alone. The table's latency is
+the bound (a decision holds the bot's event loop), so it is a ceiling, not a hope.
 """
 
 from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -23,7 +29,10 @@ from .policy import NORMAL, Scored, score_options
 from .sim import PlayState
 from .situation import Situation, full_counts
 
-__all__ = ["SearchConfig", "deal_unseen", "search_play"]
+__all__ = ["Clock", "SearchConfig", "deal_unseen", "search_play"]
+
+#: seconds, monotonic (``time.perf_counter``; tests pass a clock of their own)
+Clock = Callable[[], float]
 
 _WIN: Final = -1000.0
 _VETO: Final = 500.0
@@ -31,13 +40,19 @@ _VETO: Final = 500.0
 
 @dataclass(frozen=True, slots=True)
 class SearchConfig:
-    budget: float = 0.045  # seconds per decision
+    budget: float = 0.040  # seconds of playouts a decision aims at
+    #: seconds no decision goes past, from its start (None: 2.5 x budget)
+    ceiling: float | None = None
     candidates: int = 4
-    endgame: int = 20  # search once some hand is down to this many cards; before, the policy
     max_samples: int = 400
     min_samples: int = 2
     prior: float = 0.4  # how much the policy's first choice is trusted, in win rate x sqrt(n)
     settle_after: int = 8  # stop early once the samples agree this far
+
+    @property
+    def limit(self) -> float:
+        """The ceiling in seconds."""
+        return self.ceiling if self.ceiling is not None else 2.5 * self.budget
 
 
 def _settled(wins: list[float], samples: int) -> bool:
@@ -105,15 +120,13 @@ def _play_out(
     hands: list[list[int]],
     candidates: list[Combo | None],
     full: list[int],
-    deadline: float | None,
+    out_of_time: Callable[[], bool],
 ) -> list[bool] | None:
     """Play every candidate out on one sample; for each, whether this seat's side won.
-    None when ``deadline`` passed before the last candidate was played."""
+    None when ``out_of_time`` said so before the last playout ended."""
     played = [full[r] - sum(h[r] for h in hands) for r in range(15)]
     won = []
     for play in candidates:
-        if deadline is not None and time.perf_counter() >= deadline:
-            return None
         state = PlayState(
             rules,
             [h[:] for h in hands],
@@ -125,25 +138,28 @@ def _play_out(
             plays_made=[0] * situation.players,
         )
         state.apply(play)
-        state.run([_playout_policy] * situation.players)
+        if not state.run([_playout_policy] * situation.players, stop=out_of_time):
+            return None
         won.append(state.winner is not None and state.landlord_won() == situation.is_landlord)
     return won
 
 
 def search_play(
-    situation: Situation, rng: random.Random, config: SearchConfig = SearchConfig()
+    situation: Situation,
+    rng: random.Random,
+    config: SearchConfig = SearchConfig(),
+    clock: Clock = time.perf_counter,
+    started: float | None = None,
 ) -> tuple[Combo | None, list[Scored], int]:
     """The play chosen by playouts, the normal policy's ranking it started from, and the
-    number of samples (0: the policy decided alone)."""
+    number of samples (0: the policy decided alone). The time counts from ``started``
+    (by ``clock``; default: now), so that reading the view counts too."""
+    if started is None:
+        started = clock()
     options = score_options(situation, NORMAL)
     if not options:
         return None, options, 0
-    if (
-        len(options) == 1
-        or options[0].score <= _WIN
-        or options[1].score >= _VETO
-        or min(situation.card_counts) > config.endgame
-    ):
+    if len(options) == 1 or options[0].score <= _WIN or options[1].score >= _VETO:
         return options[0].play, options, 0
     # what the policy rules out (bombing a partner) stays out
     # passing and the best bomb always get a say
@@ -156,11 +172,12 @@ def search_play(
             chosen.append(extra)
     candidates = [o.play for o in chosen]
     wins = [0.0] * len(candidates)
-    started = time.perf_counter()
     deadline = started + config.budget
-    # ``min_samples`` are wanted, but never at any price: long hands (two decks) make long
-    # playouts, and a decision must not hold the table up
-    hard_deadline = started + 3 * config.budget
+    ceiling = started + config.limit
+
+    def out_of_time() -> bool:
+        return clock() >= ceiling
+
     playout_rules = situation.rules
     if playout_rules.wild_rank is not None:
         # wildcard move generation is slow: playouts read wildcards as plain cards
@@ -168,23 +185,20 @@ def search_play(
     full = full_counts(situation.rules)
     samples = 0
     while samples < config.max_samples:
-        now = time.perf_counter()
-        if samples and (
-            now >= hard_deadline or (now >= deadline and samples >= config.min_samples)
-        ):
+        now = clock()
+        if now >= ceiling or (now >= deadline and samples >= config.min_samples):
             break
         hands = deal_unseen(situation, rng)
-        # the first sample always counts; a later one cut short by the time doesn't
-        won = _play_out(
-            situation, playout_rules, hands, candidates, full, hard_deadline if samples else None
-        )
-        if won is None:
+        won = _play_out(situation, playout_rules, hands, candidates, full, out_of_time)
+        if won is None:  # cut short by the ceiling: it doesn't count
             break
         for i, w in enumerate(won):
             wins[i] += w
         samples += 1
         if samples >= config.settle_after and _settled(wins, samples):
             break
+    if not samples:
+        return options[0].play, options, 0
     # leave the policy's choice only for a clear gain: a few samples are noisy
     margin = config.prior / samples**0.5
     best = max(

@@ -120,9 +120,18 @@ class PlayState:
                 factor *= 2
         return factor
 
-    def run(self, policies: Sequence[Policy], max_steps: int = 400) -> None:
-        """Play to the end with one policy per seat."""
+    def run(
+        self,
+        policies: Sequence[Policy],
+        max_steps: int = 400,
+        stop: Callable[[], bool] | None = None,
+    ) -> bool:
+        """Play to the end with one policy per seat; False if ``stop`` said so first
+        (asked before every play: a playout must not outlive its decision's time)."""
         steps = 0
         while self.winner is None and steps < max_steps:
+            if stop is not None and stop():
+                return False
             self.apply(policies[self.turn](self.situation()))
             steps += 1
+        return True

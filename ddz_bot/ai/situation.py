@@ -83,12 +83,13 @@ class Situation:
                     shown[card.rank] += 1
         bottom_left: list[int] | None = None
         if public.bottom is not None and landlord != view.seat:
+            # the bottom cards are known card by card (suits too): one stays the landlord's
+            # until the landlord plays that very card
+            gone = set(public.seats[landlord].played_cards)
             bottom_left = [0] * NUM_RANKS
             for card in public.bottom:
-                bottom_left[card.rank] += 1
-            for r in public.played:
-                if bottom_left[r]:
-                    bottom_left[r] -= 1
+                if card not in gone:
+                    bottom_left[card.rank] += 1
         passed_on: dict[int, list[Combo]] = {}
         table, by = public.to_beat, public.to_beat_seat
         if table is not None and by is not None and by != view.seat:

@@ -286,7 +286,21 @@ class HandState:
 
     # ------------------------------------------------------------------ views
 
-    def _seat_info(self, seat: int, reveal_all: bool) -> SeatInfo:
+    def _played_by_seat(self) -> list[tuple[Card, ...]]:
+        """The cards each seat played this hand, in the order played: a card is the
+        seat's it was dealt to, a bottom card the landlord's."""
+        n = self.players
+        if not self.played or self.landlord is None:
+            return [()] * n
+        size = self.rules.hand_size
+        owner = {card: i // size for i, card in enumerate(self._decks[self.redeals])}
+        by_seat: list[list[Card]] = [[] for _ in range(n)]
+        for card in self.played:
+            seat = owner[card]
+            by_seat[seat if seat < n else self.landlord].append(card)
+        return [tuple(cards) for cards in by_seat]
+
+    def _seat_info(self, seat: int, reveal_all: bool, played: tuple[Card, ...] = ()) -> SeatInfo:
         role = None
         if self.landlord is not None:
             role = Role.LANDLORD if seat == self.landlord else Role.FARMER
@@ -304,17 +318,19 @@ class HandState:
             last_play_cards=tuple(trick[1]) if trick else (),
             passed=self.passed[seat],
             escaped=self.escaped == seat,
+            played_cards=played,
         )
 
     def public_view(self) -> PublicView:
         """What the group may see: no card of a hidden hand."""
         reveal = self.over
         revealed = self.landlord is not None
+        played = self._played_by_seat()
         return PublicView(
             rules=self.rules,
             room=self.room,
             phase=self.phase,
-            seats=tuple(self._seat_info(s, reveal) for s in range(self.players)),
+            seats=tuple(self._seat_info(s, reveal, played[s]) for s in range(self.players)),
             turn=self.turn,
             landlord=self.landlord,
             bottom=tuple(self.bottom) if revealed or (reveal and self.bottom) else None,

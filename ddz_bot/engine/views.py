@@ -99,6 +99,9 @@ class SeatInfo:
     last_play_cards: tuple[Card, ...] = ()
     passed: bool = False  # said 不出 in the current trick
     escaped: bool = False
+    #: every card this seat played this hand, in the order played: everyone saw them go
+    #: down, and the AI needs to know whose they were (the landlord's bottom cards)
+    played_cards: tuple[Card, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,12 +6,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ddz_bot.ai import AIPlayer, GreedyPlayer, Player, RandomPlayer, make_player
-from ddz_bot.engine import CLASSIC, POINTS, WILDCARD
+from ddz_bot.engine import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD
 from ddz_bot.engine.actions import Pass, Play
 
 from .helpers import drive, game_at, seat_to_act
 
-RULES = {"classic": CLASSIC, "points": POINTS, "wildcard": WILDCARD}
+RULES = {"classic": CLASSIC, "points": POINTS, "wildcard": WILDCARD, "four": FOUR_PLAYER}
 
 
 def _check(seed: int, steps: int, rules_name: str, level: str) -> None:
@@ -48,6 +48,16 @@ def test_every_answer_is_legal(seed: int, steps: int, rules: str, level: str) ->
 def test_every_answer_is_legal_with_wildcards(seed: int, steps: int, level: str) -> None:
     # R-LZ-CHOICE: a play with wildcards carries one of its legal readings
     _check(seed, steps, "wildcard", level)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 80),
+    level=st.sampled_from(["normal_v1", "never_bids", "always_bids", "hard"]),
+)
+def test_every_answer_is_legal_in_the_four_player_game(seed: int, steps: int, level: str) -> None:
+    _check(seed, steps, "four", level)
 
 
 def test_whole_hands_finish_with_legal_plays_only() -> None:
