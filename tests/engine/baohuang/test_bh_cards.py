@@ -24,7 +24,7 @@ from ddz_bot.engine.cards import Card, CardParseError, Cards, Rank, Suit, format
 def test_r_bh_deck_has_168_cards_16_of_each_rank_and_4_of_each_joker() -> None:
     deck = bh_deck()
     assert len(deck) == DECK_SIZE == 168 == len(set(deck))
-    ranks = Counter(card.rank for card in deck)
+    ranks = Counter(int(card.rank) for card in deck)
     assert set(ranks) == set(range(Rank.SIX, Rank.BIG_JOKER + 1))
     assert all(ranks[r] == 16 for r in range(Rank.SIX, Rank.TWO + 1))
     assert ranks[Rank.SMALL_JOKER] == ranks[Rank.BIG_JOKER] == 4
