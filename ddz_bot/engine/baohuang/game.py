@@ -135,11 +135,12 @@ class BaoHuangGame(BaoHuangState):
         room: Room = DEFAULT_ROOM,
         balances: Sequence[int] | None = None,
         rng: random.Random | None = None,
+        humans: Sequence[bool] | None = None,
     ) -> BaoHuangGame:
         """A hand with a chosen first deal (tests, puzzles): ``hands`` by seat as ranks or
         physical cards; ``emperor_card``/``guard_card`` say which seat gets the sceptre and the
         sword (by default the first seat holding a big / small joker)."""
-        game = cls(rules, room, balances, rng, dealer=dealer)
+        game = cls(rules, room, balances, rng, dealer=dealer, humans=humans)
         game._decks[0] = arrange_deal(hands, dealer, emperor_card, guard_card)
         return game
 
