@@ -158,7 +158,7 @@ class BaoHuangGame(BaoHuangState):
             raise WrongPhase(f"{type(action).__name__} is not an action of 保皇")
         events: list[Event] = handler(self, action)
         self.actions.append(action)
-        if seat is not None and not isinstance(action, Timeout | AutoPlay | Escape):
+        if seat is not None and type(action) not in _TABLE_ACTIONS:
             self.timeouts[seat] = 0
         return events
 
@@ -447,7 +447,8 @@ class BaoHuangGame(BaoHuangState):
         events: list[Event] = [Passed(seat)]
         leader = self.to_beat_seat
         assert leader is not None
-        others = sum(1 for s in range(PLAYERS) if s != leader and self._active(s))
+        hands = self.hands
+        others = sum(1 for s in range(PLAYERS) if s != leader and hands[s])
         if self.passes >= others:
             if not self._active(leader):
                 leader = self._next_active(leader)
@@ -638,6 +639,9 @@ class BaoHuangGame(BaoHuangState):
     def clone(self) -> BaoHuangGame:
         return BaoHuangGame.from_dict(self.to_dict())
 
+
+#: Actions the table sends for a seat: they don't reset its time-out count.
+_TABLE_ACTIONS: frozenset[type[Action]] = frozenset((Timeout, AutoPlay, Escape))
 
 _HANDLERS: dict[type[Action], Callable[[BaoHuangGame, Any], list[Event]]] = {
     Deal: BaoHuangGame._on_deal,

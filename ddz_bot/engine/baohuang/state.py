@@ -133,7 +133,8 @@ class BaoHuangState:
             raise BadSeat(f"there is no seat {seat}")
 
     def _active(self, seat: int) -> bool:
-        return bool(self.hands[seat]) and seat not in self.places
+        """Still in the hand: a seat is out exactly when its hand is empty."""
+        return bool(self.hands[seat])
 
     def _next_active(self, seat: int) -> int:
         for step in range(1, PLAYERS + 1):
