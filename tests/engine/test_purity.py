@@ -23,7 +23,7 @@ ALLOWED = {
 
 def test_engine_modules_import_nothing_but_pure_python_and_each_other() -> None:
     folder = Path(ddz_bot.engine.__file__).parent
-    modules = sorted(folder.glob("*.py"))
+    modules = sorted(folder.rglob("*.py"))
     assert len(modules) >= 10
     for path in modules:
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
