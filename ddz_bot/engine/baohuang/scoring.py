@@ -14,7 +14,7 @@ from typing import Final
 
 from ..protocol import Termination
 from ..rules import Room
-from ..scoring import BeanChange, Settlement, share_capped
+from ..scoring import BeanChange, BeanReason, Settlement, share_capped
 from .views import BaoHuangOutcome, FactorReason, ScoreFactor, Solo
 
 __all__ = [
@@ -101,7 +101,7 @@ def _take_fees(
         fee = min(room.fee, held[seat] + deltas[seat])
         if fee > 0:
             deltas[seat] -= fee
-            changes.append(BeanChange(seat, -fee, "fee"))
+            changes.append(BeanChange(seat, -fee, BeanReason.FEE))
             taken += fee
     return taken
 
@@ -130,12 +130,12 @@ def bh_settle(
         share, left = divmod(paid, len(others))
         if paid:
             deltas[runner] = -paid
-            changes.append(BeanChange(runner, -paid, "escape"))
+            changes.append(BeanChange(runner, -paid, BeanReason.ESCAPE))
         for i, seat in enumerate(others):
             gain = share + (1 if i < left else 0)
             if gain:
                 deltas[seat] = gain
-                changes.append(BeanChange(seat, gain, "escape"))
+                changes.append(BeanChange(seat, gain, BeanReason.ESCAPE))
         fees = _take_fees(room, held, deltas, changes, range(runner, runner + 1))
     else:
         owed = {s: min(-x * room.coefficient, held[s]) for s, x in enumerate(scores) if x < 0}
@@ -147,7 +147,7 @@ def bh_settle(
             deltas[seat] = amount
         for seat in range(n):
             if deltas[seat]:
-                changes.append(BeanChange(seat, deltas[seat], "settle"))
+                changes.append(BeanChange(seat, deltas[seat], BeanReason.SETTLE))
         assert sum(deltas) == 0
         fees = _take_fees(room, held, deltas, changes, range(n))
     return Settlement(
