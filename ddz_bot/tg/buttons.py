@@ -28,7 +28,7 @@ from .phases import TablePhase
 from .refusals import Refused
 from .runtime import Runtime, runtime_of
 from .table import Table
-from .typed import hint
+from .typed import hint, play_cards
 from .words import cards_text, combo_text
 
 __all__ = ["BUTTONS", "Answer", "Place", "Press", "Route", "button_pressed"]
@@ -348,7 +348,7 @@ async def _play(press: Press) -> Answer:
         raise Refused("nothing_selected")
     cards = Cards.from_counts(selection)
     _playable(press, cards)
-    await press.rt.hands.play_cards(table, press.who.id, cards, press.cb.version)
+    await play_cards(press.rt, table, press.who.id, cards, press.cb.version)
     return _NOTHING
 
 
@@ -360,8 +360,13 @@ async def _reading(press: Press) -> Answer:
     cards, combos = pending
     combo = combos[int(cb.arg)]
     _playable(press, cards)
-    await press.rt.hands.play_cards(
-        table, press.who.id, cards, cb.version, reading=(combo.kind, combo.rank, combo.length)
+    await play_cards(
+        press.rt,
+        table,
+        press.who.id,
+        cards,
+        cb.version,
+        reading=(combo.kind, combo.rank, combo.length),
     )
     return _NOTHING
 

@@ -20,8 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..config import Settings
-from ..engine.actions import Action, IllegalAction, Play
-from ..engine.cards import Cards
+from ..engine.actions import Action, IllegalAction
 from ..engine.events import Event
 from ..engine.game import Game
 from ..engine.rules import room_by_key
@@ -40,7 +39,7 @@ from .table import Table
 from .timers import TimerKind, TimerName, Timers
 from .words import narrate
 
-__all__ = ["HandFlow", "MakeAction"]
+__all__ = ["Explain", "HandFlow", "MakeAction"]
 
 log = logging.getLogger(__name__)
 
@@ -49,16 +48,8 @@ MakeAction = Callable[[Game, int], Action]
 
 _MAX_AUTO_STEPS = 400
 
-_ILLEGAL_KEYS = {
-    "not_your_turn": "not_your_turn",
-    "not_in_hand": "dont_hold",
-    "not_a_combo": "not_a_combo",
-    "does_not_beat": "doesnt_beat",
-    "must_lead": "must_lead",
-    "empty_play": "nothing_selected",
-    "double_not_allowed": "cant_double",
-    "game_over": "stale_button",
-}
+#: the engine's refusal of a player's action as the player reads it (the game's words)
+Explain = Callable[[IllegalAction, Game, Action], Refused]
 
 
 @dataclass(slots=True)
@@ -88,8 +79,10 @@ class HandFlow:
         presenter: Presenter,
         timers: Timers,
         ending: Ending,
+        explain: Explain,
     ) -> None:
         self.settings = settings
+        self.explain = explain
         self.db = db
         self.registry = registry
         self.presenter = presenter
@@ -159,56 +152,8 @@ class HandFlow:
             try:
                 self._accept(change, action)
             except IllegalAction as error:
-                raise self._refusal(error, game, action) from None
+                raise self.explain(error, game, action) from None
             await self._finish_change(change, decided=seat)
-
-    def _refusal(self, error: IllegalAction, game: Game, action: Action) -> Refused:
-        """The engine's refusal as the player reads it: its ``code`` picks the message, the
-        refused play (not the error's English text) fills it."""
-        key = _ILLEGAL_KEYS.get(error.code, "illegal")
-        if not isinstance(action, Play):
-            return Refused(key)
-        if key == "dont_hold":
-            held = game.hand(action.seat).counts()
-            wanted = action.cards.counts()
-            missing = Cards.from_counts([max(0, w - h) for w, h in zip(wanted, held, strict=True)])
-            return Refused(key, cards=missing or action.cards)
-        if key == "not_a_combo":
-            return Refused(key, cards=action.cards)
-        if key == "doesnt_beat":
-            return Refused(
-                key, cards=action.cards, table=game.to_beat.cards if game.to_beat else Cards()
-            )
-        return Refused(key)
-
-    async def play_cards(
-        self,
-        table: Table,
-        user_id: int,
-        cards: Cards,
-        version: int | None,
-        reading: tuple[object, int, int] | None = None,
-    ) -> bool:
-        """Play ``cards``. From the buttons (``version`` given) with several wildcard
-        readings and none chosen, ask which one (returns False: the keyboard now offers the
-        readings, R-LZ-CHOICE); typed plays choose their reading before (R-AMBIG)."""
-        game = table.game
-        if game is not None and reading is None and version is not None:
-            seat = table.seat_of(user_id)
-            waiting = game.waiting_for()
-            if seat is not None and waiting is not None and seat in waiting:
-                options = game.readings(cards)
-                if len(options) > 1:
-                    self.presenter.panels.ask_reading(table.id, seat, cards, options)
-                    self.presenter.show_panel(table, seat)
-                    return False
-        await self.decide(
-            table,
-            user_id,
-            version,
-            lambda g, s: Play(s, cards, reading),  # type: ignore[arg-type]
-        )
-        return True
 
     async def take_back(self, table: Table, user_id: int) -> None:
         """Take one's seat back from 托管."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -42,11 +43,13 @@ __all__ = [
     "PASS_ACTION",
     "Decision",
     "Keyboards",
+    "ShowKind",
     "decision_action",
     "decision_of",
     "rank_label",
     "reading_label",
     "rows_of",
+    "show_kind_of",
 ]
 
 MAX_ROW = 5
@@ -99,6 +102,24 @@ _BY_BUTTON: dict[tuple[str, str], Decision] = {(d.action, d.arg): d for d in DEC
 BID_ACTION = Button.BID
 #: pass in the play
 PASS_ACTION = Button.PASS
+
+
+class ShowKind(StrEnum):
+    """When a hand is shown (明牌), which sets its factor (R-SHOW, ``SHOW_FACTORS``)."""
+
+    START = "start"  # before the deal (明牌开始)
+    DEAL_FIRST = "deal_first"  # while the first cards are dealt
+    DEAL_SECOND = "deal_second"  # while the rest are dealt
+    LANDLORD = "landlord"  # the landlord, after taking the bottom cards
+
+
+def show_kind_of(game: Game) -> ShowKind:
+    """The 明牌 a seat may make now."""
+    if game.phase is Phase.SHOW_START:
+        return ShowKind.START
+    if game.phase is Phase.LANDLORD_SHOW:
+        return ShowKind.LANDLORD
+    return ShowKind.DEAL_FIRST if game.deal_step <= 1 else ShowKind.DEAL_SECOND
 
 
 def decision_of(kind: type[Action]) -> Decision | None:
@@ -247,15 +268,7 @@ class Keyboards:
         row: list[InlineKeyboardButton] = []
         if phase is Phase.PLAYING:
             return self._play(table, game, seat, lang, panel)
-        show_kind = (
-            "start"
-            if phase is Phase.SHOW_START
-            else (
-                "landlord"
-                if phase is Phase.LANDLORD_SHOW
-                else ("deal_first" if game.deal_step <= 1 else "deal_second")
-            )
-        )
+        show_kind = show_kind_of(game)
         for action in legal:
             if isinstance(action, Bid):
                 row.append(

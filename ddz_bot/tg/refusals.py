@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 
+from ..engine.actions import Action, IllegalAction, Play
 from ..engine.cards import Cards
+from ..engine.game import Game
 from ..i18n import t
 from .words import cards_text
 
-__all__ = ["CARDS_LIMIT", "ECHO_LIMIT", "Refused", "echo"]
+__all__ = ["CARDS_LIMIT", "ECHO_LIMIT", "Refused", "echo", "explain_illegal"]
 
 
 class Refused(ValueError):
@@ -49,3 +51,35 @@ def _shown(value: object, lang: str) -> object:
         text = cards_text(value, lang)
         return text if len(text) <= CARDS_LIMIT else text[: CARDS_LIMIT - 1] + "…"
     return echo(value) if isinstance(value, str) else value
+
+
+_ILLEGAL_KEYS = {
+    "not_your_turn": "not_your_turn",
+    "not_in_hand": "dont_hold",
+    "not_a_combo": "not_a_combo",
+    "does_not_beat": "doesnt_beat",
+    "must_lead": "must_lead",
+    "empty_play": "nothing_selected",
+    "double_not_allowed": "cant_double",
+    "game_over": "stale_button",
+}
+
+
+def explain_illegal(error: IllegalAction, game: Game, action: Action) -> Refused:
+    """The engine's refusal as the player reads it: its ``code`` picks the message, the
+    refused play (not the error's English text) fills it."""
+    key = _ILLEGAL_KEYS.get(error.code, "illegal")
+    if not isinstance(action, Play):
+        return Refused(key)
+    if key == "dont_hold":
+        held = game.hand(action.seat).counts()
+        wanted = action.cards.counts()
+        missing = Cards.from_counts([max(0, w - h) for w, h in zip(wanted, held, strict=True)])
+        return Refused(key, cards=missing or action.cards)
+    if key == "not_a_combo":
+        return Refused(key, cards=action.cards)
+    if key == "doesnt_beat":
+        return Refused(
+            key, cards=action.cards, table=game.to_beat.cards if game.to_beat else Cards()
+        )
+    return Refused(key)

@@ -29,6 +29,7 @@ from .panels import PanelState
 from .people import People, Recent
 from .present import Presenter
 from .reach import Reach
+from .refusals import explain_illegal
 from .registry import TableRegistry
 from .resume import Resumer
 from .table import Table
@@ -72,7 +73,15 @@ class Runtime:
         self.closer = Closer(self.registry, self.presenter, self.timers, db)
         self.ending = Ending(settings, db, self.registry, self.presenter, self.timers, self.closer)
         self.reach = Reach(bot, db, self.registry, self.presenter, self.ending.group_gone)
-        self.hands = HandFlow(settings, db, self.registry, self.presenter, self.timers, self.ending)
+        self.hands = HandFlow(
+            settings,
+            db,
+            self.registry,
+            self.presenter,
+            self.timers,
+            self.ending,
+            explain_illegal,
+        )
         self.lobby = LobbyFlow(
             settings,
             db,

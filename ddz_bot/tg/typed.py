@@ -13,7 +13,18 @@ from typing import Any
 from telegram import Message, Update
 from telegram.ext import ContextTypes
 
-from ..engine.actions import Action, Bid, Call, Decline, NoDouble, NoGrab, NoShow, Pass
+from ..engine.actions import (
+    Action,
+    Bid,
+    Call,
+    Decline,
+    NoDouble,
+    NoGrab,
+    NoShow,
+    Pass,
+    Play,
+    Reading,
+)
 from ..engine.cards import CardParseError, Cards, parse_cards
 from ..engine.combos import typed_reading
 from ..engine.protocol import DecisionKind
@@ -27,7 +38,7 @@ from .runtime import Runtime, runtime_of
 from .table import PLAYING, Table
 from .words import cards_text
 
-__all__ = ["hint", "typed_text"]
+__all__ = ["hint", "play_cards", "typed_text"]
 
 _PASS_WORDS = {"pass", "p", "不出", "不要", "要不起", "过", "過", "pass!"}
 _HINT_WORDS = {"hint", "h", "提示", "?", "？"}
@@ -141,7 +152,7 @@ async def _typed_play(
     if game is not None and seat is not None and waiting is not None and seat in waiting:
         chosen = typed_reading(game.readings(cards)) if len(game.readings(cards)) > 1 else None
     reading = None if chosen is None else (chosen.kind, chosen.rank, chosen.length)
-    await rt.hands.play_cards(table, user_id, cards, None, reading)
+    await play_cards(rt, table, user_id, cards, None, reading)
     if chosen is not None:
         reply(
             rt,
@@ -153,6 +164,31 @@ async def _typed_play(
                 combo=reading_label(chosen, lang),
             ),
         )
+
+
+async def play_cards(
+    rt: Runtime,
+    table: Table,
+    user_id: int,
+    cards: Cards,
+    version: int | None,
+    reading: Reading | None = None,
+) -> bool:
+    """Play ``cards``. From the buttons (``version`` given) with several wildcard
+    readings and none chosen, ask which one (returns False: the keyboard now offers the
+    readings, R-LZ-CHOICE); typed plays choose their reading before (R-AMBIG)."""
+    game = table.game
+    if game is not None and reading is None and version is not None:
+        seat = table.seat_of(user_id)
+        waiting = game.waiting_for()
+        if seat is not None and waiting is not None and seat in waiting:
+            options = game.readings(cards)
+            if len(options) > 1:
+                rt.presenter.panels.ask_reading(table.id, seat, cards, options)
+                rt.hands.refresh_panel(table, seat)
+                return False
+    await rt.hands.decide(table, user_id, version, lambda g, s: Play(s, cards, reading))
+    return True
 
 
 async def hint(rt: Runtime, table: Table, user_id: int) -> Cards | None:
