@@ -45,9 +45,9 @@ from ddz_bot.engine.catalogue import legal_moves
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg import present
 from ddz_bot.tg.app import build_application, runtime, tune_gc
-from ddz_bot.tg.manager import TableManager
-from ddz_bot.tg.present import cards_text, game_deciders
+from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
+from ddz_bot.tg.words import cards_text
 from tests.tg.fake_api import FakeBotAPI, FakeMessage
 
 AnyApp = Any
@@ -148,16 +148,17 @@ async def seat_table(
 
 
 async def decide(
-    driver: Driver, manager: TableManager, group: int, user: dict[str, Any], rng: random.Random
+    driver: Driver, manager: Runtime, group: int, user: dict[str, Any], rng: random.Random
 ) -> bool:
     """Press the buttons of one decision if it is this user's; returns whether it was."""
     table = manager.table_in(group)
     if table is None or table.phase != PLAYING or table.game is None:
         return False
     seat = table.seat_of(user["id"])
-    if seat is None or seat not in game_deciders(table):
-        return False
     game = table.game
+    waiting = game.waiting_for()
+    if seat is None or waiting is None or seat not in waiting:
+        return False
     panel = panel_of(driver.api, user["id"])
     if game.phase is Phase.BIDDING:
         labels = [b["text"] for b in panel.buttons()] if panel else []
@@ -194,7 +195,7 @@ async def decide(
 
 async def player(
     driver: Driver,
-    manager: TableManager,
+    manager: Runtime,
     group: int,
     users: list[dict[str, Any]],
     me: int,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from collections.abc import Hashable
 from typing import Any
 
 from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
@@ -19,16 +20,15 @@ from telegram.request import BaseRequest
 from ..config import Settings
 from ..i18n import LANGS, t
 from ..storage import Database, EconomySettings
-from .codec import CallbackCodec
-from .handlers import GROUP_MENU, PRIVATE_MENU, Handlers, install
-from .keyboards import Keyboards
-from .manager import TableManager
+from .commands import GROUP_MENU, PRIVATE_MENU
+from .handlers import install
+from .runtime import RUNTIME_KEY, Runtime, runtime_of
+from .updates import TableUpdates, update_key
 
 __all__ = ["RUNTIME_KEY", "build_application", "runtime", "tune_gc"]
 
 log = logging.getLogger(__name__)
 
-RUNTIME_KEY = "ddz"
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
 _TELEGRAM_LANG = {"zh-Hans": "zh", "zh-Hant": "zh-hant", "en": "en"}
 
@@ -46,12 +46,9 @@ def tune_gc(threshold: int = 50_000) -> None:
     gc.set_threshold(threshold, 20, 100)
 
 
-def runtime(application: AnyApp) -> TableManager:
-    """The table manager of a running application (after ``post_init``)."""
-    manager = application.bot_data.get(RUNTIME_KEY)
-    if not isinstance(manager, TableManager):
-        raise RuntimeError("the application has not been set up (post_init has not run)")
-    return manager
+def runtime(application: AnyApp) -> Runtime:
+    """The bot's parts in a running application (after ``post_init``)."""
+    return runtime_of(application)
 
 
 def build_application(
@@ -68,7 +65,19 @@ def build_application(
     limiter = rate_limiter or AIORateLimiter(
         overall_max_rate=settings.overall_rate, group_max_rate=settings.group_rate, max_retries=2
     )
-    builder = ApplicationBuilder().token(settings.token).rate_limiter(limiter)
+
+    def key_of(update: object) -> Hashable | None:
+        found = application.bot_data.get(RUNTIME_KEY)
+        if not isinstance(found, Runtime):
+            return None
+        return update_key(update, found.registry, found.codec)
+
+    builder = (
+        ApplicationBuilder()
+        .token(settings.token)
+        .rate_limiter(limiter)
+        .concurrent_updates(TableUpdates(key_of))
+    )
     if request is not None:
         builder = builder.request(request)
     if updates_request is not None:
@@ -79,29 +88,22 @@ def build_application(
             settings.db_path, economy=EconomySettings(daily_base=settings.daily_bonus)
         )
         me = application.bot
-        codec = CallbackCodec(settings.token)
-        manager = TableManager(
-            settings,
-            db,
-            me,
-            Keyboards(codec),
-            application.job_queue,
-            bot_username=me.username or "",
-        )
-        application.bot_data[RUNTIME_KEY] = manager
-        install(application, Handlers(manager, codec, settings.lang))
+        parts = Runtime(settings, db, me, application.job_queue, bot_username=me.username or "")
+        application.bot_data[RUNTIME_KEY] = parts
         if publish_commands:
             await _publish_commands(application)
-        resumed = await manager.resume()
+        resumed = await parts.resume()
         log.info("ready as @%s; %d table(s) resumed; %s", me.username, resumed, settings.describe())
 
     async def post_shutdown(application: AnyApp) -> None:
-        manager = application.bot_data.get(RUNTIME_KEY)
-        if isinstance(manager, TableManager):
-            await manager.drain()
-            await manager.db.close()
+        parts = application.bot_data.get(RUNTIME_KEY)
+        if isinstance(parts, Runtime):
+            await parts.drain()
+            await parts.db.close()
 
-    return builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    application = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    install(application)
+    return application
 
 
 async def _publish_commands(application: AnyApp) -> None:

@@ -16,38 +16,68 @@ import base64
 import hashlib
 import hmac
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Final
 
-__all__ = ["ACTIONS", "MAX_BYTES", "BadCallback", "Callback", "CallbackCodec"]
+__all__ = ["ACTIONS", "MAX_BYTES", "BadCallback", "Button", "Callback", "CallbackCodec"]
 
 MAX_BYTES: Final = 64
 _SEP: Final = "|"
 _MAC_CHARS: Final = 6
 _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 
-#: action code -> meaning (documentation and validation)
+
+class Button(StrEnum):
+    """The action code of every button the bot draws (one or two characters of the 64 bytes)."""
+
+    JOIN = "j"
+    LEAVE = "l"
+    ADD_AI = "a"
+    START = "s"
+    SHOW_START = "S"
+    MY_CARDS = "m"
+    AGAIN = "g"
+    BID = "b"
+    SHOW = "h"
+    DOUBLE = "d"
+    RANK = "r"
+    CLEAR = "c"
+    HINT = "i"
+    PASS = "p"
+    PLAY = "P"
+    READING = "w"
+    TAKE_BACK = "t"
+    ESCAPE = "e"
+    LANGUAGE = "L"
+    SETTING = "o"
+
+
+#: action code -> what the button does (documentation)
 ACTIONS: Final[dict[str, str]] = {
-    "j": "join the lobby",
-    "l": "get up from the lobby or the finished table (Lobby.leave_table)",
-    "a": "add an AI seat",
-    "s": "start, AI fills the empty seats",
-    "S": "start face up (明牌开始)",
-    "m": "my cards (alert with the hand)",
-    "g": "again: a new lobby with the same players",
-    "b": "bid word: call, no, grab, nograb, 1, 2, 3 (keyboards.DECISIONS)",
-    "h": "show cards: 1 or 0 (keyboards.DECISIONS)",
-    "d": "double: 1 or 0 (keyboards.DECISIONS)",
-    "r": "select one more card of a rank (arg: rank char)",
-    "c": "clear the selection",
-    "i": "hint",
-    "p": "pass",
-    "P": "play the selection",
-    "w": "choose a wildcard reading (arg: index)",
-    "t": "take back from auto-play",
-    "e": "escape: y confirms, n cancels",
-    "L": "set my language (arg: language)",
-    "o": "group setting (arg: key=value)",
+    Button.JOIN: "join the lobby",
+    Button.LEAVE: "get up from the lobby or the finished table",
+    Button.ADD_AI: "add an AI seat",
+    Button.START: "start, AI fills the empty seats",
+    Button.SHOW_START: "start face up (明牌开始)",
+    Button.MY_CARDS: "my cards (alert with the hand)",
+    Button.AGAIN: "again: a new lobby with the same players",
+    Button.BID: "bid word: call, no, grab, nograb, 1, 2, 3 (keyboards.DECISIONS)",
+    Button.SHOW: "show cards: 1 or 0 (keyboards.DECISIONS)",
+    Button.DOUBLE: "double: 1 or 0 (keyboards.DECISIONS)",
+    Button.RANK: "select one more card of a rank (arg: rank char)",
+    Button.CLEAR: "clear the selection",
+    Button.HINT: "hint",
+    Button.PASS: "pass",
+    Button.PLAY: "play the selection",
+    Button.READING: "choose a wildcard reading (arg: index)",
+    Button.TAKE_BACK: "take back from auto-play",
+    Button.ESCAPE: "escape: y confirms, n cancels",
+    Button.LANGUAGE: "set my language (arg: language)",
+    Button.SETTING: "group setting (arg: key=value)",
 }
+
+
+_CODES: Final = frozenset(str(button) for button in Button)
 
 
 class BadCallback(ValueError):
@@ -105,7 +135,7 @@ class CallbackCodec:
         return data
 
     def _encode(self, callback: Callback) -> str:
-        if callback.action not in ACTIONS:
+        if callback.action not in _CODES:
             raise ValueError(f"unknown action {callback.action!r}")
         if _SEP in callback.arg:
             raise ValueError(f"argument {callback.arg!r} holds {_SEP!r}")
@@ -129,10 +159,10 @@ class CallbackCodec:
         action, table, version, arg, mac = parts
         if not hmac.compare_digest(mac, self._mac(_SEP.join(parts[:4]))):
             raise BadCallback(data, "signature does not match")
-        if action not in ACTIONS:
+        if action not in _CODES:
             raise BadCallback(data, f"unknown action {action!r}")
         try:
             table_id, version_no = int(table, 36), int(version, 36)
         except ValueError:
             raise BadCallback(data, "table or version is not a number") from None
-        return Callback(action, table_id, version_no, "" if arg == "-" else arg)
+        return Callback(Button(action), table_id, version_no, "" if arg == "-" else arg)

@@ -11,11 +11,13 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
+from ..config import Settings
 from ..engine.rules import ROOMS
 from ..i18n import LANGS, t
+from ..storage import Database
 from .codec import BadCallback
-from .lobby import group_game
-from .manager import TableManager
+from .keyboards import Keyboards
+from .lobby import group_defaults, group_game
 
 __all__ = ["cycle_setting", "settings_view"]
 
@@ -24,14 +26,15 @@ _STEPS = {"bid": [10, 15, 20, 30], "double": [5, 10, 15, 20], "play": [15, 20, 3
 
 
 async def settings_view(
-    manager: TableManager,
+    db: Database,
+    settings: Settings,
+    keyboards: Keyboards,
     chat_id: int,
     title: str,
 ) -> tuple[str, InlineKeyboardMarkup]:
     """The /settings message of a group: its text and one button a setting."""
-    db = manager.db
     group = await db.get_group(chat_id) or await db.ensure_group(
-        chat_id, title, defaults=manager.group_defaults(chat_id)
+        chat_id, title, defaults=group_defaults(settings, chat_id)
     )
     lang = group.language
 
@@ -61,14 +64,13 @@ async def settings_view(
         "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
         "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
     }
-    return text, manager.keyboards.settings(values)
+    return text, keyboards.settings(values)
 
 
-async def cycle_setting(manager: TableManager, chat_id: int, key: str) -> None:
+async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
     """Move one setting to its next value (the button's ``key``); points bidding and the
     wildcard stay exclusive (the one just turned on turns the other off, in the same
     write: a group is never left believing it plays both)."""
-    db = manager.db
     group = await db.get_group(chat_id)
     if group is None:
         return

@@ -30,7 +30,9 @@ from ..engine.combos import Combo
 from ..engine.game import SHOW_FACTORS, Game
 from ..engine.views import Phase, ShowKind
 from ..i18n import LANGS, t
-from .codec import Callback, CallbackCodec
+from ..render.labels import combo_name
+from .codec import Button, Callback, CallbackCodec
+from .panels import SeatPanel
 from .table import Table
 
 __all__ = [
@@ -40,11 +42,13 @@ __all__ = [
     "PASS_ACTION",
     "Decision",
     "Keyboards",
+    "ShowKind",
     "decision_action",
     "decision_of",
     "rank_label",
     "reading_label",
     "rows_of",
+    "show_kind_of",
 ]
 
 MAX_ROW = 5
@@ -57,7 +61,7 @@ class Decision:
     player is told they may type (i18n keys), and the words that type it."""
 
     kind: type[Action]
-    action: str
+    action: Button
     arg: str
     label: str
     say: str
@@ -66,25 +70,46 @@ class Decision:
 
 #: the one table of decisions the keyboards, the buttons and typed text all read
 DECISIONS: tuple[Decision, ...] = (
-    Decision(Call, "b", "call", "btn_call", "say_call", ("叫", "叫地主", "call")),
-    Decision(Decline, "b", "no", "btn_no_call", "say_no_call", ("不叫", "no call")),
-    Decision(Grab, "b", "grab", "btn_grab", "say_grab", ("抢", "搶", "抢地主", "搶地主", "grab")),
+    Decision(Call, Button.BID, "call", "btn_call", "say_call", ("叫", "叫地主", "call")),
+    Decision(Decline, Button.BID, "no", "btn_no_call", "say_no_call", ("不叫", "no call")),
     Decision(
-        NoGrab, "b", "nograb", "btn_no_grab", "say_no_grab", ("不抢", "不搶", "no grab", "nograb")
+        Grab, Button.BID, "grab", "btn_grab", "say_grab", ("抢", "搶", "抢地主", "搶地主", "grab")
     ),
-    Decision(Double, "d", "1", "btn_double", "say_double", ("加倍", "double")),
     Decision(
-        NoDouble, "d", "0", "btn_no_double", "say_no_double", ("不加倍", "no double", "nodouble")
+        NoGrab,
+        Button.BID,
+        "nograb",
+        "btn_no_grab",
+        "say_no_grab",
+        ("不抢", "不搶", "no grab", "nograb"),
     ),
-    Decision(ShowCards, "h", "1", "btn_show", "say_show", ("明牌", "show")),
-    Decision(NoShow, "h", "0", "btn_no_show", "say_no_show", ("不明牌", "no show")),
+    Decision(Double, Button.DOUBLE, "1", "btn_double", "say_double", ("加倍", "double")),
+    Decision(
+        NoDouble,
+        Button.DOUBLE,
+        "0",
+        "btn_no_double",
+        "say_no_double",
+        ("不加倍", "no double", "nodouble"),
+    ),
+    Decision(ShowCards, Button.SHOW, "1", "btn_show", "say_show", ("明牌", "show")),
+    Decision(NoShow, Button.SHOW, "0", "btn_no_show", "say_no_show", ("不明牌", "no show")),
 )
 _BY_KIND = {d.kind: d for d in DECISIONS}
-_BY_BUTTON = {(d.action, d.arg): d for d in DECISIONS}
+_BY_BUTTON: dict[tuple[str, str], Decision] = {(d.action, d.arg): d for d in DECISIONS}
 #: a bid of points: the button's argument is the points (1, 2, 3)
-BID_ACTION = "b"
+BID_ACTION = Button.BID
 #: pass in the play
-PASS_ACTION = "p"
+PASS_ACTION = Button.PASS
+
+
+def show_kind_of(game: Game) -> ShowKind:
+    """The 明牌 a seat may make now."""
+    if game.phase is Phase.SHOW_START:
+        return ShowKind.START
+    if game.phase is Phase.LANDLORD_SHOW:
+        return ShowKind.LANDLORD
+    return ShowKind.DEAL_FIRST if game.deal_step <= 1 else ShowKind.DEAL_SECOND
 
 
 def decision_of(kind: type[Action]) -> Decision | None:
@@ -128,8 +153,6 @@ def rank_label(rank: int, lang: str) -> str:
 
 def reading_label(combo: Combo, lang: str) -> str:
     """One reading of a wildcard play: the kind and its main rank (``三带一 K``)."""
-    from ..render.labels import combo_name
-
     return f"{combo_name(combo.kind.value, lang)} {rank_label(combo.rank, lang)}"
 
 
@@ -140,7 +163,7 @@ class Keyboards:
         self.codec = codec
 
     def button(
-        self, text: str, action: str, table: Table | int, version: int = 0, arg: str = ""
+        self, text: str, action: Button, table: Table | int, version: int = 0, arg: str = ""
     ) -> InlineKeyboardButton:
         table_id = table if isinstance(table, int) else table.id
         return InlineKeyboardButton(
@@ -152,27 +175,33 @@ class Keyboards:
         b = self.button
         return InlineKeyboardMarkup(
             [
-                [b(t(lang, "btn_join"), "j", table), b(t(lang, "btn_leave"), "l", table)],
-                [b(t(lang, "btn_add_ai"), "a", table), b(t(lang, "btn_start"), "s", table)],
-                [b(t(lang, "btn_show_start"), "S", table)],
+                [
+                    b(t(lang, "btn_join"), Button.JOIN, table),
+                    b(t(lang, "btn_leave"), Button.LEAVE, table),
+                ],
+                [
+                    b(t(lang, "btn_add_ai"), Button.ADD_AI, table),
+                    b(t(lang, "btn_start"), Button.START, table),
+                ],
+                [b(t(lang, "btn_show_start"), Button.SHOW_START, table)],
             ]
         )
 
     def join(self, table: Table, lang: str) -> InlineKeyboardMarkup:
         """The lobby's Join button alone (under an answer far below the lobby)."""
-        return InlineKeyboardMarkup([[self.button(t(lang, "btn_join"), "j", table)]])
+        return InlineKeyboardMarkup([[self.button(t(lang, "btn_join"), Button.JOIN, table)]])
 
     def table(self, table: Table, lang: str) -> InlineKeyboardMarkup:
         return InlineKeyboardMarkup(
-            [[self.button(t(lang, "btn_my_cards"), "m", table, table.hand_version)]]
+            [[self.button(t(lang, "btn_my_cards"), Button.MY_CARDS, table, table.hand_version)]]
         )
 
     def result(self, table: Table, lang: str) -> InlineKeyboardMarkup:
         return InlineKeyboardMarkup(
             [
                 [
-                    self.button(t(lang, "btn_again"), "g", table, table.version),
-                    self.button(t(lang, "btn_leave"), "l", table, table.version),
+                    self.button(t(lang, "btn_again"), Button.AGAIN, table, table.version),
+                    self.button(t(lang, "btn_leave"), Button.LEAVE, table, table.version),
                 ]
             ]
         )
@@ -183,9 +212,15 @@ class Keyboards:
             [
                 [
                     self.button(
-                        t(lang, "btn_confirm_leave"), "e", table, table.hand_version, f"y{seat}"
+                        t(lang, "btn_confirm_leave"),
+                        Button.ESCAPE,
+                        table,
+                        table.hand_version,
+                        f"y{seat}",
                     ),
-                    self.button(t(lang, "btn_cancel"), "e", table, table.hand_version, f"n{seat}"),
+                    self.button(
+                        t(lang, "btn_cancel"), Button.ESCAPE, table, table.hand_version, f"n{seat}"
+                    ),
                 ]
             ]
         )
@@ -196,39 +231,34 @@ class Keyboards:
 
     def languages(self) -> InlineKeyboardMarkup:
         return InlineKeyboardMarkup(
-            [[self.button(t(lang, "lang_name"), "L", 0, 0, lang) for lang in LANGS]]
+            [[self.button(t(lang, "lang_name"), Button.LANGUAGE, 0, 0, lang) for lang in LANGS]]
         )
 
     def settings(self, values: dict[str, str]) -> InlineKeyboardMarkup:
         """One button a setting; pressing cycles to the next value."""
-        rows = [[self.button(text, "o", 0, 0, key)] for key, text in values.items()]
+        rows = [[self.button(text, Button.SETTING, 0, 0, key)] for key, text in values.items()]
         return InlineKeyboardMarkup(rows)
 
     # ---- a player's DM panel ----------------------------------------------------------
-    def panel(self, table: Table, seat: int, lang: str) -> InlineKeyboardMarkup | None:
+    def panel(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel | None = None
+    ) -> InlineKeyboardMarkup | None:
         game = table.game
         if game is None or game.over:
             return None
+        panel = panel or SeatPanel()
         v = table.version
         b = self.button
         if game.auto[seat]:
-            return InlineKeyboardMarkup([[b(t(lang, "btn_take_back"), "t", table, v)]])
-        if seat in table.readings:
-            return self._readings(table, seat, lang)
+            return InlineKeyboardMarkup([[b(t(lang, "btn_take_back"), Button.TAKE_BACK, table, v)]])
+        if panel.reading is not None:
+            return self._readings(table, panel.reading[1], lang)
         legal = game.legal_actions(seat)
         phase = game.phase
         row: list[InlineKeyboardButton] = []
         if phase is Phase.PLAYING:
-            return self._play(table, game, seat, lang)
-        show_kind = (
-            ShowKind.START
-            if phase is Phase.SHOW_START
-            else (
-                ShowKind.LANDLORD
-                if phase is Phase.LANDLORD_SHOW
-                else (ShowKind.DEAL_FIRST if game.deal_step <= 1 else ShowKind.DEAL_SECOND)
-            )
-        )
+            return self._play(table, game, seat, lang, panel)
+        show_kind = show_kind_of(game)
         for action in legal:
             if isinstance(action, Bid):
                 row.append(
@@ -247,11 +277,13 @@ class Keyboards:
             row.append(b(label, decision.action, table, v, decision.arg))
         return InlineKeyboardMarkup(rows_of(row, 4)) if row else None
 
-    def _play(self, table: Table, game: Game, seat: int, lang: str) -> InlineKeyboardMarkup:
+    def _play(
+        self, table: Table, game: Game, seat: int, lang: str, panel: SeatPanel
+    ) -> InlineKeyboardMarkup:
         b = self.button
         hv = table.hand_version
         counts = game.hand(seat).counts()
-        chosen = table.selections.get(seat) or [0] * len(counts)
+        chosen = panel.selection or [0] * len(counts)
         ranks = []
         for rank, held in enumerate(counts):
             if not held:
@@ -262,28 +294,28 @@ class Keyboards:
                 text = f"✅{label} {picked}/{held}"
             else:
                 text = f"{label}×{held}" if held > 1 else label
-            ranks.append(b(text, "r", table, hv, RANK_CHARS[rank]))
+            ranks.append(b(text, Button.RANK, table, hv, RANK_CHARS[rank]))
         rows = rows_of(ranks)
-        if game.turn == seat:
+        waiting = game.waiting_for()
+        if waiting is not None and seat in waiting:
             v = table.version
             actions = [
-                b(t(lang, "btn_clear"), "c", table, hv),
-                b(t(lang, "btn_hint"), "i", table, v),
+                b(t(lang, "btn_clear"), Button.CLEAR, table, hv),
+                b(t(lang, "btn_hint"), Button.HINT, table, v),
             ]
             if game.to_beat is not None:
                 actions.append(b(t(lang, "btn_pass"), PASS_ACTION, table, v))
-            actions.append(b(t(lang, "btn_play"), "P", table, v))
+            actions.append(b(t(lang, "btn_play"), Button.PLAY, table, v))
             rows.append(actions)
         elif any(chosen):
-            rows.append([b(t(lang, "btn_clear"), "c", table, hv)])
+            rows.append([b(t(lang, "btn_clear"), Button.CLEAR, table, hv)])
         return InlineKeyboardMarkup(rows)
 
-    def _readings(self, table: Table, seat: int, lang: str) -> InlineKeyboardMarkup:
-        _, combos = table.readings[seat]
+    def _readings(self, table: Table, combos: list[Combo], lang: str) -> InlineKeyboardMarkup:
         buttons = []
         for index, combo in enumerate(combos):
             text = reading_label(combo, lang)
-            buttons.append(self.button(text, "w", table, table.version, str(index)))
+            buttons.append(self.button(text, Button.READING, table, table.version, str(index)))
         rows = rows_of(buttons, 2)
-        rows.append([self.button(t(lang, "btn_cancel"), "c", table, table.hand_version)])
+        rows.append([self.button(t(lang, "btn_cancel"), Button.CLEAR, table, table.hand_version)])
         return InlineKeyboardMarkup(rows)

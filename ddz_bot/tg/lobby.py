@@ -1,32 +1,35 @@
-"""The lobby: opening a table, sitting down (checking beans and the private chat), leaving,
-AI seats, starting, and "Again"."""
+"""The lobby flow: opening a table, sitting down (checking beans and the private chat),
+leaving, AI seats, starting, and "Again".
+
+Each change is computed on a draft of the lobby, saved, and only then published (see
+``registry``): a change that can't be saved leaves the lobby, and who sits where, as it was.
+A full lobby is handed to the hand flow to be dealt.
+"""
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import logging
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
-from telegram.error import Forbidden, TelegramError
-
+from ..config import Settings
 from ..engine.rules import room_by_key
 from ..i18n import t
-from ..storage import GroupSettings
-from .core import LOBBY_SLOT, Person, Refused, TablesCore
-from .present import lobby_content
-from .table import AI_BASE_ID, FINISHED, LOBBY, PLAYING, Seat, Table
-from .timers import TimerName
+from ..storage import Database, GroupSettings
+from . import clock
+from .closing import Closer
+from .hands import HandFlow
+from .people import Person
+from .phases import TablePhase
+from .present import Presenter
+from .reach import Reach
+from .refusals import Refused
+from .registry import Step, TableRegistry
+from .table import AI_BASE_ID, Seat, Table
+from .timers import TimerKind, TimerName, Timers
 
-__all__ = ["DM_CHECK_SECONDS", "Accepted", "Lobby", "group_game"]
-
-log = logging.getLogger(__name__)
+__all__ = ["Accepted", "LobbyFlow", "group_defaults", "group_game"]
 
 #: called once a lobby action is accepted, before the (slow) deal that may follow
 Accepted = Callable[[], None]
-#: how long sitting down waits for Telegram to take the first private message
-DM_CHECK_SECONDS = 10.0
 
 
 def group_game(group: GroupSettings) -> str:
@@ -37,9 +40,45 @@ def group_game(group: GroupSettings) -> str:
     return "wildcard" if group.wildcard else "classic"
 
 
-class Lobby(TablesCore):
+def group_defaults(settings: Settings, chat_id: int) -> GroupSettings:
+    """A new group's settings, from the bot's."""
+
+    def seconds(value: float) -> int:
+        return min(600, max(5, round(value)))
+
+    return GroupSettings(
+        chat_id,
+        language=settings.lang,
+        bid_seconds=seconds(settings.bid_timeout),
+        double_seconds=seconds(settings.double_timeout),
+        play_seconds=seconds(settings.play_timeout),
+    )
+
+
+class LobbyFlow:
     """Seats before a hand."""
 
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        registry: TableRegistry,
+        presenter: Presenter,
+        timers: Timers,
+        closer: Closer,
+        reach: Reach,
+        hands: HandFlow,
+    ) -> None:
+        self.settings = settings
+        self.db = db
+        self.registry = registry
+        self.presenter = presenter
+        self.timers = timers
+        self.closer = closer
+        self.reach = reach
+        self.hands = hands
+
+    # ---- opening ----------------------------------------------------------------------------
     async def new_table(
         self,
         chat_id: int,
@@ -56,35 +95,30 @@ class Lobby(TablesCore):
         ``after``: the finished table whose Again was pressed (see ``again``): its AI seats
         come along, its people are invited. ``accepted`` is called once the lobby is open,
         before a full one is dealt (a button press is answered then, not after the deal)."""
-        group = await self._group(chat_id, title)
-        # checked after the last wait before the table is registered: two presses at once
-        # never open two tables
-        existing = self.table_in(chat_id)
-        if existing is not None and existing.phase != FINISHED:
-            over = existing.game is not None and existing.game.over
-            raise Refused("result_pending" if over else "table_exists")
-        name = rules or group_game(group)
-        table = Table(
-            id=self._new_id(),
-            chat_id=chat_id,
-            title=title or str(chat_id),
-            lang=group.language,
-            rules=name,
-            room=group.room,
-            bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),
-            double_seconds=self._seconds(group.double_seconds, self.settings.double_timeout),
-            play_seconds=self._seconds(group.play_seconds, self.settings.play_timeout),
-            tracker=group.tracker,
-        )
-        if after is not None:  # before any wait: a second Again at once finds it
-            self._invite(table, creator, after)
-        self.tables[table.id] = table
-        self.by_chat[chat_id] = table.id
-        async with table.lock:
-            creator_needs_dm: Refused | None = None
-            try:
+        async with self.registry.opening(chat_id):  # two presses at once never open two
+            group = await self._group(chat_id, title)
+            existing = self.registry.in_chat(chat_id)
+            if existing is not None and existing.phase != TablePhase.FINISHED:
+                over = existing.game is not None and existing.game.over
+                raise Refused("result_pending" if over else "table_exists")
+            draft = Table(
+                id=self.registry.new_id(),
+                chat_id=chat_id,
+                title=title or str(chat_id),
+                lang=group.language,
+                rules=rules or group_game(group),
+                room=group.room,
+                bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),
+                double_seconds=self._seconds(group.double_seconds, self.settings.double_timeout),
+                play_seconds=self._seconds(group.play_seconds, self.settings.play_timeout),
+                tracker=group.tracker,
+            )
+            if after is not None:
+                self._invite(draft, creator, after)
+            async with self.registry.lock(draft.id):
+                creator_needs_dm: Refused | None = None
                 try:
-                    await self._join_checks(table, creator)
+                    await self._join_checks(draft, creator)
                 except Refused as refusal:
                     # the one who opens a table must be able to sit at it; one who can't get
                     # private messages yet opens it empty and sits down through the link
@@ -93,32 +127,28 @@ class Lobby(TablesCore):
                         raise
                     creator_needs_dm = refusal
                 if after is not None:
-                    self._seat_ai(table, after)
-                self._arm_lobby(table)
-                await self._save(table)
-            except BaseException:
-                # a finished hand keeps its Again button (and its message) for the others
-                self.timers.cancel(table.id)
-                if self.by_user.get(creator.id) == table.id:
-                    del self.by_user[creator.id]
+                    self._seat_ai(draft, after)
+                self._set_lobby_clock(draft)
+                table = await self.registry.commit(None, draft, [Step.of(draft)])
                 if existing is not None:
-                    self.by_chat[chat_id] = existing.id
-                self._forget(table)
-                raise
-            self._replace(existing)
-            self._show_lobby(table)
-            if table.invited:
-                names = list(table.invited.values())
-                joined = ", ".join(names) if table.lang == "en" else "、".join(names)
-                self.outbox.post(
-                    table.chat_id, t(table.lang, "again_invited", name=creator.name, names=joined)
-                )
-            if creator_needs_dm is not None:
-                raise creator_needs_dm
-            if accepted is not None:
-                accepted()
-            if table.full and any(not s.is_ai for s in table.seats):
-                await self._start(table)
+                    self.closer.replaced(existing)  # its result's Again leads here now
+                self._arm(table)
+                if creator_needs_dm is None:
+                    self._seated(table, creator.id)
+                self.presenter.show_lobby(table)
+                if table.invited:
+                    names = list(table.invited.values())
+                    joined = ", ".join(names) if table.lang == "en" else "、".join(names)
+                    self.presenter.post(
+                        table.chat_id,
+                        t(table.lang, "again_invited", name=creator.name, names=joined),
+                    )
+                if creator_needs_dm is not None:
+                    raise creator_needs_dm
+                if accepted is not None:
+                    accepted()
+                if table.full and table.has_people():
+                    await self.hands.deal(table, table.draft())
         return table
 
     @staticmethod
@@ -137,19 +167,6 @@ class Lobby(TablesCore):
             if seat.is_ai and not table.full:
                 table.seats.append(Seat(seat.user_id, seat.name, True, seat.lang))
 
-    def successor_of(self, table_id: int) -> Table | None:
-        """The lobby Again opened after the finished table ``table_id``, while it is open."""
-        for table in self.tables.values():
-            if table.again_of == table_id and table.phase == LOBBY:
-                return table
-        return None
-
-    def _replace(self, finished: Table | None) -> None:
-        """A new lobby exists: the group's finished table (if any) is forgotten (its
-        result's Again leads to the new lobby: ``successor_of``)."""
-        if finished is not None:
-            self._forget(finished)
-
     def _seconds(self, group_value: int, setting: float) -> float:
         """The group's time-out, unless the bot runs with shorter ones (tests, demos)."""
         return min(float(group_value), setting) if setting < 5 else float(group_value)
@@ -158,104 +175,62 @@ class Lobby(TablesCore):
         group = await self.db.get_group(chat_id)
         if group is None:
             group = await self.db.ensure_group(
-                chat_id, title, defaults=self.group_defaults(chat_id)
+                chat_id, title, defaults=group_defaults(self.settings, chat_id)
             )
         return group
 
-    def group_defaults(self, chat_id: int) -> GroupSettings:
-        settings = self.settings
-
-        def seconds(value: float) -> int:
-            return min(600, max(5, round(value)))
-
-        return GroupSettings(
-            chat_id,
-            language=settings.lang,
-            bid_seconds=seconds(settings.bid_timeout),
-            double_seconds=seconds(settings.double_timeout),
-            play_seconds=seconds(settings.play_timeout),
-        )
-
-    @contextlib.contextmanager
-    def _lobby_change(self, table: Table, user_id: int) -> Iterator[None]:
-        """A change of the lobby (the lock is held) that is undone if it can't be saved,
-        with where ``user_id`` sits (``by_user``)."""
-        before = self.by_user.get(user_id)
-        try:
-            with self._undone_unless_saved(table):
-                yield
-        except Refused:  # refused before anything changed
-            raise
-        except Exception:
-            if before is None:
-                self.by_user.pop(user_id, None)
-            else:
-                self.by_user[user_id] = before
-            if table.phase == LOBBY and self.tables.get(table.id) is table:
-                self._show_lobby(table)
-            raise
-
+    # ---- sitting down and getting up --------------------------------------------------------
     async def join(self, table: Table, person: Person, *, accepted: Accepted | None = None) -> None:
-        async with table.lock:
-            if table.phase != LOBBY or self.tables.get(table.id) is not table:
+        async with self.registry.lock(table.id):
+            if table.phase != TablePhase.LOBBY or not self.registry.holds(table):
                 raise Refused("join_expired")  # dealt, or gone while waiting for the lock
-            with self._lobby_change(table, person.id):
-                await self._join_checks(table, person)
-                table.invited.pop(person.id, None)
-                self._arm_lobby(table)  # activity: the idle clock starts again
-                await self._save(table)
-            self._show_lobby(table)
+            draft = table.draft()
+            await self._join_checks(draft, person)
+            draft.invited.pop(person.id, None)
+            self._set_lobby_clock(draft)  # activity: the idle clock starts again
+            await self._commit(table, draft)
+            self._seated(table, person.id)
             if accepted is not None:
                 accepted()
             if table.full:
-                await self._start(table)
+                await self.hands.deal(table, table.draft())
 
-    async def _join_checks(self, table: Table, person: Person) -> None:
-        if table.seat_of(person.id) is not None:
+    async def _join_checks(self, draft: Table, person: Person) -> None:
+        """Whether ``person`` may sit at the lobby; if so, seated on the ``draft``."""
+        if draft.seat_of(person.id) is not None:
             raise Refused("already_seated")
-        if table.full:
+        if draft.full:
             raise Refused("table_full")
-        other = self.table_of(person.id)
-        if other is not None and other.id != table.id and other.phase != FINISHED:
+        other = self.registry.of_user(person.id)
+        if other is not None and other.id != draft.id and other.phase != TablePhase.FINISHED:
             # where, and what to do: a lobby seat is left with /leave there, a hand played out
             raise Refused(
-                "seated_elsewhere_lobby" if other.phase == LOBBY else "seated_elsewhere_hand",
+                "seated_elsewhere_lobby"
+                if other.phase == TablePhase.LOBBY
+                else "seated_elsewhere_hand",
                 group=other.title,
             )
         player = await self.db.ensure_player(person.id, person.name)
-        room = room_by_key(table.room)
+        room = room_by_key(draft.room)
         if player.beans < room.min_beans:
             raise Refused("not_enough_beans", min_beans=room.min_beans, beans=player.beans)
-        if person.id not in self.dm_ok:
-            await self._check_dm(table, person)
-        table.seats.append(Seat(person.id, person.name, lang=person.lang))
-        self.by_user[person.id] = table.id
-        self._uninvite_elsewhere(table, person.id)
+        await self.reach.check(person, draft.title)
+        draft.seats.append(Seat(person.id, person.name, lang=person.lang))
 
-    def _uninvite_elsewhere(self, table: Table, user_id: int) -> None:
-        """Someone who sits down somewhere is no longer waited for at another lobby (the
-        list there is what the group reads; it is saved with that lobby's next change)."""
-        for other in list(self.tables.values()):
-            if other is not table and other.phase == LOBBY and user_id in other.invited:
-                del other.invited[user_id]
-                self._show_lobby(other)
+    def _seated(self, table: Table, user_id: int) -> None:
+        """Someone who sat down somewhere is no longer waited for at another lobby (the
+        list there is what the group reads: saved and shown in the background)."""
+        for other in self.registry.tables():
+            if other is not table and other.phase == TablePhase.LOBBY and user_id in other.invited:
+                self.presenter.outbox.spawn(self._uninvite(other, user_id))
 
-    async def _check_dm(self, table: Table, person: Person) -> None:
-        """Whether the bot may write to ``person`` (they must have opened the private chat):
-        Forbidden refuses with the link; any other failure of Telegram (a flood, a bad
-        request, the network, no answer soon) says nothing about it: they sit down and the
-        outbox finds out when their cards are sent."""
-        try:
-            await asyncio.wait_for(
-                self.bot.send_message(person.id, t(person.lang, "dm_join_done", group=table.title)),
-                timeout=DM_CHECK_SECONDS,
-            )
-        except Forbidden:
-            raise Refused("need_dm") from None
-        except (TelegramError, TimeoutError) as error:
-            log.warning("private chat of %s not checked: %r", person.id, error)
-            return
-        self.dm_ok.add(person.id)
+    async def _uninvite(self, table: Table, user_id: int) -> None:
+        async with self.registry.lock(table.id):
+            if not self.registry.holds(table) or user_id not in table.invited:
+                return
+            draft = table.draft()
+            del draft.invited[user_id]
+            await self._commit(table, draft)
 
     async def leave_table(self, table: Table, person: Person) -> None:
         """Get up from a lobby, or from a finished table (the result's Leave button: its
@@ -263,125 +238,110 @@ class Lobby(TablesCore):
         someone only invited to a lobby declines. A lobby no person sits at and nobody is
         invited to any more closes (AI seats alone don't keep it open): the group may open a
         new one at once."""
-        async with table.lock:
+        async with self.registry.lock(table.id):
+            if not self.registry.holds(table):
+                raise Refused("not_seated")
             seat = table.seat_of(person.id)
-            if seat is None and table.phase == LOBBY and person.id in table.invited:
-                # invited back by Again, and saying no here
-                with self._lobby_change(table, person.id):
-                    del table.invited[person.id]
-                    await self._save(table)
-                self._show_lobby(table)
+            draft = table.draft()
+            if seat is None and table.phase == TablePhase.LOBBY and person.id in table.invited:
+                del draft.invited[person.id]  # invited back by Again, and saying no here
+                await self._commit(table, draft)
                 return
             if seat is None or person.id in table.left:
                 raise Refused("not_seated")
-            if table.phase == PLAYING:
+            if table.phase == TablePhase.PLAYING:
                 raise Refused("illegal")
-            if table.phase == FINISHED:
-                with self._lobby_change(table, person.id):
-                    table.left.add(person.id)
-                    if self.by_user.get(person.id) == table.id:
-                        del self.by_user[person.id]
-                    await self._save(table)
+            if table.phase == TablePhase.FINISHED:
+                draft.left.add(person.id)
+                await self.registry.commit(table, draft, [Step.of(draft)])
                 return
-            with self._lobby_change(table, person.id):
-                del table.seats[seat]
-                if self.by_user.get(person.id) == table.id:
-                    del self.by_user[person.id]
-                if not any(not s.is_ai for s in table.seats) and not table.invited:
-                    self._show_lobby(table, closed_text=t(table.lang, "lobby_emptied"))
-                    await self._close(table)
-                    return
-                self._arm_lobby(table)
-                await self._save(table)
-            self._show_lobby(table)
+            del draft.seats[seat]
+            if not draft.has_people() and not draft.invited:
+                self.presenter.show_lobby(table, closed_text=t(table.lang, "lobby_emptied"))
+                await self.closer.close(table)
+                return
+            self._set_lobby_clock(draft)
+            await self._commit(table, draft)
 
     async def decline(self, finished_id: int, person: Person) -> None:
         """Leave pressed on a result after its Again opened a new lobby: no longer invited
         there (nothing else changes)."""
-        lobby = self.successor_of(finished_id)
+        lobby = self.registry.successor_of(finished_id)
         if lobby is None:
             raise Refused("join_expired")
         if lobby.seat_of(person.id) is not None:
             await self.leave_table(lobby, person)  # already sat down there: get up
             return
-        async with lobby.lock:
-            if person.id not in lobby.invited:
+        async with self.registry.lock(lobby.id):
+            if person.id not in lobby.invited or not self.registry.holds(lobby):
                 raise Refused("not_seated")
-            with self._lobby_change(lobby, person.id):
-                del lobby.invited[person.id]
-                await self._save(lobby)
-        self._show_lobby(lobby)
+            draft = lobby.draft()
+            del draft.invited[person.id]
+            await self._commit(lobby, draft)
 
+    # ---- AI seats, starting, 明牌开始 ----------------------------------------------------------
     async def add_ai(
         self, table: Table, person: Person, *, accepted: Accepted | None = None
     ) -> None:
         """Only someone seated may bring AI players to the table."""
-        async with table.lock:
-            if table.phase != LOBBY:
-                raise Refused("join_expired")
-            if table.seat_of(person.id) is None:
-                raise Refused("not_seated")
+        async with self.registry.lock(table.id):
+            self._seated_in_lobby(table, person)
             if table.full:
                 raise Refused("table_full")
-            with self._lobby_change(table, person.id):
-                self._add_ai_seat(table)
-                self._arm_lobby(table)
-                await self._save(table)
-            self._show_lobby(table)
+            draft = table.draft()
+            self._add_ai_seat(draft)
+            self._set_lobby_clock(draft)
+            await self._commit(table, draft)
             if accepted is not None:
                 accepted()
-            if table.full and any(not s.is_ai for s in table.seats):
-                await self._start(table)
+            if table.full and table.has_people():
+                await self.hands.deal(table, table.draft())
 
-    def _add_ai_seat(self, table: Table) -> None:
-        used = {s.user_id for s in table.seats}
+    def _seated_in_lobby(self, table: Table, person: Person) -> int:
+        if table.phase != TablePhase.LOBBY or not self.registry.holds(table):
+            raise Refused("join_expired")
+        seat = table.seat_of(person.id)
+        if seat is None:
+            raise Refused("not_seated")
+        return seat
+
+    @staticmethod
+    def _add_ai_seat(draft: Table) -> None:
+        used = {s.user_id for s in draft.seats}
         n = 1
         while AI_BASE_ID - n in used:
             n += 1
-        table.seats.append(
-            Seat(AI_BASE_ID - n, t(table.lang, "ai_name", n=n), is_ai=True, lang=table.lang)
+        draft.seats.append(
+            Seat(AI_BASE_ID - n, t(draft.lang, "ai_name", n=n), is_ai=True, lang=draft.lang)
         )
 
     async def start(
         self, table: Table, person: Person, *, accepted: Accepted | None = None
     ) -> None:
-        """Deal now: the empty seats get AI players."""
-        async with table.lock:
-            if table.phase != LOBBY:
-                raise Refused("join_expired")
-            if table.seat_of(person.id) is None:
-                raise Refused("not_seated")
-            before = list(table.seats)
-            try:
-                while not table.full:
-                    self._add_ai_seat(table)
-                if accepted is not None:
-                    accepted()
-                await self._start(table)
-            except Exception:
-                # not dealt: the AI seats were never saved, the lobby is as it was
-                if table.phase == LOBBY:
-                    table.seats[:] = before
-                    self._show_lobby(table)
-                raise
+        """Deal now: the empty seats get AI players (on the draft the deal starts from: a
+        deal that can't be saved leaves the lobby as it was)."""
+        async with self.registry.lock(table.id):
+            self._seated_in_lobby(table, person)
+            draft = table.draft()
+            while not draft.full:
+                self._add_ai_seat(draft)
+            if accepted is not None:
+                accepted()
+            await self.hands.deal(table, draft)
 
     async def toggle_show_start(self, table: Table, person: Person) -> bool:
         """明牌开始 is each person's own choice in the lobby (R-SHOW: x5), applied when the
         hand is dealt; pressed again, it is taken back. Whether it is now on."""
-        async with table.lock:
-            if table.phase != LOBBY:
-                raise Refused("join_expired")
-            seat = table.seat_of(person.id)
-            if seat is None:
-                raise Refused("not_seated")
-            with self._lobby_change(table, person.id):
-                chosen = table.seats[seat]
-                chosen.show_start = not chosen.show_start
-                self._arm_lobby(table)
-                await self._save(table)
-            self._show_lobby(table)
+        async with self.registry.lock(table.id):
+            seat = self._seated_in_lobby(table, person)
+            draft = table.draft()
+            chosen = draft.seats[seat]
+            chosen.show_start = not chosen.show_start
+            self._set_lobby_clock(draft)
+            await self._commit(table, draft)
             return chosen.show_start
 
+    # ---- Again ------------------------------------------------------------------------------
     async def again(
         self, table: Table, person: Person, *, accepted: Accepted | None = None
     ) -> Table:
@@ -392,17 +352,18 @@ class Lobby(TablesCore):
         The presser passes a join's checks (beans, the private chat); a refusal leaves the
         finished table (and its Again button) to the others; so does any failure on the way
         (all or nothing)."""
-        if table.phase != FINISHED:
+        successor = self.registry.successor_of(table.id)
+        if table.phase != TablePhase.FINISHED and successor is None:
             raise Refused("stale_button")
         if table.seat_of(person.id) is None or person.id in table.left:
             raise Refused("not_seated")
-        if self.successor_of(table.id) is None:
+        if successor is None:
             try:
                 return await self.new_table(
                     table.chat_id, table.title, person, table.rules, after=table, accepted=accepted
                 )
             except Refused as refusal:
-                if refusal.key != "table_exists" or self.successor_of(table.id) is None:
+                if refusal.key != "table_exists" or self.registry.successor_of(table.id) is None:
                     raise
         # someone else's Again opened the lobby first: sit down there
         return await self.again_after(table.id, person, accepted=accepted)
@@ -412,7 +373,7 @@ class Lobby(TablesCore):
     ) -> Table:
         """Again on a result whose table is gone because Again opened a new lobby: the
         presser, if invited, sits down there."""
-        lobby = self.successor_of(finished_id)
+        lobby = self.registry.successor_of(finished_id)
         if lobby is None:
             raise Refused("join_expired")
         if lobby.seat_of(person.id) is not None:
@@ -422,15 +383,32 @@ class Lobby(TablesCore):
         await self.join(lobby, person, accepted=accepted)
         return lobby
 
-    def _show_lobby(self, table: Table, closed_text: str | None = None) -> None:
-        self.outbox.show(
-            table.chat_id,
-            f"{LOBBY_SLOT}{table.id}",
-            lobby_content(table, self.keyboards, closed_text=closed_text),
-        )
+    # ---- the lobby's clock ------------------------------------------------------------------
+    async def _commit(self, table: Table, draft: Table) -> None:
+        """Save a lobby's change, make it current, re-arm its clock and show it."""
+        await self.registry.commit(table, draft, [Step.of(draft)])
+        if table.phase == TablePhase.LOBBY:
+            self._arm(table)
+            self.presenter.show_lobby(table)
 
-    def _arm_lobby(self, table: Table, *, keep_deadline: bool = False) -> None:
-        if not keep_deadline or table.deadline is None:
-            table.deadline = time.time() + self.settings.lobby_timeout
-        table.timer_kind = "lobby"
-        self.timers.arm(TimerName(table.id, "lobby", table.version), table.deadline)
+    def _set_lobby_clock(self, draft: Table, *, keep_deadline: bool = False) -> None:
+        if not keep_deadline or draft.deadline is None:
+            draft.deadline = clock.now() + self.settings.lobby_timeout
+        draft.timer_kind = TimerKind.LOBBY
+
+    def _arm(self, table: Table) -> None:
+        if table.deadline is not None:
+            self.timers.arm(TimerName(table.id, TimerKind.LOBBY, table.version), table.deadline)
+
+    def resume(self, table: Table) -> None:
+        """A lobby found after a restart: its clock runs on from the stored deadline."""
+        if table.deadline is None:
+            table.deadline = clock.now() + self.settings.lobby_timeout
+        table.timer_kind = TimerKind.LOBBY
+        self._arm(table)
+
+    async def expire(self, table: Table) -> None:
+        """Nobody touched the lobby for its idle time: it closes (the lock is held)."""
+        if table.phase == TablePhase.LOBBY:
+            self.presenter.show_lobby(table, closed_text=t(table.lang, "lobby_closed"))
+            await self.closer.close(table)

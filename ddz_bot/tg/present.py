@@ -1,8 +1,11 @@
-"""What each chat should show for a table: words (captions, narration) and ``Content``.
+"""What each chat should show for a table, and the presenter that hands it to the outbox.
 
-Functions of the table and the game; pictures are drawn lazily by the outbox, only for the
-content that is really sent. The one thing a table does not hold is what its settlement
-moved: ``remember_result`` keeps the last hands' bean changes for the players' final panels.
+Contents are functions of the table, the game and a seat's half-made choices (``panels``);
+pictures are drawn lazily by the outbox, only for the content that is really sent. The
+``Presenter`` is the one place that knows which message shows what: the group's table
+message, the lobby message, each player's private panel. The one thing a table does not
+hold is what its settlement moved: ``remember_result`` keeps the last hands' bean changes for
+the players' final panels.
 """
 
 from __future__ import annotations
@@ -10,108 +13,84 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
+from typing import Final
 
 from ..engine.cards import Cards
-from ..engine.combos import Combo, kicker_count
-from ..engine.events import (
-    AutoPlayChanged,
-    Escaped,
-    Event,
-    LandlordChosen,
-    Passed,
-    Played,
-    Redealt,
-    TimedOut,
-    WildcardDrawn,
-)
-from ..engine.game import AFK_LIMIT, Game
-from ..engine.rules import Bidding
-from ..engine.scoring import WILDCARD_CAP
-from ..engine.views import HandOutcome, Phase, PublicView
+from ..engine.game import AFK_LIMIT
+from ..engine.protocol import DecisionKind, Waiting
+from ..engine.views import Phase, PublicView
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
-from ..render.labels import multiplier_reason
-from .keyboards import Keyboards, rank_label
-from .outbox import Content
+from .keyboards import Keyboards
+from .outbox import Content, Outbox
+from .panels import PanelState, SeatPanel
 from .table import FINISHED, Table
+from .words import (
+    afk_warning,
+    cards_text,
+    combo_text,
+    grouped_cards_text,
+    multiplier_text,
+    narrate,
+    phase_key,
+    seat_score,
+    tracker_text,
+)
 
 __all__ = [
+    "GROUP_SLOT",
+    "LOBBY_SLOT",
+    "PANEL_SLOT",
+    "Presenter",
     "cards_text",
+    "combo_text",
     "group_content",
+    "grouped_cards_text",
     "lobby_content",
+    "lobby_slot",
     "multiplier_text",
     "narrate",
+    "panel_caption",
     "panel_content",
+    "phase_key",
     "phase_seconds",
     "remember_result",
     "result_content",
     "seconds_left",
-    "tracker_text",
-    "unseen_counts",
+    "single_decider",
 ]
 
-
-def cards_text(cards: Iterable[int], lang: str) -> str:
-    """Cards as people write them: ``33344`` when every label is one character, spaced as
-    soon as one is longer (``7 8 10 10 10 10``, ``小王 大王``) so the tens stay readable."""
-    labels = [rank_label(rank, lang) for rank in cards]
-    return (" " if any(len(label) > 1 for label in labels) else "").join(labels)
+#: the outbox slots of a table: its group message, its lobby message, each player's panel
+GROUP_SLOT: Final = "table"
+LOBBY_SLOT: Final = "lobby"
+PANEL_SLOT: Final = "panel"
 
 
-def grouped_cards_text(cards: Iterable[int], lang: str) -> str:
-    """A hand as groups of a rank, easy to scan at a glance: ``3 4 555 7777 JJJJ``, a
-    rank with a long label counted (``10×4``, ``小王``)."""
-    counts: dict[int, int] = {}
-    for rank in cards:
-        counts[rank] = counts.get(rank, 0) + 1
-    groups = []
-    for rank in sorted(counts):
-        label, n = rank_label(rank, lang), counts[rank]
-        groups.append(label * n if len(label) == 1 else (f"{label}×{n}" if n > 1 else label))
-    return " ".join(groups)
+def lobby_slot(table_id: int) -> str:
+    return f"{LOBBY_SLOT}{table_id}"
 
 
-def combo_text(combo: Combo, lang: str) -> str:
-    """A played combo as people write it: the trios or the four first, then the kickers
-    (``10 10 10 10 7 8``, ``333444 79``); other combos, and combos holding wildcards, in
-    rank order."""
-    if kicker_count(combo) and not combo.wild_as:
-        main = range(combo.rank - combo.length + 1, combo.rank + 1)
-        return cards_text(sorted(combo.cards, key=lambda r: (r not in main, r)), lang)
-    return cards_text(combo.cards, lang)
+def waiting(table: Table) -> Waiting | None:
+    """Who the table's hand waits for now (the engine says; nothing here re-derives it)."""
+    return None if table.game is None else table.game.waiting_for()
 
 
-def unseen_counts(game: Game, seat: int) -> list[int]:
-    """The card tracker (记牌器): how many of each rank ``seat`` has not seen yet (not in its
-    hand, not played)."""
-    decks = game.rules.decks
-    counts = [4 * decks] * 13 + [decks, decks]
-    for rank in list(game.hand(seat)) + list(game.public_view().played):
-        counts[rank] -= 1
-    return counts
-
-
-def tracker_text(game: Game, seat: int, lang: str) -> str:
-    """Unseen cards, high ranks first: ``大王1 小王1 2×4 A×3 ...`` (ranks all seen left out)."""
-    counts = unseen_counts(game, seat)
-    parts = []
-    for rank in range(len(counts) - 1, -1, -1):
-        if counts[rank]:
-            parts.append(f"{cards_text([rank], lang)}×{counts[rank]}")
-    return " ".join(parts) or "-"
+def single_decider(table: Table) -> int | None:
+    """The one seat the group is told it waits for; None when all answer at once (加倍)
+    or nobody is asked."""
+    now = waiting(table)
+    if now is None or now.kind is DecisionKind.DOUBLE or len(now.seats) != 1:
+        return None
+    return now.seats[0]
 
 
 def phase_seconds(table: Table) -> float:
     """The full time limit of the decision the table waits for (the group's setting)."""
-    game = table.game
-    if game is None:
+    if table.game is None:
         return 0.0
-    if game.phase is Phase.DOUBLING:
-        return table.double_seconds
-    if game.phase is Phase.PLAYING:
-        return table.play_seconds
-    return table.bid_seconds
+    now = waiting(table)
+    return table.bid_seconds if now is None else table.seconds_for(now.limit)
 
 
 def seconds_left(table: Table, now: float | None = None) -> int:
@@ -121,93 +100,6 @@ def seconds_left(table: Table, now: float | None = None) -> int:
         return int(phase_seconds(table))
     remaining = table.deadline - (time.time() if now is None else now)
     return max(0, math.ceil(remaining))
-
-
-def narrate(table: Table, events: Iterable[Event], lang: str) -> str | None:
-    """One line for the group about what an action just did (its events that matter,
-    joined); a time-out and the move made for the sleeper read as one, and stay in front
-    until the sleeper acts again (the AI seats answering at once would hide it)."""
-    names = table.names()
-    events = list(events)
-    carried = (
-        [] if any(isinstance(event, TimedOut) for event in events) else _still_late(table, lang)
-    )
-    parts: list[str] = list(carried)
-    late: int | None = None  # the seat that just timed out, until its default move is told
-    for event in events:
-        if isinstance(event, TimedOut):
-            parts.append(t(lang, "timed_out", name=names[event.seat]))
-            late = event.seat
-            continue
-        if isinstance(event, Played | Passed) and event.seat == late:
-            parts[-1] = (
-                t(
-                    lang,
-                    "timed_out_played",
-                    name=names[event.seat],
-                    play=combo_text(event.combo, lang),
-                )
-                if isinstance(event, Played)
-                else t(lang, "timed_out_passed", name=names[event.seat])
-            )
-        elif isinstance(event, AutoPlayChanged) and event.on and event.seat == late:
-            pass  # the status line says 托管 already
-        else:
-            line = _event_line(event, names, lang)
-            if line is None:
-                continue
-            parts.append(line)
-        late = None
-    if len(parts) == len(carried):
-        return None  # nothing new to say
-    return " · ".join(parts)
-
-
-def _still_late(table: Table, lang: str) -> list[str]:
-    """The time-out line of the group's current narration, if its sleeper has not acted
-    since (the engine's count of time-outs in a row is still running) nor gone on 托管."""
-    game = table.game
-    previous = table.narration.split(" · ")[0]
-    if game is None or not previous:
-        return []
-    for seat, name in enumerate(table.names()):
-        if not game.timeouts[seat] or game.auto[seat]:
-            continue
-        for key in ("timed_out_played", "timed_out_passed", "timed_out"):
-            opening = t(lang, key, name=name, play="\0").split("\0")[0]
-            if previous.startswith(opening):
-                return [previous]
-    return []
-
-
-def _event_line(event: Event, names: list[str], lang: str) -> str | None:
-    if isinstance(event, Played):
-        return t(lang, "caption_last", name=names[event.seat], play=combo_text(event.combo, lang))
-    if isinstance(event, Passed):
-        return f"{names[event.seat]} {t(lang, 'said_pass')}"
-    if isinstance(event, AutoPlayChanged):
-        return t(lang, "auto_on" if event.on else "auto_off", name=names[event.seat])
-    if isinstance(event, Redealt):
-        return t(lang, "redealt")
-    if isinstance(event, LandlordChosen):
-        # the status line names the landlord; the bottom cards are public once taken
-        return t(
-            lang,
-            "caption_bottom",
-            cards=cards_text(sorted(card.rank for card in event.bottom), lang),
-        )
-    if isinstance(event, WildcardDrawn):
-        return t(lang, "caption_wild", rank=cards_text([event.rank], lang))
-    if isinstance(event, Escaped):
-        return t(lang, "left", name=names[event.seat])
-    return None
-
-
-def phase_key(game: Game) -> str:
-    """The message key of the game's phase (叫分 is not 叫地主)."""
-    if game.phase is Phase.BIDDING and game.rules.bidding is Bidding.POINTS:
-        return "phase_bidding_points"
-    return f"phase_{game.phase.value}"
 
 
 def _public(table: Table) -> PublicView:
@@ -224,10 +116,11 @@ def group_caption(table: Table) -> str:
     lines = []
     phase = t(lang, phase_key(game))
     seconds = seconds_left(table)
+    turn = single_decider(table)
     if game.over:
         lines.append(phase)
-    elif game.turn is not None:
-        lines.append(t(lang, "caption_turn", phase=phase, name=names[game.turn], seconds=seconds))
+    elif turn is not None:
+        lines.append(t(lang, "caption_turn", phase=phase, name=names[turn], seconds=seconds))
     else:
         lines.append(t(lang, "caption_all", phase=phase, seconds=seconds))
     if table.narration:
@@ -341,57 +234,6 @@ def final_lines(table: Table, seat: int, lang: str) -> list[str]:
     return lines
 
 
-def seat_score(outcome: HandOutcome, seat: int) -> int:
-    """The points (积分) at stake for ``seat``: a farmer's pair with the landlord
-    (base x multiplier x doubling, R-DBL-EFFECT), the landlord's against every farmer."""
-    if seat == outcome.landlord:
-        return sum(outcome.stakes.values())
-    return outcome.stakes.get(seat, 0)
-
-
-def multiplier_text(game: Game, names: Sequence[str], lang: str) -> str:
-    """The hand's worth and why (R-MULT): ``底分 3 × 32 倍（炸弹×3，春天）``; who doubled
-    (R-DBL-EFFECT, per pair, so not in the product) on a second line."""
-    counts: dict[tuple[str, int], int] = {}
-    for item in game.multiplier_items():
-        if item.factor != 1:
-            counts[(item.reason, item.factor)] = counts.get((item.reason, item.factor), 0) + 1
-    reasons = []
-    for (reason, factor), count in counts.items():
-        word = multiplier_reason(reason, lang)
-        if factor != 2:
-            word = t(lang, "mult_factor", reason=word, factor=factor)
-        reasons.append(t(lang, "mult_count", reason=word, count=count) if count > 1 else word)
-    separator = ", " if lang == "en" else "、"
-    if reasons:
-        text = t(
-            lang,
-            "result_mult_why",
-            base=game.base,
-            multiplier=game.multiplier(),
-            reasons=separator.join(reasons),
-        )
-    else:
-        text = t(lang, "result_mult", base=game.base, multiplier=game.multiplier())
-    doubled = [name for seat, name in enumerate(names) if game.doubled[seat]]
-    if doubled:
-        text += "\n" + t(lang, "result_doubled", names=separator.join(doubled))
-        outcome = game.outcome()
-        if outcome is not None and outcome.landlord is not None:
-            scores = [
-                f"{name} {seat_score(outcome, seat)}"
-                for seat, name in enumerate(names)
-                if seat != outcome.landlord
-            ]
-            text += "\n" + t(lang, "result_scores", scores=separator.join(scores))
-    room = game.room
-    if game.rules.wildcard:
-        text += "\n" + t(lang, "result_rate_wild", coefficient=room.coefficient, cap=WILDCARD_CAP)
-    else:
-        text += "\n" + t(lang, "result_rate", coefficient=room.coefficient)
-    return text
-
-
 def lobby_content(
     table: Table,
     keyboards: Keyboards,
@@ -422,21 +264,10 @@ def lobby_content(
     return Content(text, keyboards.lobby(table, lang))
 
 
-def afk_warning(game: Game, seat: int, lang: str) -> str:
-    """R-AFK: one more time-out puts the seat on auto-play; with what was done for them,
-    when it is still on the table."""
-    if game.phase is Phase.PLAYING and game.trick:
-        played = game.trick[seat]
-        if played is not None:
-            return t(lang, "panel_afk_played", cards=combo_text(played[0], lang))
-        if game.passed[seat]:
-            return t(lang, "panel_afk_passed")
-    return t(lang, "panel_afk_warning")
-
-
-def panel_caption(table: Table, seat: int, lang: str) -> str:
+def panel_caption(table: Table, seat: int, lang: str, panel: SeatPanel | None = None) -> str:
     game = table.game
     assert game is not None
+    panel = panel or SeatPanel()
     names = table.names()
     lines = [t(lang, "panel_table", group=table.title)]
     if game.over:
@@ -444,13 +275,15 @@ def panel_caption(table: Table, seat: int, lang: str) -> str:
         return "\n".join(lines)
     if game.timeouts[seat] == AFK_LIMIT - 1 and not game.auto[seat]:
         lines.append(afk_warning(game, seat, lang))
+    now = game.waiting_for()
+    turn = single_decider(table)
     if game.auto[seat]:
         lines.append(t(lang, "panel_auto"))
-    elif seat in table.readings:
-        lines.append(t(lang, "choose_reading", cards=cards_text(table.readings[seat][0], lang)))
-    elif seat in game_deciders(table):
+    elif panel.reading is not None:
+        lines.append(t(lang, "choose_reading", cards=cards_text(panel.reading[0], lang)))
+    elif now is not None and seat in now:
         lines.append(t(lang, "panel_your_turn", seconds=seconds_left(table)))
-        selected = table.selections.get(seat)
+        selected = panel.selection
         if game.phase is Phase.PLAYING and selected and any(selected):
             lines.append(
                 t(lang, "panel_selected", cards=cards_text(Cards.from_counts(selected), lang))
@@ -469,41 +302,116 @@ def panel_caption(table: Table, seat: int, lang: str) -> str:
                 lines.append(t(lang, "panel_lead"))
             if table.tracker:
                 lines.append(t(lang, "panel_tracker", cards=tracker_text(game, seat, lang)))
-    elif game.turn is not None and game.phase is not Phase.DOUBLING:
-        lines.append(t(lang, "panel_waiting", name=names[game.turn]))
+    elif turn is not None:
+        lines.append(t(lang, "panel_waiting", name=names[turn]))
     else:
         lines.append(t(lang, "panel_waiting_all"))
     return "\n".join(lines)
 
 
-def game_deciders(table: Table) -> set[int]:
-    """Seats whose decision the table waits for now."""
-    game = table.game
-    if game is None or game.over:
-        return set()
-    if game.phase is Phase.DOUBLING:
-        return {s for s, d in enumerate(game.doubled) if d is None}
-    if game.phase in (Phase.SHOW_START, Phase.DEALING):
-        return set()
-    return set() if game.turn is None else {game.turn}
-
-
-def panel_content(table: Table, seat: int, keyboards: Keyboards, lang: str) -> Content:
+def panel_content(
+    table: Table, seat: int, keyboards: Keyboards, lang: str, panel: SeatPanel | None = None
+) -> Content:
     """A player's DM panel: the hand picture, a caption, the decision keyboard."""
     game = table.game
     assert game is not None
+    panel = panel or SeatPanel()
     view = game.view_for(seat)
     view = dataclasses.replace(
         view, public=dataclasses.replace(view.public, deadline=table.deadline)
     )
     names = table.names()
-    deciding = seat in game_deciders(table) and game.phase is Phase.PLAYING
+    now = game.waiting_for()
+    deciding = now is not None and seat in now and now.kind is DecisionKind.PLAY
     hand_key = "".join(f"{int(c):02x}" for c in view.hand)
     mode = f"turn{table.version}" if deciding else ("over" if game.over else "wait")
-    markup = keyboards.panel(table, seat, lang)
+    markup = keyboards.panel(table, seat, lang, panel)
     return Content(
-        panel_caption(table, seat, lang),
+        panel_caption(table, seat, lang, panel),
         markup,
         photo_key=f"h{table.hand_no}:{hand_key}:{mode}:{game.rules.wild_rank}",
         render=lambda: render_hand(view, None, lang, names),
     )
+
+
+class Presenter:
+    """Shows tables through the outbox; owns the panels' half-made choices (``panels``)."""
+
+    def __init__(self, outbox: Outbox, keyboards: Keyboards, panels: PanelState) -> None:
+        self.outbox = outbox
+        self.keyboards = keyboards
+        self.panels = panels
+
+    def show_lobby(self, table: Table, closed_text: str | None = None) -> None:
+        self.outbox.show(
+            table.chat_id,
+            lobby_slot(table.id),
+            lobby_content(table, self.keyboards, closed_text=closed_text),
+        )
+
+    def show_table(self, table: Table, *, new_messages: bool = False) -> None:
+        """Show the table in the group and each panel; a person who now has to decide gets
+        their panel as a new message (the old one deleted): an edit notifies nobody."""
+        if table.game is None:
+            return
+        asked = self.panels.take_asked(table.id) & table.people_waiting()
+        self.outbox.show(
+            table.chat_id,
+            GROUP_SLOT,
+            group_content(table, self.keyboards),
+            new_message=new_messages,
+        )
+        for seat, _ in table.humans():
+            self.show_panel(table, seat, new_message=new_messages, replace=seat in asked)
+
+    def show_panel(
+        self, table: Table, seat: int, *, new_message: bool = False, replace: bool = False
+    ) -> None:
+        """Show one seat's panel as the table is now: the one place that knows who gets a
+        panel (a person, in a hand, whose private chat takes our messages). ``new_message``:
+        a new message, the old one stays; ``replace``: a new one, the old one deleted."""
+        person = table.seats[seat]
+        if table.game is None or person.is_ai or person.user_id in table.unreachable:
+            return
+        self.outbox.show(
+            person.user_id,
+            PANEL_SLOT,
+            panel_content(
+                table, seat, self.keyboards, person.lang, self.panels.seat(table.id, seat)
+            ),
+            new_message=new_message,
+            replace=replace,
+        )
+
+    def show_result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> None:
+        self.outbox.show(
+            table.chat_id, GROUP_SLOT, result_content(table, self.keyboards, text, pictures)
+        )
+
+    def close_panels(self, table: Table, reason_key: str) -> None:
+        """Each player's panel says the table closed and why (no buttons); someone who had
+        no panel to show it on gets it as a message (once: never the same words twice)."""
+        for _, person in table.humans():
+            if person.user_id in table.unreachable:
+                continue
+            text = (
+                t(person.lang, "panel_table", group=table.title)
+                + "\n"
+                + t(person.lang, reason_key, group=table.title)
+            )
+            if not self.outbox.retire(person.user_id, PANEL_SLOT, text):
+                self.outbox.post(person.user_id, text)
+
+    def post(self, chat_id: int, text: str) -> None:
+        self.outbox.post(chat_id, text)
+
+    def forget(self, table: Table, *, group_in_use: bool, users_in_use: Sequence[int]) -> None:
+        """The table is gone: so are its half-made choices and the outbox slots only it used
+        (once what they still have to show is shown)."""
+        self.panels.forget(table.id)
+        self.outbox.release(table.chat_id, lobby_slot(table.id))
+        if not group_in_use:
+            self.outbox.release(table.chat_id, GROUP_SLOT)
+        for _, seat in table.humans():
+            if seat.user_id not in users_in_use:
+                self.outbox.release(seat.user_id, PANEL_SLOT)

@@ -1,26 +1,31 @@
-"""A table in a group: its seats, its hand (a ``Game``), its clock, as a saveable value.
+"""A table in a group: its seats, its hand, its clock, as a saveable value.
 
-Everything a restart needs is in ``Table.to_dict()`` (stored with each accepted action);
-what only matters while a player taps (their card selection, the hint cursor) is not.
+A ``Table`` holds what is saved and nothing else (everything a restart needs is in
+``to_dict()``, stored with each accepted action). The lock is the registry's; what only
+matters while a player taps (their selection, the hint cursor) is the presenter's panel state.
+A change works on a ``draft()``; once the draft is saved, ``adopt`` makes it the current one.
 """
 
 from __future__ import annotations
 
-import asyncio
+import dataclasses
 import secrets
 import time
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
-from ..engine.cards import Cards
 from ..engine.game import Game
-from ..engine.views import Phase
+from ..engine.protocol import TimeLimit
+from .games import carry_over, host_for
+from .phases import TablePhase, next_phase
+from .timers import TimerKind
 
-__all__ = ["AI_BASE_ID", "FINISHED", "LOBBY", "PLAYING", "Seat", "Table"]
+__all__ = ["AI_BASE_ID", "FINISHED", "LOBBY", "PLAYING", "Seat", "Table", "TablePhase"]
 
-LOBBY = "lobby"
-PLAYING = "playing"
-FINISHED = "finished"
+LOBBY = TablePhase.LOBBY
+PLAYING = TablePhase.PLAYING
+FINISHED = TablePhase.FINISHED
 #: AI seats are players with these (negative) user ids: AI 1, AI 2, ...
 AI_BASE_ID = -1_000_000
 
@@ -67,7 +72,7 @@ class Table:
     double_seconds: float = 10.0
     play_seconds: float = 30.0
     tracker: bool = True  # the card tracker (记牌器) in the players' panels
-    phase: str = LOBBY
+    phase: TablePhase = TablePhase.LOBBY
     seats: list[Seat] = field(default_factory=list)
     game: Game | None = None
     hand_no: int = 0
@@ -77,10 +82,9 @@ class Table:
     #: does (the ids come from the clock, which may step back across a restart)
     hand_token: str = ""
     deadline: float | None = None
-    timer_kind: str | None = None
+    timer_kind: TimerKind | None = None
     narration: str = ""  # the last thing that happened, in the group's language
     created_at: float = field(default_factory=time.time)
-    touched_at: float = field(default_factory=time.time)
     lobby_message_id: int | None = None
     #: people whose private chat refuses our messages (the group was told once)
     unreachable: set[int] = field(default_factory=set)
@@ -92,15 +96,13 @@ class Table:
     #: a lobby opened by Again: the people of the finished table asked to sit down again
     #: (user id -> name), until they press Again or Join, or Leave on the old result
     invited: dict[int, str] = field(default_factory=dict)
-    # in memory only
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    selections: dict[int, list[int]] = field(default_factory=dict, repr=False)
-    hint_cursor: dict[int, int] = field(default_factory=dict, repr=False)
-    readings: dict[int, tuple[Cards, list[Any]]] = field(default_factory=dict, repr=False)
 
     @property
     def players(self) -> int:
-        return 4 if self.rules == "four" else 3
+        """How many seats the table's game has (the game's own count once dealt)."""
+        return (
+            self.game.players if self.game is not None else host_for(self.rules).seats(self.rules)
+        )
 
     @property
     def hand_id(self) -> str:
@@ -126,19 +128,72 @@ class Table:
     def humans(self) -> list[tuple[int, Seat]]:
         return [(i, s) for i, s in enumerate(self.seats) if not s.is_ai]
 
+    def has_people(self) -> bool:
+        return any(not s.is_ai for s in self.seats)
+
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
     def in_hand(self) -> bool:
         return self.phase == PLAYING and self.game is not None and not self.game.over
 
-    def acting_phase(self) -> Phase | None:
+    def acting_phase(self) -> StrEnum | None:
+        """The hand's own phase (the game's closed set), None before a deal."""
         return None if self.game is None else self.game.phase
+
+    def owes_settlement(self) -> bool:
+        """The hand is over (its last move saved) but its beans are not settled yet."""
+        return self.phase == PLAYING and self.game is not None and self.game.over
+
+    def seconds_for(self, limit: TimeLimit) -> float:
+        """The group's seconds for a decision on the clock ``limit``."""
+        if limit is TimeLimit.DOUBLE:
+            return self.double_seconds
+        if limit is TimeLimit.PLAY:
+            return self.play_seconds
+        return self.bid_seconds
+
+    def people_waiting(self) -> frozenset[int]:
+        """Seats of people (not AI seats, not on 托管) whose decision the hand waits for."""
+        waiting = None if self.game is None else self.game.waiting_for()
+        if waiting is None or self.game is None:
+            return frozenset()
+        host = host_for(self.rules)
+        return frozenset(
+            seat
+            for seat in waiting.seats
+            if not self.seats[seat].is_ai and not host.on_autoplay(self.game, seat)
+        )
+
+    def move_to(self, phase: TablePhase) -> None:
+        """Go to ``phase``; a move ``phases.TRANSITIONS`` does not list is refused."""
+        self.phase = next_phase(self.phase, phase)
 
     def bump(self) -> int:
         self.version += 1
-        self.touched_at = time.time()
         return self.version
+
+    # ---- a change: a draft, then adopted once saved ------------------------------------------
+    def draft(self) -> Table:
+        """A copy to change: nothing of it is shared with this table (the hand is cloned)."""
+        return dataclasses.replace(
+            self,
+            seats=[dataclasses.replace(seat) for seat in self.seats],
+            game=None if self.game is None else self.game.clone(),
+            unreachable=set(self.unreachable),
+            left=set(self.left),
+            invited=dict(self.invited),
+        )
+
+    def adopt(self, committed: Table) -> None:
+        """Become ``committed`` (a saved draft of this table). The hand object stays the one
+        everyone holds, now with the committed state."""
+        game = self.game
+        for item in dataclasses.fields(self):
+            setattr(self, item.name, getattr(committed, item.name))
+        if game is not None and committed.game is not None and game is not committed.game:
+            carry_over(game, committed.game)
+            self.game = game
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -153,13 +208,13 @@ class Table:
             "double_seconds": self.double_seconds,
             "play_seconds": self.play_seconds,
             "tracker": self.tracker,
-            "phase": self.phase,
+            "phase": str(self.phase),
             "seats": [s.to_dict() for s in self.seats],
             "hand_no": self.hand_no,
             "version": self.version,
             "hand_version": self.hand_version,
             "deadline": self.deadline,
-            "timer_kind": self.timer_kind,
+            "timer_kind": None if self.timer_kind is None else str(self.timer_kind),
             "narration": self.narration,
             "created_at": self.created_at,
             "lobby_message_id": self.lobby_message_id,
@@ -176,24 +231,26 @@ class Table:
         if data.get("format") != 1:
             raise ValueError(f"unknown table format {data.get('format')!r}")
         game = data.get("game")
+        rules = str(data["rules"])
+        timer_kind = data.get("timer_kind")
         return cls(
             id=int(data["id"]),
             chat_id=int(data["chat_id"]),
             title=str(data["title"]),
             lang=str(data["lang"]),
-            rules=str(data["rules"]),
+            rules=rules,
             room=str(data["room"]),
             bid_seconds=float(data["bid_seconds"]),
             double_seconds=float(data["double_seconds"]),
             play_seconds=float(data["play_seconds"]),
             tracker=bool(data.get("tracker", True)),
-            phase=str(data["phase"]),
+            phase=TablePhase(data["phase"]),
             seats=[Seat.from_dict(s) for s in data["seats"]],
             hand_no=int(data["hand_no"]),
             version=int(data["version"]),
             hand_version=int(data["hand_version"]),
             deadline=data.get("deadline"),
-            timer_kind=data.get("timer_kind"),
+            timer_kind=None if timer_kind is None else TimerKind(timer_kind),
             narration=str(data.get("narration", "")),
             created_at=float(data.get("created_at", time.time())),
             lobby_message_id=data.get("lobby_message_id"),
@@ -202,19 +259,5 @@ class Table:
             left={int(user) for user in data.get("left", ())},
             again_of=None if data.get("again_of") is None else int(data["again_of"]),
             invited={int(user): str(name) for user, name in data.get("invited", ())},
-            game=None if game is None else Game.from_dict(game),
+            game=None if game is None else host_for(rules).load(game),
         )
-
-    def restore(self, state: dict[str, Any]) -> None:
-        """Go back to a saved ``state`` (a save failed: what is in memory must not run ahead
-        of what a restart would find). The lock stays; so do the in-memory choices and what
-        the outbox learnt meanwhile (who can't be reached, the lobby's message)."""
-        saved = Table.from_dict(state)
-        for item in fields(self):
-            if item.name not in _KEPT_ON_RESTORE:
-                setattr(self, item.name, getattr(saved, item.name))
-
-
-_KEPT_ON_RESTORE = frozenset(
-    {"lock", "selections", "hint_cursor", "readings", "unreachable", "lobby_message_id"}
-)

@@ -12,23 +12,36 @@ import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
 from apscheduler.jobstores.base import JobLookupError
 from telegram.ext import ContextTypes, Job, JobQueue
 
-__all__ = ["TimerName", "Timers"]
+__all__ = ["TimerKind", "TimerName", "Timers"]
 
 Fire = Callable[["TimerName"], Awaitable[None]]
 
 
+class TimerKind(StrEnum):
+    """What a table's one timer is waiting for."""
+
+    LOBBY = "lobby"  # a lobby nobody touched closes
+    IDLE = "idle"  # a finished table's Again / Leave stop working
+    DEAL = "deal"  # the deal window (明牌 while dealing) closes
+    BID = "bid"  # the decision's clock (``TimeLimit``): bidding, 明牌 after the bottom
+    DOUBLE = "double"  # 加倍
+    PLAY = "play"  # play or pass
+    FINISH = "finish"  # a hand that could not be settled is tried again
+
+
 @dataclass(frozen=True, slots=True)
 class TimerName:
-    """What a timer is for: ``kind`` (bid, double, play, deal, lobby) of ``table`` at state
-    ``version``. Prints as the job name and parses back."""
+    """What a timer is for: ``kind`` of ``table`` at state ``version``. Prints as the job
+    name and parses back."""
 
     table: int
-    kind: str
+    kind: TimerKind
     version: int
 
     def __str__(self) -> str:
@@ -38,9 +51,9 @@ class TimerName:
     def parse(cls, text: str) -> TimerName:
         try:
             prefix, table, kind, version = text.split(":")
-            if prefix != "ddz" or not kind:
+            if prefix != "ddz":
                 raise ValueError(text)
-            return cls(int(table), kind, int(version))
+            return cls(int(table), TimerKind(kind), int(version))
         except ValueError:
             raise ValueError(f"not a table timer name: {text!r}") from None
 

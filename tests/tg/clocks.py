@@ -1,5 +1,5 @@
 """Time in tests without waiting: the outbox's sleeps are recorded and return at once, and
-the table manager's wall clock moves only when a test moves it."""
+the tables' wall clock moves only when a test moves it."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-import ddz_bot.tg.manager as manager_module
+import ddz_bot.tg.clock as clock_module
 import ddz_bot.tg.outbox as outbox_module
 
 _real_sleep = asyncio.sleep
@@ -32,7 +32,7 @@ class RecordedWaits:
 
 
 class ManualClock:
-    """Stands in for the ``time`` module inside the table manager."""
+    """Stands in for the ``time`` module of the tables' clock (``tg.clock``)."""
 
     def __init__(self) -> None:
         self.now = time.time()
@@ -57,5 +57,5 @@ def outbox_waits(monkeypatch: pytest.MonkeyPatch) -> RecordedWaits:
 @pytest.fixture
 def manager_clock(monkeypatch: pytest.MonkeyPatch) -> ManualClock:
     clock = ManualClock()
-    monkeypatch.setattr(manager_module, "time", clock)
+    monkeypatch.setattr(clock_module, "time", clock)
     return clock

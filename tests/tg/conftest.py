@@ -13,7 +13,7 @@ from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
 from ddz_bot.tg.app import build_application, runtime
-from ddz_bot.tg.manager import TableManager
+from ddz_bot.tg.runtime import Runtime
 
 from .clocks import manager_clock, outbox_waits  # noqa: F401 (fixtures for every test here)
 from .fake_api import FakeBotAPI
@@ -73,5 +73,5 @@ async def api_bot() -> AsyncIterator[tuple[FakeBotAPI, Bot]]:
     await bot.shutdown()
 
 
-def manager_of(harness: Harness) -> TableManager:
+def manager_of(harness: Harness) -> Runtime:
     return runtime(harness.app)

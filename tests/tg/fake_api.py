@@ -12,10 +12,14 @@ import hashlib
 import itertools
 import json
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from telegram.request import BaseRequest, RequestData
+
+#: how long a call takes: awaited with the method and the chat id before it is answered
+Latency = Callable[[str, int | None], Awaitable[None]]
 
 BOT_ID = 777000111
 BOT_USERNAME = "ddz_test_bot"
@@ -95,6 +99,8 @@ class FakeBotAPI(BaseRequest):
         self._update_ids = itertools.count(1)
         #: knob: method name (or "*") -> list of retry_after seconds for its next calls
         self.flood: dict[str, list[int]] = {}
+        #: knob: awaited before each call is answered (method, chat id): a slow Telegram
+        self.latency: Latency | None = None
 
     # ---- the BaseRequest contract -------------------------------------------------------
     async def initialize(self) -> None:
@@ -128,6 +134,8 @@ class FakeBotAPI(BaseRequest):
             params if self.keep_history else {},
         )
         self.calls.append(call)
+        if self.latency is not None:
+            await self.latency(api_method, call.chat_id)
         try:
             result = self._dispatch(api_method, params, files)
         except ApiError as error:

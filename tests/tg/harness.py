@@ -143,7 +143,10 @@ class Harness:
         return chat_id
 
     async def feed(self, update: dict[str, Any]) -> None:
-        await self.app.process_update(Update.de_json(update, self.app.bot))
+        """Hand an update to the bot as its polling loop does: through its update processor
+        (concurrent across tables, in order within one)."""
+        parsed = Update.de_json(update, self.app.bot)
+        await self.app.update_processor.process_update(parsed, self.app.process_update(parsed))
         await self.settle()
 
     async def settle(self) -> None:

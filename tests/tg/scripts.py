@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ddz_bot.engine.views import Phase
-from ddz_bot.tg.present import game_deciders
 from ddz_bot.tg.table import Table
 
 from .conftest import manager_of
@@ -16,11 +15,17 @@ def current_table(bot: Harness, group: int) -> Table:
     return table
 
 
+def waiting_seats(table: Table) -> list[int]:
+    """The seats the hand waits for now (the engine says), in order."""
+    waiting = None if table.game is None else table.game.waiting_for()
+    return [] if waiting is None else sorted(waiting.seats)
+
+
 def whose_turn(bot: Harness, group: int, users: list[SimUser]) -> SimUser | None:
     """The person the table waits for (None if an AI or nobody)."""
     table = current_table(bot, group)
     by_id = {u.id: u for u in users}
-    for seat in sorted(game_deciders(table)):
+    for seat in waiting_seats(table):
         user = by_id.get(table.seats[seat].user_id)
         if user is not None and not table.seats[seat].is_ai:
             return user

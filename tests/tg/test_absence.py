@@ -112,8 +112,8 @@ async def test_take_back_pressed_twice_counts_once(bot: Harness) -> None:
     sleeper = next(u for u in users if u is not bidder)
     seat = table.seat_of(sleeper.id)
     assert seat is not None
-    async with table.lock:  # the seat went on auto-play (R-AFK) while waiting
-        await manager._after(table, await manager._apply(table, AutoPlay(seat, True)))
+    async with manager.registry.lock(table.id):  # the seat went on auto-play (R-AFK) meanwhile
+        await manager.hands.act(table, AutoPlay(seat, True))
     await bot.settle()
     panel = sleeper.panel()
     assert panel is not None and sleeper.labels() == ["取消托管"]

@@ -46,3 +46,14 @@ def test_encoding_refuses_what_would_not_parse_back() -> None:
         CODEC.encode(Callback("?", 1))
     with pytest.raises(ValueError, match="longer than"):
         CODEC.encode(Callback("o", 1, 1, "x" * 60))
+
+
+def test_every_button_has_a_handler_and_round_trips() -> None:
+    from ddz_bot.tg.buttons import BUTTONS
+    from ddz_bot.tg.codec import Button
+
+    assert set(BUTTONS) == set(Button) == set(ACTIONS)
+    for button in Button:
+        callback = Callback(button, 2**40, 10**6, "arg")
+        decoded = CODEC.decode(CODEC.encode(callback))
+        assert decoded == callback and decoded.action is button

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ddz_bot.engine.rules import room_by_key
-from ddz_bot.tg.core import Recent
+from ddz_bot.tg.people import Recent
 
 from .conftest import manager_of
 from .harness import Harness, SimUser

@@ -9,8 +9,7 @@ from typing import Any
 
 import pytest
 
-from ddz_bot.tg.manager import TableManager
-from ddz_bot.tg.present import game_deciders
+from ddz_bot.tg.resume import Resumer
 from ddz_bot.tg.table import FINISHED, Table
 
 from .conftest import make_settings, manager_of, start_bot
@@ -22,6 +21,7 @@ from .scripts import (
     play_until_over,
     seat_three,
     take_turn,
+    waiting_seats,
 )
 
 
@@ -126,7 +126,7 @@ async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
         for _ in range(20):  # until a person decides right before the AI
             turn = game.turn
             assert turn is not None and not table.seats[turn].is_ai
-            if (turn + 1) % 3 == ai_seat and len(game_deciders(table)) == 1:
+            if (turn + 1) % 3 == ai_seat and len(waiting_seats(table)) == 1:
                 break
             await take_turn(
                 bot, group, next(u for u in people if u.id == table.seats[turn].user_id)
@@ -198,14 +198,14 @@ async def test_one_table_failing_to_resume_does_not_keep_the_others_from_resumin
         await seat_three(first, fine, two)
     finally:
         await first.stop()
-    real = TableManager._resume_one
+    real = Resumer.resume_one
 
-    async def resume_one(self: TableManager, table: Table) -> None:
+    async def resume_one(self: Resumer, table: Table) -> None:
         if table.chat_id == broken:
             raise RuntimeError("a stored table that can't be shown")
         await real(self, table)
 
-    monkeypatch.setattr(TableManager, "_resume_one", resume_one)
+    monkeypatch.setattr(Resumer, "resume_one", resume_one)
     api = first.api
     second = await start_bot(settings, api)
     try:
@@ -236,7 +236,7 @@ async def test_a_table_id_used_again_still_settles_its_own_hand(bot: Harness) ->
     assert manager.table_in(group) is None
     beans = await beans_of(bot, users)
     assert beans == [10_000 + d for d in owed(first)]
-    manager._next_id = first.id - 1  # the clock went back
+    manager.registry._next_id = first.id - 1  # the clock went back
     await seat_three(bot, group, users)
     second = current_table(bot, group)
     assert second.id == first.id and second.hand_no == first.hand_no

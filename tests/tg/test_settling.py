@@ -14,7 +14,7 @@ import pytest
 
 from ddz_bot.i18n import t
 from ddz_bot.storage import Database
-from ddz_bot.tg.manager import TableManager
+from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import FINISHED, PLAYING, Table
 
 from .clocks import ManualClock
@@ -32,7 +32,7 @@ class Settlements:
     """Makes the database refuse settlements while ``failing`` (a locked file)."""
 
     def __init__(
-        self, manager: TableManager, monkeypatch: pytest.MonkeyPatch, *, failing: bool = True
+        self, manager: Runtime, monkeypatch: pytest.MonkeyPatch, *, failing: bool = True
     ) -> None:
         self.failing = failing
         self.refused = 0
@@ -208,7 +208,7 @@ async def test_a_settlement_that_keeps_failing_backs_off_and_tells_the_group_onc
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     manager = manager_of(bot)
     settlements = Settlements(manager, monkeypatch)
-    caplog.set_level(logging.INFO, logger="ddz_bot.tg.manager")
+    caplog.set_level(logging.INFO, logger="ddz_bot.tg.ending")
     table = await over_unsettled(bot, group, users, settlements)
     job_queue = manager.timers.job_queue
     assert job_queue is not None
@@ -228,7 +228,7 @@ async def test_a_settlement_that_keeps_failing_backs_off_and_tells_the_group_onc
     assert settlements.refused == 9
     assert group_texts(bot, group).count(PENDING) == 1
     failures = [
-        r for r in caplog.records if r.name == "ddz_bot.tg.manager" and r.levelno >= logging.WARNING
+        r for r in caplog.records if r.name == "ddz_bot.tg.ending" and r.levelno >= logging.WARNING
     ]
     assert len(failures) == 9
     assert [r.exc_info is not None for r in failures] == [True] + [False] * 8

@@ -8,7 +8,8 @@ import time
 import pytest
 
 from ddz_bot.engine.cards import Cards, parse_cards
-from ddz_bot.tg.handlers import Handlers
+from ddz_bot.tg import buttons
+from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import Table
 
 from .conftest import manager_of
@@ -23,10 +24,10 @@ async def test_the_hint_toast_writes_the_play_main_part_first(
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     _table, leader, _seat = await first_lead(bot, group, users)
 
-    async def four_with_two(self: Handlers, table: Table, user_id: int) -> Cards | None:
+    async def four_with_two(rt: Runtime, table: Table, user_id: int) -> Cards | None:
         return parse_cards("10 10 10 10 7 8")
 
-    monkeypatch.setattr(Handlers, "_hint", four_with_two)
+    monkeypatch.setattr(buttons, "hint", four_with_two)
     answer = await leader.press(leader.panel(), "提示")
     assert answer.get("text") == "提示：10 10 10 10 7 8"
 

@@ -1,0 +1,355 @@
+"""The hand flow: dealing, a player's decision, the AI's answers, time-outs, 托管, escapes.
+
+Every change runs under the table's lock the same way: a draft of the table takes the
+accepted actions (the player's, then the AI seats' and 托管 seats' until a person must
+decide), each one a step with its absolute deadline; the registry writes the steps in order
+and only then makes the draft the current table. So a change that can't be saved leaves the
+table as it was (or at its last step written): nothing is ever undone. Only after that are
+panels cleared, timers armed and pictures handed to the outbox. A refused action raises
+``Refused`` with a message key, and nothing changed.
+
+The flow speaks to a hand through the engine's protocol (``waiting_for``, ``apply``,
+``legal_actions``) and the game's host (``games``); it knows no game's phases.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from ..config import Settings
+from ..engine.actions import Action, IllegalAction
+from ..engine.events import Event
+from ..engine.game import Game
+from ..engine.rules import room_by_key
+from ..i18n import t
+from ..storage import Database
+from . import clock, players
+from .ending import Ending
+from .games import host_for
+from .panels import Transition
+from .phases import TablePhase
+from .present import Presenter
+from .refusals import Refused
+from .registry import Step, TableRegistry
+from .settle import escape_penalty
+from .table import Table
+from .timers import TimerKind, TimerName, Timers
+from .words import narrate
+
+__all__ = ["Explain", "HandFlow", "MakeAction"]
+
+log = logging.getLogger(__name__)
+
+#: the player's decision: the engine action, made from the hand and the seat
+MakeAction = Callable[[Game, int], Action]
+
+_MAX_AUTO_STEPS = 400
+
+#: the engine's refusal of a player's action as the player reads it (the game's words)
+Explain = Callable[[IllegalAction, Game, Action], Refused]
+
+
+@dataclass(slots=True)
+class _Change:
+    """A change of one table being computed: its draft and the steps taken so far."""
+
+    table: Table
+    draft: Table
+    steps: list[Step] = field(default_factory=list)
+    transitions: list[Transition] = field(default_factory=list)
+    events: list[Event] = field(default_factory=list)
+
+    @property
+    def game(self) -> Game:
+        assert self.draft.game is not None
+        return self.draft.game
+
+
+class HandFlow:
+    """A hand from the deal to its last move (the end is ``Ending``'s)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        registry: TableRegistry,
+        presenter: Presenter,
+        timers: Timers,
+        ending: Ending,
+        explain: Explain,
+    ) -> None:
+        self.settings = settings
+        self.explain = explain
+        self.db = db
+        self.registry = registry
+        self.presenter = presenter
+        self.timers = timers
+        self.ending = ending
+        self.accepted_moves = 0
+        #: the deal's random source; None: a secure one (R-RNG). Tests set a seeded one.
+        self.rng: random.Random | None = None
+
+    # ---- dealing --------------------------------------------------------------------------
+    async def deal(self, table: Table, seated: Table) -> None:
+        """Deal a hand to ``seated`` (a draft of the lobby ``table`` with every seat taken;
+        the lock is held). If it can't be saved, the lobby stays as it was."""
+        draft = seated
+        token = draft.new_hand_token()
+        room = room_by_key(draft.room)
+        balances = []
+        for seat in draft.seats:
+            # people were registered when they sat down; AI seats the first time they play
+            player = await self.db.get_player(seat.user_id) or await self.db.ensure_player(
+                seat.user_id, seat.name, is_ai=seat.is_ai
+            )
+            beans = player.beans
+            if seat.is_ai and beans < max(room.min_beans, room.double_threshold // 2):
+                top_up = max(room.min_beans, room.double_threshold) * 2 - beans
+                outcome = await self.db.adjust_beans(
+                    seat.user_id, top_up, key=f"ai:{draft.id}:{draft.hand_no + 1}:{token}"
+                )
+                beans = outcome.balance
+            balances.append(beans)
+        host = host_for(draft.rules)
+        draft.move_to(TablePhase.DEALING)
+        draft.hand_no += 1
+        draft.game = host.new_hand(draft.rules, room, balances, self.rng)
+        draft.move_to(TablePhase.PLAYING)
+        draft.version += 1
+        draft.hand_version = draft.version
+        draft.narration = ""
+        draft.invited.clear()  # dealt: nobody is waited for any more
+        change = _Change(table, draft)
+        shows = [index for index, seat in enumerate(draft.seats) if seat.show_start]
+        for action in host.opening(shows, deal_window=self.settings.deal_window > 0):
+            self._accept(change, action)
+        await self._finish_change(change, new_hand=True)
+
+    # ---- a player's decision --------------------------------------------------------------
+    async def decide(
+        self, table: Table, user_id: int, version: int | None, make: MakeAction
+    ) -> None:
+        """A player's decision: ``make(game, seat)`` returns the engine action.
+
+        ``version`` (from a button) must be the table's current one; typed text passes None.
+        """
+        async with self.registry.lock(table.id):
+            game = table.game
+            seat = table.seat_of(user_id)
+            if seat is None:
+                raise Refused("not_seated")
+            if game is None or game.over or table.phase != TablePhase.PLAYING:
+                raise Refused("stale_button")
+            if version is not None and version != table.version:
+                raise Refused("stale_button")
+            if not self.registry.holds(table):
+                raise Refused("stale_button")
+            action = make(game, seat)
+            change = self._change(table)
+            try:
+                self._accept(change, action)
+            except IllegalAction as error:
+                raise self.explain(error, game, action) from None
+            await self._finish_change(change, decided=seat)
+
+    async def take_back(self, table: Table, user_id: int) -> None:
+        """Take one's seat back from 托管."""
+        async with self.registry.lock(table.id):
+            seat = table.seat_of(user_id)
+            game = table.game
+            host = host_for(table.rules)
+            if (
+                seat is None
+                or game is None
+                or game.over
+                or not host.on_autoplay(game, seat)
+                or not self.registry.holds(table)
+            ):
+                raise Refused("stale_button")  # pressed twice, or the hand moved on
+            await self.act(table, host.autoplay(seat, False))
+
+    async def escape(self, table: Table, user_id: int) -> None:
+        async with self.registry.lock(table.id):
+            seat = table.seat_of(user_id)
+            game = table.game
+            if (
+                seat is None
+                or game is None
+                or game.over
+                or table.phase != TablePhase.PLAYING
+                or not self.registry.holds(table)
+            ):
+                raise Refused("stale_button")
+            await self.act(table, host_for(table.rules).escape(seat))
+
+    def escape_cost(self, table: Table, user_id: int) -> int:
+        seat = table.seat_of(user_id)
+        if seat is None or table.game is None:
+            return 0
+        return escape_penalty(table.game, seat)
+
+    async def act(self, table: Table, action: Action) -> None:
+        """A table action (the lock is held): applied, then the AI answers, saved, shown."""
+        change = self._change(table)
+        self._accept(change, action)
+        await self._finish_change(change)
+
+    # ---- time -----------------------------------------------------------------------------
+    async def timed_out(self, table: Table, kind: TimerKind) -> None:
+        """The table's clock ran out (the lock is held; the timer is current)."""
+        game = table.game
+        if table.owes_settlement():
+            await self.ending.settle(table)  # a settlement that failed, tried again
+            return
+        if game is None or game.over or table.phase != TablePhase.PLAYING:
+            return
+        host = host_for(table.rules)
+        change = self._change(table)
+        waiting = game.waiting_for()
+        if kind is TimerKind.DEAL:
+            self._accept(change, host.close_window())
+        elif waiting is not None:
+            for action in host.timed_out(waiting):
+                self._accept(change, action)
+        await self._finish_change(change)
+
+    # ---- the steps of a change -------------------------------------------------------------
+    def _change(self, table: Table) -> _Change:
+        return _Change(table, table.draft())
+
+    def _accept(self, change: _Change, action: Action) -> None:
+        """Apply one action to the draft and take it as a step (not saved yet); an
+        ``IllegalAction`` leaves the draft as it was."""
+        draft, game = change.draft, change.game
+        host = host_for(draft.rules)
+        before = game.waiting_for()
+        people_before = draft.people_waiting()
+        phase_before = game.phase
+        events = game.apply(action)
+        draft.bump()
+        line = narrate(draft, events, draft.lang)
+        if line:
+            draft.narration = line
+        after = game.waiting_for()
+        same_phase = game.phase is phase_before
+        shared = (
+            same_phase
+            and before is not None
+            and after is not None
+            and draft.deadline is not None
+            and host.shared_clock(before, after)
+        )
+        if not shared:
+            self._set_deadline(draft)
+        change.events += events
+        change.transitions.append(
+            Transition(before, after, people_before, draft.people_waiting(), same_phase)
+        )
+        change.steps.append(Step.of(draft, action.to_dict()))
+
+    def _set_deadline(self, draft: Table) -> None:
+        """The absolute deadline of the decision the table now waits for (saved with it)."""
+        game = draft.game
+        assert game is not None
+        if game.over:
+            draft.deadline, draft.timer_kind = None, None
+            return
+        waiting = game.waiting_for()
+        if waiting is None:  # dealing: the deal window closes
+            kind, seconds = TimerKind.DEAL, self.settings.deal_window
+        else:
+            kind, seconds = TimerKind(waiting.limit.value), draft.seconds_for(waiting.limit)
+        draft.deadline = clock.now() + seconds
+        draft.timer_kind = kind
+
+    def _auto_steps(self, change: _Change) -> None:
+        """Let AI seats and 托管 seats answer until a person must decide."""
+        game, draft = change.game, change.draft
+        host = host_for(draft.rules)
+        for _ in range(_MAX_AUTO_STEPS):
+            waiting = game.waiting_for()
+            if game.over or waiting is None:
+                break
+            automatic = [
+                s
+                for s in sorted(waiting.seats)
+                if draft.seats[s].is_ai or host.on_autoplay(game, s)
+            ]
+            if not automatic:
+                break
+            self._accept(change, players.decide(game, automatic[0]))
+
+    async def _finish_change(
+        self, change: _Change, *, decided: int | None = None, new_hand: bool = False
+    ) -> None:
+        """The AI answers, then the change is committed and published; then panels, the
+        settlement if the hand is over, the timer and the pictures."""
+        self._auto_steps(change)
+        table = change.table
+        version_before = table.version
+        try:
+            await self.registry.commit(table, change.draft, change.steps)
+        except Exception:
+            if table.version != version_before:  # its first steps were written: show them
+                written = [s for s in change.steps if int(s.state["version"]) <= table.version]
+                self._published(change, len(written), decided=None, new_hand=new_hand)
+                self.ending.rearm_after_failure(table)
+                self.presenter.show_table(table, new_messages=new_hand)
+            else:
+                self.ending.rearm_after_failure(table)
+            raise
+        self._published(change, len(change.steps), decided=decided, new_hand=new_hand)
+        game = table.game
+        assert game is not None
+        if game.over:
+            await self.ending.settle(table)
+            return
+        self.arm(table)
+        self.presenter.show_table(table, new_messages=new_hand)
+
+    def _published(
+        self, change: _Change, written: int, *, decided: int | None, new_hand: bool
+    ) -> None:
+        """What the saved steps change in the panels (a decision's half-made choices go); a
+        new hand starts every panel afresh and closes the lobby."""
+        self.accepted_moves += written
+        table = change.table
+        panels = self.presenter.panels
+        if new_hand:
+            panels.new_hand(table.id)
+            self.presenter.show_lobby(table, closed_text=t(table.lang, "started"))
+        if decided is not None:
+            panels.decided(table.id, decided)
+        for transition in change.transitions[:written]:
+            panels.after_step(table.id, transition)
+
+    def arm(self, table: Table) -> None:
+        if table.deadline is None or table.timer_kind is None:
+            self.timers.cancel(table.id)
+            return
+        self.timers.arm(TimerName(table.id, table.timer_kind, table.version), table.deadline)
+
+    # ---- panels -----------------------------------------------------------------------------
+    def refresh_panel(self, table: Table, seat: int, *, repost: bool = False) -> None:
+        """Show a player's panel as it is now; ``repost``: as a new message at the bottom of
+        their chat (the old one deleted), e.g. when they ask for it."""
+        self.presenter.show_panel(table, seat, replace=repost)
+
+    async def set_language(self, user_id: int, lang: str) -> None:
+        """A person chose a language: the table they sit at speaks it to them from now on
+        (their panel at once)."""
+        table = self.registry.of_user(user_id)
+        if table is None:
+            return
+        async with self.registry.lock(table.id):
+            seat = table.seat_of(user_id)
+            if seat is None or not self.registry.holds(table):
+                return
+            draft = table.draft()
+            draft.seats[seat].lang = lang
+            await self.registry.commit(table, draft, [Step.of(draft)])
+            if table.in_hand():
+                self.refresh_panel(table, seat)

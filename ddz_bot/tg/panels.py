@@ -1,0 +1,129 @@
+"""What a player has half-chosen on their panel, and who is to be told it is their turn.
+
+Nothing here is saved: a selection of cards, the hint cursor and a wildcard play waiting for
+its reading matter only while the player taps (after a restart the panel starts clean). The
+presenter owns this state; a change of the table reaches it only once the change is saved
+(``after_step``), so a change that fails leaves every half-made choice as it was.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.cards import Cards
+from ..engine.protocol import DecisionKind, Waiting
+
+__all__ = ["PanelState", "SeatPanel", "Transition"]
+
+
+@dataclass(slots=True)
+class SeatPanel:
+    """One seat's half-made choices."""
+
+    selection: list[int] | None = None  # how many of each rank are chosen
+    hint_cursor: int = -1  # the last hint shown (the next press shows the next one)
+    #: a wildcard play that reads several ways, with its readings, until one is pressed
+    reading: tuple[Cards, list[Any]] | None = None
+
+    def empty(self) -> bool:
+        return self.selection is None and self.hint_cursor == -1 and self.reading is None
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """What one accepted action changed in who the table waits for: enough to clear what the
+    seats no longer asked had chosen, and to know whom to notify."""
+
+    before: Waiting | None
+    after: Waiting | None
+    people_before: frozenset[int]  # people (not AI, not 托管) waited for, before and after
+    people_after: frozenset[int]
+    same_phase: bool
+
+
+@dataclass(slots=True)
+class _TablePanels:
+    seats: dict[int, SeatPanel] = field(default_factory=dict)
+    asked: set[int] = field(default_factory=set)  # to be sent their panel anew (notified)
+
+
+class PanelState:
+    """The half-made choices of every seat of every table (see the module docstring)."""
+
+    def __init__(self) -> None:
+        self._tables: dict[int, _TablePanels] = {}
+
+    def seat(self, table_id: int, seat: int) -> SeatPanel:
+        """The seat's choices (a fresh, empty one if it has none; not stored until changed)."""
+        panels = self._tables.get(table_id)
+        found = None if panels is None else panels.seats.get(seat)
+        return found if found is not None else SeatPanel()
+
+    def _mine(self, table_id: int, seat: int) -> SeatPanel:
+        panels = self._tables.setdefault(table_id, _TablePanels())
+        return panels.seats.setdefault(seat, SeatPanel())
+
+    def select(self, table_id: int, seat: int, counts: list[int]) -> None:
+        self._mine(table_id, seat).selection = counts
+
+    def next_hint(self, table_id: int, seat: int, options: int) -> int:
+        """The index of the hint to show now, cycling through ``options``."""
+        panel = self._mine(table_id, seat)
+        panel.hint_cursor = panel.hint_cursor + 1 if panel.hint_cursor + 1 < options else 0
+        return panel.hint_cursor
+
+    def ask_reading(self, table_id: int, seat: int, cards: Cards, readings: list[Any]) -> None:
+        self._mine(table_id, seat).reading = (cards, readings)
+
+    def clear(self, table_id: int, seat: int, *, keep_hints: bool = True) -> None:
+        """The seat's selection and pending reading go (the hint cursor stays if asked)."""
+        panels = self._tables.get(table_id)
+        panel = None if panels is None else panels.seats.get(seat)
+        if panel is None:
+            return
+        panel.selection, panel.reading = None, None
+        if not keep_hints:
+            panel.hint_cursor = -1
+        if panel.empty():
+            del panels.seats[seat]  # type: ignore[union-attr]
+
+    def decided(self, table_id: int, seat: int) -> None:
+        """The seat's decision was taken: what it had half-chosen goes."""
+        self.clear(table_id, seat, keep_hints=False)
+
+    def after_step(self, table_id: int, step: Transition) -> None:
+        """An accepted action is saved: whoever stops being asked loses what they had
+        half-chosen; a reading waits only while its seat is asked to play; whoever starts
+        being asked is remembered, to be notified (a new phase asks everyone it asks anew)."""
+        before = set() if step.before is None else set(step.before.seats)
+        after = set() if step.after is None else set(step.after.seats)
+        for seat in before - after:
+            self.clear(table_id, seat, keep_hints=False)
+        panels = self._tables.get(table_id)
+        if panels is not None:
+            playing = step.after is not None and step.after.kind is DecisionKind.PLAY
+            for seat, panel in list(panels.seats.items()):
+                if panel.reading is not None and (seat not in after or not playing):
+                    panel.reading = None
+                    if panel.empty():
+                        del panels.seats[seat]
+        newly = set(step.people_after)
+        if step.same_phase:
+            newly -= step.people_before
+        if newly:
+            self._tables.setdefault(table_id, _TablePanels()).asked.update(newly)
+
+    def take_asked(self, table_id: int) -> set[int]:
+        """The seats to be notified since the table was last shown (and forget them)."""
+        panels = self._tables.get(table_id)
+        if panels is None:
+            return set()
+        asked, panels.asked = panels.asked, set()
+        return asked
+
+    def new_hand(self, table_id: int) -> None:
+        self._tables.pop(table_id, None)
+
+    def forget(self, table_id: int) -> None:
+        self._tables.pop(table_id, None)

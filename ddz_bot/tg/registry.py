@@ -1,0 +1,178 @@
+"""The table registry: which tables this process holds, the look-ups, the locks, saving.
+
+Nothing but the registry knows where a table lives. Its look-up maps change only in
+``publish`` and ``forget``, both called under the table's lock once a change is saved: a
+reader never finds a table whose state is not in the database, and a slow Telegram call
+made for one table (the private-chat check when sitting down) holds up only that table.
+
+A change is committed, then published: the flow computes the table's next state on a draft,
+``commit`` writes its steps in order (one transaction each) and makes the last one written
+the current table. A step that fails stops the rest; what was written before it is what the
+table is, in memory as after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from ..storage import Database
+from .phases import TablePhase
+from .table import Table
+
+__all__ = ["Step", "TableRegistry"]
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One state of a table to be written, with the accepted action that led to it."""
+
+    state: dict[str, Any]
+    hand_id: str | None
+    action: dict[str, Any] | None
+    deadline: float | None
+
+    @classmethod
+    def of(cls, table: Table, action: dict[str, Any] | None = None) -> Step:
+        return cls(
+            table.to_dict(),
+            table.hand_id if table.game is not None else None,
+            action,
+            table.deadline,
+        )
+
+
+class TableRegistry:
+    """The tables of this process (see the module docstring)."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._tables: dict[int, Table] = {}
+        self._by_chat: dict[int, int] = {}
+        self._by_user: dict[int, int] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._chat_locks: dict[int, asyncio.Lock] = {}
+        self._next_id = int(time.time() * 1000) % 10**12
+
+    # ---- look-ups ---------------------------------------------------------------------
+    def get(self, table_id: int) -> Table | None:
+        return self._tables.get(table_id)
+
+    def in_chat(self, chat_id: int) -> Table | None:
+        table_id = self._by_chat.get(chat_id)
+        return None if table_id is None else self._tables.get(table_id)
+
+    def of_user(self, user_id: int) -> Table | None:
+        table_id = self._by_user.get(user_id)
+        return None if table_id is None else self._tables.get(table_id)
+
+    def holds(self, table: Table) -> bool:
+        """Whether ``table`` is still the current one (not closed or replaced meanwhile)."""
+        return self._tables.get(table.id) is table
+
+    def tables(self) -> Iterator[Table]:
+        return iter(list(self._tables.values()))
+
+    def successor_of(self, table_id: int) -> Table | None:
+        """The lobby Again opened after the finished table ``table_id``, while it is open."""
+        for table in self._tables.values():
+            if table.again_of == table_id and table.phase == TablePhase.LOBBY:
+                return table
+        return None
+
+    # ---- locks ------------------------------------------------------------------------
+    def lock(self, table_id: int) -> asyncio.Lock:
+        """The lock every change of the table runs under."""
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
+
+    def opening(self, chat_id: int) -> asyncio.Lock:
+        """Held while a table is opened in a chat: two presses at once never open two."""
+        lock = self._chat_locks.get(chat_id)
+        if lock is None:
+            lock = self._chat_locks[chat_id] = asyncio.Lock()
+        return lock
+
+    def new_id(self) -> int:
+        self._next_id += 1
+        return self._next_id
+
+    def seen_id(self, table_id: int) -> None:
+        """A table id found in the database: new ids come after it."""
+        self._next_id = max(self._next_id, table_id)
+
+    # ---- saving and publishing ----------------------------------------------------------
+    async def write(self, table_id: int, chat_id: int, step: Step) -> None:
+        deadline = None if step.deadline is None else datetime.fromtimestamp(step.deadline, UTC)
+        await self.db.save_table_state(
+            str(table_id),
+            chat_id=chat_id,
+            state=step.state,
+            hand_id=step.hand_id,
+            action=step.action,
+            deadline=deadline,
+        )
+
+    async def commit(self, current: Table | None, draft: Table, steps: Sequence[Step]) -> Table:
+        """Write ``steps`` in order, then make ``draft`` the current table (``current``
+        adopts it; a new table is registered). If a step fails, the last one written (if
+        any) becomes the current table and the failure is raised."""
+        for written, step in enumerate(steps):
+            try:
+                await self.write(draft.id, draft.chat_id, step)
+            except Exception:
+                if written and current is not None:
+                    self.publish(current, Table.from_dict(steps[written - 1].state))
+                raise
+        return self.publish(current, draft)
+
+    def publish(self, current: Table | None, committed: Table) -> Table:
+        """``committed`` (saved) becomes the table everyone finds."""
+        if current is None:
+            table = committed
+            self._tables[table.id] = table
+        else:
+            before = {seat.user_id for seat in current.seats}
+            current.adopt(committed)
+            table = current
+            for user in before - {seat.user_id for seat in table.seats}:
+                if self._by_user.get(user) == table.id:
+                    del self._by_user[user]
+        self._by_chat[table.chat_id] = table.id
+        seated = table.phase != TablePhase.FINISHED
+        for _, seat in table.humans():
+            if seated and seat.user_id not in table.left:
+                self._by_user[seat.user_id] = table.id
+            elif self._by_user.get(seat.user_id) == table.id:
+                del self._by_user[seat.user_id]
+        return table
+
+    def restore(self, table: Table) -> None:
+        """A table found in the database (after a restart) is held again."""
+        self.seen_id(table.id)
+        self.publish(None, table)
+
+    def forget(self, table: Table) -> None:
+        """The table is no longer held (closed, or replaced by a newer one of its group)."""
+        if self._tables.get(table.id) is not table:
+            return
+        del self._tables[table.id]
+        self._locks.pop(table.id, None)
+        if self._by_chat.get(table.chat_id) == table.id:
+            del self._by_chat[table.chat_id]
+        for seat in table.seats:
+            if self._by_user.get(seat.user_id) == table.id:
+                del self._by_user[seat.user_id]
+
+    async def close(self, table: Table) -> None:
+        """Close the table in the database, then forget it."""
+        await self.db.close_table(str(table.id))
+        self.forget(table)
+        if table.phase != TablePhase.CLOSED:
+            table.move_to(TablePhase.CLOSED)

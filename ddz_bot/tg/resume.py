@@ -1,0 +1,127 @@
+"""Coming back after a restart.
+
+Every table in play is in the database with its deadline and the ids of its messages:
+``resume`` rebuilds each one, re-arms its timer from the stored deadline and edits the same
+messages; a finished hand that was not settled yet is settled (idempotently) now, or, if that
+fails, tried again by its timer, later each time. A finished table stays stored until its
+idle time ends, so its result's Again / Leave work after a restart. A table that fails to
+resume is logged and skipped; the others resume.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+
+from ..storage import Database
+from .closing import Closer
+from .ending import Ending
+from .hands import HandFlow
+from .lobby import LobbyFlow
+from .phases import TablePhase
+from .present import GROUP_SLOT, PANEL_SLOT, Presenter, lobby_slot
+from .reach import Reach
+from .registry import TableRegistry
+from .table import Table
+from .timers import TimerKind, TimerName, Timers
+
+__all__ = ["Resumer"]
+
+log = logging.getLogger(__name__)
+
+
+class Resumer:
+    """Brings the stored tables back (see the module docstring)."""
+
+    def __init__(
+        self,
+        db: Database,
+        registry: TableRegistry,
+        presenter: Presenter,
+        timers: Timers,
+        reach: Reach,
+        closer: Closer,
+        lobby: LobbyFlow,
+        hands: HandFlow,
+        ending: Ending,
+    ) -> None:
+        self.db = db
+        self.registry = registry
+        self.presenter = presenter
+        self.timers = timers
+        self.reach = reach
+        self.closer = closer
+        self.lobby = lobby
+        self.hands = hands
+        self.ending = ending
+
+    async def resume(self) -> int:
+        """Load every table in play (and every finished one still offering another hand)
+        from the database, re-arm timers, refresh messages. A table that fails to come back
+        is logged and left alone: the others resume."""
+        count = 0
+        for record in await self.db.load_open_tables(finished=True):
+            try:
+                table = Table.from_dict(dict(record.state))
+            except (ValueError, KeyError, TypeError):
+                log.exception("table %s can't be resumed; closing it", record.table_id)
+                await self.db.close_table(record.table_id)
+                continue
+            self.registry.seen_id(table.id)
+            try:
+                await self.resume_table(table, record.table_message_id, record.panel_message_ids)
+            except Exception:
+                log.exception("table %s failed to resume", record.table_id)
+                if self.registry.holds(table):
+                    self.ending.rearm_after_failure(table)  # its timer tries again
+                continue
+            count += 1
+        return count
+
+    async def resume_table(
+        self, table: Table, table_message_id: int | None, panel_message_ids: Mapping[int, int]
+    ) -> None:
+        finished = table.phase == TablePhase.FINISHED
+        if finished and self.registry.in_chat(table.chat_id) is not None:
+            await self.db.close_table(str(table.id))  # the group has a newer table
+            return
+        self.registry.restore(table)
+        for _, seat in table.humans():
+            if seat.user_id not in table.unreachable:
+                self.reach.dm_ok.add(seat.user_id)
+        outbox = self.presenter.outbox
+        if table_message_id is not None:
+            outbox.bind(table.chat_id, GROUP_SLOT, table_message_id)
+        if not finished:
+            for user, message_id in panel_message_ids.items():
+                outbox.bind(user, PANEL_SLOT, message_id)
+        async with self.registry.lock(table.id):
+            await self.resume_one(table)
+
+    async def resume_one(self, table: Table) -> None:
+        """Re-arm one restored table's clock and show it again (the lock is held)."""
+        game = table.game
+        if table.phase == TablePhase.FINISHED:  # Again / Leave work until the idle time
+            if game is not None:
+                await self.ending.show_result_again(table)
+            self.timers.arm(
+                TimerName(table.id, TimerKind.IDLE, table.version),
+                table.deadline if table.deadline is not None else 0.0,
+            )
+            return
+        if table.phase == TablePhase.LOBBY:
+            if table.lobby_message_id is not None:
+                self.presenter.outbox.bind(
+                    table.chat_id, lobby_slot(table.id), table.lobby_message_id
+                )
+            self.lobby.resume(table)
+            return
+        if game is None:
+            await self.closer.close(table)
+            return
+        if game.over:
+            await self.ending.settle(table)
+            return
+        if table.deadline is not None and table.timer_kind is not None:
+            self.timers.arm(TimerName(table.id, table.timer_kind, table.version), table.deadline)
+        self.presenter.show_table(table)

@@ -1,0 +1,202 @@
+"""The bot's parts, put together once: who gets what in their constructor.
+
+``Runtime`` builds the registry, the outbox, the timers, the presenter and the flows, and
+hands each one the parts it uses; it lives in ``application.bot_data`` (``runtime_of``), where
+the handlers (plain functions, as python-telegram-bot's examples write them) find it. The
+timers' callback comes back here and is routed by the timer's kind.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+from telegram import Bot
+from telegram.ext import Application, CallbackContext, JobQueue
+
+from ..config import Settings
+from ..storage import Database
+from .answers import Answers
+from .closing import Closer
+from .codec import CallbackCodec
+from .ending import Ending
+from .hands import HandFlow
+from .keyboards import Keyboards
+from .lobby import LobbyFlow
+from .outbox import Outbox
+from .panels import PanelState
+from .people import People, Recent
+from .present import Presenter
+from .reach import Reach
+from .refusals import explain_illegal
+from .registry import TableRegistry
+from .resume import Resumer
+from .table import Table
+from .timers import TimerKind, TimerName, Timers
+
+__all__ = ["RUNTIME_KEY", "Runtime", "runtime_of"]
+
+log = logging.getLogger(__name__)
+
+RUNTIME_KEY = "ddz"
+AnyApp = Application[Any, Any, Any, Any, Any, Any]
+
+
+class Runtime:
+    """Every part of the running bot (see the module docstring)."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        db: Database,
+        bot: Bot,
+        job_queue: JobQueue[Any] | None,
+        *,
+        bot_username: str = "",
+    ) -> None:
+        self.settings = settings
+        self.db = db
+        self.bot = bot
+        self.bot_username = bot_username
+        self.codec = CallbackCodec(settings.token)
+        self.keyboards = Keyboards(self.codec)
+        self.registry = TableRegistry(db)
+        self.outbox = Outbox(
+            bot,
+            group_interval=settings.group_interval,
+            on_forbidden=self._forbidden,
+            on_sent=self._sent,
+        )
+        self.timers = Timers(job_queue, self.on_timer)
+        self.presenter = Presenter(self.outbox, self.keyboards, PanelState())
+        self.closer = Closer(self.registry, self.presenter, self.timers, db)
+        self.ending = Ending(settings, db, self.registry, self.presenter, self.timers, self.closer)
+        self.reach = Reach(bot, db, self.registry, self.presenter, self.ending.group_gone)
+        self.hands = HandFlow(
+            settings,
+            db,
+            self.registry,
+            self.presenter,
+            self.timers,
+            self.ending,
+            explain_illegal,
+        )
+        self.lobby = LobbyFlow(
+            settings,
+            db,
+            self.registry,
+            self.presenter,
+            self.timers,
+            self.closer,
+            self.reach,
+            self.hands,
+        )
+        self.resumer = Resumer(
+            db,
+            self.registry,
+            self.presenter,
+            self.timers,
+            self.reach,
+            self.closer,
+            self.lobby,
+            self.hands,
+            self.ending,
+        )
+        self.people = People(db, bot, settings.lang)
+        self.answers = Answers(self.outbox)
+
+    # ---- the timers' callback ---------------------------------------------------------------
+    async def on_timer(self, name: TimerName) -> None:
+        """A table's timer ran out: what it was for, if the table has not moved on since."""
+        table = self.registry.get(name.table)
+        if table is None:
+            return
+        try:
+            async with self.registry.lock(table.id):
+                if table.version != name.version or not self.registry.holds(table):
+                    return  # the table moved on: a stale timer
+                try:
+                    if name.kind is TimerKind.LOBBY:
+                        await self.lobby.expire(table)
+                    elif name.kind is TimerKind.IDLE:
+                        await self.ending.idle_over(table)
+                    else:
+                        await self.hands.timed_out(table, name.kind)
+                except Exception:
+                    if self.registry.holds(table):
+                        self.ending.rearm_after_failure(table)  # tried again, not at once
+                    raise
+        except Exception:
+            log.exception("timer %s failed", name)
+
+    async def fire_timer(self, table: Table) -> bool:
+        """Run the table's pending timer now (tests and the benchmark)."""
+        return await self.timers.fire_now(table.id)
+
+    # ---- what the outbox reports --------------------------------------------------------------
+    async def _forbidden(self, chat_id: int, slot: str) -> None:
+        await self.reach.forbidden(chat_id, slot)
+
+    async def _sent(self, chat_id: int, slot: str, message_id: int) -> None:
+        await self.reach.sent(chat_id, slot, message_id)
+
+    # ---- look-ups the handlers, the tests and the benchmark use -------------------------------
+    def table_in(self, chat_id: int) -> Table | None:
+        return self.registry.in_chat(chat_id)
+
+    def table_of(self, user_id: int) -> Table | None:
+        return self.registry.of_user(user_id)
+
+    def get(self, table_id: int) -> Table | None:
+        return self.registry.get(table_id)
+
+    @property
+    def tables(self) -> dict[int, Table]:
+        return {table.id: table for table in self.registry.tables()}
+
+    @property
+    def dm_ok(self) -> Recent:
+        return self.reach.dm_ok
+
+    @property
+    def accepted_moves(self) -> int:
+        return self.hands.accepted_moves
+
+    @property
+    def rng(self) -> random.Random | None:
+        return self.hands.rng
+
+    @rng.setter
+    def rng(self, value: random.Random | None) -> None:
+        self.hands.rng = value
+
+    @staticmethod
+    def owes_settlement(table: Table) -> bool:
+        return table.owes_settlement()
+
+    def refresh_panel(self, table: Table, seat: int, *, repost: bool = False) -> None:
+        self.hands.refresh_panel(table, seat, repost=repost)
+
+    def deep_link(self, table: Table) -> str:
+        return f"https://t.me/{self.bot_username}?start=j{table.id:x}"
+
+    def dm_link(self) -> str:
+        """A link that opens the bot's private chat (nothing to join: a plain start)."""
+        return f"https://t.me/{self.bot_username}?start=hi"
+
+    async def resume(self) -> int:
+        return await self.resumer.resume()
+
+    async def drain(self) -> None:
+        await self.outbox.drain()
+
+
+def runtime_of(holder: AnyApp | CallbackContext[Any, Any, Any, Any]) -> Runtime:
+    """The runtime of a running application (after ``post_init``), from the application or
+    a handler's context."""
+    application = holder.application if isinstance(holder, CallbackContext) else holder
+    found = application.bot_data.get(RUNTIME_KEY)
+    if not isinstance(found, Runtime):
+        raise RuntimeError("the application has not been set up (post_init has not run)")
+    return found
