@@ -8,7 +8,7 @@ can be stored and replayed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from .cards import Cards, parse_cards
 from .combos import Combo, ComboKind
@@ -48,6 +48,7 @@ __all__ = [
     "Timeout",
     "WrongPhase",
     "action_from_dict",
+    "register_action",
 ]
 
 #: A reading of played cards: (kind, main rank, chain length), as in ``Combo``.
@@ -365,6 +366,8 @@ class AutoPlay(Action):
         return cls(int(data["seat"]), bool(data["on"]))
 
 
+_ActionType = TypeVar("_ActionType", bound=type[Action])
+
 _REGISTRY: dict[str, type[Action]] = {
     cls.type: cls
     for cls in (
@@ -385,6 +388,15 @@ _REGISTRY: dict[str, type[Action]] = {
         AutoPlay,
     )
 }
+
+
+def register_action(cls: _ActionType) -> _ActionType:
+    """Let ``action_from_dict`` read back a game's own action class (a class decorator)."""
+    known = _REGISTRY.get(cls.type)
+    if known is not None and known is not cls:
+        raise ValueError(f"the action type {cls.type!r} is taken by {known.__name__}")
+    _REGISTRY[cls.type] = cls
+    return cls
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:

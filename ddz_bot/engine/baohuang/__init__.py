@@ -1,5 +1,18 @@
 """保皇 (Bao Huang), the five-player climbing game of RULES.md section 4: a pure rules engine."""
 
+from .actions import (
+    AutoPlayLocked,
+    CallGuard,
+    CannotCall,
+    CannotDeclare,
+    Declare,
+    MustTakeThrone,
+    SixLast,
+    TakeThrone,
+    WrongMethod,
+    YieldThrone,
+)
+from .beats import bh_beats, meld_beats, roast_fits
 from .cards import (
     DECK_SIZE,
     DECKS,
@@ -11,8 +24,28 @@ from .cards import (
     bh_deck,
     is_special,
 )
+from .deal import arrange_deal
+from .events import (
+    Declared,
+    GuardCalled,
+    GuardRevealed,
+    HandDealt,
+    HandFinished,
+    PhaseChanged,
+    Played,
+    SoloGrabbed,
+    SoloRevealed,
+    ThroneOffered,
+    ThroneTaken,
+    ThroneYielded,
+    WentOut,
+)
+from .game import BaoHuangGame
 from .melds import Meld, MeldKind, NotAMeld, meld_of
+from .moves import bh_moves
 from .rules import BaoHuangRules, GuardMethod
+from .scoring import ESCAPE_PENALTY, bh_settle, guard_score, place_scores, score_factors
+from .state import AFK_LIMIT, AUTO_LOCK, MAX_OFFERS, MAX_REDEALS
 from .views import (
     BaoHuangOutcome,
     Declaration,
@@ -29,31 +62,69 @@ from .views import (
 )
 
 __all__ = [
+    "AFK_LIMIT",
+    "AUTO_LOCK",
     "DECKS",
     "DECK_SIZE",
     "EMPEROR_CARD",
+    "ESCAPE_PENALTY",
     "GUARD_CARD",
     "HAND_SIZES",
+    "MAX_OFFERS",
+    "MAX_REDEALS",
     "NATURAL_RANKS",
+    "AutoPlayLocked",
+    "BaoHuangGame",
     "BaoHuangOutcome",
     "BaoHuangRules",
+    "CallGuard",
+    "CannotCall",
+    "CannotDeclare",
     "Declaration",
+    "Declare",
+    "Declared",
     "Face",
     "FactorReason",
+    "GuardCalled",
     "GuardMethod",
+    "GuardRevealed",
+    "HandDealt",
+    "HandFinished",
     "Meld",
     "MeldKind",
+    "MustTakeThrone",
     "NotAMeld",
     "Phase",
+    "PhaseChanged",
     "Place",
+    "Played",
     "PublicView",
     "Role",
     "ScoreFactor",
     "SeatInfo",
     "SeatView",
+    "SixLast",
     "Solo",
+    "SoloGrabbed",
+    "SoloRevealed",
+    "TakeThrone",
     "ThroneOffer",
+    "ThroneOffered",
+    "ThroneTaken",
+    "ThroneYielded",
+    "WentOut",
+    "WrongMethod",
+    "YieldThrone",
+    "arrange_deal",
+    "bh_beats",
     "bh_deck",
+    "bh_moves",
+    "bh_settle",
+    "guard_score",
     "is_special",
+    "meld_beats",
     "meld_of",
+    "place_scores",
+    "roast_fits",
+    "score_factors",
 ]
