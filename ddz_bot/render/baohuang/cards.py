@@ -258,17 +258,20 @@ def draw_card_row(
     min_step: int,
 ) -> cv.Box:
     """``cards`` in a row that fits ``max_width``: overlapped while each card still shows its
-    corner (``min_step``), otherwise by rank, a few cards of each and the count (×12).
+    corner (``min_step``), otherwise by rank, a few cards of each and the count (×12), or
+    one of each if that is still too wide.
 
     Returns the box covered."""
     if not cards:
         return x, y, x, y + size.height
     step = cv.card_step(len(cards), size, max_width, max_step)
-    if step >= min_step:
-        return draw_bh_cards(image, cards, x, y, size, step)
     groups = card_groups(cards)
     fan_step = max(6, min(min_step // 2, size.width // 4))
-    fan = FAN if _compact_width(groups, size, fan_step, FAN) <= max_width else 1
+    fan = next(
+        (f for f in (FAN, 1) if _compact_width(groups, size, fan_step, f) <= max_width), None
+    )
+    if step >= min_step or fan is None:
+        return draw_bh_cards(image, cards, x, y, size, step)
     draw = ImageDraw.Draw(image)
     left = x
     for group in groups:

@@ -16,6 +16,7 @@ beat, the emperor card offered with its attached cards, or the faces it may call
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Final
 
 from PIL import Image, ImageDraw
@@ -32,7 +33,16 @@ from . import marks
 from .cards import bh_face, draw_card_row
 from .table import count_text
 
-__all__ = ["HAND_CARD", "HEIGHT", "WIDTH", "draw_bh_hand", "hand_columns", "render_bh_hand"]
+__all__ = [
+    "HAND_CARD",
+    "HEIGHT",
+    "WIDTH",
+    "Column",
+    "draw_bh_hand",
+    "hand_columns",
+    "hand_layout",
+    "render_bh_hand",
+]
 
 WIDTH: Final = 800
 MARGIN: Final = 10
@@ -110,16 +120,16 @@ def _others(
         x = MARGIN + (step - 1) * slot
         y = 28
         if seat.role is not None:
-            x += marks.role_pill(draw, x, y, seat.role, lang, 16) + 4
+            x += marks.role_pill(draw, x, y, seat.role, lang, 18) + 4
         count = str(seat.card_count)
-        count_width = text_width(count, 26, True)
+        count_width = text_width(count, 28, True)
         name = clean_name(marks.seat_name(names, seat.seat))
         if public.turn == seat.seat and public.phase not in (Phase.FINISHED, Phase.ABORTED):
             name = "▶" + name
         room = MARGIN + step * slot - x - count_width - 14
-        x += draw_text(draw, (x, y), fit_text(name, 22, room), 22, cv.WHITE) + 6
+        x += draw_text(draw, (x, y), fit_text(name, 24, room), 24, cv.WHITE) + 6
         colour = cv.RED_TEXT if 0 < seat.card_count <= 3 else cv.GOLD
-        draw_text(draw, (x, y), count, 26, colour, bold=True)
+        draw_text(draw, (x, y), count, 28, colour, bold=True)
 
 
 def _own_role(draw: ImageDraw.ImageDraw, view: SeatView, lang: str) -> None:
@@ -179,9 +189,9 @@ def _context(
         and beat_seat is not None
         and beat_seat != view.seat
     ):
-        draw_text(draw, (x, y - 16), label("to_beat", lang), 22, cv.MUTED, bold=True)
-        who = fit_text(clean_name(marks.seat_name(names, beat_seat)), 20, 130)
-        draw_text(draw, (x, y + 16), who, 20, cv.WHITE)
+        draw_text(draw, (x, y - 16), label("to_beat", lang), 24, cv.MUTED, bold=True)
+        who = fit_text(clean_name(marks.seat_name(names, beat_seat)), 22, 130)
+        draw_text(draw, (x, y + 18), who, 22, cv.WHITE)
         cards = public.seats[beat_seat].play_cards
         left = x + 140
         tag = count_text(len(cards), lang)
@@ -199,47 +209,58 @@ def _context(
         draw_text(draw, (x, y), label("your_hand", lang), 28, cv.WHITE, bold=True)
 
 
-def _columns(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, chosen: list[int]
-) -> None:
-    columns = hand_columns(view.hand)
-    if not columns:
-        return
+@dataclass(frozen=True, slots=True)
+class Column:
+    """One rank of the hand: its cards top to bottom, where each goes, and the step between
+    them (the visible strip of every card but the last)."""
+
+    cards: tuple[Card, ...]
+    boxes: tuple[cv.Box, ...]
+    step: int
+
+
+def hand_layout(hand: Sequence[Card]) -> list[Column]:
+    """Where every card of the hand goes: columns centred across the picture, each as
+    spread as the height allows."""
+    columns = hand_columns(hand)
     size: CardSize = HAND_CARD
     count = len(columns)
     pitch = size.width + COLUMN_GAP
     if count > 1:
         pitch = min(pitch, (WIDTH - 2 * MARGIN - size.width) // (count - 1))
-    width = (count - 1) * pitch + size.width
-    left = (WIDTH - width) // 2
+    left = (WIDTH - ((count - 1) * pitch + size.width)) // 2
     room = COLUMNS_BOTTOM - COLUMNS_TOP - size.height
+    out = []
     for i, column in enumerate(columns):
         x = left + i * pitch
         step = MAX_STEP if len(column) <= 1 else min(MAX_STEP, room // (len(column) - 1))
-        rank = int(column[0].rank)
+        boxes = tuple(
+            (x, COLUMNS_TOP + j * step, x + size.width, COLUMNS_TOP + j * step + size.height)
+            for j in range(len(column))
+        )
+        out.append(Column(tuple(column), boxes, step))
+    return out
+
+
+def _columns(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, chosen: list[int]
+) -> None:
+    size: CardSize = HAND_CARD
+    for column in hand_layout(view.hand):
+        rank = int(column.cards[0].rank)
         picked = chosen[rank] if rank < len(chosen) else 0
-        text = f"{picked}/{len(column)}" if picked else f"×{len(column)}"
+        text = f"{picked}/{len(column.cards)}" if picked else f"×{len(column.cards)}"
+        x = column.boxes[0][0]
         centre = x + size.width // 2
         if picked:
-            cv.pill(
-                draw,
-                centre - (text_width(text, 22, True) + 20) // 2,
-                COLUMNS_TOP - 22,
-                text,
-                22,
-                marks.DARK,
-                cv.GOLD,
-            )
+            width = text_width(text, 22, True) + 20
+            cv.pill(draw, centre - width // 2, COLUMNS_TOP - 22, text, 22, marks.DARK, cv.GOLD)
         else:
             draw_text(draw, (centre, COLUMNS_TOP - 22), text, 24, cv.WHITE, bold=True, align="m")
-        for j, card in enumerate(column):
-            top = COLUMNS_TOP + j * step
+        for j, (card, box) in enumerate(zip(column.cards, column.boxes, strict=True)):
             sprite = bh_face(card, size)
-            image.paste(sprite, (x, top), sprite)
+            image.paste(sprite, (box[0], box[1]), sprite)
             if j < picked:
                 draw.rounded_rectangle(
-                    (x, top, x + size.width - 2, top + size.height - 2),
-                    size.radius,
-                    outline=cv.GOLD,
-                    width=4,
+                    (box[0], box[1], box[2] - 2, box[3] - 2), size.radius, outline=cv.GOLD, width=4
                 )

@@ -22,6 +22,7 @@ __all__ = [
     "check_names",
     "declaration_text",
     "hoe_pill",
+    "hoe_width",
     "place_pill",
     "place_text",
     "role_pill",
@@ -100,13 +101,23 @@ def place_pill(
     return cv.pill(draw, x, y, place_text(place, lang), size, fg, bg, align=align)
 
 
+def hoe_width(lang: str, size: int) -> int:
+    """The width ``hoe_pill`` takes."""
+    return (
+        2 * round(size * 0.45)
+        + round(size * 0.95)
+        + 6
+        + text_width(label("bh_hoe", lang), size, True)
+    )
+
+
 def hoe_pill(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str, size: int) -> int:
     """锄头: the mark of a rebel who revolted, for the rest of the hand (a drawn hoe, then
     the word); returns its width."""
     text = label("bh_hoe", lang)
     pad = round(size * 0.45)
     icon = round(size * 0.95)
-    width = pad + icon + 6 + text_width(text, size, True) + pad
+    width = hoe_width(lang, size)
     height = round(size * 1.45)
     draw.rounded_rectangle(
         (x, y - height // 2, x + width, y + height // 2), height // 2, fill=HOE_BG

@@ -329,9 +329,7 @@ def called_hand_view() -> SeatView:
         Face(Rank.NINE, Suit.SPADES),
         Face(Rank.SIX, Suit.DIAMONDS),
     )
-    return SeatView(
-        called_throne_view(), 1, _hand((*hand, EMPEROR_CARD)), None, callable_faces=faces
-    )
+    return SeatView(called_throne_view(), 1, hand, None, callable_faces=faces)
 
 
 def rebel_lead_view() -> SeatView:

@@ -33,7 +33,7 @@ from ...engine.cards import Card
 from .. import canvas as cv
 from ..fonts import clean_name, draw_text, fit_text, text_width
 from ..labels import check_lang, label
-from ..sprites import MEDIUM, TINY
+from ..sprites import MEDIUM, SMALL, TINY
 from . import marks
 from .cards import draw_bh_cards, draw_card_row
 
@@ -178,7 +178,8 @@ def _seat_row(
     x += draw_text(draw, (x, y + 4), label("cards", lang), 20, cv.MUTED) + 10
     if seat.place is not None:
         x += marks.place_pill(draw, x, y, seat.place, lang, 22) + 8
-    if seat.hoe and x + 80 <= LEFT_COLUMN + 6:
+    hoe_on_line_2 = seat.hoe and x + marks.hoe_width(lang, 20) <= LEFT_COLUMN + 6
+    if hoe_on_line_2:
         marks.hoe_pill(draw, x, y, lang, 20)
     # line 3: turn, auto-play, escape
     x, y = left, top + 124
@@ -191,16 +192,12 @@ def _seat_row(
         badges.append((label(word, lang), cv.WHITE, (110, 110, 130)))
     if seat.escaped:
         badges.append((label("escaped", lang), cv.WHITE, (160, 40, 40)))
-    if seat.hoe and seat.place is not None:  # no room on line 2 beside the place
-        badges.append(("", cv.WHITE, marks.HOE_BG))
     for text, fg, bg in badges:
-        if not text:
-            if x + 90 <= LEFT_COLUMN + 6:
-                x += marks.hoe_pill(draw, x, y, lang, 20) + 8
-            continue
         if x + text_width(text, 20, True) + 18 > LEFT_COLUMN + 6:
             break
         x += cv.pill(draw, x, y, text, 20, fg, bg) + 8
+    if seat.hoe and not hoe_on_line_2 and x + marks.hoe_width(lang, 20) <= LEFT_COLUMN + 6:
+        marks.hoe_pill(draw, x, y, lang, 20)
     _right_side(image, draw, view, seat, top + ROW // 2, lang)
 
 
@@ -232,7 +229,8 @@ def _right_side(
             cv.pill(draw, PLAY_LEFT + 6, middle, text, 30, colours[0], colours[1])
         return
     if seat.shown_hand:
-        _cards_with_tag(image, draw, seat.shown_hand, "", False, middle)
+        top = middle - SMALL.height // 2
+        draw_card_row(image, seat.shown_hand, PLAY_LEFT, top, SMALL, PLAY_RIGHT - PLAY_LEFT, 34, 18)
         return
     if seat.play is not None and seat.play_cards:
         beaten = view.to_beat_seat == seat.seat
