@@ -12,7 +12,7 @@ Bad input raises the classic pictures' ``ValueError`` subclasses: ``UnknownLangu
 ``NoOutcome`` (a result for a hand not over).
 """
 
-from .cards import bh_face
+from .cards import bh_face, warm_up
 from .hand import draw_bh_hand, render_bh_hand
 from .result import draw_bh_result, render_bh_result
 from .table import draw_bh_table, render_bh_table
@@ -25,4 +25,5 @@ __all__ = [
     "render_bh_hand",
     "render_bh_result",
     "render_bh_table",
+    "warm_up",
 ]

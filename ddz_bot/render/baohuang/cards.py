@@ -29,6 +29,7 @@ __all__ = [
     "draw_bh_cards",
     "draw_card_row",
     "row_width",
+    "warm_up",
 ]
 
 SCALE: Final = 3  # supersampling, as in ``sprites``
@@ -287,3 +288,11 @@ def draw_card_row(
             )
         left += 8
     return x, y, left - 8, y + size.height
+
+
+def warm_up() -> None:
+    """Draw the emperor and guard cards at every size now (the other faces are the shared
+    sprites, see ``sprites.warm_up``)."""
+    for size in (sprites.LARGE, sprites.MEDIUM, sprites.SMALL, sprites.TINY):
+        bh_face(EMPEROR_CARD, size)
+        bh_face(GUARD_CARD, size)

@@ -69,7 +69,7 @@ def draw_bh_table(view: PublicView, names: Sequence[str], lang: str) -> Image.Im
     marks.check_names(names, len(view.seats))
     height = HEADER + len(view.seats) * ROW + FOOT
     image, draw = cv.new_canvas(WIDTH, height)
-    _header(image, draw, view, lang)
+    _header(image, draw, view, names, lang)
     for index, seat in enumerate(view.seats):
         _seat_row(image, draw, view, seat, names[index], HEADER + index * ROW, lang)
     return image
@@ -104,7 +104,13 @@ def _options(view: PublicView, lang: str) -> list[str]:
     return words
 
 
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, lang: str) -> None:
+def _header(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    names: Sequence[str],
+    lang: str,
+) -> None:
     draw.rectangle((0, 0, WIDTH, HEADER), fill=cv.FELT_DARK)
     title = f"{label('game_baohuang', lang)} · {label('room_' + view.room.key, lang)}"
     x = MARGIN + 6
@@ -119,7 +125,8 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, lan
         draw_text(
             draw, (WIDTH - MARGIN - 8, y), fit_text(options, 22, room), 22, cv.MUTED, align="r"
         )
-    # line 2: the solo once public, the score's factors, the called card
+    # line 2: the solo once public, the score's factors; at the right the called card and
+    # who made the play to beat
     y = 82
     x = MARGIN + 8
     if view.solo is not None:
@@ -130,13 +137,19 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: PublicView, lan
         draw_bh_cards(image, [card], right - TINY.width, y - TINY.height // 2, TINY, TINY.width)
         right -= TINY.width + 8
         right -= draw_text(draw, (right, y), label("bh_called", lang), 24, cv.MUTED, True, "r")
-        right -= 16
-    if view.factors:
-        multiplier = 1
-        for factor in view.factors:
-            if not factor.conditional:
-                multiplier *= factor.factor
+        right -= 20
+    if view.phase is Phase.PLAYING and view.to_beat_seat is not None:
+        who = fit_text(clean_name(names[view.to_beat_seat]), 24, 170, bold=True)
+        right -= draw_text(draw, (right, y), who, 24, cv.GOLD, bold=True, align="r") + 8
+        right -= draw_text(draw, (right, y), label("to_beat", lang), 24, cv.MUTED, True, "r")
+        right -= 20
+    multiplier = 1
+    for factor in view.factors:
+        if not factor.conditional:
+            multiplier *= factor.factor
+    if multiplier != 1:
         x += draw_text(draw, (x, y), f"×{multiplier}", 34, cv.GOLD, bold=True) + 12
+    if view.factors and right - x > 40:
         items = " · ".join(factor_text(factor, lang) for factor in view.factors)
         draw_text(draw, (x, y), fit_text(items, 24, right - x), 24, cv.MUTED)
 
