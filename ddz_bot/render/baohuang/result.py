@@ -120,8 +120,9 @@ def _header(
         return
     if outcome.escaped is not None:
         return
-    x += draw_text(draw, (x, y), label("multiplier", lang), 24, cv.MUTED, bold=True) + 8
-    x += draw_text(draw, (x, y), f"×{outcome.multiplier}", 34, cv.GOLD, bold=True) + 16
+    if outcome.multiplier != 1:
+        x += draw_text(draw, (x, y), label("multiplier", lang), 24, cv.MUTED, bold=True) + 8
+        x += draw_text(draw, (x, y), f"×{outcome.multiplier}", 34, cv.GOLD, bold=True) + 16
     items = [factor_text(factor, lang) for factor in outcome.factors]
     if outcome.solo is not None:
         items.insert(0, marks.solo_text(outcome.solo, lang))

@@ -373,7 +373,7 @@ def bh_hand_samples() -> list[BhHandSample]:
 
 
 def _lines(deltas: Sequence[int], points: Sequence[int]) -> tuple[ResultLine, ...]:
-    balances = (12_400, 3_050, 880, 250_000, 41_200)
+    balances = (12_400, 3_050, 8_800, 250_000, 41_200)
     return tuple(
         ResultLine(seat, NAMES[seat], deltas[seat], points[seat], balances[seat] + deltas[seat])
         for seat in range(5)
