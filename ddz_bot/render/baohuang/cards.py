@@ -28,6 +28,7 @@ __all__ = [
     "card_groups",
     "draw_bh_cards",
     "draw_card_row",
+    "marks_last",
     "row_width",
     "warm_up",
 ]
@@ -224,6 +225,12 @@ def card_groups(cards: Sequence[Card]) -> list[CardGroup]:
     return [CardGroup(group) for group in groups]
 
 
+def marks_last(cards: Sequence[Card]) -> list[Card]:
+    """By rank, the emperor and guard cards last of theirs: the card drawn last in a row
+    shows whole, so the sceptre and the sword are never covered."""
+    return sorted(cards, key=lambda card: (int(card.rank), card in (EMPEROR_CARD, GUARD_CARD)))
+
+
 #: In a compact row, at most this many cards of a group are fanned, then "×n".
 FAN: Final = 3
 
@@ -265,6 +272,7 @@ def draw_card_row(
     Returns the box covered."""
     if not cards:
         return x, y, x, y + size.height
+    cards = marks_last(cards)
     step = cv.card_step(len(cards), size, max_width, max_step)
     groups = card_groups(cards)
     fan_step = max(6, min(min_step // 2, size.width // 4))

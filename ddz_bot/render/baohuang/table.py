@@ -50,6 +50,7 @@ PLAY_RIGHT: Final = WIDTH - MARGIN - 12
 SEATS: Final = 5
 HEIGHT: Final = HEADER + SEATS * ROW + FOOT
 MAX_OFFERS: Final = 10
+SHOWN_MIN_STEP: Final = 22  # a small card's corner rank and suit
 
 _DECLARATION_COLOURS: Final[dict[Declaration, tuple[marks.Colour, marks.Colour]]] = {
     Declaration.OPEN_SOLO: (marks.DARK, marks.EMPEROR_BG),
@@ -242,8 +243,7 @@ def _right_side(
             cv.pill(draw, PLAY_LEFT + 6, middle, text, 30, colours[0], colours[1])
         return
     if seat.shown_hand:
-        top = middle - SMALL.height // 2
-        draw_card_row(image, seat.shown_hand, PLAY_LEFT, top, SMALL, PLAY_RIGHT - PLAY_LEFT, 34, 18)
+        _shown_hand(image, seat.shown_hand, middle)
         return
     if seat.play is not None and seat.play_cards:
         beaten = view.to_beat_seat == seat.seat
@@ -255,6 +255,19 @@ def _right_side(
         return
     if seat.place is not None:
         marks.place_pill(draw, PLAY_LEFT + 6, middle, seat.place, lang, 32)
+
+
+def _shown_hand(image: Image.Image, cards: Sequence[Card], middle: int) -> None:
+    """The cards left at the end, face up: one row, or two when one would hide the corners."""
+    width = PLAY_RIGHT - PLAY_LEFT
+    rows: list[Sequence[Card]] = [cards]
+    if cv.card_step(len(cards), SMALL, width, 34) < SHOWN_MIN_STEP:
+        half = (len(cards) + 1) // 2
+        rows = [cards[:half], cards[half:]]
+    top = middle - (len(rows) * SMALL.height + (len(rows) - 1) * 4) // 2
+    for row in rows:
+        draw_card_row(image, row, PLAY_LEFT, top, SMALL, width, 34, SHOWN_MIN_STEP)
+        top += SMALL.height + 4
 
 
 def _cards_with_tag(
