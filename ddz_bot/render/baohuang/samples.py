@@ -34,22 +34,21 @@ from ...engine.cards import RANK_CHARS, Card, Cards, Rank, Suit
 from ...engine.protocol import Termination
 from ...engine.rules import DEFAULT_ROOM, ROOMS
 from ..labels import LANGS
-from ..result import ResultLine
 
 __all__ = [
+    "LANG_SUFFIX",
     "NAMES",
     "BhHandSample",
-    "BhResultSample",
     "BhTableSample",
     "Dealer",
     "baohuang_gallery",
     "bh_hand_samples",
-    "bh_result_samples",
     "bh_table_samples",
+    "make_view",
 ]
 
 NAMES: Final = ("小明", "Alice", "王大锤", "Бориска", "陳小姐 Kelly")
-_LANG_SUFFIX: Final = {"zh-Hans": "hans", "zh-Hant": "hant", "en": "en"}
+LANG_SUFFIX: Final = {"zh-Hans": "hans", "zh-Hant": "hant", "en": "en"}
 
 
 class Dealer:
@@ -85,7 +84,7 @@ def _meld(cards: Sequence[Card]) -> Meld:
     return Meld.of(Cards.of(cards))
 
 
-def _view(phase: Phase, seats: Sequence[SeatInfo], **fields: object) -> PublicView:
+def make_view(phase: Phase, seats: Sequence[SeatInfo], **fields: object) -> PublicView:
     base = PublicView(
         rules=BaoHuangRules(),
         room=DEFAULT_ROOM,
@@ -124,14 +123,6 @@ class BhHandSample:
     names: tuple[str, ...] | None
 
 
-@dataclass(frozen=True, slots=True)
-class BhResultSample:
-    name: str
-    view: PublicView
-    lines: tuple[ResultLine, ...]
-    lang: str
-
-
 # --------------------------------------------------------------------------- scenes
 
 
@@ -143,7 +134,7 @@ def throne_view() -> PublicView:
     offer = ThroneOffer(holder=2, number=3, attached=attached, yielded=(4, 3))
     counts = (34, 34, 34, 32, 33)
     seats = [SeatInfo(i, counts[i]) for i in range(5)]
-    return _view(Phase.THRONE, seats, turn=2, dealer=4, offer=offer)
+    return make_view(Phase.THRONE, seats, turn=2, dealer=4, offer=offer)
 
 
 def called_throne_view() -> PublicView:
@@ -151,7 +142,7 @@ def called_throne_view() -> PublicView:
     offer = ThroneOffer(holder=1, number=6, attached=(), yielded=(1, 0, 4, 3, 2), must_take=True)
     seats = [SeatInfo(i, 34 if i < 3 else 33) for i in range(5)]
     rules = BaoHuangRules(method=GuardMethod.CALLED, roast=True)
-    return _view(Phase.THRONE, seats, rules=rules, turn=1, dealer=1, offer=offer, redeals=1)
+    return make_view(Phase.THRONE, seats, rules=rules, turn=1, dealer=1, offer=offer, redeals=1)
 
 
 def declaring_view() -> PublicView:
@@ -164,7 +155,23 @@ def declaring_view() -> PublicView:
         SeatInfo(4, 33),
     ]
     revolt = ScoreFactor(FactorReason.REVOLT, 2, conditional=True)
-    return _view(Phase.DECLARING, seats, turn=3, dealer=1, emperor=1, factors=(revolt,))
+    return make_view(Phase.DECLARING, seats, turn=3, dealer=1, emperor=1, factors=(revolt,))
+
+
+def grab_view() -> PublicView:
+    """抢独 on: the guard showed itself (明保 ×2), a rebel grabs the throne, one waits."""
+    seats = [
+        SeatInfo(0, 34, role=Role.EMPEROR, declaration=Declaration.NOTHING),
+        SeatInfo(1, 34, role=Role.GUARD, declaration=Declaration.OPEN_GUARD),
+        SeatInfo(2, 34, declaration=Declaration.GRAB_SOLO),
+        SeatInfo(3, 33, declaration=Declaration.REVOLT, hoe=True),
+        SeatInfo(4, 33, auto_play=True),
+    ]
+    factors = (ScoreFactor(FactorReason.OPEN_GUARD, 2, seat=1),)
+    rules = BaoHuangRules(grab_solo=True)
+    return make_view(
+        Phase.DECLARING, seats, rules=rules, turn=4, emperor=0, guard=1, factors=factors
+    )
 
 
 def trick_view() -> PublicView:
@@ -180,7 +187,7 @@ def trick_view() -> PublicView:
         SeatInfo(3, 9, role=Role.GUARD, play=_meld(guard_play), play_cards=guard_play),
         SeatInfo(4, 2, hoe=True),
     ]
-    return _view(
+    return make_view(
         Phase.PLAYING,
         seats,
         turn=4,
@@ -207,7 +214,7 @@ def big_play_view() -> PublicView:
         SeatInfo(3, 17, role=Role.EMPEROR, play=_meld(sceptre), play_cards=sceptre),
         SeatInfo(4, 0, role=Role.REBEL, place=Place.FIRST),
     ]
-    return _view(
+    return make_view(
         Phase.PLAYING,
         seats,
         rules=rules,
@@ -234,7 +241,7 @@ def solo_view() -> PublicView:
         SeatInfo(4, 33, role=Role.REBEL, passed=True),
     ]
     revolt = ScoreFactor(FactorReason.REVOLT, 2, conditional=True)
-    return _view(
+    return make_view(
         Phase.PLAYING, seats, turn=2, dealer=2, emperor=2, solo=Solo.OPEN, factors=(revolt,)
     )
 
@@ -264,7 +271,7 @@ def finished_view() -> PublicView:
         SeatInfo(3, len(left_3), role=Role.REBEL, place=Place.FOURTH, shown_hand=left_3),
         SeatInfo(4, len(left_4), role=Role.REBEL, place=Place.FIFTH, shown_hand=left_4),
     ]
-    return _view(
+    return make_view(
         Phase.FINISHED,
         seats,
         dealer=0,
@@ -281,6 +288,7 @@ def table_scenes() -> dict[str, PublicView]:
         "throne": throne_view(),
         "called": called_throne_view(),
         "declaring": declaring_view(),
+        "grab": grab_view(),
         "trick": trick_view(),
         "big_play": big_play_view(),
         "solo": solo_view(),
@@ -290,7 +298,7 @@ def table_scenes() -> dict[str, PublicView]:
 
 def bh_table_samples() -> list[BhTableSample]:
     return [
-        BhTableSample(f"baohuang_table_{scene}_{_LANG_SUFFIX[lang]}", view, NAMES, lang)
+        BhTableSample(f"baohuang_table_{scene}_{LANG_SUFFIX[lang]}", view, NAMES, lang)
         for scene, view in table_scenes().items()
         for lang in LANGS
     ]
@@ -363,116 +371,8 @@ def hand_scenes() -> dict[str, tuple[SeatView, Cards | None]]:
 
 def bh_hand_samples() -> list[BhHandSample]:
     return [
-        BhHandSample(f"baohuang_hand_{scene}_{_LANG_SUFFIX[lang]}", view, selected, lang, NAMES)
+        BhHandSample(f"baohuang_hand_{scene}_{LANG_SUFFIX[lang]}", view, selected, lang, NAMES)
         for scene, (view, selected) in hand_scenes().items()
-        for lang in LANGS
-    ]
-
-
-# --------------------------------------------------------------------------- results
-
-
-def _lines(deltas: Sequence[int], points: Sequence[int]) -> tuple[ResultLine, ...]:
-    balances = (12_400, 3_050, 8_800, 250_000, 41_200)
-    return tuple(
-        ResultLine(seat, NAMES[seat], deltas[seat], points[seat], balances[seat] + deltas[seat])
-        for seat in range(5)
-    )
-
-
-def _result_view(
-    outcome: BaoHuangOutcome, roles: Sequence[Role], hoes: Sequence[int] = ()
-) -> PublicView:
-    seats = [
-        SeatInfo(
-            seat,
-            0,
-            role=roles[seat],
-            place=outcome.place_of(seat),
-            hoe=seat in hoes,
-            escaped=outcome.escaped == seat,
-        )
-        for seat in range(5)
-    ]
-    return _view(
-        Phase.ABORTED if outcome.aborted else Phase.FINISHED,
-        seats,
-        emperor=outcome.emperor,
-        guard=outcome.guard,
-        solo=outcome.solo,
-        places=outcome.places,
-        factors=outcome.factors,
-        outcome=outcome,
-    )
-
-
-def result_scenes() -> dict[str, tuple[PublicView, tuple[ResultLine, ...]]]:
-    E, G, R = Role.EMPEROR, Role.GUARD, Role.REBEL
-    win = finished_view()
-    revolt = ScoreFactor(FactorReason.REVOLT, 2)
-    rebels = BaoHuangOutcome(
-        termination=Termination.WON,
-        places=(2, 4, 3, 1, 0),
-        emperor=0,
-        guard=1,
-        solo=None,
-        scores=(-12, -6, 6, 6, 6),
-        base_scores=(-6, -3, 3, 3, 3),
-        factors=(revolt,),
-        multiplier=2,
-        revolts=(2, 4),
-    )
-    solo = BaoHuangOutcome(
-        termination=Termination.WON,
-        places=(3,),
-        emperor=2,
-        guard=None,
-        solo=Solo.OPEN,
-        scores=(6, 6, -24, 6, 6),
-        base_scores=(6, 6, -24, 6, 6),
-    )
-    escape = BaoHuangOutcome(
-        termination=Termination.ESCAPED,
-        places=(),
-        emperor=0,
-        guard=None,
-        solo=None,
-        scores=(10, 10, 10, -40, 10),
-        base_scores=(10, 10, 10, -40, 10),
-        escaped=3,
-    )
-    aborted = BaoHuangOutcome(
-        termination=Termination.ABORTED,
-        places=(),
-        emperor=None,
-        guard=None,
-        solo=None,
-        scores=(0, 0, 0, 0, 0),
-        base_scores=(0, 0, 0, 0, 0),
-        reason="no_emperor",
-    )
-    return {
-        "emperor_wins": (win, _lines((1_200, 600, -600, -600, -600), (12, 6, -6, -6, -6))),
-        "revolt": (
-            _result_view(rebels, (E, G, R, R, R), hoes=(2, 4)),
-            _lines((-1_200, -600, 600, 600, 600), (-12, -6, 6, 6, 6)),
-        ),
-        "open_solo": (
-            _result_view(solo, (R, R, E, R, R)),
-            _lines((600, 600, -2_405, 600, 600), (6, 6, -24, 6, 6)),
-        ),
-        "escape": (
-            _result_view(escape, (R, R, R, R, R)),
-            _lines((1_000, 1_000, 1_000, -4_005, 1_000), (10, 10, 10, -40, 10)),
-        ),
-        "aborted": (_result_view(aborted, (R, R, R, R, R)), _lines((0,) * 5, (0,) * 5)),
-    }
-
-
-def bh_result_samples() -> list[BhResultSample]:
-    return [
-        BhResultSample(f"baohuang_result_{scene}_{_LANG_SUFFIX[lang]}", view, lines, lang)
-        for scene, (view, lines) in result_scenes().items()
         for lang in LANGS
     ]
 
@@ -481,6 +381,7 @@ def baohuang_gallery() -> Iterator[tuple[str, bytes]]:
     """Every 保皇 sample picture as (name, PNG bytes), for the gallery."""
     from .hand import render_bh_hand
     from .result import render_bh_result
+    from .result_samples import bh_result_samples
     from .table import render_bh_table
 
     for table in bh_table_samples():
