@@ -143,3 +143,12 @@ def test_r_bh_protocol_baohuang_game_is_a_game_protocol() -> None:
 )  # fmt: skip
 def test_r_bh_protocol_new_actions_round_trip_through_action_from_dict(action: object) -> None:
     assert action_from_dict(action.to_dict()) == action  # type: ignore[attr-defined]
+
+
+def test_r_bh_deal_a_stored_hand_with_a_wrong_deck_is_refused() -> None:
+    data = staged(emperor=0, guard=1).to_dict()
+    data["decks"] = [data["decks"][0][:-2] + "00", *data["decks"][1:]]
+    with pytest.raises(ValueError):
+        BaoHuangGame.from_dict(data)
+    with pytest.raises(ValueError):
+        BaoHuangGame.from_dict({**data, "game": "classic"})

@@ -16,6 +16,7 @@ from ddz_bot.engine.baohuang import (
     Phase,
     Place,
     Role,
+    SixLast,
     Solo,
     SoloGrabbed,
     SoloRevealed,
@@ -243,3 +244,23 @@ def test_r_bh_double_a_revealed_hidden_solo_that_loses_doubles() -> None:
         6,
         6,
     )
+
+
+def test_r_bh_six_the_game_refuses_a_six_that_does_not_empty_the_hand() -> None:
+    game = staged(emperor=3, guard=2, rules=BaoHuangRules(six=True))
+    crown(game)
+    game.apply(Play(3, Cards.parse("8")))
+    game.apply(Play(4, Cards.parse("X")))
+    for seat in (0, 1, 2, 3):
+        game.apply(Pass(seat))
+    assert game.turn == 4 and game.to_beat is None
+    before = game.to_dict()
+    with pytest.raises(SixLast):
+        game.apply(Play(4, Cards.parse("6" * 16)))
+    assert game.to_dict() == before
+    assert all(6 - 3 not in move for move in game.moves(4))  # Rank.SIX is 3
+    game.apply(Play(4, Cards.parse("7" * 16)))
+    for seat in (0, 1, 2, 3):
+        game.apply(Pass(seat))
+    events = game.apply(Play(4, Cards.parse("6" * 16)))  # the last cards: allowed
+    assert WentOut(4, Place.FIRST) in events
