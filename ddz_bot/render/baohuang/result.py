@@ -160,9 +160,9 @@ def _row(
     if role is not None:
         x += marks.role_pill(draw, x, y, role, lang, 22) + 8
     if seat in outcome.revolts or view.seats[seat].hoe:
-        x += marks.hoe_pill(draw, x, y, lang, 20) + 8
+        x += marks.hoe_pill(draw, x, y, lang, 22) + 8
     if outcome.escaped == seat:
-        x += cv.pill(draw, x, y, label("escaped", lang), 20, cv.WHITE, (160, 40, 40)) + 8
+        x += cv.pill(draw, x, y, label("escaped", lang), 22, cv.WHITE, (160, 40, 40)) + 8
     name = fit_text(clean_name(line.name), 28, NAME_RIGHT - x, bold=True)
     draw_text(draw, (x, y), name, 28, cv.WHITE, bold=True)
     # right: the score, and how it was made when multiplied
@@ -179,8 +179,8 @@ def _row(
     x = left
     x += draw_text(draw, (x, y2), _signed(line.beans_delta), 30, _colour(line.beans_delta), True)
     x += 6
-    x += draw_text(draw, (x, y2 + 2), label("beans", lang), 20, cv.MUTED) + 24
+    x += draw_text(draw, (x, y2 + 2), label("beans", lang), 22, cv.MUTED) + 24
     x += draw_text(draw, (x, y2), _signed(line.points_delta), 26, cv.WHITE, bold=True) + 6
-    draw_text(draw, (x, y2 + 2), label("points", lang), 20, cv.MUTED)
+    draw_text(draw, (x, y2 + 2), label("points", lang), 22, cv.MUTED)
     balance = f"{label('beans', lang)} {line.beans_after:,}"
     draw_text(draw, (SCORE_RIGHT, y2 + 2), balance, 22, cv.MUTED, align="r")

@@ -189,14 +189,16 @@ def _seat_row(
         x += (stack - 1) * 6 + TINY.width + 8
     count_colour = cv.RED_TEXT if 0 < seat.card_count <= 3 else cv.WHITE
     x += draw_text(draw, (x, y), str(seat.card_count), 36, count_colour, bold=True) + 4
-    x += draw_text(draw, (x, y + 4), label("cards", lang), 20, cv.MUTED) + 10
+    x += draw_text(draw, (x, y + 4), label("cards", lang), 22, cv.MUTED) + 10
     if seat.place is not None:
         x += marks.place_pill(draw, x, y, seat.place, lang, 22) + 8
-    hoe_on_line_2 = seat.hoe and x + marks.hoe_width(lang, 20) <= LEFT_COLUMN + 6
+    hoe_on_line_2 = seat.hoe and x + marks.hoe_width(lang, 22) <= LEFT_COLUMN + 6
     if hoe_on_line_2:
-        marks.hoe_pill(draw, x, y, lang, 20)
-    # line 3: turn, auto-play, escape
+        marks.hoe_pill(draw, x, y, lang, 22)
+    # line 3: turn, auto-play, escape; below the play, so free to run on unless the hand
+    # left at the end is shown there
     x, y = left, top + 124
+    limit = LEFT_COLUMN + 6 if seat.shown_hand else PLAY_RIGHT
     badges: list[tuple[str, marks.Colour, marks.Colour]] = []
     if turn:
         word = "turn" if view.phase is Phase.PLAYING else "thinking"
@@ -207,11 +209,11 @@ def _seat_row(
     if seat.escaped:
         badges.append((label("escaped", lang), cv.WHITE, (160, 40, 40)))
     for text, fg, bg in badges:
-        if x + text_width(text, 20, True) + 18 > LEFT_COLUMN + 6:
+        if x + text_width(text, 22, True) + 18 > limit:
             break
-        x += cv.pill(draw, x, y, text, 20, fg, bg) + 8
-    if seat.hoe and not hoe_on_line_2 and x + marks.hoe_width(lang, 20) <= LEFT_COLUMN + 6:
-        marks.hoe_pill(draw, x, y, lang, 20)
+        x += cv.pill(draw, x, y, text, 22, fg, bg) + 8
+    if seat.hoe and not hoe_on_line_2 and x + marks.hoe_width(lang, 22) <= limit:
+        marks.hoe_pill(draw, x, y, lang, 22)
     _right_side(image, draw, view, seat, top + ROW // 2, lang)
 
 
@@ -305,4 +307,4 @@ def _offer(
     x = right + 12
     cv.pill(draw, x, middle - 18, tag, 22, marks.DARK, cv.GOLD)
     word = "bh_must_take" if offer.must_take else "bh_take_or_yield"
-    draw_text(draw, (x + 4, middle + 22), label(word, lang), 20, cv.WHITE, bold=True)
+    draw_text(draw, (x + 4, middle + 22), label(word, lang), 22, cv.WHITE, bold=True)
