@@ -2,8 +2,8 @@
 
 Every phase and option the pictures draw: the throne offer with attached cards, the
 called card, declarations and hoes, tricks with the guard card and big joker-hung sets,
-open and hidden solos, places, the end, an escape, an aborted hand; hands of 33 to 45
-cards; results with each factor. Each scene is drawn in the three languages, named
+open and hidden solos, places, the end; hands of 33 to 45 cards (the results are in
+``result_samples.py``). Each scene is drawn in the three languages, named
 ``baohuang_<picture>_<scene>_<lang>``.
 """
 
