@@ -162,7 +162,7 @@ _LABELS: Final[dict[str, tuple[str, str, str]]] = {
     "bh_called": ("特画", "特畫", "Called"),
     "bh_callable": ("可叫", "可叫", "May call"),
     "bh_your_role": ("你的身份", "你的身份", "Your role"),
-    "bh_only_you": ("仅你可见", "僅你可見", "only you see it"),
+    "bh_only_you": ("仅你可见", "僅你可見", "secret"),
     "bh_auto_locked": ("全程托管", "全程託管", "AUTO to end"),
     "bh_if_won": ("若胜", "若勝", "if won"),
     "bh_base_score": ("基础分", "基礎分", "Base"),

@@ -91,6 +91,8 @@ def test_every_hand_sample_draws_the_hand_and_public_cards(
     data = render_bh_hand(sample.view, sample.selected, sample.lang, sample.names)
     assert decode(data).size == (bh_hand.WIDTH, bh_hand.HEIGHT)
     hand = set(sample.view.hand)
+    assert len(hand) == len(sample.view.hand)
+    assert not hand & public_cards(sample.view.public)  # a sample deals each card once
     assert hand <= set(spy.faces)  # every card of the hand, whole or in its column
     assert set(spy.faces) <= hand | public_cards(sample.view.public)
 

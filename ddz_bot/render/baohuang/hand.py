@@ -136,6 +136,10 @@ def _own_role(draw: ImageDraw.ImageDraw, view: SeatView, lang: str) -> None:
     """The second line: this seat's role as only it knows it, and whose turn."""
     public = view.public
     y = 80
+    right = WIDTH - MARGIN - 4
+    if public.turn == view.seat and public.phase not in (Phase.FINISHED, Phase.ABORTED):
+        text = "▶ " + label("your_turn", lang)
+        right -= cv.pill(draw, right, y, text, 24, marks.DARK, cv.GOLD, align="r") + 12
     x = MARGIN + 6
     if view.role is not None:
         x += draw_text(draw, (x, y), label("bh_your_role", lang), 24, cv.MUTED, bold=True) + 10
@@ -146,11 +150,9 @@ def _own_role(draw: ImageDraw.ImageDraw, view: SeatView, lang: str) -> None:
         secret = (view.role is Role.GUARD and public.guard is None) or (
             view.solo is Solo.HIDDEN and public.solo is None
         )
-        if secret:
-            draw_text(draw, (x, y), f"({label('bh_only_you', lang)})", 22, cv.MUTED)
-    if public.turn == view.seat and public.phase not in (Phase.FINISHED, Phase.ABORTED):
-        text = "▶ " + label("your_turn", lang)
-        cv.pill(draw, WIDTH - MARGIN - 4, y, text, 24, marks.DARK, cv.GOLD, align="r")
+        if secret and right - x > 60:
+            text = fit_text(f"({label('bh_only_you', lang)})", 22, right - x)
+            draw_text(draw, (x, y), text, 22, cv.MUTED)
 
 
 def _context(

@@ -174,17 +174,20 @@ def grab_view() -> PublicView:
     )
 
 
-def trick_view() -> PublicView:
-    """Mid-trick: the guard just played the guard card in a joker-hung set and is known;
-    seat 1 is out first; seat 2 passed on auto-play; seat 4 (a hoe) must answer."""
-    deal = Dealer()
+def trick_view(deal: Dealer | None = None, guard_known: bool = True) -> PublicView:
+    """Mid-trick: the guard just played the guard card in a joker-hung set and is known
+    (or, with ``guard_known`` off, a plain big joker and stays hidden); seat 1 is out first;
+    seat 2 passed on auto-play; seat 4 (a hoe) must answer. ``deal`` shares a dealer with
+    a hand drawn beside it, so that no card is in two places."""
+    deal = deal if deal is not None else Dealer()
     emperor_play = deal.take("7777")
-    guard_play = (*deal.take("8888"), GUARD_CARD)
+    guard_play = (*deal.take("8888"), GUARD_CARD) if guard_known else deal.take("8888D")
+    guard_role = Role.GUARD if guard_known else None
     seats = [
         SeatInfo(0, 21, role=Role.EMPEROR, play=_meld(emperor_play), play_cards=emperor_play),
         SeatInfo(1, 0, place=Place.FIRST),
         SeatInfo(2, 12, passed=True, auto_play=True),
-        SeatInfo(3, 9, role=Role.GUARD, play=_meld(guard_play), play_cards=guard_play),
+        SeatInfo(3, 9, role=guard_role, play=_meld(guard_play), play_cards=guard_play),
         SeatInfo(4, 2, hoe=True),
     ]
     return make_view(
@@ -193,7 +196,7 @@ def trick_view() -> PublicView:
         turn=4,
         dealer=0,
         emperor=0,
-        guard=3,
+        guard=3 if guard_known else None,
         to_beat=_meld(guard_play),
         to_beat_seat=3,
         places=(1,),
@@ -310,13 +313,13 @@ def bh_table_samples() -> list[BhTableSample]:
 def guard_hand_view() -> SeatView:
     """The hidden guard's 36 cards, the sword among them, with a play to beat."""
     deal = Dealer()
+    public = trick_view(deal, guard_known=False)
     hand = _hand((*deal.take("666778899TTJJJQQKKKAAA22222XXXD"), GUARD_CARD, *deal.take("A9TQ")))
-    public = replace(trick_view(), turn=2, guard=None)
     seats = list(public.seats)
-    seats[3] = replace(seats[3], role=None)
     seats[2] = replace(seats[2], card_count=len(hand), passed=False, auto_play=False)
-    public = replace(public, seats=tuple(seats), turn=2)
-    return SeatView(public, 2, hand, Role.GUARD, holds_guard_card=True)
+    return SeatView(
+        replace(public, seats=tuple(seats), turn=2), 2, hand, Role.GUARD, holds_guard_card=True
+    )
 
 
 def throne_hand_view() -> SeatView:
@@ -351,11 +354,20 @@ def rebel_lead_view() -> SeatView:
 def crowded_hand_view() -> SeatView:
     """45 cards, 16 of one rank and both special cards: a hidden solo's worst case."""
     deal = Dealer()
+    public = trick_view(deal, guard_known=False)
     hand = _hand(
-        (*deal.take("2222222222222222AAAAKKKQQJJTT998877666XXXDD"), EMPEROR_CARD, GUARD_CARD)
+        (*deal.take("2222222222222222AAAAKKKQQJJTT99877666XXXDD6"), EMPEROR_CARD, GUARD_CARD)
     )
-    public = replace(trick_view(), turn=0)
-    return SeatView(public, 0, hand, Role.EMPEROR, solo=Solo.HIDDEN, holds_guard_card=True)
+    seats = list(public.seats)
+    seats[0] = replace(seats[0], card_count=len(hand))
+    return SeatView(
+        replace(public, seats=tuple(seats), turn=0),
+        0,
+        hand,
+        Role.EMPEROR,
+        solo=Solo.HIDDEN,
+        holds_guard_card=True,
+    )
 
 
 def hand_scenes() -> dict[str, tuple[SeatView, Cards | None]]:
