@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 from ddz_bot.render import render_hand, render_profile, render_result, render_table
+from ddz_bot.render.baohuang.samples import baohuang_gallery
 
 from .render_samples import hand_samples, profile_samples, result_samples, table_samples
 
@@ -34,6 +35,8 @@ def write_gallery(out: Path) -> list[Path]:
         save(result.name, render_result(result.view, result.lines, result.lang))
     for name, record, lang in profile_samples():
         save(name, render_profile(record, lang))
+    for name, data in baohuang_gallery():
+        save(name, data)
     figures = "\n".join(
         f'<figure><img src="{p.name}" width="500"><figcaption>{p.stem}</figcaption></figure>'
         for p in written
