@@ -1,7 +1,8 @@
 """Players for empty seats, 托管 and hints: random and greedy baselines, and the AI at
 three levels (easy, normal, hard). They see a seat's view only and answer with one of
-the legal actions."""
+the legal actions. 保皇's players are in ``ddz_bot.ai.baohuang``."""
 
+from .baohuang import BaoHuangAI, make_baohuang_player
 from .hand import bid_strength, plan_hand
 from .hints import hints
 from .players import LEVELS, AIPlayer, GreedyPlayer, Player, RandomPlayer, make_player
@@ -10,12 +11,14 @@ from .situation import Situation
 __all__ = [
     "LEVELS",
     "AIPlayer",
+    "BaoHuangAI",
     "GreedyPlayer",
     "Player",
     "RandomPlayer",
     "Situation",
     "bid_strength",
     "hints",
+    "make_baohuang_player",
     "make_player",
     "plan_hand",
 ]
