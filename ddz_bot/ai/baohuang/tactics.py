@@ -1,0 +1,166 @@
+"""Choosing a play: what to lead, whether and how to beat the play on the table.
+
+Every candidate is scored by how much better the hand is after it (``hand_value`` with the
+card memory's view of what the other hands can top) plus the worth of the lead it may win,
+weighed by how likely the play is to stand. Team play shifts the balance: a partner's
+winning play is left alone, an opponent about to go out is stopped even with jokers, and a
+partner with few cards is fed small plays it can beat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from ddz_bot.engine import Cards
+from ddz_bot.engine.baohuang import Meld, meld_of
+
+from .knowledge import Knowledge
+from .memory import BIG, SIX, SMALL, TWO
+from .strength import OUT, hand_value
+
+__all__ = ["PlayStyle", "choose_play"]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStyle:
+    """The weights of the play policy (the levels differ in these)."""
+
+    lead_worth: float = 1.6  # winning the lead: one more set played at nobody's cost
+    joker_use: float = 0.5  # share of the unseen jokers others would spend to top a play
+    patience: float = 0.35  # passing an opponent's play keeps options (others may beat it)
+    danger: float = 2.5  # an opponent with few cards leading next
+    partner_hold: float = 3.0  # a partner's play that stands
+    feed: float = 1.2  # a small lead a partner with few cards can take
+
+
+class _Scorer:
+    """Scores plays for one decision, caching the card memory's chances."""
+
+    def __init__(self, know: Knowledge, style: PlayStyle) -> None:
+        self.know = know
+        self.style = style
+        self._topped: dict[tuple[int, int], float] = {}
+        self.base = hand_value(know.counts, self.topped)
+
+    def topped(self, rank: int, held: int) -> float:
+        key = (rank, held)
+        chance = self._topped.get(key)
+        if chance is None:
+            chance = self.know.beat_chance(Meld(rank, held, 0, 0), joker_use=0.0)
+            self._topped[key] = chance
+        return chance
+
+    def after(self, play: Cards) -> list[int]:
+        counts = list(self.know.counts)
+        for rank in play:
+            counts[rank] -= 1
+        return counts
+
+    def gain(self, play: Cards, meld: Meld) -> float:
+        """How much the hand improves by playing ``play``, the lead it may win included."""
+        counts = self.after(play)
+        value = hand_value(counts, self.topped)
+        if value >= OUT:
+            return OUT
+        stands = 1.0 - self.know.beat_chance(meld, self.style.joker_use)
+        return value - self.base + self.style.lead_worth * stands + self._follow_up(counts)
+
+    def _follow_up(self, counts: list[int]) -> float:
+        """A hand left as one play goes out at its next lead."""
+        ranks = sum(1 for rank in range(SIX, TWO + 1) if counts[rank])
+        return 2.0 if ranks <= 1 else 0.0
+
+
+def _lead_candidates(counts: Sequence[int], legal: set[Cards]) -> list[Cards]:
+    """Whole sets (alone, or with every joker to go out), the lowest single, and jokers
+    alone: the leads worth weighing (leading half a set rarely helps)."""
+    out: list[Cards] = []
+    jokers = [SMALL] * counts[SMALL] + [BIG] * counts[BIG]
+    lowest: int | None = None
+    for rank in range(SIX, TWO + 1):
+        held = counts[rank]
+        if not held:
+            continue
+        lowest = rank if lowest is None else lowest
+        out.append(Cards._sorted([rank] * held))
+        if jokers:
+            out.append(Cards._sorted([rank] * held + jokers))
+    if lowest is not None and counts[lowest] > 1:
+        out.append(Cards._sorted([lowest]))
+    if counts[SMALL]:
+        out.append(Cards._sorted([SMALL] * counts[SMALL]))
+    if counts[BIG]:
+        out.append(Cards._sorted([BIG] * counts[BIG]))
+    if jokers:
+        out.append(Cards._sorted(jokers))
+    return [play for play in out if play in legal]
+
+
+def choose_play(know: Knowledge, legal: Sequence[Cards], style: PlayStyle) -> Cards | None:
+    """The play to make (one of ``legal``), or ``None`` to pass (only when following)."""
+    if not legal:
+        return None
+    total = know.cards
+    for play in legal:
+        if len(play) == total:
+            return play  # going out is always right
+    scorer = _Scorer(know, style)
+    if know.to_beat is None:
+        return _lead(know, scorer, legal)
+    return _follow(know, scorer, legal)
+
+
+def _lead(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards:
+    candidates = _lead_candidates(know.counts, set(legal)) or list(legal)
+    partner_low = _partner_short(know)
+    best, best_score = candidates[0], -1e9
+    for play in candidates:
+        meld = meld_of(play)
+        if meld is None:
+            continue
+        score = scorer.gain(play, meld)
+        if meld.jokers and meld.size != know.cards:
+            score -= 0.4 * meld.jokers  # jokers win the lead back later: don't lead them
+        if partner_low is not None and meld.size <= partner_low and meld.jokers == 0:
+            rank = meld.rank if meld.rank is not None else TWO
+            score += scorer.style.feed * (TWO - rank) / (TWO - SIX)
+        if score > best_score:
+            best, best_score = play, score
+    return best
+
+
+def _partner_short(know: Knowledge) -> int | None:
+    """The card count of a likely partner close to going out (few cards), if any."""
+    short = [cards for seat, cards in know.others.items() if know.partner.get(seat, 0.0) >= 0.6]
+    low = min(short, default=None)
+    return low if low is not None and low <= 4 else None
+
+
+def _follow(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards | None:
+    style = scorer.style
+    winner = know.to_beat_seat
+    partner = know.partner.get(winner, 0.0) if winner is not None else 0.0
+    if partner >= 1.0:
+        return None  # a known partner's play stands: never top it (going out was taken above)
+    winner_cards = know.others.get(winner, 0) if winner is not None else 0
+    # what passing is worth: a partner's play standing, or an opponent leading next
+    pass_value = style.patience + style.partner_hold * partner
+    if winner_cards:
+        pass_value -= (1.0 - partner) * style.danger * _shortness(winner_cards)
+    pass_value -= style.danger * 0.5 * _shortness(know.fewest_opponent_cards())
+    best: Cards | None = None
+    best_score = pass_value
+    for play in legal:
+        meld = meld_of(play)
+        if meld is None:
+            continue
+        score = scorer.gain(play, meld)
+        if score > best_score:
+            best, best_score = play, score
+    return best
+
+
+def _shortness(cards: int) -> float:
+    """How close a hand of ``cards`` is to going out (1 for one card, fading by eight)."""
+    return max(0.0, (8 - cards) / 7) if cards else 0.0
