@@ -42,6 +42,7 @@ from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
 from ddz_bot.engine.catalogue import legal_moves
+from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg import present
 from ddz_bot.tg.app import build_application, runtime, tune_gc
@@ -156,6 +157,8 @@ async def decide(
         return False
     seat = table.seat_of(user["id"])
     game = table.game
+    if not isinstance(game, Game):
+        return False
     waiting = game.waiting_for()
     if seat is None or waiting is None or seat not in waiting:
         return False

@@ -18,8 +18,11 @@ from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
 from ..engine.actions import Pass
+from ..engine.baohuang import BaoHuangGame, meld_of
 from ..engine.cards import RANK_CHARS, Cards
+from ..engine.game import Game
 from ..i18n import LANGS, t
+from .baohuang.keyboards import bh_decision, select_rank
 from .codec import BadCallback, Button, Callback
 from .group_settings import cycle_setting, settings_view
 from .keyboards import decision_action
@@ -300,7 +303,7 @@ def _playable(press: Press, cards: Cards) -> None:
         and waiting is not None
         and seat in waiting
         and game.hand(seat).contains(cards)
-        and game.readings(cards)
+        and (game.readings(cards) if isinstance(game, Game) else meld_of(cards) is not None)
     ):
         press.answer_now()
 
@@ -317,9 +320,25 @@ async def _rank(press: Press) -> Answer:
         raise Refused("stale_button")
     panels = press.rt.presenter.panels
     chosen = list(panels.seat(table.id, seat).selection or [0] * len(held))
-    chosen[rank] = chosen[rank] + 1 if chosen[rank] < held[rank] else 0
+    if isinstance(game, BaoHuangGame):  # one natural rank a play: choosing another replaces it
+        chosen = select_rank(chosen, held, rank, everything=cb.action == Button.ALL_RANK)
+    else:
+        chosen[rank] = chosen[rank] + 1 if chosen[rank] < held[rank] else 0
     panels.select(table.id, seat, chosen)
     press.rt.hands.refresh_panel(table, seat)
+    return _NOTHING
+
+
+async def _bh_decision(press: Press) -> Answer:
+    """保皇's decisions before the play: take or yield the throne, call a face, declare."""
+    table, seat, cb = press.on_table, press.seat, press.cb
+    game = table.game
+    if not isinstance(game, BaoHuangGame):
+        raise BadCallback(f"{cb.action}:{cb.arg}", "not a 保皇 table")
+    decision = bh_decision(cb.action, cb.arg, seat)
+    if cb.version == table.version and decision in game.legal_actions(seat):
+        press.answer_now()  # taken: the button stops spinning before the AI moves
+    await press.rt.hands.decide(table, press.who.id, cb.version, lambda g, s: decision)
     return _NOTHING
 
 
@@ -336,7 +355,7 @@ async def _hint(press: Press) -> Answer:
     found = await hint(press.rt, table, press.who.id)
     if found is None:
         return t(press.lang, "no_hint"), False, None
-    readings = table.game.readings(found) if table.game is not None else []
+    readings = table.game.readings(found) if isinstance(table.game, Game) else []
     shown = combo_text(readings[0], press.lang) if readings else cards_text(found, press.lang)
     return t(press.lang, "panel_hint", cards=shown), False, None
 
@@ -402,6 +421,10 @@ _ROUTES: Final[dict[Button, Route]] = {
     Button.PLAY: Route(Place.PANEL, _play),
     Button.READING: Route(Place.PANEL, _reading),
     Button.TAKE_BACK: Route(Place.PANEL, _take_back),
+    Button.THRONE: Route(Place.PANEL, _bh_decision),
+    Button.CALL: Route(Place.PANEL, _bh_decision),
+    Button.DECLARE: Route(Place.PANEL, _bh_decision),
+    Button.ALL_RANK: Route(Place.PANEL, _rank),
 }
 #: every button's route, built from the enum: a button without one fails at import
 BUTTONS: Final[dict[Button, Route]] = {button: _ROUTES[button] for button in Button}

@@ -50,6 +50,10 @@ class Button(StrEnum):
     ESCAPE = "e"
     LANGUAGE = "L"
     SETTING = "o"
+    THRONE = "T"
+    CALL = "k"
+    DECLARE = "D"
+    ALL_RANK = "A"
 
 
 #: action code -> what the button does (documentation)
@@ -74,6 +78,10 @@ ACTIONS: Final[dict[str, str]] = {
     Button.ESCAPE: "escape: y confirms, n cancels",
     Button.LANGUAGE: "set my language (arg: language)",
     Button.SETTING: "group setting (arg: key=value)",
+    Button.THRONE: "保皇: take the throne (t) or yield it (y)",
+    Button.CALL: "保皇: take the throne calling a face as the guard's card (arg: face, Kh)",
+    Button.DECLARE: "保皇: a declaration (arg: n, s, g, r, q; baohuang.keyboards)",
+    Button.ALL_RANK: "保皇: select every card of a rank (arg: rank char)",
 }
 
 

@@ -16,6 +16,7 @@ from ..i18n import t
 from ..render import PlayerRecord, render_profile
 from ..render.labels import title_index, title_name
 from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
+from .games import BAOHUANG
 from .group_settings import settings_view
 from .people import Person
 from .refusals import Refused, echo
@@ -71,6 +72,10 @@ _MODES = {
         ("wild", "wildcard", "laizi", "lz", "癞子", "癩子", "赖子", "賴子"), "wildcard"
     ),
     **dict.fromkeys(("four", "4", "4p", "4人", "四人", "4player", "4players", "siren"), "four"),
+    **dict.fromkeys(
+        ("baohuang", "bh", "保皇", "5p", "5", "5人", "wuren", "5player", "5players"),
+        BAOHUANG,
+    ),
 }
 #: words around a mode that change nothing (/newgame four players)
 _MODE_FILLERS = {"players", "player", "people", "game", "mode", "人", "局", "玩法"}

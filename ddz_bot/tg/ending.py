@@ -12,10 +12,12 @@ from __future__ import annotations
 import logging
 
 from ..config import Settings
+from ..engine.baohuang import BaoHuangGame
 from ..i18n import t
 from ..render import ResultLine
 from ..storage import Database
 from . import clock
+from .baohuang.settle import settle_bh_hand
 from .closing import Closer
 from .phases import TablePhase
 from .present import GROUP_SLOT, Presenter, lobby_slot
@@ -158,7 +160,10 @@ class Ending:
         outcome = game.outcome()
         if outcome is None or outcome.aborted:
             return [t(table.lang, "result_aborted")], None
-        settled = await settle_hand(self.db, table, game)
+        if isinstance(game, BaoHuangGame):
+            settled = await settle_bh_hand(self.db, table, game)
+        else:
+            settled = await settle_hand(self.db, table, game)
         return settled.text, settled.pictures
 
     async def show_result_again(self, table: Table) -> None:

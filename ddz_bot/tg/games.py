@@ -5,6 +5,10 @@ The flows (lobby, hand, timers, resuming) speak to a hand through the engine's
 table actions a protocol leaves to the host (how a hand is dealt, what a time-out sends, how
 托管 and an escape are asked for) are answered by the game's ``GameHost`` here. A new game
 adds its host to ``_HOSTS``; the flows stay as they are.
+
+A table's ``rules`` names its game and options in one word: ``classic``, ``points``...,
+or ``baohuang`` with its options after ``+`` (``baohuang+called+roast``), so a lobby, a saved
+table and Again carry them as they carry 斗地主's rule set.
 """
 
 from __future__ import annotations
@@ -14,11 +18,65 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..engine.actions import Action, AutoPlay, Deal, Escape, NoDouble, ShowCards, Timeout
+from ..engine.baohuang import BaoHuangGame, BaoHuangRules, GuardMethod
 from ..engine.game import Game
 from ..engine.protocol import TimeLimit, Waiting
 from ..engine.rules import Room, ruleset_by_name
 
-__all__ = ["DouDizhuHost", "GameHost", "carry_over", "host_for"]
+__all__ = [
+    "BAOHUANG",
+    "BaoHuangHost",
+    "DouDizhuHost",
+    "GameHost",
+    "HostedGame",
+    "baohuang_rules",
+    "baohuang_rules_name",
+    "carry_over",
+    "game_of",
+    "host_for",
+    "is_baohuang",
+]
+
+#: a hand of any game the table layer hosts
+HostedGame = Game | BaoHuangGame
+#: the name of 保皇 in a table's ``rules``
+BAOHUANG = "baohuang"
+#: 保皇's options as they are written after its name, in this order
+_BH_FLAGS = ("called", "roast", "six", "grab")
+
+
+def game_of(rules: str) -> str:
+    """The game a table's ``rules`` name (``baohuang`` for ``baohuang+called``)."""
+    return rules.split("+", 1)[0]
+
+
+def is_baohuang(rules: str) -> bool:
+    return game_of(rules) == BAOHUANG
+
+
+def baohuang_rules(rules: str) -> BaoHuangRules:
+    """The 保皇 options a table's ``rules`` names (``baohuang+called+six``)."""
+    flags = set(rules.split("+")[1:])
+    unknown = flags - set(_BH_FLAGS)
+    if not is_baohuang(rules) or unknown:
+        raise ValueError(f"not the rules of a 保皇 table: {rules!r}")
+    return BaoHuangRules(
+        method=GuardMethod.CALLED if "called" in flags else GuardMethod.FIXED,
+        roast="roast" in flags,
+        six="six" in flags,
+        grab_solo="grab" in flags,
+    )
+
+
+def baohuang_rules_name(options: BaoHuangRules) -> str:
+    """The table ``rules`` of a 保皇 table with ``options`` (``baohuang_rules`` reads it)."""
+    on = {
+        "called": options.method is GuardMethod.CALLED,
+        "roast": options.roast,
+        "six": options.six,
+        "grab": options.grab_solo,
+    }
+    return "+".join([BAOHUANG, *(flag for flag in _BH_FLAGS if on[flag])])
 
 
 class GameHost(Protocol):
@@ -29,10 +87,17 @@ class GameHost(Protocol):
         ...
 
     def new_hand(
-        self, rules: str, room: Room, balances: Sequence[int], rng: random.Random | None
-    ) -> Game: ...
+        self,
+        rules: str,
+        room: Room,
+        balances: Sequence[int],
+        rng: random.Random | None,
+        humans: Sequence[bool],
+    ) -> HostedGame:
+        """A hand dealt to seats holding ``balances``; ``humans`` marks the seats of people."""
+        ...
 
-    def load(self, data: dict[str, Any]) -> Game: ...
+    def load(self, data: dict[str, Any]) -> HostedGame: ...
 
     def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
         """The actions that open a dealt hand: the seats that chose to show their cards
@@ -47,7 +112,7 @@ class GameHost(Protocol):
         """What the table sends for the seats whose time ran out."""
         ...
 
-    def on_autoplay(self, game: Game, seat: int) -> bool:
+    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
         """Whether ``seat`` is played by the AI (托管) now."""
         ...
 
@@ -67,7 +132,12 @@ class DouDizhuHost:
         return ruleset_by_name(rules).players
 
     def new_hand(
-        self, rules: str, room: Room, balances: Sequence[int], rng: random.Random | None
+        self,
+        rules: str,
+        room: Room,
+        balances: Sequence[int],
+        rng: random.Random | None,
+        humans: Sequence[bool],
     ) -> Game:
         return Game(ruleset_by_name(rules), room, list(balances), rng=rng)
 
@@ -87,7 +157,7 @@ class DouDizhuHost:
             return [NoDouble(seat) for seat in sorted(waiting.seats)]
         return [Timeout(seat) for seat in sorted(waiting.seats)]
 
-    def on_autoplay(self, game: Game, seat: int) -> bool:
+    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
         return bool(game.auto[seat])
 
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
@@ -101,19 +171,67 @@ class DouDizhuHost:
         return Escape(seat)
 
 
+class BaoHuangHost:
+    """保皇 (RULES.md section 4) with the options its ``rules`` name: one deal does it all;
+    a time-out is the engine's ``Timeout`` (R-BH-AFK), whatever the decision."""
+
+    def seats(self, rules: str) -> int:
+        return 5
+
+    def new_hand(
+        self,
+        rules: str,
+        room: Room,
+        balances: Sequence[int],
+        rng: random.Random | None,
+        humans: Sequence[bool],
+    ) -> BaoHuangGame:
+        return BaoHuangGame(baohuang_rules(rules), room, list(balances), rng, humans=humans)
+
+    def load(self, data: dict[str, Any]) -> BaoHuangGame:
+        return BaoHuangGame.from_dict(data)
+
+    def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
+        return [Deal()]
+
+    def close_window(self) -> Action:
+        return Deal()
+
+    def timed_out(self, waiting: Waiting) -> list[Action]:
+        return [Timeout(seat) for seat in sorted(waiting.seats)]
+
+    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
+        return bool(game.auto[seat])
+
+    def shared_clock(self, before: Waiting, after: Waiting) -> bool:
+        return False  # one seat decides at a time
+
+    def autoplay(self, seat: int, on: bool) -> Action:
+        return AutoPlay(seat, on)
+
+    def escape(self, seat: int) -> Action:
+        return Escape(seat)
+
+
 _DDZ = DouDizhuHost()
-_HOSTS: dict[str, GameHost] = {"classic": _DDZ, "points": _DDZ, "wildcard": _DDZ, "four": _DDZ}
+_HOSTS: dict[str, GameHost] = {
+    "classic": _DDZ,
+    "points": _DDZ,
+    "wildcard": _DDZ,
+    "four": _DDZ,
+    BAOHUANG: BaoHuangHost(),
+}
 
 
 def host_for(rules: str) -> GameHost:
     """The host of the game a table of ``rules`` plays."""
     try:
-        return _HOSTS[rules]
+        return _HOSTS[game_of(rules)]
     except KeyError:
         raise ValueError(f"no game is hosted under {rules!r}") from None
 
 
-def carry_over(live: Game, committed: Game) -> None:
+def carry_over(live: HostedGame, committed: HostedGame) -> None:
     """Make ``live`` the committed hand: everyone holding the hand object (a presenter, a
     handler between two awaits) sees the state that is saved, never a half-applied one."""
     vars(live).clear()

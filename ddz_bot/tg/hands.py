@@ -21,14 +21,15 @@ from dataclasses import dataclass, field
 
 from ..config import Settings
 from ..engine.actions import Action, IllegalAction
+from ..engine.baohuang import BaoHuangGame
 from ..engine.events import Event
-from ..engine.game import Game
 from ..engine.rules import room_by_key
 from ..i18n import t
 from ..storage import Database
 from . import clock, players
+from .baohuang.settle import bh_escape_penalty
 from .ending import Ending
-from .games import host_for
+from .games import HostedGame, host_for
 from .panels import Transition
 from .phases import TablePhase
 from .present import Presenter
@@ -44,12 +45,12 @@ __all__ = ["Explain", "HandFlow", "MakeAction"]
 log = logging.getLogger(__name__)
 
 #: the player's decision: the engine action, made from the hand and the seat
-MakeAction = Callable[[Game, int], Action]
+MakeAction = Callable[[HostedGame, int], Action]
 
 _MAX_AUTO_STEPS = 400
 
 #: the engine's refusal of a player's action as the player reads it (the game's words)
-Explain = Callable[[IllegalAction, Game, Action], Refused]
+Explain = Callable[[IllegalAction, HostedGame, Action], Refused]
 
 
 @dataclass(slots=True)
@@ -63,7 +64,7 @@ class _Change:
     events: list[Event] = field(default_factory=list)
 
     @property
-    def game(self) -> Game:
+    def game(self) -> HostedGame:
         assert self.draft.game is not None
         return self.draft.game
 
@@ -116,7 +117,9 @@ class HandFlow:
         host = host_for(draft.rules)
         draft.move_to(TablePhase.DEALING)
         draft.hand_no += 1
-        draft.game = host.new_hand(draft.rules, room, balances, self.rng)
+        draft.game = host.new_hand(
+            draft.rules, room, balances, self.rng, [not seat.is_ai for seat in draft.seats]
+        )
         draft.move_to(TablePhase.PLAYING)
         draft.version += 1
         draft.hand_version = draft.version
@@ -169,7 +172,11 @@ class HandFlow:
                 or not self.registry.holds(table)
             ):
                 raise Refused("stale_button")  # pressed twice, or the hand moved on
-            await self.act(table, host.autoplay(seat, False))
+            action = host.autoplay(seat, False)
+            try:
+                await self.act(table, action)
+            except IllegalAction as error:  # 保皇: a seat on auto-play four times stays on
+                raise self.explain(error, game, action) from None
 
     async def escape(self, table: Table, user_id: int) -> None:
         async with self.registry.lock(table.id):
@@ -189,6 +196,8 @@ class HandFlow:
         seat = table.seat_of(user_id)
         if seat is None or table.game is None:
             return 0
+        if isinstance(table.game, BaoHuangGame):
+            return bh_escape_penalty(table.game)
         return escape_penalty(table.game, seat)
 
     async def act(self, table: Table, action: Action) -> None:

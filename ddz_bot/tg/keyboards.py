@@ -171,21 +171,22 @@ class Keyboards:
         )
 
     # ---- group ------------------------------------------------------------------------
-    def lobby(self, table: Table, lang: str) -> InlineKeyboardMarkup:
+    def lobby(self, table: Table, lang: str, *, show_start: bool = True) -> InlineKeyboardMarkup:
+        """Join, Leave, Add AI, Start; 明牌开始 where the game has it (``show_start``)."""
         b = self.button
-        return InlineKeyboardMarkup(
+        rows = [
             [
-                [
-                    b(t(lang, "btn_join"), Button.JOIN, table),
-                    b(t(lang, "btn_leave"), Button.LEAVE, table),
-                ],
-                [
-                    b(t(lang, "btn_add_ai"), Button.ADD_AI, table),
-                    b(t(lang, "btn_start"), Button.START, table),
-                ],
-                [b(t(lang, "btn_show_start"), Button.SHOW_START, table)],
-            ]
-        )
+                b(t(lang, "btn_join"), Button.JOIN, table),
+                b(t(lang, "btn_leave"), Button.LEAVE, table),
+            ],
+            [
+                b(t(lang, "btn_add_ai"), Button.ADD_AI, table),
+                b(t(lang, "btn_start"), Button.START, table),
+            ],
+        ]
+        if show_start:
+            rows.append([b(t(lang, "btn_show_start"), Button.SHOW_START, table)])
+        return InlineKeyboardMarkup(rows)
 
     def join(self, table: Table, lang: str) -> InlineKeyboardMarkup:
         """The lobby's Join button alone (under an answer far below the lobby)."""
@@ -244,8 +245,8 @@ class Keyboards:
         self, table: Table, seat: int, lang: str, panel: SeatPanel | None = None
     ) -> InlineKeyboardMarkup | None:
         game = table.game
-        if game is None or game.over:
-            return None
+        if not isinstance(game, Game) or game.over:
+            return None  # no hand, or not 斗地主's (保皇's panel is baohuang.keyboards')
         panel = panel or SeatPanel()
         v = table.version
         b = self.button

@@ -13,15 +13,16 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Mapping, Sequence
+from typing import Final, Protocol
 
 from ..engine.cards import Cards
-from ..engine.game import AFK_LIMIT
+from ..engine.game import AFK_LIMIT, Game
 from ..engine.protocol import DecisionKind, Waiting
 from ..engine.views import Phase, PublicView
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
+from .games import game_of
 from .keyboards import Keyboards
 from .outbox import Content, Outbox
 from .panels import PanelState, SeatPanel
@@ -42,6 +43,8 @@ __all__ = [
     "GROUP_SLOT",
     "LOBBY_SLOT",
     "PANEL_SLOT",
+    "Contents",
+    "DouDizhuContents",
     "Presenter",
     "cards_text",
     "combo_text",
@@ -56,6 +59,7 @@ __all__ = [
     "phase_key",
     "phase_seconds",
     "remember_result",
+    "remembered_result",
     "result_content",
     "seconds_left",
     "single_decider",
@@ -102,16 +106,21 @@ def seconds_left(table: Table, now: float | None = None) -> int:
     return max(0, math.ceil(remaining))
 
 
+def _ddz(table: Table) -> Game:
+    """The table's 斗地主 hand (these contents are 斗地主's; 保皇 has its own)."""
+    game = table.game
+    assert isinstance(game, Game)
+    return game
+
+
 def _public(table: Table) -> PublicView:
-    assert table.game is not None
-    view = table.game.public_view()
+    view = _ddz(table).public_view()
     return dataclasses.replace(view, deadline=table.deadline)
 
 
 def group_caption(table: Table) -> str:
-    game = table.game
+    game = _ddz(table)
     lang = table.lang
-    assert game is not None
     names = table.names()
     lines = []
     phase = t(lang, phase_key(game))
@@ -176,6 +185,11 @@ _RESULTS: dict[str, tuple[ResultLine, ...]] = {}
 _RESULTS_KEPT = 1024
 
 
+def remembered_result(hand_id: str) -> tuple[ResultLine, ...]:
+    """What the settlement of the hand ``hand_id`` moved (empty if not kept)."""
+    return _RESULTS.get(hand_id, ())
+
+
 def remember_result(table: Table, lines: Sequence[ResultLine]) -> None:
     """Keep what the settlement of the table's hand moved, for its players' final panels
     (``settle_hand`` calls it; after a restart the hand settles again and so is kept again)."""
@@ -188,8 +202,7 @@ def remember_result(table: Table, lines: Sequence[ResultLine]) -> None:
 def final_lines(table: Table, seat: int, lang: str) -> list[str]:
     """A player's own result, for their final panel: won or lost, their beans and balance,
     the multiplier, spring (R-SPRING); who escaped (R-ESCAPE)."""
-    game = table.game
-    assert game is not None
+    game = _ddz(table)
     outcome = game.outcome()
     if outcome is None or outcome.aborted:
         return [t(lang, "result_aborted")]
@@ -265,8 +278,7 @@ def lobby_content(
 
 
 def panel_caption(table: Table, seat: int, lang: str, panel: SeatPanel | None = None) -> str:
-    game = table.game
-    assert game is not None
+    game = _ddz(table)
     panel = panel or SeatPanel()
     names = table.names()
     lines = [t(lang, "panel_table", group=table.title)]
@@ -313,8 +325,7 @@ def panel_content(
     table: Table, seat: int, keyboards: Keyboards, lang: str, panel: SeatPanel | None = None
 ) -> Content:
     """A player's DM panel: the hand picture, a caption, the decision keyboard."""
-    game = table.game
-    assert game is not None
+    game = _ddz(table)
     panel = panel or SeatPanel()
     view = game.view_for(seat)
     view = dataclasses.replace(
@@ -334,19 +345,66 @@ def panel_content(
     )
 
 
-class Presenter:
-    """Shows tables through the outbox; owns the panels' half-made choices (``panels``)."""
+class Contents(Protocol):
+    """What one game's tables show: the lobby, the group's table, the result, a panel."""
 
-    def __init__(self, outbox: Outbox, keyboards: Keyboards, panels: PanelState) -> None:
+    def lobby(self, table: Table, *, closed_text: str | None = None) -> Content: ...
+
+    def group(self, table: Table, extra: str = "") -> Content: ...
+
+    def result(
+        self, table: Table, text: list[str], pictures: list[ResultLine] | None
+    ) -> Content: ...
+
+    def panel(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> Content: ...
+
+
+class DouDizhuContents:
+    """斗地主's contents (the functions above)."""
+
+    def __init__(self, keyboards: Keyboards) -> None:
+        self.keyboards = keyboards
+
+    def lobby(self, table: Table, *, closed_text: str | None = None) -> Content:
+        return lobby_content(table, self.keyboards, closed_text=closed_text)
+
+    def group(self, table: Table, extra: str = "") -> Content:
+        return group_content(table, self.keyboards, extra)
+
+    def result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> Content:
+        return result_content(table, self.keyboards, text, pictures)
+
+    def panel(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> Content:
+        return panel_content(table, seat, self.keyboards, lang, panel)
+
+
+class Presenter:
+    """Shows tables through the outbox; owns the panels' half-made choices (``panels``).
+    ``games`` gives the contents of the other games' tables by game name (``games.game_of``);
+    a table of any other game shows 斗地主's."""
+
+    def __init__(
+        self,
+        outbox: Outbox,
+        keyboards: Keyboards,
+        panels: PanelState,
+        games: Mapping[str, Contents] | None = None,
+    ) -> None:
         self.outbox = outbox
         self.keyboards = keyboards
         self.panels = panels
+        self._ddz = DouDizhuContents(keyboards)
+        self._games = dict(games or {})
+
+    def contents(self, table: Table) -> Contents:
+        """The contents of ``table``'s game."""
+        return self._games.get(game_of(table.rules), self._ddz)
 
     def show_lobby(self, table: Table, closed_text: str | None = None) -> None:
         self.outbox.show(
             table.chat_id,
             lobby_slot(table.id),
-            lobby_content(table, self.keyboards, closed_text=closed_text),
+            self.contents(table).lobby(table, closed_text=closed_text),
         )
 
     def show_table(self, table: Table, *, new_messages: bool = False) -> None:
@@ -358,7 +416,7 @@ class Presenter:
         self.outbox.show(
             table.chat_id,
             GROUP_SLOT,
-            group_content(table, self.keyboards),
+            self.contents(table).group(table),
             new_message=new_messages,
         )
         for seat, _ in table.humans():
@@ -376,16 +434,14 @@ class Presenter:
         self.outbox.show(
             person.user_id,
             PANEL_SLOT,
-            panel_content(
-                table, seat, self.keyboards, person.lang, self.panels.seat(table.id, seat)
-            ),
+            self.contents(table).panel(table, seat, person.lang, self.panels.seat(table.id, seat)),
             new_message=new_message,
             replace=replace,
         )
 
     def show_result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> None:
         self.outbox.show(
-            table.chat_id, GROUP_SLOT, result_content(table, self.keyboards, text, pictures)
+            table.chat_id, GROUP_SLOT, self.contents(table).result(table, text, pictures)
         )
 
     def close_panels(self, table: Table, reason_key: str) -> None:

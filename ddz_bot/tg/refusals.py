@@ -6,8 +6,8 @@ import unicodedata
 
 from ..engine.actions import Action, IllegalAction, Play
 from ..engine.cards import Cards
-from ..engine.game import Game
 from ..i18n import t
+from .games import HostedGame
 from .words import cards_text
 
 __all__ = ["CARDS_LIMIT", "ECHO_LIMIT", "Refused", "echo", "explain_illegal"]
@@ -62,10 +62,17 @@ _ILLEGAL_KEYS = {
     "empty_play": "nothing_selected",
     "double_not_allowed": "cant_double",
     "game_over": "stale_button",
+    # 保皇 (engine.baohuang.actions)
+    "six_last": "bh_six_last",
+    "cannot_call": "bh_cannot_call",
+    "must_take": "bh_must_take",
+    "cannot_declare": "illegal",
+    "wrong_method": "illegal",
+    "auto_locked": "bh_auto_locked",
 }
 
 
-def explain_illegal(error: IllegalAction, game: Game, action: Action) -> Refused:
+def explain_illegal(error: IllegalAction, game: HostedGame, action: Action) -> Refused:
     """The engine's refusal as the player reads it: its ``code`` picks the message, the
     refused play (not the error's English text) fills it."""
     key = _ILLEGAL_KEYS.get(error.code, "illegal")

@@ -18,9 +18,11 @@ from telegram.ext import Application, CallbackContext, JobQueue
 from ..config import Settings
 from ..storage import Database
 from .answers import Answers
+from .baohuang.present import BaoHuangContents
 from .closing import Closer
 from .codec import CallbackCodec
 from .ending import Ending
+from .games import BAOHUANG
 from .hands import HandFlow
 from .keyboards import Keyboards
 from .lobby import LobbyFlow
@@ -69,7 +71,12 @@ class Runtime:
             on_sent=self._sent,
         )
         self.timers = Timers(job_queue, self.on_timer)
-        self.presenter = Presenter(self.outbox, self.keyboards, PanelState())
+        self.presenter = Presenter(
+            self.outbox,
+            self.keyboards,
+            PanelState(),
+            {BAOHUANG: BaoHuangContents(self.keyboards)},
+        )
         self.closer = Closer(self.registry, self.presenter, self.timers, db)
         self.ending = Ending(settings, db, self.registry, self.presenter, self.timers, self.closer)
         self.reach = Reach(bot, db, self.registry, self.presenter, self.ending.group_gone)

@@ -15,9 +15,8 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..engine.game import Game
 from ..engine.protocol import TimeLimit
-from .games import carry_over, host_for
+from .games import HostedGame, carry_over, host_for
 from .phases import TablePhase, next_phase
 from .timers import TimerKind
 
@@ -74,7 +73,7 @@ class Table:
     tracker: bool = True  # the card tracker (记牌器) in the players' panels
     phase: TablePhase = TablePhase.LOBBY
     seats: list[Seat] = field(default_factory=list)
-    game: Game | None = None
+    game: HostedGame | None = None
     hand_no: int = 0
     version: int = 0
     hand_version: int = 0  # the version when the current hand was dealt

@@ -1,5 +1,6 @@
-"""Typed words in the private chat: plays (33344, 10jqka), pass, hint, the decisions before
-the play (叫地主, 3分, 加倍...), and asking for the panel again.
+"""Typed words in the private chat: plays (33344, 10jqka; 保皇's 8888, 大王 77, dx77), pass,
+hint, the decisions before the play (叫地主, 3分, 加倍...; 保皇's in ``baohuang.typed``), and
+asking for the panel again.
 
 A word that means nothing now is answered with what may be typed now, built from the engine's
 legal actions; the buttons do the same things (see ``buttons``).
@@ -25,12 +26,16 @@ from ..engine.actions import (
     Play,
     Reading,
 )
+from ..engine.baohuang import BaoHuangGame
+from ..engine.baohuang import Phase as BhPhase
 from ..engine.cards import CardParseError, Cards, parse_cards
 from ..engine.combos import typed_reading
+from ..engine.game import Game
 from ..engine.protocol import DecisionKind
 from ..engine.views import Phase
 from ..i18n import t
 from . import players
+from .baohuang.typed import bh_typed_decision
 from .commands import reply, repost_panel
 from .keyboards import DECISIONS, decision_of, reading_label
 from .refusals import Refused, echo
@@ -79,7 +84,12 @@ async def typed_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
         repost_panel(rt, user.id)
         return
     try:
-        if table.game.phase is not Phase.PLAYING:
+        game = table.game
+        if isinstance(game, BaoHuangGame) and game.phase is not BhPhase.PLAYING:
+            await rt.hands.decide(
+                table, user.id, None, lambda g, s: bh_typed_decision(g, s, lowered, lang)
+            )
+        elif isinstance(game, Game) and game.phase is not Phase.PLAYING:
             await _typed_decision(rt, table, user.id, lowered, message, lang)
         elif lowered in _PASS_WORDS:
             await rt.hands.decide(table, user.id, None, lambda g, s: Pass(s))
@@ -149,7 +159,7 @@ async def _typed_play(
     seat = table.seat_of(user_id)
     chosen = None
     waiting = None if game is None else game.waiting_for()
-    if game is not None and seat is not None and waiting is not None and seat in waiting:
+    if isinstance(game, Game) and seat is not None and waiting is not None and seat in waiting:
         chosen = typed_reading(game.readings(cards)) if len(game.readings(cards)) > 1 else None
     reading = None if chosen is None else (chosen.kind, chosen.rank, chosen.length)
     await play_cards(rt, table, user_id, cards, None, reading)
@@ -178,7 +188,7 @@ async def play_cards(
     readings and none chosen, ask which one (returns False: the keyboard now offers the
     readings, R-LZ-CHOICE); typed plays choose their reading before (R-AMBIG)."""
     game = table.game
-    if game is not None and reading is None and version is not None:
+    if isinstance(game, Game) and reading is None and version is not None:
         seat = table.seat_of(user_id)
         waiting = game.waiting_for()
         if seat is not None and waiting is not None and seat in waiting:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ..engine.baohuang import BaoHuangGame
+from ..engine.baohuang import Played as BhPlayed
 from ..engine.combos import Combo, kicker_count
 from ..engine.events import (
     AutoPlayChanged,
@@ -23,7 +25,9 @@ from ..engine.scoring import WILDCARD_CAP
 from ..engine.views import HandOutcome, Phase
 from ..i18n import t
 from ..render.labels import multiplier_reason
-from .keyboards import rank_label
+from .baohuang.words import event_line as bh_event_line
+from .baohuang.words import meld_text
+from .cardwords import cards_text, grouped_cards_text
 from .table import Table
 
 __all__ = [
@@ -38,26 +42,6 @@ __all__ = [
     "tracker_text",
     "unseen_counts",
 ]
-
-
-def cards_text(cards: Iterable[int], lang: str) -> str:
-    """Cards as people write them: ``33344`` when every label is one character, spaced as
-    soon as one is longer (``7 8 10 10 10 10``, ``小王 大王``) so the tens stay readable."""
-    labels = [rank_label(rank, lang) for rank in cards]
-    return (" " if any(len(label) > 1 for label in labels) else "").join(labels)
-
-
-def grouped_cards_text(cards: Iterable[int], lang: str) -> str:
-    """A hand as groups of a rank, easy to scan at a glance: ``3 4 555 7777 JJJJ``, a
-    rank with a long label counted (``10×4``, ``小王``)."""
-    counts: dict[int, int] = {}
-    for rank in cards:
-        counts[rank] = counts.get(rank, 0) + 1
-    groups = []
-    for rank in sorted(counts):
-        label, n = rank_label(rank, lang), counts[rank]
-        groups.append(label * n if len(label) == 1 else (f"{label}×{n}" if n > 1 else label))
-    return " ".join(groups)
 
 
 def combo_text(combo: Combo, lang: str) -> str:
@@ -100,27 +84,27 @@ def narrate(table: Table, events: Iterable[Event], lang: str) -> str | None:
         [] if any(isinstance(event, TimedOut) for event in events) else _still_late(table, lang)
     )
     parts: list[str] = list(carried)
+    line_of = bh_event_line if isinstance(table.game, BaoHuangGame) else _event_line
     late: int | None = None  # the seat that just timed out, until its default move is told
     for event in events:
         if isinstance(event, TimedOut):
             parts.append(t(lang, "timed_out", name=names[event.seat]))
             late = event.seat
             continue
-        if isinstance(event, Played | Passed) and event.seat == late:
-            parts[-1] = (
-                t(
-                    lang,
-                    "timed_out_played",
-                    name=names[event.seat],
-                    play=combo_text(event.combo, lang),
+        if isinstance(event, Played | BhPlayed | Passed) and event.seat == late:
+            if isinstance(event, Passed):
+                parts[-1] = t(lang, "timed_out_passed", name=names[event.seat])
+            else:
+                play = (
+                    combo_text(event.combo, lang)
+                    if isinstance(event, Played)
+                    else meld_text(event.meld, lang)
                 )
-                if isinstance(event, Played)
-                else t(lang, "timed_out_passed", name=names[event.seat])
-            )
+                parts[-1] = t(lang, "timed_out_played", name=names[event.seat], play=play)
         elif isinstance(event, AutoPlayChanged) and event.on and event.seat == late:
             pass  # the status line says 托管 already
         else:
-            line = _event_line(event, names, lang)
+            line = line_of(event, names, lang)
             if line is None:
                 continue
             parts.append(line)
@@ -147,7 +131,7 @@ def _still_late(table: Table, lang: str) -> list[str]:
     return []
 
 
-def _event_line(event: Event, names: list[str], lang: str) -> str | None:
+def _event_line(event: Event, names: Sequence[str], lang: str) -> str | None:
     if isinstance(event, Played):
         return t(lang, "caption_last", name=names[event.seat], play=combo_text(event.combo, lang))
     if isinstance(event, Passed):

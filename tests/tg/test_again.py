@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from ddz_bot.engine.game import Game
 from ddz_bot.tg.table import FINISHED, LOBBY, Table
 
 from .conftest import make_settings, manager_of, start_bot
@@ -183,6 +184,7 @@ async def test_show_start_is_each_persons_choice_applied_at_the_deal(bot: Harnes
     await carol.press(bot.api.last_message(group, with_buttons=True), "加入")
     table = current_table(bot, group)
     assert table.in_hand() and table.game is not None
+    assert isinstance(table.game, Game)  # a 斗地主 table
     assert [seat for seat, _ in table.game.shows] == [0]  # Alice alone, x5 (R-SHOW)
 
 

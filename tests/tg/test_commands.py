@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import time
 
+from ddz_bot.engine.game import Game
+
 from .conftest import manager_of
 from .harness import Harness
 from .scripts import current_table, play_until_over, seat_three
@@ -209,6 +211,7 @@ async def test_replay_lists_every_play_of_the_last_hand_in_order(bot: Harness) -
     await play_until_over(bot, group, users)
     game = table.game
     assert game is not None and game.over
+    assert isinstance(game, Game)  # a 斗地主 table
     plays = [a for a in game.log if a["type"] in ("play", "pass")]
     await users[1].send(group, "/huifang")
     text = bot.api.last_message(group).text or ""  # type: ignore[union-attr]

@@ -8,6 +8,7 @@ from pathlib import Path
 from ddz_bot.engine.actions import Play
 from ddz_bot.engine.cards import RANK_CHARS
 from ddz_bot.engine.catalogue import classify
+from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
 
 from .clocks import ManualClock
@@ -134,6 +135,7 @@ async def test_a_reading_choice_ends_with_the_turn(tmp_path: Path) -> None:
             table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
             assert game is not None
+            assert isinstance(game, Game)  # a 斗地主 table
             ambiguous = [
                 a
                 for a in game.legal_actions(seat)
@@ -319,6 +321,7 @@ async def test_points_are_bid_as_phones_type_them(tmp_path: Path) -> None:
             table = current_table(bot, group)
             game = table.game
             assert game is not None
+            assert isinstance(game, Game)  # a 斗地主 table
             bidder = whose_turn(bot, group, users)
             assert bidder is not None
             version = table.version

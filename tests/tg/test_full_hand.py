@@ -46,6 +46,7 @@ async def test_two_people_and_an_ai(bot: Harness) -> None:
     # log from the deal gives the same hand
     game = table.game
     assert game is not None
+    assert isinstance(game, Game)  # a 斗地主 table
     logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
     assert logged == game.log
     assert Game.replay(game.start_dict(), logged).to_dict() == game.to_dict()

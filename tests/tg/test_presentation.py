@@ -182,6 +182,7 @@ async def test_each_private_panel_ends_with_that_players_own_result(bot: Harness
     await seat_three(bot, group, users)
     table = await play_until_over(bot, group, users)
     assert table.phase == FINISHED and table.game is not None
+    assert isinstance(table.game, Game)  # a 斗地主 table
     outcome = table.game.outcome()
     assert outcome is not None and outcome.winner_role is not None
     side = "地主胜" if outcome.winner_role.value == "landlord" else "农民胜"
@@ -345,6 +346,7 @@ async def test_the_caption_names_the_new_landlord_once_and_shows_the_bottom_card
     table = current_table(bot, group)
     game = table.game
     assert game is not None
+    assert isinstance(game, Game)  # a 斗地主 table
     while game.landlord is None:
         user = whose_turn(bot, group, users)
         assert user is not None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ddz_bot.engine.game import Game
 from ddz_bot.engine.scoring import settle
 from ddz_bot.tg.table import FINISHED
 
@@ -50,6 +51,7 @@ async def test_restart_mid_hand_resumes_and_settles_once(tmp_path: Path) -> None
         assert sum(beans) == 3 * 10_000 - 3 * 5
         game = table.game
         assert game is not None
+        assert isinstance(game, Game)  # a 斗地主 table
         outcome = game.outcome()
         assert outcome is not None
         expected = settle(outcome, game.room, [10_000] * 3, [0] * 3)

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from ddz_bot.engine.game import Game
 from ddz_bot.tg.resume import Resumer
 from ddz_bot.tg.table import FINISHED, Table
 
@@ -36,6 +37,7 @@ def owed(table: Table) -> list[int]:
     twice the stake (base x multiplier x coefficient), each farmer once."""
     game = table.game
     assert game is not None
+    assert isinstance(game, Game)  # a 斗地主 table
     outcome = game.outcome()
     assert outcome is not None and outcome.landlord is not None and outcome.escaped is None
     stake = outcome.base * outcome.multiplier * 100
@@ -97,6 +99,7 @@ async def test_a_play_that_cant_be_saved_changes_nothing_and_can_be_played_again
     assert leader.dm_texts().count("出了点问题，请再试一次。") == errors
     assert table.game.turn != seat and table.version > version
     logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
+    assert isinstance(table.game, Game)  # a 斗地主 table
     assert logged == table.game.log  # the play is in the log once
     # the timer of the next decision still fires
     version = table.version
@@ -146,6 +149,7 @@ async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
         assert await fire_timer(bot, table)  # the AI's time runs out: the hand goes on
         assert table.game is not None and table.game.turn != ai_seat
         logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
+        assert isinstance(table.game, Game)  # a 斗地主 table
         assert logged == table.game.log
     finally:
         await bot.stop()
@@ -246,6 +250,7 @@ async def test_a_table_id_used_again_still_settles_its_own_hand(bot: Harness) ->
     after = await beans_of(bot, users)
     assert after == [b + d for b, d in zip(beans, owed(second), strict=True)]  # moved once
     logged = [entry.action for entry in await manager.db.hand_actions(second.hand_id)]
+    assert isinstance(second.game, Game)  # a 斗地主 table
     assert second.game is not None and logged == second.game.log  # its own log only
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from ddz_bot.engine.actions import Play
 from ddz_bot.engine.combos import typed_reading
+from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg.present import cards_text
 
@@ -78,6 +79,7 @@ async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(
             table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
             assert game is not None
+            assert isinstance(game, Game)  # a 斗地主 table
             ambiguous = [
                 a
                 for a in game.legal_actions(seat)

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg.table import FINISHED
 
@@ -54,6 +55,7 @@ async def test_show_cards_while_dealing_and_at_the_start(tmp_path: Path) -> None
         await alice.press(lobby, "开始")  # AI fills the empty seat; the deal applies her choice
         table = current_table(bot, group)
         game = table.game
+        assert isinstance(game, Game)  # a 斗地主 table
         assert game is not None and game.deal_step == 1
         assert current_table(bot, group).acting_phase() is Phase.DEALING
         assert len(game.hand(1)) == 9

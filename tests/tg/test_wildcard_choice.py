@@ -7,6 +7,7 @@ from pathlib import Path
 from ddz_bot.engine.actions import Play
 from ddz_bot.engine.cards import RANK_CHARS
 from ddz_bot.engine.catalogue import classify
+from ddz_bot.engine.game import Game
 from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot
@@ -22,6 +23,7 @@ async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
             table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
             assert game is not None
+            assert isinstance(game, Game)  # a 斗地主 table
             ambiguous = [
                 a
                 for a in game.legal_actions(seat)

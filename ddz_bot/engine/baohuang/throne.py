@@ -95,6 +95,16 @@ class Crowning(BaoHuangState):
     def _must_take(self) -> bool:
         return self.rules.method is GuardMethod.CALLED and self.offer_number > PLAYERS
 
+    def attachment_for(self, seat: int) -> Card | None:
+        """The card ``seat`` must attach if it yields the throne now (贴牌, R-BH-THRONE): a 2,
+        else its highest card but a joker; ``None`` for the first offer and the called method."""
+        if self.rules.method is not GuardMethod.FIXED or self.offer_number <= 1:
+            return None
+        hand = self.hands[seat]
+        twos = [c for c in hand if RANK_OF[c] == Rank.TWO]
+        naturals = twos or [c for c in hand if RANK_OF[c] < Rank.SMALL_JOKER]
+        return naturals[-1]
+
     def _on_take(self, action: TakeThrone) -> list[Event]:
         seat = action.seat
         self._need_phase(Phase.THRONE)
@@ -142,12 +152,8 @@ class Crowning(BaoHuangState):
         self._need_turn(seat)
         if self._must_take() and self.callable_faces(seat):
             raise MustTakeThrone("the card went round once: call a guard and take the throne")
-        attach: Card | None = None
+        attach = self.attachment_for(seat)
         hand = self.hands[seat]
-        if self.rules.method is GuardMethod.FIXED and self.offer_number > 1:
-            twos = [c for c in hand if RANK_OF[c] == Rank.TWO]
-            naturals = twos or [c for c in hand if RANK_OF[c] < Rank.SMALL_JOKER]
-            attach = naturals[-1]  # 贴牌: a 2, else the highest card but a joker
         hand.remove(EMPEROR_CARD)
         if attach is not None:
             hand.remove(attach)

@@ -1,0 +1,160 @@
+"""A 保皇 player's panel keyboard, and the engine action each of its decision buttons makes.
+
+Decision buttons (take or yield the throne, call a face, a declaration, Pass, Play, Hint) carry
+the table's current version and go stale as soon as it moves on; rank buttons carry the
+version the hand was dealt at, so choosing cards works while others move. A play is one
+natural rank with any jokers, so a rank button counts up to what is held, and an "all"
+button takes every card of the rank at once.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from ...engine.actions import Action
+from ...engine.baohuang import (
+    BaoHuangGame,
+    CallGuard,
+    Declaration,
+    Declare,
+    Face,
+    Phase,
+    TakeThrone,
+    YieldThrone,
+)
+from ...engine.cards import RANK_CHARS, CardParseError, Rank
+from ...i18n import t
+from ..codec import BadCallback, Button
+from ..keyboards import PASS_ACTION, Keyboards, rank_label, rows_of
+from ..panels import SeatPanel
+from ..table import Table
+from .words import declaration_word, face_text
+
+__all__ = ["DECLARE_CODES", "BaoHuangKeyboards", "bh_decision", "select_rank"]
+
+#: a declaration's one-letter argument on its button
+DECLARE_CODES: Final[dict[Declaration, str]] = {
+    Declaration.NOTHING: "n",
+    Declaration.OPEN_SOLO: "s",
+    Declaration.OPEN_GUARD: "g",
+    Declaration.REVOLT: "r",
+    Declaration.GRAB_SOLO: "q",
+}
+_DECLARE_OF: Final = {code: word for word, code in DECLARE_CODES.items()}
+#: the throne button's argument: take (登基) or yield (让位)
+TAKE, YIELD = "t", "y"
+
+
+def bh_decision(action: str, arg: str, seat: int) -> Action:
+    """The engine action a 保皇 decision button of ``seat`` makes; ``BadCallback`` if none."""
+    if action == Button.THRONE and arg in (TAKE, YIELD):
+        return TakeThrone(seat) if arg == TAKE else YieldThrone(seat)
+    if action == Button.CALL:
+        try:
+            return CallGuard(seat, Face.parse(arg))
+        except (CardParseError, ValueError):
+            raise BadCallback(arg, "not a face") from None
+    if action == Button.DECLARE and arg in _DECLARE_OF:
+        return Declare(seat, _DECLARE_OF[arg])
+    raise BadCallback(f"{action}:{arg}", "no such 保皇 decision")
+
+
+class BaoHuangKeyboards:
+    """The panel keyboards of a 保皇 table (the buttons are signed by ``keyboards``' codec)."""
+
+    def __init__(self, keyboards: Keyboards) -> None:
+        self.keyboards = keyboards
+
+    def panel(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel
+    ) -> InlineKeyboardMarkup | None:
+        game = table.game
+        if not isinstance(game, BaoHuangGame) or game.over:
+            return None
+        b, v = self.keyboards.button, table.version
+        if game.auto[seat]:
+            return InlineKeyboardMarkup([[b(t(lang, "btn_take_back"), Button.TAKE_BACK, table, v)]])
+        legal = game.legal_actions(seat)
+        row: list[InlineKeyboardButton] = []
+        for action in legal:
+            if isinstance(action, TakeThrone):
+                row.append(b(t(lang, "bh_btn_take"), Button.THRONE, table, v, TAKE))
+            elif isinstance(action, YieldThrone):
+                row.append(b(t(lang, "bh_btn_yield"), Button.THRONE, table, v, YIELD))
+            elif isinstance(action, CallGuard):
+                label = t(lang, "bh_btn_call", face=face_text(action.face, lang))
+                row.append(b(label, Button.CALL, table, v, str(action.face)))
+            elif isinstance(action, Declare):
+                code = DECLARE_CODES[action.declaration]
+                label = declaration_word(action.declaration, lang)
+                row.append(b(label, Button.DECLARE, table, v, code))
+        if row:
+            return InlineKeyboardMarkup(rows_of(row, 4))
+        if game.hands[seat] and game.phase is Phase.PLAYING:
+            return self._play(table, game, seat, lang, panel)
+        return None
+
+    def _play(
+        self, table: Table, game: BaoHuangGame, seat: int, lang: str, panel: SeatPanel
+    ) -> InlineKeyboardMarkup:
+        b = self.keyboards.button
+        hv = table.hand_version
+        counts = game.hand(seat).counts()
+        chosen = panel.selection or [0] * len(counts)
+        ranks, alls = [], []
+        for rank, held in enumerate(counts):
+            if not held:
+                continue
+            picked = chosen[rank] if rank < len(chosen) else 0
+            label = rank_label(rank, lang)
+            text = (
+                f"✅{label} {picked}/{held}"
+                if picked
+                else (f"{label}×{held}" if held > 1 else label)
+            )
+            ranks.append(b(text, Button.RANK, table, hv, RANK_CHARS[rank]))
+            if held > 1 and picked < held:
+                alls.append(
+                    b(
+                        t(lang, "bh_btn_all", rank=label),
+                        Button.ALL_RANK,
+                        table,
+                        hv,
+                        RANK_CHARS[rank],
+                    )
+                )
+        rows = rows_of(ranks)
+        waiting = game.waiting_for()
+        if waiting is not None and seat in waiting:
+            rows += rows_of(alls)
+            v = table.version
+            actions = [
+                b(t(lang, "btn_clear"), Button.CLEAR, table, hv),
+                b(t(lang, "btn_hint"), Button.HINT, table, v),
+            ]
+            if game.to_beat is not None:
+                actions.append(b(t(lang, "btn_pass"), PASS_ACTION, table, v))
+            actions.append(b(t(lang, "btn_play"), Button.PLAY, table, v))
+            rows.append(actions)
+        elif any(chosen):
+            rows.append([b(t(lang, "btn_clear"), Button.CLEAR, table, hv)])
+        return InlineKeyboardMarkup(rows)
+
+
+def select_rank(counts: list[int], held: list[int], rank: int, *, everything: bool) -> list[int]:
+    """A rank pressed on a 保皇 panel: one more of it (back to none past what is held), or all
+    of it; a natural rank replaces another natural rank chosen before (a play holds one),
+    jokers stay."""
+    chosen = list(counts)
+    natural = rank < Rank.SMALL_JOKER
+    if natural:
+        for other in range(len(chosen)):
+            if other != rank and other < Rank.SMALL_JOKER:
+                chosen[other] = 0
+    if everything:
+        chosen[rank] = held[rank]
+    else:
+        chosen[rank] = chosen[rank] + 1 if chosen[rank] < held[rank] else 0
+    return chosen

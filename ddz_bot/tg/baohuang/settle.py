@@ -1,0 +1,200 @@
+"""From a finished 保皇 hand to beans, through the one settlement path storage offers (keyed by
+the hand's id, applied once, one ledger line per change), and the result the group reads.
+
+The engine's ``bh_settle`` runs inside storage's transaction on the beans and points the
+players hold then (R-BH-BEANS, R-BH-ESCAPE). Storage keeps two sides a hand: the emperor is
+stored as the landlord's side, everyone else as the other (its win/loss counts are 斗地主's
+and 保皇's together); whether a seat won is whether its score was above zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from ...engine.baohuang import ESCAPE_PENALTY, BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
+from ...engine.protocol import Termination
+from ...i18n import t
+from ...render import ResultLine
+from ...storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason
+from ...storage import Role as StoredRole
+from ..cardwords import grouped_cards_text
+from ..present import remember_result
+from ..settle import Settled
+from ..table import Table
+
+__all__ = ["bh_escape_penalty", "bh_result_lines", "settle_bh_hand"]
+
+
+def bh_escape_penalty(game: BaoHuangGame) -> int:
+    """R-BH-ESCAPE: the beans a seat would pay for leaving now (before the cap), with the fee."""
+    return ESCAPE_PENALTY * game.room.coefficient + game.room.fee
+
+
+def _winner_side(outcome: BaoHuangOutcome) -> str | None:
+    """Which side won (``emperor`` or ``rebels``), ``None`` for a draw or an escape."""
+    if outcome.termination is not Termination.WON or outcome.emperor is None:
+        return None
+    score = outcome.scores[outcome.emperor]
+    return None if score == 0 else ("emperor" if score > 0 else "rebels")
+
+
+async def settle_bh_hand(db: Database, table: Table, game: BaoHuangGame) -> Settled:
+    """Settle the 保皇 hand in storage (idempotent); return the result for the group."""
+    outcome = game.outcome()
+    assert outcome is not None
+    users = [s.user_id for s in table.seats]
+    result: dict[str, Any] = {
+        "game": "baohuang",
+        "winner_role": _winner_side(outcome),
+        "winners": list(outcome.winners),
+        "places": list(outcome.places),
+        "emperor": outcome.emperor,
+        "guard": outcome.guard,
+        "solo": None if outcome.solo is None else outcome.solo.value,
+        "scores": list(outcome.scores),
+        "multiplier": outcome.multiplier,
+        "escaped": outcome.escaped,
+        "log": [action.to_dict() for action in game.actions],
+        "start": game.start_dict(),
+    }
+    record = HandRecord(
+        room=game.room.key,
+        rules={"game": "baohuang", **game.rules.to_dict()},
+        seats=users,
+        result=result,
+        multipliers=[
+            {"reason": f.reason.value, "factor": f.factor, "seat": f.seat} for f in outcome.factors
+        ],
+        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
+        finished_at=datetime.now(UTC),
+        chat_id=table.chat_id,
+        table_id=str(table.id),
+    )
+    computed: list[tuple[list[LedgerChange], dict[int, int]]] = []
+
+    def compute(holdings: Mapping[int, Holdings]) -> tuple[list[LedgerChange], list[HandResult]]:
+        settlement = bh_settle(
+            outcome,
+            game.room,
+            [holdings[u].beans for u in users],
+            [holdings[u].points for u in users],
+        )
+        result["points"] = list(settlement.points)
+        result["balances_after"] = list(settlement.balances)
+        by_user: dict[tuple[int, Reason], int] = {}
+        for change in settlement.changes:
+            key = (users[change.seat], Reason(change.reason))
+            by_user[key] = by_user.get(key, 0) + change.amount
+        changes = [
+            LedgerChange(u, delta, reason) for (u, reason), delta in by_user.items() if delta
+        ]
+        results = []
+        for seat, user in enumerate(users):
+            won = (
+                seat != outcome.escaped if outcome.escaped is not None else outcome.scores[seat] > 0
+            )
+            role = StoredRole.LANDLORD if outcome.emperor == seat else StoredRole.FARMER
+            results.append(HandResult(user, role, won, settlement.points[seat]))
+        computed.append((changes, dict(enumerate(settlement.points))))
+        return changes, results
+
+    settled = await db.settle_hand(table.hand_id, record, compute)
+    bean_changes: list[LedgerChange] = []
+    points: dict[int, int] = {}
+    balances = dict(settled.balances)
+    if settled.applied:
+        bean_changes, points = computed[-1]
+    else:  # settled before a restart: what was applied then
+        stored = await db.get_hand(table.hand_id)
+        if stored is not None:
+            bean_changes = list(stored.bean_changes)
+            stored_points = stored.result.get("points")
+            if isinstance(stored_points, list) and len(stored_points) == len(users):
+                points = dict(enumerate(int(p) for p in stored_points))
+            after = stored.result.get("balances_after")
+            if isinstance(after, list) and len(after) == len(users):
+                balances = {user: int(b) for user, b in zip(users, after, strict=True)}
+    pictures = [
+        ResultLine(
+            seat,
+            s.name,
+            sum(c.delta for c in bean_changes if c.user_id == s.user_id),
+            points.get(seat, 0),
+            balances.get(s.user_id, 0),
+        )
+        for seat, s in enumerate(table.seats)
+    ]
+    remember_result(table, pictures)
+    return Settled(bh_result_lines(table, game, outcome, balances, bean_changes), pictures)
+
+
+def bh_result_lines(
+    table: Table,
+    game: BaoHuangGame,
+    outcome: BaoHuangOutcome,
+    balances: Mapping[int, int],
+    changes: list[LedgerChange],
+) -> list[str]:
+    """The result as the group reads it: who won, the sides, the places, the factors, each
+    seat's beans, the cards left."""
+    lang, names = table.lang, table.names()
+    separator = ", " if lang == "en" else "、"
+    lines = []
+    if outcome.escaped is not None:
+        runner = table.seats[outcome.escaped]
+        paid = -sum(c.delta for c in changes if c.user_id == runner.user_id)
+        lines.append(t(lang, "escaped", name=runner.name, beans=paid))
+    else:
+        side = _winner_side(outcome)
+        solo = outcome.solo is not None
+        key = "bh_result_draw" if side is None else f"bh_result_{'solo_' if solo else ''}{side}"
+        emperor = "" if outcome.emperor is None else names[outcome.emperor]
+        lines.append(t(lang, key, name=emperor))
+        sides = [t(lang, "bh_cap_emperor", name=emperor)]
+        if outcome.guard is not None:
+            sides.append(t(lang, "bh_cap_guard", name=names[outcome.guard]))
+        elif outcome.solo is Solo.HIDDEN:
+            sides.append(t(lang, "bh_cap_hidden_solo"))
+        elif outcome.solo is Solo.OPEN:
+            sides.append(t(lang, "bh_cap_open_solo"))
+        lines.append(" · ".join(sides))
+        places = [
+            f"{names[seat]} {t(lang, f'bh_place_{n}')}"
+            for n, seat in enumerate(outcome.places, start=1)
+        ]
+        lines.append(t(lang, "bh_result_places", places=separator.join(places)))
+        if outcome.multiplier > 1:
+            why = separator.join(t(lang, f"bh_factor_{f.reason.value}") for f in outcome.factors)
+            lines.append(t(lang, "bh_result_mult", multiplier=outcome.multiplier, reasons=why))
+        lines.append(t(lang, "result_rate", coefficient=game.room.coefficient))
+    for index, seat in enumerate(table.seats):
+        mine = [c for c in changes if c.user_id == seat.user_id]
+        line = t(
+            lang,
+            "result_line",
+            name=seat.name,
+            delta=sum(c.delta for c in mine),
+            balance=balances.get(seat.user_id, 0),
+        )
+        notes = []
+        if outcome.escaped is None:
+            notes.append(t(lang, "panel_score", score=outcome.scores[index]))
+        fee = -sum(c.delta for c in mine if Reason(c.reason) is Reason.FEE)
+        if fee:
+            notes.append(t(lang, "result_note_fee", fee=fee))
+        lines.append(" · ".join([line, *notes]))
+    if outcome.escaped is None:
+        for index, seat in enumerate(table.seats):
+            rest = game.hand(index)
+            if rest:
+                lines.append(
+                    t(
+                        lang,
+                        "result_cards_left",
+                        name=seat.name,
+                        cards=grouped_cards_text(rest, lang),
+                    )
+                )
+    return lines

@@ -1,0 +1,140 @@
+"""Scripted 保皇 players, and the watch that no message names a hidden role before it is public.
+
+``Watch.check()`` reads every text, caption and button label the fake Bot API received since
+the last check: a line naming the hidden guard together with the word for the guard (or the
+emperor together with 暗独保) in the group, or in any panel but the seat's own, fails the test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ddz_bot.engine.baohuang import BaoHuangGame, Phase, Solo
+from ddz_bot.tg.table import Table
+
+from .conftest import manager_of
+from .harness import Harness, SimUser
+from .scripts import current_table, whose_turn
+
+GUARD_WORDS = ("侍卫", "侍衛", "guard")
+HIDDEN_SOLO_WORDS = ("暗独保", "暗獨保", "hidden solo")
+
+
+def bh_game(table: Table) -> BaoHuangGame:
+    game = table.game
+    assert isinstance(game, BaoHuangGame)
+    return game
+
+
+async def seat_five(
+    bot: Harness, group: int, users: list[SimUser], command: str = "/newgame 保皇"
+) -> None:
+    """The first user opens a 保皇 table; the others press Join (AI fill the rest on Start)."""
+    await users[0].send(group, command)
+    lobby = bot.api.last_message(group, with_buttons=True)
+    for user in users[1:]:
+        await user.press(lobby, "加入")
+    if len(users) < 5:
+        await users[0].press(lobby, "开始")
+
+
+def _texts(params: dict[str, Any]) -> list[str]:
+    out = [str(params[key]) for key in ("text", "caption") if params.get(key)]
+    media = params.get("media")
+    if isinstance(media, dict) and media.get("caption"):
+        out.append(str(media["caption"]))
+    markup = params.get("reply_markup")
+    if isinstance(markup, dict):
+        for row in markup.get("inline_keyboard", []):
+            out += [str(button.get("text", "")) for button in row]
+    return out
+
+
+@dataclass
+class Watch:
+    """Scans what the bot sent for the hidden guard's (or hidden solo's) name."""
+
+    bot: Harness
+    group: int
+    seen: int = 0
+    scanned: int = 0
+    texts: list[str] = field(default_factory=list)
+
+    def check(self) -> None:
+        table = manager_of(self.bot).table_in(self.group)
+        calls = self.bot.api.calls[self.seen :]
+        self.seen = len(self.bot.api.calls)
+        if table is None or not isinstance(table.game, BaoHuangGame):
+            return
+        game = table.game
+        secret: list[tuple[int, tuple[str, ...]]] = []
+        if game.guard is not None and not game.guard_revealed and not game.over:
+            secret.append((game.guard, GUARD_WORDS))
+        if game.solo is Solo.HIDDEN and not game.solo_revealed and not game.over:
+            assert game.emperor is not None
+            secret.append((game.emperor, HIDDEN_SOLO_WORDS))
+        for call in calls:
+            for text in _texts(call.params):
+                self.scanned += 1
+                self.texts.append(text)
+                for seat, words in secret:
+                    if call.chat_id == table.seats[seat].user_id:
+                        continue  # the seat's own panel may tell it its own role
+                    name = table.seats[seat].name
+                    for line in text.splitlines():
+                        assert not (name in line and any(w in line for w in words)), (
+                            f"a hidden role is named to chat {call.chat_id}: {line!r}"
+                        )
+
+
+#: a decision before the play: given the game, the seat and the panel's labels, the label
+Choose = Callable[[BaoHuangGame, int, list[str]], str]
+
+
+def quiet(game: BaoHuangGame, seat: int, labels: list[str]) -> str:
+    """Take the throne when it comes (the first call when calling), say nothing."""
+    for wanted in ("登基", "叫 ", "不表态"):
+        for label in labels:
+            if label.startswith(wanted):
+                return label
+    return labels[0]
+
+
+async def bh_take_turn(bot: Harness, group: int, user: SimUser, choose: Choose = quiet) -> None:
+    """One decision through the panel's buttons: ``choose`` before the play, the hint after."""
+    table = current_table(bot, group)
+    game = bh_game(table)
+    seat = table.seat_of(user.id)
+    assert seat is not None
+    panel = user.panel()
+    if game.phase is not Phase.PLAYING:
+        await user.press(panel, choose(game, seat, user.labels()))
+        return
+    answer = await user.press(panel, "提示")
+    if "没有能压过" in str(answer.get("text", "")):
+        await user.press(user.panel(), "不出")
+        return
+    await user.press(user.panel(), "出牌")
+
+
+async def play_bh_until_over(
+    bot: Harness,
+    group: int,
+    users: list[SimUser],
+    choose: Choose = quiet,
+    watch: Watch | None = None,
+    max_steps: int = 600,
+) -> Table:
+    """Everyone plays by the buttons until the hand is over (``watch`` checked each step)."""
+    for _ in range(max_steps):
+        if watch is not None:
+            watch.check()
+        table = current_table(bot, group)
+        if table.game is None or table.game.over:
+            return table
+        user = whose_turn(bot, group, users)
+        assert user is not None, "the table waits for nobody"
+        await bh_take_turn(bot, group, user, choose)
+    raise AssertionError("the hand did not end")
