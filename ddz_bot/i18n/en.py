@@ -24,7 +24,7 @@ CATALOGUE: dict[str, str] = {
     "help": "How to play:\n/newgame opens a table in a group; press Join (three players, or "
     "Start to fill empty seats with AI).\nYour hand comes here in private: tap ranks to "
     "select, then Play; or type cards like 33344, 10jqka, pass, hint.\n"
-    "Game modes: /newgame classic | points | wildcard (lz) | four (4p).\n"
+    "Game modes: /newgame classic | points | wildcard (lz) | four (4p) | baohuang (bh).\n"
     "/balance your beans · /rank leaderboard · /daily bonus · /relief when short · "
     "/rules · /lang language",
     "rules": "Dou Dizhu, {room} room: base x{coefficient} beans, fee {fee}, at least {min_beans} "
@@ -95,7 +95,7 @@ CATALOGUE: dict[str, str] = {
     "join_in_hand": "A hand is being played here; join the next one when it ends.",
     "unknown_mode": (
         "There is no game mode “{text}”. Modes: classic, points, wildcard (lz), "
-        "four (4p); e.g. /newgame four."
+        "four (4p), baohuang (bh); e.g. /newgame four."
     ),
     "settings_next_game": "/newgame opens: {game}",
     "not_enough_beans": "You need at least {min_beans} beans to sit in this room; you hold "
@@ -386,4 +386,12 @@ CATALOGUE: dict[str, str] = {
         "ard's places), doubled by showing the guard or a winning revolt. An open solo is one"
         " against four. /settings offers the called guard, roast, six last and grab solo."
     ),
+    "settings_bh": "Bao Huang: {options}",
+    "btn_game": "Default game: {game}",
+    "game_doudizhu": "Dou Dizhu",
+    "game_baohuang": "Bao Huang",
+    "btn_bh_method": "Bao Huang guard: {method}",
+    "btn_bh_roast": "Bao Huang roast: {value}",
+    "btn_bh_six": "Bao Huang six last: {value}",
+    "btn_bh_grab": "Bao Huang grab solo: {value}",
 }

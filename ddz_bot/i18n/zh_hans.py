@@ -20,7 +20,7 @@ CATALOGUE: dict[str, str] = {
     "welcome": "欢迎来玩斗地主！把我拉进群，在群里发 /newgame 开桌。"
     "你的手牌会发到这个私聊里，请保持它打开。",
     "help": "玩法：\n在群里发 /newgame 开桌，点「加入」（满三人开局，或点「开始」用 AI 补位）。\n"
-    "开桌可选玩法：/newgame 经典 · 叫分 · 癞子 · 四人（例如 /newgame 四人）。\n"
+    "开桌可选玩法：/newgame 经典 · 叫分 · 癞子 · 四人 · 保皇（例如 /newgame 四人）。\n"
     "手牌在私聊里：点点数选牌，再点「出牌」；也可以直接打字，例如 33344、10jqka、"
     "不出、提示。\n/balance 欢乐豆 · /rank 排行榜 · /daily 每日领豆 · /relief 救济金 · "
     "/rules 规则 · "
@@ -85,7 +85,8 @@ CATALOGUE: dict[str, str] = {
     "no_table": "本群还没有牌桌，发 /newgame 开一桌。",
     "join_in_hand": "本群正在打一局，等这局打完再加入下一局吧。",
     "unknown_mode": (
-        "没有「{text}」这种玩法。可选：经典、叫分、癞子（lz）、四人（4人），例如 /newgame 四人。"
+        "没有「{text}」这种玩法。可选：经典、叫分、癞子（lz）、四人（4人）、保皇（bh），"
+        "例如 /newgame 四人。"
     ),
     "settings_next_game": "发 /newgame 将开：{game}",
     "not_enough_beans": "本场入座至少需要 {min_beans} 欢乐豆，你有 {beans}。试试 /daily。",
@@ -352,4 +353,12 @@ CATALOGUE: dict[str, str] = {
         "次越好，按皇帝和侍卫的名次算分，明保、造反成功翻倍。明独保一人对四家。/settings 可选"
         "叫侍卫、烤牌、憋6、抢独。"
     ),
+    "settings_bh": "保皇：{options}",
+    "btn_game": "默认玩法：{game}",
+    "game_doudizhu": "斗地主",
+    "game_baohuang": "保皇",
+    "btn_bh_method": "保皇侍卫：{method}",
+    "btn_bh_roast": "保皇烤牌：{value}",
+    "btn_bh_six": "保皇憋6：{value}",
+    "btn_bh_grab": "保皇抢独：{value}",
 }

@@ -20,7 +20,7 @@ CATALOGUE: dict[str, str] = {
     "welcome": "歡迎來玩鬥地主！把我拉進群，在群裡發 /newgame 開桌。"
     "你的手牌會發到這個私聊裡，請保持它打開。",
     "help": "玩法：\n在群裡發 /newgame 開桌，點「加入」（滿三人開局，或點「開始」用 AI 補位）。\n"
-    "開桌可選玩法：/newgame 經典 · 叫分 · 癩子 · 四人（例如 /newgame 四人）。\n"
+    "開桌可選玩法：/newgame 經典 · 叫分 · 癩子 · 四人 · 保皇（例如 /newgame 四人）。\n"
     "手牌在私聊裡：點點數選牌，再點「出牌」；也可以直接打字，例如 33344、10jqka、"
     "不出、提示。\n/balance 歡樂豆 · /rank 排行榜 · /daily 每日領豆 · /relief 救濟金 · "
     "/rules 規則 · "
@@ -85,7 +85,8 @@ CATALOGUE: dict[str, str] = {
     "no_table": "本群還沒有牌桌，發 /newgame 開一桌。",
     "join_in_hand": "本群正在打一局，等這局打完再加入下一局吧。",
     "unknown_mode": (
-        "沒有「{text}」這種玩法。可選：經典、叫分、癩子（lz）、四人（4人），例如 /newgame 四人。"
+        "沒有「{text}」這種玩法。可選：經典、叫分、癩子（lz）、四人（4人）、保皇（bh），"
+        "例如 /newgame 四人。"
     ),
     "settings_next_game": "發 /newgame 將開：{game}",
     "not_enough_beans": "本場入座至少需要 {min_beans} 歡樂豆，你有 {beans}。試試 /daily。",
@@ -352,4 +353,12 @@ CATALOGUE: dict[str, str] = {
         "次越好，按皇帝和侍衛的名次算分，明保、造反成功翻倍。明獨保一人對四家。/settings 可選"
         "叫侍衛、烤牌、憋6、搶獨。"
     ),
+    "settings_bh": "保皇：{options}",
+    "btn_game": "預設玩法：{game}",
+    "game_doudizhu": "鬥地主",
+    "game_baohuang": "保皇",
+    "btn_bh_method": "保皇侍衛：{method}",
+    "btn_bh_roast": "保皇烤牌：{value}",
+    "btn_bh_six": "保皇憋6：{value}",
+    "btn_bh_grab": "保皇搶獨：{value}",
 }

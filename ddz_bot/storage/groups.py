@@ -14,7 +14,7 @@ __all__ = ["GroupsMixin"]
 
 _COLUMNS = (
     "chat_id, title, language, room, bidding, wildcard, bid_seconds, double_seconds,"
-    " play_seconds, tracker"
+    " play_seconds, tracker, game, bh_method, bh_roast, bh_six, bh_grab"
 )
 _SETTABLE = frozenset(f.name for f in dataclasses.fields(GroupSettings)) - {"chat_id"}
 
@@ -31,6 +31,11 @@ def _group_from_row(row: sqlite3.Row) -> GroupSettings:
         double_seconds=row["double_seconds"],
         play_seconds=row["play_seconds"],
         tracker=bool(row["tracker"]),
+        game=row["game"],
+        bh_method=row["bh_method"],
+        bh_roast=bool(row["bh_roast"]),
+        bh_six=bool(row["bh_six"]),
+        bh_grab=bool(row["bh_grab"]),
     )
 
 
@@ -48,8 +53,10 @@ class GroupsMixin(StoreCore):
         def write(conn: sqlite3.Connection) -> GroupSettings:
             conn.execute(
                 "INSERT INTO groups (chat_id, title, language, room, bidding, wildcard,"
-                " bid_seconds, double_seconds, play_seconds, tracker, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET"
+                " bid_seconds, double_seconds, play_seconds, tracker, game, bh_method, bh_roast,"
+                " bh_six, bh_grab, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (chat_id) DO UPDATE SET"
                 " title = CASE WHEN excluded.title = '' THEN title ELSE excluded.title END",
                 (
                     chat_id,
@@ -62,6 +69,11 @@ class GroupsMixin(StoreCore):
                     initial.double_seconds,
                     initial.play_seconds,
                     int(initial.tracker),
+                    initial.game.value,
+                    initial.bh_method.value,
+                    int(initial.bh_roast),
+                    int(initial.bh_six),
+                    int(initial.bh_grab),
                     now,
                     now,
                 ),
@@ -95,6 +107,7 @@ class GroupsMixin(StoreCore):
             conn.execute(
                 "UPDATE groups SET title = ?, language = ?, room = ?, bidding = ?, wildcard = ?,"
                 " bid_seconds = ?, double_seconds = ?, play_seconds = ?, tracker = ?,"
+                " game = ?, bh_method = ?, bh_roast = ?, bh_six = ?, bh_grab = ?,"
                 " updated_at = ? WHERE chat_id = ?",
                 (
                     updated.title,
@@ -106,6 +119,11 @@ class GroupsMixin(StoreCore):
                     updated.double_seconds,
                     updated.play_seconds,
                     int(updated.tracker),
+                    updated.game.value,
+                    updated.bh_method.value,
+                    int(updated.bh_roast),
+                    int(updated.bh_six),
+                    int(updated.bh_grab),
                     now,
                     chat_id,
                 ),

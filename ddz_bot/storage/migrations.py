@@ -139,10 +139,22 @@ CREATE INDEX players_by_points ON players (points DESC, user_id) WHERE is_ai = 0
 CREATE INDEX group_players_by_user ON group_players (user_id);
 """
 
+_V4_GROUP_GAMES: Final = """
+-- The game a plain /newgame opens in the group, and 保皇's table options.
+ALTER TABLE groups ADD COLUMN game TEXT NOT NULL DEFAULT 'doudizhu'
+    CHECK (game IN ('doudizhu', 'baohuang'));
+ALTER TABLE groups ADD COLUMN bh_method TEXT NOT NULL DEFAULT 'fixed'
+    CHECK (bh_method IN ('fixed', 'called'));
+ALTER TABLE groups ADD COLUMN bh_roast INTEGER NOT NULL DEFAULT 0 CHECK (bh_roast IN (0, 1));
+ALTER TABLE groups ADD COLUMN bh_six INTEGER NOT NULL DEFAULT 0 CHECK (bh_six IN (0, 1));
+ALTER TABLE groups ADD COLUMN bh_grab INTEGER NOT NULL DEFAULT 0 CHECK (bh_grab IN (0, 1));
+"""
+
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``.
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_PLAYERS_AND_LEDGER,
     _V2_GROUPS_HANDS_TABLES,
     _V3_LEADERBOARD_INDEXES,
+    _V4_GROUP_GAMES,
 )
 LATEST_VERSION: Final = len(MIGRATIONS)

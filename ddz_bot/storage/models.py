@@ -10,6 +10,7 @@ from typing import Any, Final, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ..engine import BeanReason, Role
+from ..engine.baohuang import GuardMethod
 from ..engine.rules import ROOMS, Bidding, room_by_key
 from ..engine.titles import Title, next_title, title_for
 from ..i18n import LANGS
@@ -21,6 +22,7 @@ __all__ = [
     "DailyClaim",
     "EconomySettings",
     "FinishedHand",
+    "GroupGame",
     "GroupSettings",
     "HandAction",
     "HandRecord",
@@ -287,6 +289,13 @@ class ReliefClaim:
     balance: int
 
 
+class GroupGame(StrEnum):
+    """The games a group may play by default (/settings)."""
+
+    DOUDIZHU = "doudizhu"
+    BAOHUANG = "baohuang"
+
+
 @dataclass(frozen=True, slots=True)
 class GroupSettings:
     """A group's table options; construction checks every field."""
@@ -301,8 +310,16 @@ class GroupSettings:
     double_seconds: int = 10
     play_seconds: int = 30
     tracker: bool = True
+    #: the game a plain /newgame opens, and 保皇's options (RULES.md section 4)
+    game: GroupGame = GroupGame.DOUDIZHU
+    bh_method: GuardMethod = GuardMethod.FIXED
+    bh_roast: bool = False
+    bh_six: bool = False
+    bh_grab: bool = False
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "game", GroupGame(self.game))
+        object.__setattr__(self, "bh_method", GuardMethod(self.bh_method))
         if self.language not in LANGUAGES:
             raise ValueError(f"unknown language {self.language!r}; one of {', '.join(LANGUAGES)}")
         room_by_key(self.room)
@@ -311,7 +328,7 @@ class GroupSettings:
             seconds = getattr(self, name)
             if not isinstance(seconds, int) or not 5 <= seconds <= 600:
                 raise ValueError(f"{name} must be 5..600 seconds, not {seconds!r}")
-        for name in ("wildcard", "tracker"):
+        for name in ("wildcard", "tracker", "bh_roast", "bh_six", "bh_grab"):
             if not isinstance(getattr(self, name), bool):
                 raise ValueError(f"{name} is on or off, not {getattr(self, name)!r}")
 

@@ -161,7 +161,9 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             bid=int(group.bid_seconds if group else settings.bid_timeout),
             double=int(group.double_seconds if group else settings.double_timeout),
             play=int(group.play_seconds if group else settings.play_timeout),
-        ),
+        )
+        + "\n\n"
+        + t(lang, "rules_bh"),
     )
 
 

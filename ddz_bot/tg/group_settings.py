@@ -1,8 +1,9 @@
-"""A group's settings panel (/settings): room, bidding, wildcard, time-out, language, tracker.
+"""A group's settings panel (/settings): the default game, room, bidding, wildcard, time-out,
+language, tracker, and 保皇's options (how the guard is found, 烤牌, 憋6, 抢独).
 
 Each button moves its setting to the next value; the admins' check is the handler's. Points
-bidding and the wildcard are two games, not one: turning one on turns the other off. The
-message ends with the game a plain /newgame opens.
+bidding and the wildcard are two games, not one: turning one on turns the other off (and
+makes 斗地主 the default game again). The message ends with the game a plain /newgame opens.
 """
 
 from __future__ import annotations
@@ -12,12 +13,15 @@ from typing import Any
 from telegram import InlineKeyboardMarkup
 
 from ..config import Settings
+from ..engine.baohuang import GuardMethod
 from ..engine.rules import ROOMS
 from ..i18n import LANGS, t
-from ..storage import Database
+from ..storage import Database, GroupGame
+from .baohuang.words import options_text
 from .codec import BadCallback
+from .games import baohuang_rules, is_baohuang
 from .keyboards import Keyboards
-from .lobby import group_defaults, group_game
+from .lobby import group_baohuang, group_defaults, group_game
 
 __all__ = ["cycle_setting", "settings_view"]
 
@@ -53,8 +57,17 @@ async def settings_view(
         lang=t(group.language, "lang_name"),
         tracker=onoff(group.tracker),
     )
-    text += "\n" + t(lang, "settings_next_game", game=t(lang, f"game_{group_game(group)}"))
+    bh = baohuang_rules(group_baohuang(group))
+    text += "\n" + t(lang, "settings_bh", options=options_text(bh, lang))
+    rules = group_game(group)
+    game = (
+        t(lang, "bh_cap_game", options=options_text(bh, lang))
+        if is_baohuang(rules)
+        else t(lang, f"game_{rules}")
+    )
+    text += "\n" + t(lang, "settings_next_game", game=game)
     values = {
+        "game": t(lang, "btn_game", game=t(lang, f"game_{group.game.value}")),
         "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
         "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{group.bidding.value}")),
         "wildcard": t(lang, "btn_wildcard", value=onoff(group.wildcard)),
@@ -63,6 +76,10 @@ async def settings_view(
         "play": t(lang, "btn_timeouts", seconds=group.play_seconds),
         "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
         "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
+        "bh_method": t(lang, "btn_bh_method", method=t(lang, f"bh_method_{bh.method.value}")),
+        "bh_roast": t(lang, "btn_bh_roast", value=onoff(group.bh_roast)),
+        "bh_six": t(lang, "btn_bh_six", value=onoff(group.bh_six)),
+        "bh_grab": t(lang, "btn_bh_grab", value=onoff(group.bh_grab)),
     }
     return text, keyboards.settings(values)
 
@@ -82,10 +99,12 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
         changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
         if changes["bidding"] == "points":
             changes["wildcard"] = False
+            changes["game"] = GroupGame.DOUDIZHU
     elif key == "wildcard":
         changes["wildcard"] = not group.wildcard
         if changes["wildcard"]:
             changes["bidding"] = "grab"
+            changes["game"] = GroupGame.DOUDIZHU
     elif key in _STEPS:
         field = f"{key}_seconds"
         current = getattr(group, field)
@@ -95,6 +114,16 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
         changes["language"] = LANGS[(LANGS.index(group.language) + 1) % len(LANGS)]
     elif key == "tracker":
         changes["tracker"] = not group.tracker
+    elif key == "game":
+        changes["game"] = (
+            GroupGame.BAOHUANG if group.game is GroupGame.DOUDIZHU else GroupGame.DOUDIZHU
+        )
+    elif key == "bh_method":
+        changes["bh_method"] = (
+            GuardMethod.CALLED if group.bh_method is GuardMethod.FIXED else GuardMethod.FIXED
+        )
+    elif key in ("bh_roast", "bh_six", "bh_grab"):
+        changes[key] = not getattr(group, key)
     else:
         raise BadCallback(key, "unknown setting")
     await db.update_group(chat_id, **changes)

@@ -11,11 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..config import Settings
+from ..engine.baohuang import BaoHuangRules
 from ..engine.rules import room_by_key
 from ..i18n import t
-from ..storage import Database, GroupSettings
+from ..storage import Database, GroupGame, GroupSettings
 from . import clock
 from .closing import Closer
+from .games import BAOHUANG, baohuang_rules_name
 from .hands import HandFlow
 from .people import Person
 from .phases import TablePhase
@@ -26,15 +28,29 @@ from .registry import Step, TableRegistry
 from .table import AI_BASE_ID, Seat, Table
 from .timers import TimerKind, TimerName, Timers
 
-__all__ = ["Accepted", "LobbyFlow", "group_defaults", "group_game"]
+__all__ = ["Accepted", "LobbyFlow", "group_baohuang", "group_defaults", "group_game"]
 
 #: called once a lobby action is accepted, before the (slow) deal that may follow
 Accepted = Callable[[], None]
 
 
+def group_baohuang(group: GroupSettings) -> str:
+    """The ``rules`` of a 保皇 table opened in the group: its 保皇 options (/settings)."""
+    return baohuang_rules_name(
+        BaoHuangRules(
+            method=group.bh_method,
+            roast=group.bh_roast,
+            six=group.bh_six,
+            grab_solo=group.bh_grab,
+        )
+    )
+
+
 def group_game(group: GroupSettings) -> str:
     """The game a plain /newgame opens in a group (points bidding and the wildcard are
     exclusive in /settings; a group saved with both gets points bidding)."""
+    if group.game is GroupGame.BAOHUANG:
+        return group_baohuang(group)
     if group.bidding.value == "points":
         return "points"
     return "wildcard" if group.wildcard else "classic"
@@ -106,7 +122,7 @@ class LobbyFlow:
                 chat_id=chat_id,
                 title=title or str(chat_id),
                 lang=group.language,
-                rules=rules or group_game(group),
+                rules=group_baohuang(group) if rules == BAOHUANG else rules or group_game(group),
                 room=group.room,
                 bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),
                 double_seconds=self._seconds(group.double_seconds, self.settings.double_timeout),
