@@ -8,6 +8,8 @@ import io
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 from ddz_bot.engine.baohuang import (
@@ -20,6 +22,7 @@ from ddz_bot.engine.baohuang import (
     Role,
     ScoreFactor,
     Solo,
+    bh_deck,
 )
 from ddz_bot.engine.cards import Card, Cards, Rank
 from ddz_bot.render import NamesMismatch, NoOutcome, SelectionNotInHand, UnknownLanguage
@@ -164,6 +167,18 @@ def test_a_row_of_cards_fits_its_width_overlapped_or_grouped() -> None:
                 canvas, cards, 10, 10, MEDIUM, width, MEDIUM.width - 20, 24
             )
             assert right - left <= max(width, MEDIUM.width), (len(cards), width)
+
+
+@given(
+    st.lists(st.sampled_from(bh_deck()), min_size=1, max_size=45, unique=True),
+    st.integers(200, 480),
+)
+def test_any_row_of_cards_fits_its_width(cards: list[Card], width: int) -> None:
+    canvas = Image.new("RGB", (600, 120))
+    left, _top, right, _bottom = draw_card_row(
+        canvas, sorted(cards, key=int), 0, 10, SMALL, width, 34, 22
+    )
+    assert right - left <= width
 
 
 def test_groups_keep_the_special_cards_apart() -> None:

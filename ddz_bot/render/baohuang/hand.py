@@ -279,8 +279,8 @@ def _columns(
 
 
 def _called_mark(draw: ImageDraw.ImageDraw, box: cv.Box) -> None:
-    """A gold star in the top right corner of a copy of the called card (特画): its play
-    reveals the guard. The corner shows even when the card is covered."""
+    """A gold star in the top right corner of a copy of the called card (特画; the guard's
+    copy reveals the guard when played). The corner shows even when the card is covered."""
     cx, cy, r = box[2] - 14, box[1] + 14, 11
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=cv.GOLD, outline=(150, 95, 0), width=2)
     draw_text(draw, (cx, cy), "★", 16, (120, 60, 0), bold=True, align="m")
