@@ -15,8 +15,10 @@ from PIL import Image, ImageChops, ImageStat
 from ddz_bot.engine.baohuang import (
     EMPEROR_CARD,
     GUARD_CARD,
+    BaoHuangRules,
     Declaration,
     FactorReason,
+    GuardMethod,
     Place,
     PublicView,
     Role,
@@ -155,6 +157,28 @@ def test_the_emperor_and_guard_cards_are_told_apart_from_other_jokers(size: obje
     plain_strip = bh_face(other_big, size).crop(strip)
     assert ImageChops.difference(sceptre.crop(strip), plain_strip).getbbox() is not None
     assert bh_face(EMPEROR_CARD, size) is sceptre  # made once
+
+
+def test_with_a_called_guard_the_first_small_joker_is_an_ordinary_one() -> None:
+    """R-BH-GUARD: the sword exists in the fixed-guard method only."""
+    view = trick_view()
+    called = replace(view, rules=BaoHuangRules(method=GuardMethod.CALLED), guard=None)
+    seats = list(called.seats)
+    plain = (*seats[3].play_cards[:4], Card.make(Rank.SMALL_JOKER, deck=3))
+    assert GUARD_CARD in seats[3].play_cards
+    seats[3] = replace(seats[3], role=None)
+    with_sword_card = replace(called, seats=tuple(seats))
+    seats[3] = replace(seats[3], play_cards=plain)
+    without = replace(called, seats=tuple(seats))
+    assert render_bh_table(with_sword_card, NAMES, "en") == render_bh_table(without, NAMES, "en")
+    assert render_bh_table(view, NAMES, "en") != render_bh_table(
+        replace(
+            view,
+            seats=tuple(replace(s, play_cards=plain) if s.seat == 3 else s for s in view.seats),
+        ),
+        NAMES,
+        "en",
+    )
 
 
 def test_a_row_of_cards_fits_its_width_overlapped_or_grouped() -> None:

@@ -16,6 +16,7 @@ from typing import Final
 from PIL import Image, ImageChops, ImageDraw
 
 from ...engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD
+from ...engine.baohuang.rules import BaoHuangRules, GuardMethod
 from ...engine.cards import Card
 from .. import canvas as cv
 from .. import sprites
@@ -28,6 +29,7 @@ __all__ = [
     "card_groups",
     "draw_bh_cards",
     "draw_card_row",
+    "has_sword",
     "marks_last",
     "row_width",
     "warm_up",
@@ -45,15 +47,21 @@ _STEEL_EDGE: Final = (48, 60, 84)
 _GRIP: Final = (120, 70, 30)
 
 
-def bh_face(card: Card, size: CardSize) -> Image.Image:
+def bh_face(card: Card, size: CardSize, *, sword: bool = True) -> Image.Image:
     """The face of ``card`` as 保皇 shows it: the shared sprite, marked if it is the emperor
-    card or the guard card."""
+    card or (``sword``: the fixed-guard method only) the guard card."""
     base = sprites.face(card, size)
     if card == EMPEROR_CARD:
         return _special(size, emperor=True, base=base)
-    if card == GUARD_CARD:
+    if card == GUARD_CARD and sword:
         return _special(size, emperor=False, base=base)
     return base
+
+
+def has_sword(rules: BaoHuangRules) -> bool:
+    """Whether the guard card exists: only in the fixed-guard method (R-BH-GUARD); with a
+    called guard its small joker is an ordinary one."""
+    return rules.method is GuardMethod.FIXED
 
 
 _SPECIAL: dict[tuple[CardSize, bool], Image.Image] = {}
@@ -193,12 +201,14 @@ def draw_bh_cards(
     size: CardSize,
     step: int,
     raised: Sequence[bool] = (),
+    *,
+    sword: bool = True,
 ) -> cv.Box:
     """Paste faces left to right from (x, y), as ``canvas.draw_cards`` with the marks."""
     lift = size.height // 6
     for i, card in enumerate(cards):
         top = y - lift if i < len(raised) and raised[i] else y
-        sprite = bh_face(card, size)
+        sprite = bh_face(card, size, sword=sword)
         image.paste(sprite, (x + i * step, top), sprite)
     right = x + (len(cards) - 1) * step + size.width if cards else x
     return x, y - (lift if any(raised) else 0), right, y + size.height
@@ -264,6 +274,8 @@ def draw_card_row(
     max_width: int,
     max_step: int,
     min_step: int,
+    *,
+    sword: bool = True,
 ) -> cv.Box:
     """``cards`` in a row that fits ``max_width``: overlapped while each card still shows its
     corner (``min_step``), otherwise by rank, a few cards of each and the count (×12), or
@@ -280,12 +292,12 @@ def draw_card_row(
         (f for f in (FAN, 1) if _compact_width(groups, size, fan_step, f) <= max_width), None
     )
     if step >= min_step or fan is None:
-        return draw_bh_cards(image, cards, x, y, size, step)
+        return draw_bh_cards(image, cards, x, y, size, step, sword=sword)
     draw = ImageDraw.Draw(image)
     left = x
     for group in groups:
         shown = list(group) if len(group) <= fan else [*group[: fan - 1], group[-1]]
-        _, _, right, _ = draw_bh_cards(image, shown, left, y, size, fan_step)
+        _, _, right, _ = draw_bh_cards(image, shown, left, y, size, fan_step, sword=sword)
         left = right
         if len(group) > fan:
             count = f"×{len(group)}"

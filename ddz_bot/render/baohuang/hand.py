@@ -30,7 +30,7 @@ from ..hand import SelectionNotInHand
 from ..labels import check_lang, label
 from ..sprites import MEDIUM, SMALL, TINY, CardSize, index_label
 from . import marks
-from .cards import bh_face, draw_card_row
+from .cards import bh_face, draw_card_row, has_sword
 from .table import count_text
 
 __all__ = [
@@ -171,6 +171,7 @@ def _context(
 ) -> None:
     """The third line: what this seat is asked, or the play it must beat."""
     public = view.public
+    sword = has_sword(public.rules)
     y = 148
     x = MARGIN + 6
     offer = public.offer
@@ -178,7 +179,9 @@ def _context(
         x += draw_text(draw, (x, y), label("bh_emperor_card", lang), 24, cv.GOLD, bold=True)
         offered = [EMPEROR_CARD, *offer.attached]
         top = y - SMALL.height // 2
-        _, _, right, _ = draw_card_row(image, offered, x + 10, top, SMALL, 300, SMALL.width + 2, 20)
+        _, _, right, _ = draw_card_row(
+            image, offered, x + 10, top, SMALL, 300, SMALL.width + 2, 20, sword=sword
+        )
         x = right + 14
         word = "bh_must_take" if offer.must_take else "bh_take_or_yield"
         x += cv.pill(draw, x, y, label(word, lang), 22, marks.DARK, cv.GOLD) + 14
@@ -206,7 +209,15 @@ def _context(
         tag = count_text(len(cards), lang)
         room = WIDTH - MARGIN - left - text_width(tag, 22, True) - 40
         _, _, right, _ = draw_card_row(
-            image, cards, left, y - SMALL.height // 2, SMALL, room, SMALL.width - 12, 18
+            image,
+            cards,
+            left,
+            y - SMALL.height // 2,
+            SMALL,
+            room,
+            SMALL.width - 12,
+            18,
+            sword=sword,
         )
         cv.pill(draw, right + 12, y, tag, 22, marks.DARK, cv.GOLD)
         return
@@ -256,6 +267,7 @@ def _columns(
 ) -> None:
     size: CardSize = HAND_CARD
     called = view.public.called
+    sword = has_sword(view.public.rules)
     for column in hand_layout(view.hand):
         rank = int(column.cards[0].rank)
         picked = chosen[rank] if rank < len(chosen) else 0
@@ -268,7 +280,7 @@ def _columns(
         else:
             draw_text(draw, (centre, COLUMNS_TOP - 22), text, 24, cv.WHITE, bold=True, align="m")
         for j, (card, box) in enumerate(zip(column.cards, column.boxes, strict=True)):
-            sprite = bh_face(card, size)
+            sprite = bh_face(card, size, sword=sword)
             image.paste(sprite, (box[0], box[1]), sprite)
             if j < picked:
                 draw.rounded_rectangle(
