@@ -30,8 +30,8 @@ __all__ = [
     "draw_bh_cards",
     "draw_card_row",
     "has_sword",
+    "marked_cards",
     "marks_last",
-    "row_width",
     "warm_up",
 ]
 
@@ -221,12 +221,18 @@ class CardGroup(tuple[Card, ...]):
     """Cards that look alike in play: one rank, the emperor card or the guard card apart."""
 
 
-def card_groups(cards: Sequence[Card]) -> list[CardGroup]:
-    """Consecutive runs of one rank (the special cards each alone), in the given order."""
+def marked_cards(sword: bool = True) -> tuple[Card, ...]:
+    """The cards drawn with a mark: the emperor card, and the guard card if it exists."""
+    return (EMPEROR_CARD, GUARD_CARD) if sword else (EMPEROR_CARD,)
+
+
+def card_groups(cards: Sequence[Card], sword: bool = True) -> list[CardGroup]:
+    """Consecutive runs of one rank (the marked cards each alone), in the given order."""
+    marked = marked_cards(sword)
     groups: list[list[Card]] = []
     last: tuple[int, bool] | None = None
     for card in cards:
-        key = (int(card.rank), card in (EMPEROR_CARD, GUARD_CARD))
+        key = (int(card.rank), card in marked)
         if key == last and not key[1]:
             groups[-1].append(card)
         else:
@@ -235,10 +241,11 @@ def card_groups(cards: Sequence[Card]) -> list[CardGroup]:
     return [CardGroup(group) for group in groups]
 
 
-def marks_last(cards: Sequence[Card]) -> list[Card]:
-    """By rank, the emperor and guard cards last of theirs: the card drawn last in a row
-    shows whole, so the sceptre and the sword are never covered."""
-    return sorted(cards, key=lambda card: (int(card.rank), card in (EMPEROR_CARD, GUARD_CARD)))
+def marks_last(cards: Sequence[Card], sword: bool = True) -> list[Card]:
+    """By rank, the marked cards last of theirs: the card drawn last in a row shows whole,
+    so the sceptre and the sword are never covered."""
+    marked = marked_cards(sword)
+    return sorted(cards, key=lambda card: (int(card.rank), card in marked))
 
 
 #: In a compact row, at most this many cards of a group are fanned, then "×n".
@@ -247,11 +254,6 @@ FAN: Final = 3
 
 def _count_size(size: CardSize) -> int:
     return max(18, round(size.index * 0.95))
-
-
-def row_width(cards: Sequence[Card], size: CardSize, step: int) -> int:
-    """The width ``draw_card_row`` takes for ``cards`` when they are drawn in full."""
-    return (len(cards) - 1) * step + size.width if cards else 0
 
 
 def _compact_width(groups: Sequence[CardGroup], size: CardSize, fan_step: int, fan: int) -> int:
@@ -284,9 +286,9 @@ def draw_card_row(
     Returns the box covered."""
     if not cards:
         return x, y, x, y + size.height
-    cards = marks_last(cards)
+    cards = marks_last(cards, sword)
     step = cv.card_step(len(cards), size, max_width, max_step)
-    groups = card_groups(cards)
+    groups = card_groups(cards, sword)
     fan_step = max(6, min(min_step // 2, size.width // 4))
     fan = next(
         (f for f in (FAN, 1) if _compact_width(groups, size, fan_step, f) <= max_width), None
