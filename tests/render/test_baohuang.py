@@ -8,18 +8,23 @@ import io
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
 from ddz_bot.engine.baohuang import (
     EMPEROR_CARD,
     GUARD_CARD,
+    BaoHuangRules,
     Declaration,
     FactorReason,
+    GuardMethod,
     Place,
     PublicView,
     Role,
     ScoreFactor,
     Solo,
+    bh_deck,
 )
 from ddz_bot.engine.cards import Card, Cards, Rank
 from ddz_bot.render import NamesMismatch, NoOutcome, SelectionNotInHand, UnknownLanguage
@@ -92,7 +97,9 @@ def test_every_hand_sample_draws_the_hand_and_public_cards(
     assert decode(data).size == (bh_hand.WIDTH, bh_hand.HEIGHT)
     hand = set(sample.view.hand)
     assert len(hand) == len(sample.view.hand)
-    assert not hand & public_cards(sample.view.public)  # a sample deals each card once
+    called = sample.view.public.called
+    stand_ins = set(called.copies()) if called is not None else set()  # the face, not a card
+    assert not hand & (public_cards(sample.view.public) - stand_ins)  # each card dealt once
     assert hand <= set(spy.faces)  # every card of the hand, whole or in its column
     assert set(spy.faces) <= hand | public_cards(sample.view.public)
 
@@ -152,6 +159,28 @@ def test_the_emperor_and_guard_cards_are_told_apart_from_other_jokers(size: obje
     assert bh_face(EMPEROR_CARD, size) is sceptre  # made once
 
 
+def test_with_a_called_guard_the_first_small_joker_is_an_ordinary_one() -> None:
+    """R-BH-GUARD: the sword exists in the fixed-guard method only."""
+    view = trick_view()
+    called = replace(view, rules=BaoHuangRules(method=GuardMethod.CALLED), guard=None)
+    seats = list(called.seats)
+    plain = (*seats[3].play_cards[:4], Card.make(Rank.SMALL_JOKER, deck=3))
+    assert GUARD_CARD in seats[3].play_cards
+    seats[3] = replace(seats[3], role=None)
+    with_sword_card = replace(called, seats=tuple(seats))
+    seats[3] = replace(seats[3], play_cards=plain)
+    without = replace(called, seats=tuple(seats))
+    assert render_bh_table(with_sword_card, NAMES, "en") == render_bh_table(without, NAMES, "en")
+    assert render_bh_table(view, NAMES, "en") != render_bh_table(
+        replace(
+            view,
+            seats=tuple(replace(s, play_cards=plain) if s.seat == 3 else s for s in view.seats),
+        ),
+        NAMES,
+        "en",
+    )
+
+
 def test_a_row_of_cards_fits_its_width_overlapped_or_grouped() -> None:
     many = [Card.make(Rank.ACE, suit % 4, suit // 4) for suit in range(16)]
     jokers = [Card.make(Rank.SMALL_JOKER, deck=d) for d in (1, 2, 3)]
@@ -162,6 +191,18 @@ def test_a_row_of_cards_fits_its_width_overlapped_or_grouped() -> None:
                 canvas, cards, 10, 10, MEDIUM, width, MEDIUM.width - 20, 24
             )
             assert right - left <= max(width, MEDIUM.width), (len(cards), width)
+
+
+@given(
+    st.lists(st.sampled_from(bh_deck()), min_size=1, max_size=45, unique=True),
+    st.integers(200, 480),
+)
+def test_any_row_of_cards_fits_its_width(cards: list[Card], width: int) -> None:
+    canvas = Image.new("RGB", (600, 120))
+    left, _top, right, _bottom = draw_card_row(
+        canvas, sorted(cards, key=int), 0, 10, SMALL, width, 34, 22
+    )
+    assert right - left <= width
 
 
 def test_groups_keep_the_special_cards_apart() -> None:

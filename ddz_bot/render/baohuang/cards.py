@@ -16,6 +16,7 @@ from typing import Final
 from PIL import Image, ImageChops, ImageDraw
 
 from ...engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD
+from ...engine.baohuang.rules import BaoHuangRules, GuardMethod
 from ...engine.cards import Card
 from .. import canvas as cv
 from .. import sprites
@@ -28,8 +29,9 @@ __all__ = [
     "card_groups",
     "draw_bh_cards",
     "draw_card_row",
+    "has_sword",
+    "marked_cards",
     "marks_last",
-    "row_width",
     "warm_up",
 ]
 
@@ -45,15 +47,21 @@ _STEEL_EDGE: Final = (48, 60, 84)
 _GRIP: Final = (120, 70, 30)
 
 
-def bh_face(card: Card, size: CardSize) -> Image.Image:
+def bh_face(card: Card, size: CardSize, *, sword: bool = True) -> Image.Image:
     """The face of ``card`` as 保皇 shows it: the shared sprite, marked if it is the emperor
-    card or the guard card."""
+    card or (``sword``: the fixed-guard method only) the guard card."""
     base = sprites.face(card, size)
     if card == EMPEROR_CARD:
         return _special(size, emperor=True, base=base)
-    if card == GUARD_CARD:
+    if card == GUARD_CARD and sword:
         return _special(size, emperor=False, base=base)
     return base
+
+
+def has_sword(rules: BaoHuangRules) -> bool:
+    """Whether the guard card exists: only in the fixed-guard method (R-BH-GUARD); with a
+    called guard its small joker is an ordinary one."""
+    return rules.method is GuardMethod.FIXED
 
 
 _SPECIAL: dict[tuple[CardSize, bool], Image.Image] = {}
@@ -193,12 +201,14 @@ def draw_bh_cards(
     size: CardSize,
     step: int,
     raised: Sequence[bool] = (),
+    *,
+    sword: bool = True,
 ) -> cv.Box:
     """Paste faces left to right from (x, y), as ``canvas.draw_cards`` with the marks."""
     lift = size.height // 6
     for i, card in enumerate(cards):
         top = y - lift if i < len(raised) and raised[i] else y
-        sprite = bh_face(card, size)
+        sprite = bh_face(card, size, sword=sword)
         image.paste(sprite, (x + i * step, top), sprite)
     right = x + (len(cards) - 1) * step + size.width if cards else x
     return x, y - (lift if any(raised) else 0), right, y + size.height
@@ -211,12 +221,18 @@ class CardGroup(tuple[Card, ...]):
     """Cards that look alike in play: one rank, the emperor card or the guard card apart."""
 
 
-def card_groups(cards: Sequence[Card]) -> list[CardGroup]:
-    """Consecutive runs of one rank (the special cards each alone), in the given order."""
+def marked_cards(sword: bool = True) -> tuple[Card, ...]:
+    """The cards drawn with a mark: the emperor card, and the guard card if it exists."""
+    return (EMPEROR_CARD, GUARD_CARD) if sword else (EMPEROR_CARD,)
+
+
+def card_groups(cards: Sequence[Card], sword: bool = True) -> list[CardGroup]:
+    """Consecutive runs of one rank (the marked cards each alone), in the given order."""
+    marked = marked_cards(sword)
     groups: list[list[Card]] = []
     last: tuple[int, bool] | None = None
     for card in cards:
-        key = (int(card.rank), card in (EMPEROR_CARD, GUARD_CARD))
+        key = (int(card.rank), card in marked)
         if key == last and not key[1]:
             groups[-1].append(card)
         else:
@@ -225,10 +241,11 @@ def card_groups(cards: Sequence[Card]) -> list[CardGroup]:
     return [CardGroup(group) for group in groups]
 
 
-def marks_last(cards: Sequence[Card]) -> list[Card]:
-    """By rank, the emperor and guard cards last of theirs: the card drawn last in a row
-    shows whole, so the sceptre and the sword are never covered."""
-    return sorted(cards, key=lambda card: (int(card.rank), card in (EMPEROR_CARD, GUARD_CARD)))
+def marks_last(cards: Sequence[Card], sword: bool = True) -> list[Card]:
+    """By rank, the marked cards last of theirs: the card drawn last in a row shows whole,
+    so the sceptre and the sword are never covered."""
+    marked = marked_cards(sword)
+    return sorted(cards, key=lambda card: (int(card.rank), card in marked))
 
 
 #: In a compact row, at most this many cards of a group are fanned, then "×n".
@@ -237,11 +254,6 @@ FAN: Final = 3
 
 def _count_size(size: CardSize) -> int:
     return max(18, round(size.index * 0.95))
-
-
-def row_width(cards: Sequence[Card], size: CardSize, step: int) -> int:
-    """The width ``draw_card_row`` takes for ``cards`` when they are drawn in full."""
-    return (len(cards) - 1) * step + size.width if cards else 0
 
 
 def _compact_width(groups: Sequence[CardGroup], size: CardSize, fan_step: int, fan: int) -> int:
@@ -264,6 +276,8 @@ def draw_card_row(
     max_width: int,
     max_step: int,
     min_step: int,
+    *,
+    sword: bool = True,
 ) -> cv.Box:
     """``cards`` in a row that fits ``max_width``: overlapped while each card still shows its
     corner (``min_step``), otherwise by rank, a few cards of each and the count (×12), or
@@ -272,20 +286,20 @@ def draw_card_row(
     Returns the box covered."""
     if not cards:
         return x, y, x, y + size.height
-    cards = marks_last(cards)
+    cards = marks_last(cards, sword)
     step = cv.card_step(len(cards), size, max_width, max_step)
-    groups = card_groups(cards)
+    groups = card_groups(cards, sword)
     fan_step = max(6, min(min_step // 2, size.width // 4))
     fan = next(
         (f for f in (FAN, 1) if _compact_width(groups, size, fan_step, f) <= max_width), None
     )
     if step >= min_step or fan is None:
-        return draw_bh_cards(image, cards, x, y, size, step)
+        return draw_bh_cards(image, cards, x, y, size, step, sword=sword)
     draw = ImageDraw.Draw(image)
     left = x
     for group in groups:
         shown = list(group) if len(group) <= fan else [*group[: fan - 1], group[-1]]
-        _, _, right, _ = draw_bh_cards(image, shown, left, y, size, fan_step)
+        _, _, right, _ = draw_bh_cards(image, shown, left, y, size, fan_step, sword=sword)
         left = right
         if len(group) > fan:
             count = f"×{len(group)}"

@@ -21,16 +21,16 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ...engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD
+from ...engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD, Face
 from ...engine.baohuang.views import Phase, Role, SeatView, Solo
 from ...engine.cards import Card, Cards
 from .. import canvas as cv
 from ..fonts import clean_name, draw_text, fit_text, text_width
 from ..hand import SelectionNotInHand
 from ..labels import check_lang, label
-from ..sprites import MEDIUM, SMALL, CardSize, index_label
+from ..sprites import MEDIUM, SMALL, TINY, CardSize, index_label
 from . import marks
-from .cards import bh_face, draw_card_row
+from .cards import bh_face, draw_card_row, has_sword
 from .table import count_text
 
 __all__ = [
@@ -98,7 +98,7 @@ def draw_bh_hand(
     image, draw = cv.new_canvas(WIDTH, HEIGHT)
     draw.rectangle((0, 0, WIDTH, TOP_BAND), fill=cv.FELT_DARK)
     _others(draw, view, names, lang)
-    _own_role(draw, view, lang)
+    _own_role(image, draw, view, lang)
     _context(image, draw, view, names, lang)
     _columns(image, draw, view, chosen)
     footer = count_text(len(view.hand), lang)
@@ -119,7 +119,7 @@ def _others(
         seat = public.seats[(view.seat + step) % seats]
         x = MARGIN + (step - 1) * slot
         y = 28
-        if seat.role is not None:
+        if seat.role in (Role.EMPEROR, Role.GUARD):  # rebels unmarked: room for the names
             x += marks.role_pill(draw, x, y, seat.role, lang, 18) + 4
         count = str(seat.card_count)
         count_width = text_width(count, 28, True)
@@ -132,14 +132,21 @@ def _others(
         draw_text(draw, (x, y), count, 28, colour, bold=True)
 
 
-def _own_role(draw: ImageDraw.ImageDraw, view: SeatView, lang: str) -> None:
-    """The second line: this seat's role as only it knows it, and whose turn."""
+def _own_role(image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, lang: str) -> None:
+    """The second line: this seat's role as only it knows it, the called card, whose turn."""
     public = view.public
     y = 80
     right = WIDTH - MARGIN - 4
     if public.turn == view.seat and public.phase not in (Phase.FINISHED, Phase.ABORTED):
         text = "▶ " + label("your_turn", lang)
         right -= cv.pill(draw, right, y, text, 24, marks.DARK, cv.GOLD, align="r") + 12
+    if public.called is not None:
+        card = Card.make(public.called.rank, public.called.suit)
+        sprite = bh_face(card, TINY)
+        image.paste(sprite, (right - TINY.width, y - TINY.height // 2), sprite)
+        right -= TINY.width + 8
+        right -= draw_text(draw, (right, y), label("bh_called", lang), 22, cv.MUTED, True, "r")
+        right -= 12
     x = MARGIN + 6
     if view.role is not None:
         x += draw_text(draw, (x, y), label("bh_your_role", lang), 24, cv.MUTED, bold=True) + 10
@@ -164,6 +171,7 @@ def _context(
 ) -> None:
     """The third line: what this seat is asked, or the play it must beat."""
     public = view.public
+    sword = has_sword(public.rules)
     y = 148
     x = MARGIN + 6
     offer = public.offer
@@ -171,7 +179,9 @@ def _context(
         x += draw_text(draw, (x, y), label("bh_emperor_card", lang), 24, cv.GOLD, bold=True)
         offered = [EMPEROR_CARD, *offer.attached]
         top = y - SMALL.height // 2
-        _, _, right, _ = draw_card_row(image, offered, x + 10, top, SMALL, 300, SMALL.width + 2, 20)
+        _, _, right, _ = draw_card_row(
+            image, offered, x + 10, top, SMALL, 300, SMALL.width + 2, 20, sword=sword
+        )
         x = right + 14
         word = "bh_must_take" if offer.must_take else "bh_take_or_yield"
         x += cv.pill(draw, x, y, label(word, lang), 22, marks.DARK, cv.GOLD) + 14
@@ -199,7 +209,15 @@ def _context(
         tag = count_text(len(cards), lang)
         room = WIDTH - MARGIN - left - text_width(tag, 22, True) - 40
         _, _, right, _ = draw_card_row(
-            image, cards, left, y - SMALL.height // 2, SMALL, room, SMALL.width - 12, 18
+            image,
+            cards,
+            left,
+            y - SMALL.height // 2,
+            SMALL,
+            room,
+            SMALL.width - 12,
+            18,
+            sword=sword,
         )
         cv.pill(draw, right + 12, y, tag, 22, marks.DARK, cv.GOLD)
         return
@@ -248,6 +266,8 @@ def _columns(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: SeatView, chosen: list[int]
 ) -> None:
     size: CardSize = HAND_CARD
+    called = view.public.called
+    sword = has_sword(view.public.rules)
     for column in hand_layout(view.hand):
         rank = int(column.cards[0].rank)
         picked = chosen[rank] if rank < len(chosen) else 0
@@ -260,9 +280,19 @@ def _columns(
         else:
             draw_text(draw, (centre, COLUMNS_TOP - 22), text, 24, cv.WHITE, bold=True, align="m")
         for j, (card, box) in enumerate(zip(column.cards, column.boxes, strict=True)):
-            sprite = bh_face(card, size)
+            sprite = bh_face(card, size, sword=sword)
             image.paste(sprite, (box[0], box[1]), sprite)
             if j < picked:
                 draw.rounded_rectangle(
                     (box[0], box[1], box[2] - 2, box[3] - 2), size.radius, outline=cv.GOLD, width=4
                 )
+            if called is not None and card.suit is not None and Face.of(card) == called:
+                _called_mark(draw, box)
+
+
+def _called_mark(draw: ImageDraw.ImageDraw, box: cv.Box) -> None:
+    """A gold star in the top right corner of a copy of the called card (特画; the guard's
+    copy reveals the guard when played). The corner shows even when the card is covered."""
+    cx, cy, r = box[2] - 14, box[1] + 14, 11
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=cv.GOLD, outline=(150, 95, 0), width=2)
+    draw_text(draw, (cx, cy), "★", 16, (120, 60, 0), bold=True, align="m")

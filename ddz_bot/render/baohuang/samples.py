@@ -203,10 +203,10 @@ def trick_view(deal: Dealer | None = None, guard_known: bool = True) -> PublicVi
     )
 
 
-def big_play_view() -> PublicView:
+def big_play_view(deal: Dealer | None = None) -> PublicView:
     """The called-guard method: 特画 K♥ public, 明保 declared (×2), a 14-card play to beat
     and the emperor card played; seat 2 on auto-play for good."""
-    deal = Dealer()
+    deal = deal if deal is not None else Dealer()
     big = (*deal.take("AAAAAAAAAAAXX"), *deal.take("D"))
     sceptre = (*deal.take("QQQQ"), EMPEROR_CARD)
     rules = BaoHuangRules(method=GuardMethod.CALLED, six=True, grab_solo=True)
@@ -351,6 +351,14 @@ def rebel_lead_view() -> SeatView:
     return SeatView(public, 4, hand, Role.REBEL)
 
 
+def called_guard_hand_view() -> SeatView:
+    """The called-guard method: the guard (it holds the fourth K♥) with six cards left."""
+    deal = Dealer()
+    public = big_play_view(deal)
+    hand = deal.take("KTT99X")
+    return SeatView(replace(public, turn=0), 0, hand, Role.GUARD)
+
+
 def crowded_hand_view() -> SeatView:
     """45 cards, 16 of one rank and both special cards: a hidden solo's worst case."""
     deal = Dealer()
@@ -376,6 +384,7 @@ def hand_scenes() -> dict[str, tuple[SeatView, Cards | None]]:
         "guard": (guard_hand_view(), None),
         "throne": (throne_hand_view(), None),
         "called": (called_hand_view(), None),
+        "called_guard": (called_guard_hand_view(), Cards.parse("TT")),
         "lead": (rebel_lead_view(), Cards.parse("QQQ")),
         "crowded": (crowded, Cards.parse("22222")),
     }

@@ -35,7 +35,7 @@ from ..fonts import clean_name, draw_text, fit_text, text_width
 from ..labels import check_lang, label
 from ..sprites import MEDIUM, SMALL, TINY
 from . import marks
-from .cards import draw_bh_cards, draw_card_row
+from .cards import draw_bh_cards, draw_card_row, has_sword
 
 __all__ = ["HEIGHT", "WIDTH", "count_text", "draw_bh_table", "factor_text", "render_bh_table"]
 
@@ -244,13 +244,14 @@ def _right_side(
         else:
             cv.pill(draw, PLAY_LEFT + 6, middle, text, 30, colours[0], colours[1])
         return
+    sword = has_sword(view.rules)
     if seat.shown_hand:
-        _shown_hand(image, seat.shown_hand, middle)
+        _shown_hand(image, seat.shown_hand, middle, sword)
         return
     if seat.play is not None and seat.play_cards:
         beaten = view.to_beat_seat == seat.seat
         tag = count_text(len(seat.play_cards), lang)
-        _cards_with_tag(image, draw, seat.play_cards, tag, beaten, middle)
+        _cards_with_tag(image, draw, seat.play_cards, tag, beaten, middle, sword)
         return
     if seat.passed:
         draw_text(draw, (PLAY_LEFT + 6, middle), label("pass", lang), 38, cv.MUTED, bold=True)
@@ -259,7 +260,7 @@ def _right_side(
         marks.place_pill(draw, PLAY_LEFT + 6, middle, seat.place, lang, 32)
 
 
-def _shown_hand(image: Image.Image, cards: Sequence[Card], middle: int) -> None:
+def _shown_hand(image: Image.Image, cards: Sequence[Card], middle: int, sword: bool) -> None:
     """The cards left at the end, face up: one row, or two when one would hide the corners."""
     width = PLAY_RIGHT - PLAY_LEFT
     rows: list[Sequence[Card]] = [cards]
@@ -268,7 +269,7 @@ def _shown_hand(image: Image.Image, cards: Sequence[Card], middle: int) -> None:
         rows = [cards[:half], cards[half:]]
     top = middle - (len(rows) * SMALL.height + (len(rows) - 1) * 4) // 2
     for row in rows:
-        draw_card_row(image, row, PLAY_LEFT, top, SMALL, width, 34, SHOWN_MIN_STEP)
+        draw_card_row(image, row, PLAY_LEFT, top, SMALL, width, 34, SHOWN_MIN_STEP, sword=sword)
         top += SMALL.height + 4
 
 
@@ -279,11 +280,20 @@ def _cards_with_tag(
     tag: str,
     highlight: bool,
     middle: int,
+    sword: bool,
 ) -> None:
     tag_width = text_width(tag, 22, True) + 30 if tag else 0
     room = PLAY_RIGHT - PLAY_LEFT - tag_width
     _, _, right, _ = draw_card_row(
-        image, cards, PLAY_LEFT, middle - MEDIUM.height // 2, MEDIUM, room, MEDIUM.width - 20, 24
+        image,
+        cards,
+        PLAY_LEFT,
+        middle - MEDIUM.height // 2,
+        MEDIUM,
+        room,
+        MEDIUM.width - 20,
+        24,
+        sword=sword,
     )
     if tag:
         fg, bg = (marks.DARK, cv.GOLD) if highlight else (cv.WHITE, cv.FELT)
@@ -302,7 +312,15 @@ def _offer(
     room = PLAY_RIGHT - PLAY_LEFT - tag_width
     top = middle - MEDIUM.height // 2
     _, _, right, _ = draw_card_row(
-        image, cards, PLAY_LEFT, top, MEDIUM, room, MEDIUM.width - 14, 24
+        image,
+        cards,
+        PLAY_LEFT,
+        top,
+        MEDIUM,
+        room,
+        MEDIUM.width - 14,
+        24,
+        sword=has_sword(view.rules),
     )
     x = right + 12
     cv.pill(draw, x, middle - 18, tag, 22, marks.DARK, cv.GOLD)
