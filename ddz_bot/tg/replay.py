@@ -1,5 +1,6 @@
 """The replay of a finished hand (RULES.md section 5, the seeds' 翻盘法 drill): who played
-what, in order, rebuilt by the engine from the stored start and action log."""
+what, in order, rebuilt by the engine from the stored start and action log (a 保皇 hand by
+``baohuang.replay``)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..engine.events import LandlordChosen, Passed, Played, TimedOut
 from ..engine.game import Game
 from ..i18n import t
 from ..storage import Database, FinishedHand
+from .baohuang.replay import bh_replay_head, bh_replay_lines, is_bh_hand
 from .present import cards_text
 
 __all__ = ["replay_lines", "replay_text", "replay_verdict"]
@@ -70,13 +72,16 @@ async def replay_text(db: Database, hand: FinishedHand, lang: str) -> str:
     for user_id in hand.seats:
         player = await db.get_player(user_id)
         names.append(player.display_name if player is not None else str(user_id))
-    lines = replay_lines(hand, names, lang)
-    head = t(
-        lang,
-        "replay_head",
-        multiplier=hand.result.get("multiplier", 1),
-        winner=replay_verdict(hand, names, lang),
-    )
+    if is_bh_hand(hand):
+        lines, head = bh_replay_lines(hand, names, lang), bh_replay_head(hand, names, lang)
+    else:
+        lines = replay_lines(hand, names, lang)
+        head = t(
+            lang,
+            "replay_head",
+            multiplier=hand.result.get("multiplier", 1),
+            winner=replay_verdict(hand, names, lang),
+        )
     if not lines:
         return f"{head}\n{t(lang, 'replay_empty')}"
     text = "\n".join(lines)

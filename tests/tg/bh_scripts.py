@@ -9,15 +9,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from random import Random
 from typing import Any
 
-from ddz_bot.engine.baohuang import BaoHuangGame, Phase, Solo
+from ddz_bot.engine.actions import Action, Deal, Pass, Play
+from ddz_bot.engine.baohuang import (
+    BaoHuangGame,
+    CallGuard,
+    Declare,
+    Phase,
+    Solo,
+    TakeThrone,
+    YieldThrone,
+)
+from ddz_bot.engine.rules import room_by_key
+from ddz_bot.tg import players
+from ddz_bot.tg.baohuang.words import declaration_word, face_text
+from ddz_bot.tg.games import baohuang_rules
 from ddz_bot.tg.table import Table
 
 from .conftest import manager_of
 from .harness import Harness, SimUser
 from .scripts import current_table, whose_turn
 
+LANG = "zh-Hans"
 GUARD_WORDS = ("侍卫", "侍衛", "guard")
 HIDDEN_SOLO_WORDS = ("暗独保", "暗獨保", "hidden solo")
 
@@ -89,28 +104,61 @@ class Watch:
                         )
 
 
-#: a decision before the play: given the game, the seat and the panel's labels, the label
-Choose = Callable[[BaoHuangGame, int, list[str]], str]
+#: a decision before the play: the action the scripted player wants (one of the legal ones)
+Decide = Callable[[BaoHuangGame, int], Action]
 
 
-def quiet(game: BaoHuangGame, seat: int, labels: list[str]) -> str:
-    """Take the throne when it comes (the first call when calling), say nothing."""
-    for wanted in ("登基", "叫 ", "不表态"):
-        for label in labels:
-            if label.startswith(wanted):
-                return label
-    return labels[0]
+def quiet(game: BaoHuangGame, seat: int) -> Action:
+    """Take the throne when it comes (the first face when calling), say nothing."""
+    legal = game.legal_actions(seat)
+    for kind in (TakeThrone, CallGuard):
+        for action in legal:
+            if isinstance(action, kind):
+                return action
+    return next((a for a in legal if isinstance(a, Declare)), legal[0])
 
 
-async def bh_take_turn(bot: Harness, group: int, user: SimUser, choose: Choose = quiet) -> None:
-    """One decision through the panel's buttons: ``choose`` before the play, the hint after."""
+def label_of(action: Action) -> str:
+    """The panel button that makes ``action`` (zh-Hans)."""
+    if isinstance(action, TakeThrone):
+        return "登基"
+    if isinstance(action, YieldThrone):
+        return "让位"
+    if isinstance(action, CallGuard):
+        return f"叫 {face_text(action.face, LANG)}"
+    if isinstance(action, Declare):
+        return declaration_word(action.declaration, LANG)
+    raise AssertionError(f"no button makes {action}")
+
+
+def play_of(game: BaoHuangGame, seat: int) -> Action:
+    """What the scripted player plays: the first hint (the AI's choice), or a pass."""
+    found = players.hints(game, seat)
+    return Play(seat, found[0]) if found else Pass(seat)
+
+
+def simulate(seed: int, rules: str, decide: Decide = quiet) -> BaoHuangGame:
+    """The hand a fresh bot seeded with ``seed`` deals, played by the scripted players of
+    ``play_bh_until_over`` (engine only: to choose seeds for a test)."""
+    game = BaoHuangGame(baohuang_rules(rules), room_by_key("beginner"), [10_000] * 5, Random(seed))
+    game.apply(Deal())
+    while not game.over:
+        waiting = game.waiting_for()
+        assert waiting is not None
+        seat = waiting.seats[0]
+        game.apply(play_of(game, seat) if game.phase is Phase.PLAYING else decide(game, seat))
+    return game
+
+
+async def bh_take_turn(bot: Harness, group: int, user: SimUser, decide: Decide = quiet) -> None:
+    """One decision through the panel's buttons: ``decide`` before the play, the hint after."""
     table = current_table(bot, group)
     game = bh_game(table)
     seat = table.seat_of(user.id)
     assert seat is not None
     panel = user.panel()
     if game.phase is not Phase.PLAYING:
-        await user.press(panel, choose(game, seat, user.labels()))
+        await user.press(panel, label_of(decide(game, seat)))
         return
     answer = await user.press(panel, "提示")
     if "没有能压过" in str(answer.get("text", "")):
@@ -123,7 +171,7 @@ async def play_bh_until_over(
     bot: Harness,
     group: int,
     users: list[SimUser],
-    choose: Choose = quiet,
+    decide: Decide = quiet,
     watch: Watch | None = None,
     max_steps: int = 600,
 ) -> Table:
@@ -136,5 +184,5 @@ async def play_bh_until_over(
             return table
         user = whose_turn(bot, group, users)
         assert user is not None, "the table waits for nobody"
-        await bh_take_turn(bot, group, user, choose)
+        await bh_take_turn(bot, group, user, decide)
     raise AssertionError("the hand did not end")

@@ -1,15 +1,104 @@
-"""保皇 tables through the real Application over the fake Bot API: the lobby, the throne,
-the declarations, the play, the result and the beans."""
+"""保皇 tables through the real Application over the fake Bot API, hands played to the end:
+the lobby, the throne, the declarations, the play, the result and the beans. Every step of
+every hand is watched: no message names the hidden guard (or a hidden solo) before the table
+learns it. The seeds are chosen with ``simulate`` (the same deal, the same scripted players)."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from ddz_bot.engine.actions import Action, Play
+from ddz_bot.engine.baohuang import (
+    BaoHuangGame,
+    Declaration,
+    Declare,
+    GuardMethod,
+    Phase,
+    Role,
+    Solo,
+    TakeThrone,
+    YieldThrone,
+    bh_settle,
+)
+from ddz_bot.engine.cards import Rank
+from ddz_bot.engine.rules import room_by_key
 from ddz_bot.tg.table import FINISHED
 
-from .bh_scripts import Watch, bh_game, play_bh_until_over, seat_five
-from .conftest import manager_of
-from .harness import Harness
+from .bh_scripts import (
+    Watch,
+    bh_game,
+    play_bh_until_over,
+    quiet,
+    seat_five,
+    simulate,
+)
+from .conftest import make_settings, manager_of, start_bot
+from .harness import Harness, SimUser
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin")
+
+
+@asynccontextmanager
+async def seeded(tmp_path: Path, seed: int, name: str = "") -> AsyncIterator[Harness]:
+    """A bot of its own (its own database) dealing from ``seed``."""
+    bot = await start_bot(make_settings(tmp_path / f"s{seed}{name}"), seed=seed)
+    try:
+        yield bot
+    finally:
+        await bot.stop()
+
+
+async def beans_of(bot: Harness, users: list[SimUser]) -> list[int]:
+    db = manager_of(bot).db
+    out = []
+    for user in users:
+        player = await db.get_player(user.id)
+        assert player is not None
+        out.append(player.beans)
+    return out
+
+
+def lobby_of(bot: Harness, group: int) -> str:
+    """The text of the group's 保皇 lobby message."""
+    return next(m.text or "" for m in bot.api.chat_messages(group) if "👑" in (m.text or ""))
+
+
+def expected_balances(game: BaoHuangGame) -> list[int]:
+    """What the settlement of the finished hand leaves each seat (10,000 beans each before)."""
+    outcome = game.outcome()
+    assert outcome is not None
+    return list(bh_settle(outcome, room_by_key("beginner"), [10_000] * 5, [0] * 5).balances)
+
+
+async def bh_settings(bot: Harness, group: int, admin: SimUser, *labels: str) -> None:
+    """An admin presses the /settings buttons ``labels`` in turn."""
+    await admin.send(group, "/settings")
+    panel = bot.api.last_message(group, with_buttons=True)
+    for label in labels:
+        await admin.press(panel, label)
+
+
+def revolting(game: BaoHuangGame, seat: int) -> Action:
+    """Every rebel revolts (造反); otherwise as ``quiet``."""
+    if game.phase is Phase.DECLARING and game.role_of(seat) is Role.REBEL:
+        return Declare(seat, Declaration.REVOLT)
+    return quiet(game, seat)
+
+
+def open_solo(game: BaoHuangGame, seat: int) -> Action:
+    """The emperor declares 明独保; otherwise as ``quiet``."""
+    if game.phase is Phase.DECLARING and seat == game.emperor:
+        return Declare(seat, Declaration.OPEN_SOLO)
+    return quiet(game, seat)
+
+
+def yield_twice(game: BaoHuangGame, seat: int) -> Action:
+    """The emperor card is yielded on its first two offers, then taken."""
+    if game.phase is Phase.THRONE:
+        return YieldThrone(seat) if game.offer_number <= 2 else TakeThrone(seat)
+    return quiet(game, seat)
 
 
 async def test_five_people_play_a_fixed_guard_hand_and_beans_settle(bot: Harness) -> None:
@@ -17,17 +106,161 @@ async def test_five_people_play_a_fixed_guard_hand_and_beans_settle(bot: Harness
     users = [bot.user(name) for name in NAMES]
     watch = Watch(bot, group)
     await seat_five(bot, group, users)
+    lobby_text = lobby_of(bot, group)
+    assert "保皇" in lobby_text and "固定侍卫" in lobby_text
     table = await play_bh_until_over(bot, group, users, watch=watch)
     watch.check()
     assert table.phase == FINISHED
     game = bh_game(table)
-    outcome = game.outcome()
-    assert outcome is not None
-    db = manager_of(bot).db
-    changes = []
-    for user in users:
-        player = await db.get_player(user.id)
-        assert player is not None
-        changes.append(player.beans - 10_000)
-    assert sum(changes) == -5 * 5  # beans are conserved apart from the fees (beginner room)
+    assert game.rules.method is GuardMethod.FIXED
+    assert await beans_of(bot, users) == expected_balances(game)  # beans settle as it says
+    assert sum(await beans_of(bot, users)) == 5 * 10_000 - 5 * 5  # conserved but the fees
+    result = bot.api.last_message(group, with_buttons=True)
+    assert result is not None and result.photo_digest is not None
+    assert {b["text"] for b in result.buttons()} == {"再来一局", "离开"}
+    assert "名次：" in (result.caption or "")
     assert watch.scanned > 100
+    # the hand is settled once, keyed by its id: settling it again moves nothing
+    before = await beans_of(bot, users)
+    await manager_of(bot).ending.result(table)
+    assert await beans_of(bot, users) == before
+
+
+async def test_a_revolt_reveals_the_hidden_guard_and_doubles(tmp_path: Path) -> None:
+    seed = 8  # the rebels revolt and win: x2
+    expected = simulate(seed, "baohuang", revolting).outcome()
+    assert expected is not None and expected.guard is not None and expected.multiplier == 2
+    async with seeded(tmp_path, seed) as bot:
+        group = bot.group()
+        users = [bot.user(name) for name in NAMES]
+        watch = Watch(bot, group)
+        await seat_five(bot, group, users)
+        table = await play_bh_until_over(bot, group, users, revolting, watch)
+        game = bh_game(table)
+        guard = table.seats[expected.guard].name
+        said = "\n".join(watch.texts)
+        assert f"造反揭开了侍卫：{guard}！" in said
+        assert "造反：" in said  # the hoes are marked on the caption
+        assert game.outcome() == expected
+        assert await beans_of(bot, users) == expected_balances(game)
+        assert "造反成功" in (bot.api.last_message(group, with_buttons=True).caption or "")  # type: ignore[union-attr]
+
+
+async def test_an_open_solo_won_and_one_lost(tmp_path: Path) -> None:
+    for seed, won in ((1, True), (4, False)):
+        expected = simulate(seed, "baohuang", open_solo).outcome()
+        assert expected is not None and expected.solo is Solo.OPEN
+        assert (expected.places[0] == expected.emperor) is won
+        async with seeded(tmp_path, seed) as bot:
+            group = bot.group()
+            users = [bot.user(name) for name in NAMES]
+            watch = Watch(bot, group)
+            await seat_five(bot, group, users)
+            table = await play_bh_until_over(bot, group, users, open_solo, watch)
+            game = bh_game(table)
+            assert game.outcome() == expected
+            assert expected.emperor is not None
+            emperor = table.seats[expected.emperor].name
+            assert f"{emperor} 明独保：一人对四家！" in "\n".join(watch.texts)
+            caption = bot.api.last_message(group, with_buttons=True).caption or ""  # type: ignore[union-attr]
+            assert ("独保成功" if won else "独保失败") in caption
+            assert await beans_of(bot, users) == expected_balances(game)
+
+
+async def test_a_throne_yielded_twice_moves_the_attached_card(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user(name) for name in NAMES]
+    watch = Watch(bot, group)
+    await seat_five(bot, group, users)
+    table = manager_of(bot).table_in(group)
+    assert table is not None
+    game = bh_game(table)
+    first = game.turn
+    assert first is not None
+    await play_turn(bot, users, table.seats[first].user_id, "让位")
+    second = game.turn
+    assert second == (first - 1) % 5  # to the player before
+    attach = game.attachment_for(second)
+    assert attach is not None  # the second offer's holder attaches a card
+    holder = user_of(users, table.seats[second].user_id)
+    assert "让位要贴出" in (holder.panel().caption or "")  # type: ignore[union-attr]
+    await play_turn(bot, users, holder.id, "让位")
+    third = game.turn
+    assert third is not None and attach not in game.hands[second]
+    taker = user_of(users, table.seats[third].user_id)
+    assert "登基就拿走皇牌和贴牌" in (taker.panel().caption or "")  # type: ignore[union-attr]
+    await play_turn(bot, users, taker.id, "登基")
+    assert game.emperor == third and attach in game.hands[third]
+    watch.check()
+    said = "\n".join(watch.texts)
+    assert f"{table.seats[second].name} 让位，贴出" in said
+    assert f"{table.seats[third].name} 登基！拿走贴牌" in said
+    table = await play_bh_until_over(bot, group, users, yield_twice, watch)
+    assert table.phase == FINISHED
+    assert await beans_of(bot, users) == expected_balances(bh_game(table))
+
+
+def user_of(users: list[SimUser], user_id: int) -> SimUser:
+    return next(u for u in users if u.id == user_id)
+
+
+async def play_turn(bot: Harness, users: list[SimUser], user_id: int, label: str) -> None:
+    user = user_of(users, user_id)
+    await user.press(user.panel(), label)
+
+
+async def test_two_people_and_three_ai_with_the_called_guard(bot: Harness) -> None:
+    alice, bob = bot.user("Alice"), bot.user("Bob")
+    group = bot.group(admins={alice.id})
+    await bh_settings(bot, group, alice, "保皇侍卫", "默认玩法")
+    await alice.send(group, "/newgame")  # the group's default game is now 保皇
+    lobby = bot.api.last_message(group, with_buttons=True)
+    assert lobby is not None and "叫侍卫" in (lobby.text or "")
+    assert "明牌开始" not in {b["text"] for b in lobby.buttons()}
+    await bob.press(lobby, "加入")
+    await alice.press(lobby, "开始")  # three AI seats fill the table
+    table = manager_of(bot).table_in(group)
+    assert table is not None and [s.is_ai for s in table.seats] == [False, False, True, True, True]
+    watch = Watch(bot, group)
+    table = await play_bh_until_over(bot, group, [alice, bob], watch=watch)
+    game = bh_game(table)
+    assert game.rules.method is GuardMethod.CALLED and game.called is not None
+    assert "为侍卫牌" in "\n".join(watch.texts)
+    logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
+    assert logged == [action.to_dict() for action in game.actions]
+    assert BaoHuangGame.replay(game.start_dict(), logged).to_dict() == game.to_dict()
+    db = manager_of(bot).db
+    players = [await db.get_player(s.user_id) for s in table.seats]
+    assert all(p is not None for p in players)
+    # the replay names every decision and play; /rank and /balance count the hand
+    await alice.send(group, "/replay")
+    replay = bot.api.last_message(group)
+    assert replay is not None and (replay.text or "").startswith("上一局回放 · 保皇 · ")
+    assert "叫 " in (replay.text or "")
+    await alice.send(group, "/rank")
+    ranking = bot.api.last_message(group)
+    assert ranking is not None and "Alice" in (ranking.text or "") and "Bob" in (ranking.text or "")
+
+
+async def test_roast_and_six_last_tables(tmp_path: Path) -> None:
+    for label, word in (("保皇烤牌", "烤牌"), ("保皇憋6", "憋6")):
+        async with seeded(tmp_path, 7, label) as bot:
+            users = [bot.user(name) for name in NAMES]
+            group = bot.group(admins={users[0].id})
+            await bh_settings(bot, group, users[0], label)
+            await seat_five(bot, group, users)
+            assert word in lobby_of(bot, group)
+            watch = Watch(bot, group)
+            table = await play_bh_until_over(bot, group, users, watch=watch)
+            game = bh_game(table)
+            assert game.rules.roast if word == "烤牌" else game.rules.six
+            assert any(f"保皇 · 固定侍卫 · {word}" in text for text in watch.texts)
+            if game.rules.six:  # 憋6: every play with a 6 emptied its hand
+                hands_left = {s: 0 for s in range(5)}
+                replayed = BaoHuangGame.replay(game.start_dict(), [])
+                for action in game.actions:
+                    replayed.apply(action)
+                    if isinstance(action, Play) and Rank.SIX in action.cards:
+                        hands_left[action.seat] = len(replayed.hands[action.seat])
+                        assert hands_left[action.seat] == 0
+            assert await beans_of(bot, users) == expected_balances(game)

@@ -1,0 +1,74 @@
+"""The replay of a finished 保皇 hand: the throne, the declarations, then who played what, in
+order, rebuilt by the engine from the stored start and actions. The hand is over, so every
+role may be named."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...engine.actions import action_from_dict
+from ...engine.baohuang import BaoHuangGame, Declared, GuardCalled, ThroneTaken, ThroneYielded
+from ...engine.baohuang import Played as BhPlayed
+from ...engine.events import Passed, TimedOut
+from ...i18n import t
+from ...storage import FinishedHand
+from .words import card_list_text, declaration_word, face_text, meld_text
+
+__all__ = ["bh_replay_head", "bh_replay_lines", "is_bh_hand"]
+
+
+def is_bh_hand(hand: FinishedHand) -> bool:
+    start = hand.result.get("start")
+    return isinstance(start, dict) and start.get("game") == "baohuang"
+
+
+def bh_replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
+    """One line per decision and per play or pass, numbered."""
+    result: dict[str, Any] = hand.result
+    start, log = result.get("start"), result.get("log")
+    if not isinstance(start, dict) or not isinstance(log, list):
+        return []
+    game = BaoHuangGame.replay(start, [])
+    lines: list[str] = []
+    late: set[int] = set()
+    for action in log:
+        for event in game.apply(action_from_dict(action)):
+            what: str | None = None
+            seat = getattr(event, "seat", None)
+            if isinstance(event, TimedOut):
+                late.add(event.seat)
+            elif isinstance(event, ThroneYielded):
+                what = t(lang, "bh_btn_yield") + (
+                    "" if event.attached is None else f" {card_list_text([event.attached], lang)}"
+                )
+            elif isinstance(event, ThroneTaken):
+                what = t(lang, "bh_btn_take")
+            elif isinstance(event, GuardCalled):
+                what = t(lang, "bh_btn_call", face=face_text(event.face, lang))
+            elif isinstance(event, Declared):
+                what = declaration_word(event.declaration, lang)
+            elif isinstance(event, BhPlayed):
+                what = meld_text(event.meld, lang)
+            elif isinstance(event, Passed):
+                what = t(lang, "said_pass")
+            if what is None or not isinstance(seat, int):
+                continue
+            mark = f" {t(lang, 'replay_late')}" if seat in late else ""
+            late.discard(seat)
+            lines.append(f"{len(lines) + 1}. {names[seat]}: {what}{mark}")
+    return lines
+
+
+def bh_replay_head(hand: FinishedHand, names: list[str], lang: str) -> str:
+    """The replay's header: the game and how the hand ended."""
+    result: dict[str, Any] = hand.result
+    escaped = result.get("escaped")
+    if isinstance(escaped, int) and 0 <= escaped < len(hand.seats):
+        user = hand.seats[escaped]
+        paid = -sum(change.delta for change in hand.bean_changes if change.user_id == user)
+        verdict = t(lang, "escaped_paid", name=names[escaped], beans=paid)
+    else:
+        side = result.get("winner_role")
+        verdict = t(lang, f"bh_replay_{side}") if side in ("emperor", "rebels") else ""
+        verdict = verdict or t(lang, "bh_replay_draw")
+    return t(lang, "bh_replay_head", winner=verdict)
