@@ -26,9 +26,8 @@ __all__ = ["PlayStyle", "choose_play"]
 class PlayStyle:
     """The weights of the play policy (the levels differ in these)."""
 
-    lead_worth: float = 1.6  # winning the lead: one more set played at nobody's cost
-    joker_use: float = 0.5  # share of the unseen jokers others would spend to top a play
-    patience: float = 0.35  # passing an opponent's play keeps options (others may beat it)
+    joker_use: float = 1.0  # share of the unseen jokers others would spend to top a play
+    patience: float = 0.7  # passing an opponent's play keeps options (others may beat it)
     danger: float = 2.5  # an opponent with few cards leading next
     partner_hold: float = 3.0  # a partner's play that stands
     feed: float = 1.2  # a small lead a partner with few cards can take
@@ -57,14 +56,18 @@ class _Scorer:
             counts[rank] -= 1
         return counts
 
-    def gain(self, play: Cards, meld: Meld) -> float:
-        """How much the hand improves by playing ``play``, the lead it may win included."""
+    def gain(self, play: Cards) -> float:
+        """How much the hand improves by playing ``play`` (measured in the arena: the plan's
+        gain alone chooses better than adding the chance of keeping the lead)."""
         counts = self.after(play)
         value = hand_value(counts, self.topped)
         if value >= OUT:
             return OUT
-        stands = 1.0 - self.know.beat_chance(meld, self.style.joker_use)
-        return value - self.base + self.style.lead_worth * stands + self._follow_up(counts)
+        return value - self.base + self._follow_up(counts)
+
+    def stands(self, meld: Meld) -> float:
+        """The chance nobody tops ``meld``."""
+        return 1.0 - self.know.beat_chance(meld, self.style.joker_use)
 
     def _follow_up(self, counts: list[int]) -> float:
         """A hand left as one play goes out at its next lead."""
@@ -119,7 +122,7 @@ def _lead(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards:
         meld = meld_of(play)
         if meld is None:
             continue
-        score = scorer.gain(play, meld)
+        score = scorer.gain(play)
         if meld.jokers and meld.size != know.cards:
             score -= 0.4 * meld.jokers  # jokers win the lead back later: don't lead them
         if partner_low is not None and meld.size <= partner_low and meld.jokers == 0:
@@ -145,17 +148,19 @@ def _follow(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards |
         return None  # a known partner's play stands: never top it (going out was taken above)
     winner_cards = know.others.get(winner, 0) if winner is not None else 0
     # what passing is worth: a partner's play standing, or an opponent leading next
-    pass_value = style.patience + style.partner_hold * partner
+    threat = style.danger * 0.5 * _shortness(know.fewest_opponent_cards())
     if winner_cards:
-        pass_value -= (1.0 - partner) * style.danger * _shortness(winner_cards)
-    pass_value -= style.danger * 0.5 * _shortness(know.fewest_opponent_cards())
+        threat += (1.0 - partner) * style.danger * _shortness(winner_cards)
+    pass_value = style.patience + style.partner_hold * partner - threat
     best: Cards | None = None
     best_score = pass_value
     for play in legal:
         meld = meld_of(play)
         if meld is None:
             continue
-        score = scorer.gain(play, meld)
+        score = scorer.gain(play)
+        if threat:
+            score += threat * scorer.stands(meld)  # a play that stands stops them
         if score > best_score:
             best, best_score = play, score
     return best
