@@ -43,9 +43,12 @@ GUARD_CARD: Final = Card.make(Rank.SMALL_JOKER, deck=0)
 RANK_OF: Final = tuple(int(Card(i).rank) for i in range(DECKS * 54))
 
 
+_DECK: Final = tuple(Card(i) for i in range(DECKS * 54) if RANK_OF[i] >= Rank.SIX)
+
+
 def bh_deck() -> list[Card]:
     """All 168 cards in id order (shuffle it yourself)."""
-    return [Card(i) for i in range(DECKS * 54) if RANK_OF[i] >= Rank.SIX]
+    return list(_DECK)
 
 
 def is_special(card: int) -> bool:

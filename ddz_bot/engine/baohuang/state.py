@@ -15,7 +15,7 @@ from ..cards import Card, Cards, Rank
 from ..hand import room_from_dict, room_to_dict
 from ..protocol import Termination
 from ..rules import Room
-from .cards import DECKS, GUARD_CARD, RANK_OF, Face
+from .cards import GUARD_CARD, RANK_OF, Face, bh_deck
 from .melds import Meld
 from .rules import BaoHuangRules, GuardMethod
 from .scoring import ESCAPE_PENALTY, PLAYERS, place_scores, score_factors
@@ -46,6 +46,7 @@ AFK_LIMIT: Final = 2
 AUTO_LOCK: Final = 4
 FORMAT: Final = 1
 _GAME: Final = "baohuang"
+_DECK_IDS: Final = sorted(bh_deck())
 
 
 def sort_key(card: Card) -> tuple[int, int]:
@@ -91,6 +92,7 @@ class BaoHuangState:
     def _reset_deal(self) -> None:
         n = PLAYERS
         self.hands: list[list[Card]] = [[] for _ in range(n)]
+        self._ranks: dict[int, tuple[list[Card], int, Cards]] = {}
         self.turn: int | None = None
         self.offer_number = 0
         self.attached: list[Card] = []
@@ -125,15 +127,23 @@ class BaoHuangState:
         return self.phase in (Phase.FINISHED, Phase.ABORTED)
 
     def hand(self, seat: int) -> Cards:
-        """The seat's hand as ranks."""
-        return Cards._sorted([RANK_OF[c] for c in self.hands[seat]])
+        """The seat's hand as ranks (kept until the hand's list is replaced or resized: every
+        change of a hand does one or the other)."""
+        cards = self.hands[seat]
+        cached = self._ranks.get(seat)
+        if cached is not None and cached[0] is cards and cached[1] == len(cards):
+            return cached[2]
+        ranks = Cards._sorted([RANK_OF[c] for c in cards])
+        self._ranks[seat] = (cards, len(cards), ranks)
+        return ranks
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < PLAYERS:
             raise BadSeat(f"there is no seat {seat}")
 
     def _active(self, seat: int) -> bool:
-        return bool(self.hands[seat]) and seat not in self.places
+        """Still in the hand: a seat is out exactly when its hand is empty."""
+        return bool(self.hands[seat])
 
     def _next_active(self, seat: int) -> int:
         for step in range(1, PLAYERS + 1):
@@ -347,10 +357,8 @@ class BaoHuangState:
         if data.get("game") != _GAME or data.get("format") != FORMAT:
             raise ValueError(f"not a 保皇 hand of format {FORMAT}: {data.get('game')!r}")
         decks = [from_hex(text) for text in data["decks"]]
-        if any(sorted(deck) != sorted(decks[0]) for deck in decks) or len(decks[0]) != 168:
+        if not decks or any(sorted(deck) != _DECK_IDS for deck in decks):
             raise ValueError("a 保皇 deal is the 168 cards of R-BH-DECK")
-        if any(c >= DECKS * 54 for c in decks[0]):
-            raise ValueError("a card id out of range")
         return (
             BaoHuangRules.from_dict(data["rules"]),
             room_from_dict(data["room"]),
