@@ -17,7 +17,7 @@ from ddz_bot.engine.baohuang import Meld, meld_of
 
 from .knowledge import Knowledge
 from .memory import BIG, SIX, SMALL, TWO
-from .strength import OUT, hand_value
+from .strength import OUT, ValueWeights, hand_value
 
 __all__ = ["PlayStyle", "choose_play"]
 
@@ -27,10 +27,12 @@ class PlayStyle:
     """The weights of the play policy (the levels differ in these)."""
 
     joker_use: float = 1.0  # share of the unseen jokers others would spend to top a play
-    patience: float = 0.7  # passing an opponent's play keeps options (others may beat it)
-    danger: float = 2.5  # an opponent with few cards leading next
+    patience: float = 0.35  # passing an opponent's play keeps options (others may beat it)
+    danger: float = 4.0  # an opponent with few cards leading next
     partner_hold: float = 3.0  # a partner's play that stands
     feed: float = 1.2  # a small lead a partner with few cards can take
+    #: the hand's worth during the play: a set others can top weighs more than at the throne
+    weights: ValueWeights = ValueWeights(topped_cost=2.5)
 
 
 class _Scorer:
@@ -40,7 +42,7 @@ class _Scorer:
         self.know = know
         self.style = style
         self._topped: dict[tuple[int, int], float] = {}
-        self.base = hand_value(know.counts, self.topped)
+        self.base = hand_value(know.counts, self.topped, style.weights)
 
     def topped(self, rank: int, held: int) -> float:
         key = (rank, held)
@@ -60,7 +62,7 @@ class _Scorer:
         """How much the hand improves by playing ``play`` (measured in the arena: the plan's
         gain alone chooses better than adding the chance of keeping the lead)."""
         counts = self.after(play)
-        value = hand_value(counts, self.topped)
+        value = hand_value(counts, self.topped, self.style.weights)
         if value >= OUT:
             return OUT
         return value - self.base + self._follow_up(counts)
