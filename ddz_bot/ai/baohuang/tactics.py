@@ -22,6 +22,9 @@ from .strength import OUT, ValueWeights, hand_value
 __all__ = ["PlayStyle", "choose_play"]
 
 
+PLAY_WEIGHTS = ValueWeights(topped_cost=2.5)
+
+
 @dataclass(frozen=True, slots=True)
 class PlayStyle:
     """The weights of the play policy (the levels differ in these)."""
@@ -31,8 +34,10 @@ class PlayStyle:
     danger: float = 4.0  # an opponent with few cards leading next
     partner_hold: float = 3.0  # a partner's play that stands
     feed: float = 1.2  # a small lead a partner with few cards can take
+    out_next: float = 4.0  # the play stands and the one play left goes out at the next lead
+    run_out: int = 1  # how many plays left still count as running out (the plays between stand)
     #: the hand's worth during the play: a set others can top weighs more than at the throne
-    weights: ValueWeights = ValueWeights(topped_cost=2.5)
+    weights: ValueWeights = PLAY_WEIGHTS
 
 
 class _Scorer:
@@ -58,23 +63,41 @@ class _Scorer:
             counts[rank] -= 1
         return counts
 
-    def gain(self, play: Cards) -> float:
-        """How much the hand improves by playing ``play`` (measured in the arena: the plan's
-        gain alone chooses better than adding the chance of keeping the lead)."""
+    def gain(self, play: Cards, meld: Meld) -> float:
+        """How much the hand improves by playing ``play``. The chance of keeping the lead
+        counts only when the rest goes out in one play (measured in the arena: elsewhere the
+        plan's gain alone chooses better)."""
         counts = self.after(play)
         value = hand_value(counts, self.topped, self.style.weights)
         if value >= OUT:
             return OUT
-        return value - self.base + self._follow_up(counts)
+        gain = value - self.base
+        plays = _plays_left(counts)
+        if len(plays) <= self.style.run_out:
+            # every play but the weakest must stand, the weakest goes out last
+            chances = sorted((self.stands(left) for left in plays), reverse=True)
+            chance = self.stands(meld)
+            for stands in chances[:-1]:
+                chance *= stands
+            gain += self.style.out_next * chance
+        return gain
 
     def stands(self, meld: Meld) -> float:
         """The chance nobody tops ``meld``."""
         return 1.0 - self.know.beat_chance(meld, self.style.joker_use)
 
-    def _follow_up(self, counts: list[int]) -> float:
-        """A hand left as one play goes out at its next lead."""
-        ranks = sum(1 for rank in range(SIX, TWO + 1) if counts[rank])
-        return 2.0 if ranks <= 1 else 0.0
+
+def _plays_left(counts: Sequence[int]) -> list[Meld]:
+    """The plays the hand would go out in: each set whole, the jokers hung on the last (so a
+    hand of one set and jokers is one play), or alone when no set is left."""
+    sets = [Meld(rank, counts[rank], 0, 0) for rank in range(SIX, TWO + 1) if counts[rank]]
+    small, big = counts[SMALL], counts[BIG]
+    if not sets:
+        return [Meld(None, 0, small, big)] if small or big else []
+    if small or big:
+        last = sets[-1]
+        sets[-1] = Meld(last.rank, last.count, small, big)
+    return sets
 
 
 def _lead_candidates(counts: Sequence[int], legal: set[Cards]) -> list[Cards]:
@@ -124,7 +147,7 @@ def _lead(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards:
         meld = meld_of(play)
         if meld is None:
             continue
-        score = scorer.gain(play)
+        score = scorer.gain(play, meld)
         if meld.jokers and meld.size != know.cards:
             score -= 0.4 * meld.jokers  # jokers win the lead back later: don't lead them
         if partner_low is not None and meld.size <= partner_low and meld.jokers == 0:
@@ -160,7 +183,7 @@ def _follow(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards |
         meld = meld_of(play)
         if meld is None:
             continue
-        score = scorer.gain(play)
+        score = scorer.gain(play, meld)
         if threat:
             score += threat * scorer.stands(meld)  # a play that stands stops them
         if score > best_score:
