@@ -1,12 +1,13 @@
 """保皇 arena: two kinds of player against each other over many deals, each side in turn.
 
-Each deal is played twice through the real ``BaoHuangGame``, with the emperor fixed by the
-deal (the holder of the emperor card takes the throne, calling the first face the player
-picks in the called method: no throne noise): once with A as the emperor's side (emperor and
-guard, or the emperor alone in a solo) against B as the rebels, once the other way round.
-Declarations are the players' own. Prints, per role, how often each kind's side won (its
-side's score positive), the average points per hand of A and of B in that role, and the
-percentiles of A's and B's decision times.
+Each deal is played twice through the real ``BaoHuangGame``: once with A as the emperor's
+side (emperor and guard, or the emperor alone in a solo) against B as the rebels, once the
+other way round. The side's kind plays the throne round for every seat (who takes the
+throne, with what attached, what is called), so a weak hand yields and a solo is taken only
+with a hand for it; the seats are then given by the roles. Declarations are the players'.
+Prints, per role, how often each kind's side won (its side's score positive), the average
+points per hand of A and of B in that role, and the percentiles of A's and B's decision
+times.
 
     python -m ddz_bot.ai.arena --rules baohuang --games 200 --a normal --b greedy --seed 1
 """
@@ -23,10 +24,10 @@ from enum import StrEnum
 
 from ddz_bot.engine.actions import Deal
 from ddz_bot.engine.baohuang import BaoHuangRules, GuardMethod, Role
-from ddz_bot.engine.baohuang.actions import CallGuard, TakeThrone, YieldThrone
 from ddz_bot.engine.baohuang.game import BaoHuangGame
+from ddz_bot.engine.protocol import DecisionKind
 
-from .players import BaoHuangPlayer, make_baohuang_player
+from .players import make_baohuang_player
 
 __all__ = ["ArenaResult", "ArenaRole", "main", "play_deal", "run"]
 
@@ -68,24 +69,16 @@ class ArenaResult:
     aborted: int = 0
 
 
-def _throne_by_deal(game: BaoHuangGame, chooser: BaoHuangPlayer) -> None:
-    """The first holder takes the throne; in the called method ``chooser`` picks the face
-    (a holder who can call nothing yields, and the card moves on)."""
-    while not game.over and game.waiting_for() is not None:
-        seat = game.turn
-        assert seat is not None
-        legal = game.legal_actions(seat)
-        if not any(isinstance(a, TakeThrone | CallGuard | YieldThrone) for a in legal):
+def _throne(game: BaoHuangGame, kind: str, seed: int) -> None:
+    """The throne round, every seat's decision taken by a player of ``kind``: the emperor's
+    side decides who sits on the throne (and what is called)."""
+    players = [make_baohuang_player(kind, seed * 11 + seat) for seat in range(game.players)]
+    while not game.over:
+        waiting = game.waiting_for()
+        if waiting is None or waiting.kind not in (DecisionKind.THRONE, DecisionKind.CALL_GUARD):
             return
-        takes = [a for a in legal if isinstance(a, TakeThrone)]
-        calls = [a for a in legal if isinstance(a, CallGuard)]
-        if takes:
-            game.apply(takes[0])
-        elif calls:
-            picked = chooser.act(game.view_for(seat), calls)
-            game.apply(picked)
-        else:
-            game.apply(next(a for a in legal if isinstance(a, YieldThrone)))
+        seat = waiting.seats[0]
+        game.apply(players[seat].act(game.view_for(seat), game.legal_actions(seat)))
 
 
 def _roles(game: BaoHuangGame) -> list[Role]:
@@ -99,7 +92,7 @@ def play_deal(
     game = BaoHuangGame(rules, rng=random.Random(seed), dealer=seed % 5)
     game.apply(Deal())
     emperor_kind, rebel_kind = (a, b) if a_rules_the_throne else (b, a)
-    _throne_by_deal(game, make_baohuang_player(emperor_kind, seed))
+    _throne(game, emperor_kind, seed)
     if game.over:
         result.aborted += 1
         return

@@ -145,7 +145,7 @@ def _jokers(cards: Cards) -> int:
 BAOHUANG_LEVELS: dict[str, PlayStyle] = {
     "easy": PlayStyle(joker_use=0.3, danger=1.0, partner_hold=1.5, feed=0.0),
     "normal": PlayStyle(),
-    "hard": PlayStyle(),
+    "hard": PlayStyle(run_out=4),
 }
 #: ``easy`` plays a random legal play this often
 _CARELESS = 0.25
@@ -153,8 +153,8 @@ _CARELESS = 0.25
 
 class BaoHuangAI(BaoHuangPlayer):
     """The real AI. ``easy``: the plan, sometimes careless, little team play; ``normal``: card
-    memory and team play with the sides as far as they are public; ``hard``: normal, and
-    the hidden guard read from the play."""
+    memory and team play with the sides as far as they are public; ``hard``: normal, the
+    hidden guard read from the play, and running out planned four plays ahead."""
 
     def __init__(
         self, level: str = "normal", seed: int | None = None, thresholds: Thresholds | None = None

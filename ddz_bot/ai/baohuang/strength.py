@@ -19,21 +19,32 @@ from .memory import BIG, SIX, SMALL, TWO, beat_chance, unseen_counts
 __all__ = [
     "OUT",
     "Thresholds",
+    "ValueWeights",
     "hand_value",
     "opening_value",
 ]
 
 #: the worth of an empty hand: going out beats any other value
 OUT = 100.0
-#: what each set costs, and what its being topped costs on top
-SET_COST = 1.0
-TOPPED_COST = 1.5
-#: what a joker is worth for winning the lead back
-BIG_CREDIT = 1.3
-SMALL_CREDIT = 0.9
 
 
-def hand_value(counts: Sequence[int], topped: Callable[[int, int], float]) -> float:
+@dataclass(frozen=True, slots=True)
+class ValueWeights:
+    """What each set costs, what its being topped costs on top, and what a joker is worth
+    for winning the lead back."""
+
+    set_cost: float = 1.0
+    topped_cost: float = 1.5
+    big_credit: float = 1.3
+    small_credit: float = 0.9
+
+
+OPENING = ValueWeights()
+
+
+def hand_value(
+    counts: Sequence[int], topped: Callable[[int, int], float], weights: ValueWeights = OPENING
+) -> float:
     """The hand's worth: minus a cost per set (more if ``topped(rank, n)`` says others can
     beat it with natural cards), plus the jokers. 0 cards: ``OUT``."""
     sets = 0.0
@@ -42,13 +53,13 @@ def hand_value(counts: Sequence[int], topped: Callable[[int, int], float]) -> fl
         held = counts[rank]
         if held:
             cards += held
-            sets += SET_COST + TOPPED_COST * topped(rank, held)
+            sets += weights.set_cost + weights.topped_cost * topped(rank, held)
     jokers = counts[SMALL] + counts[BIG]
     if cards + jokers == 0:
         return OUT
-    value = -sets + BIG_CREDIT * counts[BIG] + SMALL_CREDIT * counts[SMALL]
+    value = -sets + weights.big_credit * counts[BIG] + weights.small_credit * counts[SMALL]
     if cards == 0:
-        value -= SET_COST  # jokers alone still take a play
+        value -= weights.set_cost  # jokers alone still take a play
     return value
 
 

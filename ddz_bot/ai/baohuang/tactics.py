@@ -17,21 +17,27 @@ from ddz_bot.engine.baohuang import Meld, meld_of
 
 from .knowledge import Knowledge
 from .memory import BIG, SIX, SMALL, TWO
-from .strength import OUT, hand_value
+from .strength import OUT, ValueWeights, hand_value
 
 __all__ = ["PlayStyle", "choose_play"]
+
+
+PLAY_WEIGHTS = ValueWeights(topped_cost=2.5)
 
 
 @dataclass(frozen=True, slots=True)
 class PlayStyle:
     """The weights of the play policy (the levels differ in these)."""
 
-    lead_worth: float = 1.6  # winning the lead: one more set played at nobody's cost
-    joker_use: float = 0.5  # share of the unseen jokers others would spend to top a play
+    joker_use: float = 1.0  # share of the unseen jokers others would spend to top a play
     patience: float = 0.35  # passing an opponent's play keeps options (others may beat it)
-    danger: float = 2.5  # an opponent with few cards leading next
+    danger: float = 4.0  # an opponent with few cards leading next
     partner_hold: float = 3.0  # a partner's play that stands
     feed: float = 1.2  # a small lead a partner with few cards can take
+    out_next: float = 4.0  # the play stands and the one play left goes out at the next lead
+    run_out: int = 1  # how many plays left still count as running out (the plays between stand)
+    #: the hand's worth during the play: a set others can top weighs more than at the throne
+    weights: ValueWeights = PLAY_WEIGHTS
 
 
 class _Scorer:
@@ -41,7 +47,7 @@ class _Scorer:
         self.know = know
         self.style = style
         self._topped: dict[tuple[int, int], float] = {}
-        self.base = hand_value(know.counts, self.topped)
+        self.base = hand_value(know.counts, self.topped, style.weights)
 
     def topped(self, rank: int, held: int) -> float:
         key = (rank, held)
@@ -58,18 +64,40 @@ class _Scorer:
         return counts
 
     def gain(self, play: Cards, meld: Meld) -> float:
-        """How much the hand improves by playing ``play``, the lead it may win included."""
+        """How much the hand improves by playing ``play``. The chance of keeping the lead
+        counts only when the rest goes out in one play (measured in the arena: elsewhere the
+        plan's gain alone chooses better)."""
         counts = self.after(play)
-        value = hand_value(counts, self.topped)
+        value = hand_value(counts, self.topped, self.style.weights)
         if value >= OUT:
             return OUT
-        stands = 1.0 - self.know.beat_chance(meld, self.style.joker_use)
-        return value - self.base + self.style.lead_worth * stands + self._follow_up(counts)
+        gain = value - self.base
+        plays = _plays_left(counts)
+        if len(plays) <= self.style.run_out:
+            # every play but the weakest must stand, the weakest goes out last
+            chances = sorted((self.stands(left) for left in plays), reverse=True)
+            chance = self.stands(meld)
+            for stands in chances[:-1]:
+                chance *= stands
+            gain += self.style.out_next * chance
+        return gain
 
-    def _follow_up(self, counts: list[int]) -> float:
-        """A hand left as one play goes out at its next lead."""
-        ranks = sum(1 for rank in range(SIX, TWO + 1) if counts[rank])
-        return 2.0 if ranks <= 1 else 0.0
+    def stands(self, meld: Meld) -> float:
+        """The chance nobody tops ``meld``."""
+        return 1.0 - self.know.beat_chance(meld, self.style.joker_use)
+
+
+def _plays_left(counts: Sequence[int]) -> list[Meld]:
+    """The plays the hand would go out in: each set whole, the jokers hung on the last (so a
+    hand of one set and jokers is one play), or alone when no set is left."""
+    sets = [Meld(rank, counts[rank], 0, 0) for rank in range(SIX, TWO + 1) if counts[rank]]
+    small, big = counts[SMALL], counts[BIG]
+    if not sets:
+        return [Meld(None, 0, small, big)] if small or big else []
+    if small or big:
+        last = sets[-1]
+        sets[-1] = Meld(last.rank, last.count, small, big)
+    return sets
 
 
 def _lead_candidates(counts: Sequence[int], legal: set[Cards]) -> list[Cards]:
@@ -145,10 +173,10 @@ def _follow(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards |
         return None  # a known partner's play stands: never top it (going out was taken above)
     winner_cards = know.others.get(winner, 0) if winner is not None else 0
     # what passing is worth: a partner's play standing, or an opponent leading next
-    pass_value = style.patience + style.partner_hold * partner
+    threat = style.danger * 0.5 * _shortness(know.fewest_opponent_cards())
     if winner_cards:
-        pass_value -= (1.0 - partner) * style.danger * _shortness(winner_cards)
-    pass_value -= style.danger * 0.5 * _shortness(know.fewest_opponent_cards())
+        threat += (1.0 - partner) * style.danger * _shortness(winner_cards)
+    pass_value = style.patience + style.partner_hold * partner - threat
     best: Cards | None = None
     best_score = pass_value
     for play in legal:
@@ -156,6 +184,8 @@ def _follow(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards |
         if meld is None:
             continue
         score = scorer.gain(play, meld)
+        if threat:
+            score += threat * scorer.stands(meld)  # a play that stands stops them
         if score > best_score:
             best, best_score = play, score
     return best
