@@ -15,6 +15,7 @@ from typing import Any
 from ddz_bot.engine.actions import Action, Deal, Pass, Play
 from ddz_bot.engine.baohuang import (
     BaoHuangGame,
+    BaoHuangOutcome,
     CallGuard,
     Declare,
     Phase,
@@ -148,6 +149,18 @@ def simulate(seed: int, rules: str, decide: Decide = quiet) -> BaoHuangGame:
         seat = waiting.seats[0]
         game.apply(play_of(game, seat) if game.phase is Phase.PLAYING else decide(game, seat))
     return game
+
+
+def first_seed(
+    wanted: Callable[[BaoHuangOutcome], bool], decide: Decide = quiet, rules: str = "baohuang"
+) -> tuple[int, BaoHuangOutcome]:
+    """The first seed whose hand, played by the scripted players, ends as ``wanted``."""
+    for seed in range(1, 500):
+        outcome = simulate(seed, rules, decide).outcome()
+        assert outcome is not None
+        if wanted(outcome):
+            return seed, outcome
+    raise AssertionError("no seed below 500 deals such a hand")
 
 
 async def bh_take_turn(bot: Harness, group: int, user: SimUser, decide: Decide = quiet) -> None:
