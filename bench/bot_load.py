@@ -1,8 +1,10 @@
 """Load on the Telegram layer: N concurrent tables over the in-process fake Bot API.
 
 Run: python bench/bot_load.py [--tables 500] [--humans 2] [--duration 90] [--render]
+     [--game classic|baohuang]
 
-Each table sits in its own group with ``--humans`` scripted players (they read their panel
+Each table sits in its own group (``--game baohuang``: five seats of 保皇, the players in
+``bench/bot_load_bh.py``) with ``--humans`` scripted players (they read their panel
 and press its buttons after a short think) and AI seats for the rest; hands are played one
 after another until ``--duration`` seconds have passed. The real Application runs: handlers,
 JobQueue, AIORateLimiter (its group limit on, its overall limit off, since the fake answers at
@@ -37,12 +39,13 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bot_load_bh import BH_PICTURES, bh_decide
 from telegram import Update
 from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
+from ddz_bot.engine.baohuang import BaoHuangGame
 from ddz_bot.engine.catalogue import legal_moves
-from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg import present
 from ddz_bot.tg.app import build_application, runtime, tune_gc
@@ -63,6 +66,9 @@ def stub_pictures() -> None:
 
     for name in ("render_table", "render_hand", "render_result"):
         setattr(present, name, stub)
+    module, names = BH_PICTURES
+    for name in names:
+        setattr(module, name, stub)
 
 
 class Driver:
@@ -137,14 +143,25 @@ def panel_of(api: FakeBotAPI, user_id: int) -> FakeMessage | None:
     return None
 
 
+#: the game the tables play (``--game``): its /newgame word and its seats
+GAMES = {"classic": ("/newgame", 3), "baohuang": ("/newgame bh", 5)}
+GAME = ["classic"]
+
+
 async def seat_table(
     driver: Driver, group: int, users: list[dict[str, Any]], measure: bool
 ) -> None:
-    await driver.send(users[0], group, "/newgame", measure)
+    command, seats = GAMES[GAME[0]]
+    await driver.send(users[0], group, command, measure)
     lobby = driver.api.last_message(group, with_buttons=True)
+    for _ in range(100):  # until the lobby is in the group: its buttons can be pressed
+        if lobby is not None:
+            break
+        await asyncio.sleep(0.01)
+        lobby = driver.api.last_message(group, with_buttons=True)
     for user in users[1:]:
         await driver.press(user, lobby, "加入", measure)
-    if len(users) < 3:
+    if len(users) < seats:
         await driver.press(users[0], lobby, "开始", measure)
 
 
@@ -157,12 +174,12 @@ async def decide(
         return False
     seat = table.seat_of(user["id"])
     game = table.game
-    if not isinstance(game, Game):
-        return False
     waiting = game.waiting_for()
     if seat is None or waiting is None or seat not in waiting:
         return False
     panel = panel_of(driver.api, user["id"])
+    if isinstance(game, BaoHuangGame):
+        return await bh_decide(table, game, seat, user, panel, driver.press, driver.send, rng)
     if game.phase is Phase.BIDDING:
         labels = [b["text"] for b in panel.buttons()] if panel else []
         for word in ("叫地主", "3 分", "不抢", "不叫"):
@@ -269,7 +286,7 @@ async def stop_app(app: AnyApp) -> None:
 def make_users(api: FakeBotAPI, table: int, humans: int) -> tuple[int, list[dict[str, Any]]]:
     group = -(10**9) - table
     api.add_group(group, f"bench {table}")
-    users = [api.add_user(10**7 + table * 4 + k, f"P{table}-{k}") for k in range(humans)]
+    users = [api.add_user(10**7 + table * 8 + k, f"P{table}-{k}") for k in range(humans)]
     return group, users
 
 
@@ -402,7 +419,8 @@ async def main_async(args: argparse.Namespace) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=500)
-    parser.add_argument("--humans", type=int, default=2, choices=(1, 2, 3))
+    parser.add_argument("--humans", type=int, default=2, choices=(1, 2, 3, 4, 5))
+    parser.add_argument("--game", default="classic", choices=tuple(GAMES))
     parser.add_argument("--duration", type=float, default=90.0)
     parser.add_argument("--think-min", type=float, default=2.0)
     parser.add_argument("--think-max", type=float, default=8.0)
@@ -419,6 +437,7 @@ def main() -> None:
         help="first-generation GC threshold, as bot.py sets it (0: Python's default)",
     )
     args = parser.parse_args()
+    GAME[0] = args.game
     asyncio.run(main_async(args))
 
 
