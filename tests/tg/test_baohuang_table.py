@@ -60,9 +60,10 @@ async def beans_of(bot: Harness, users: list[SimUser]) -> list[int]:
     return out
 
 
-def lobby_of(bot: Harness, group: int) -> str:
-    """The text of the group's 保皇 lobby message."""
-    return next(m.text or "" for m in bot.api.chat_messages(group) if "👑" in (m.text or ""))
+def lobby_of(bot: Harness, group: int, *, last: bool = False) -> str:
+    """The text of the group's (first, or ``last``) 保皇 lobby message."""
+    lobbies = [m.text or "" for m in bot.api.chat_messages(group) if "👑" in (m.text or "")]
+    return lobbies[-1 if last else 0]
 
 
 def expected_balances(game: BaoHuangGame) -> list[int]:
@@ -186,6 +187,11 @@ async def test_a_throne_yielded_twice_moves_the_attached_card(bot: Harness) -> N
     assert attach is not None  # the second offer's holder attaches a card
     holder = user_of(users, table.seats[second].user_id)
     assert "让位要贴出" in (holder.panel().caption or "")  # type: ignore[union-attr]
+    # whoever must act now gets a new message (a notification); the old panel goes
+    assert len(bot.api.calls_to(holder.id, "sendPhoto")) >= 2
+    assert bot.api.calls_to(holder.id, "deleteMessage")
+    panel = holder.panel()
+    assert panel is not None and panel.edits == 0 and "轮到你了" in (panel.caption or "")
     await play_turn(bot, users, holder.id, "让位")
     third = game.turn
     assert third is not None and attach not in game.hands[second]
@@ -242,6 +248,12 @@ async def test_two_people_and_three_ai_with_the_called_guard(bot: Harness) -> No
     await alice.send(group, "/rank")
     ranking = bot.api.last_message(group)
     assert ranking is not None and "Alice" in (ranking.text or "") and "Bob" in (ranking.text or "")
+    # Again: a new 保皇 lobby with the same options, the AI seats sitting down again
+    await bob.press(bot.api.last_message(group, with_buttons=True), "再来一局")
+    again = manager_of(bot).table_in(group)
+    assert again is not None and again.rules == table.rules and again.phase.value == "lobby"
+    assert [s.is_ai for s in again.seats] == [False, True, True, True]
+    assert "叫侍卫" in lobby_of(bot, group, last=True)
 
 
 async def test_roast_and_six_last_tables(tmp_path: Path) -> None:
@@ -266,3 +278,29 @@ async def test_roast_and_six_last_tables(tmp_path: Path) -> None:
                         hands_left[action.seat] = len(replayed.hands[action.seat])
                         assert hands_left[action.seat] == 0
             assert await beans_of(bot, users) == expected_balances(game)
+
+
+def grabbing(game: BaoHuangGame, seat: int) -> Action:
+    """A seat offered 抢独 grabs the solo; otherwise as ``quiet``."""
+    grab = Declare(seat, Declaration.GRAB_SOLO)
+    if game.phase is Phase.DECLARING and grab in game.legal_actions(seat):
+        return grab
+    return quiet(game, seat)
+
+
+async def test_grab_solo_makes_the_grabber_the_open_solo(tmp_path: Path) -> None:
+    seed, expected = first_seed(lambda o: o.solo is Solo.OPEN, grabbing, "baohuang+grab")
+    async with seeded(tmp_path, seed) as bot:
+        users = [bot.user(name) for name in NAMES]
+        group = bot.group(admins={users[0].id})
+        await bh_settings(bot, group, users[0], "保皇抢独")
+        watch = Watch(bot, group)
+        await seat_five(bot, group, users)
+        assert "抢独" in lobby_of(bot, group)
+        table = await play_bh_until_over(bot, group, users, grabbing, watch)
+        game = bh_game(table)
+        assert game.rules.grab_solo and game.outcome() == expected
+        assert expected.emperor is not None
+        said = "\n".join(watch.texts)
+        assert f"{NAMES[expected.emperor]} 抢独成功，一人对四家！" in said
+        assert await beans_of(bot, users) == expected_balances(game)
