@@ -394,4 +394,5 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_roast": "Bao Huang roast: {value}",
     "btn_bh_six": "Bao Huang six last: {value}",
     "btn_bh_grab": "Bao Huang grab solo: {value}",
+    "bh_you_emperor": "You are the emperor.",
 }

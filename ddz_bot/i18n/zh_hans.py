@@ -361,4 +361,5 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_roast": "保皇烤牌：{value}",
     "btn_bh_six": "保皇憋6：{value}",
     "btn_bh_grab": "保皇抢独：{value}",
+    "bh_you_emperor": "你是皇帝。",
 }

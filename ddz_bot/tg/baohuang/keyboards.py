@@ -15,6 +15,7 @@ from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from ...engine.actions import Action
 from ...engine.baohuang import (
+    AUTO_LOCK,
     BaoHuangGame,
     CallGuard,
     Declaration,
@@ -75,6 +76,8 @@ class BaoHuangKeyboards:
             return None
         b, v = self.keyboards.button, table.version
         if game.auto[seat]:
+            if game.auto_count[seat] >= AUTO_LOCK:  # R-BH-AFK: on auto-play to the end
+                return None
             return InlineKeyboardMarkup([[b(t(lang, "btn_take_back"), Button.TAKE_BACK, table, v)]])
         legal = game.legal_actions(seat)
         row: list[InlineKeyboardButton] = []

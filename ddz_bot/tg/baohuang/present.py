@@ -151,14 +151,14 @@ class BaoHuangContents:
         if offer is not None and offer.attached:
             lines.append(t(lang, "bh_cap_attached", cards=card_list_text(offer.attached, lang)))
         if view.to_beat is not None and view.to_beat_seat is not None:
-            lines.append(
-                t(
-                    lang,
-                    "caption_last",
-                    name=names[view.to_beat_seat],
-                    play=meld_text(view.to_beat, lang),
-                )
+            last = t(
+                lang,
+                "caption_last",
+                name=names[view.to_beat_seat],
+                play=meld_text(view.to_beat, lang),
             )
+            if last not in table.narration:  # the narration may say it already
+                lines.append(last)
         if game.phase is not Phase.THRONE:
             lines.append(seats_line(view, names, lang))
         return "\n".join(lines)
@@ -273,6 +273,8 @@ def _own_role(game: BaoHuangGame, seat: int, lang: str) -> str | None:
         return t(lang, "bh_you_hidden_solo")
     if role is Role.EMPEROR and game.solo is Solo.OPEN:
         return t(lang, "bh_you_open_solo")
+    if role is Role.EMPEROR:
+        return t(lang, "bh_you_emperor")  # everyone knows the emperor
     return t(lang, "bh_you_are", role=role_word(role, lang))
 
 
