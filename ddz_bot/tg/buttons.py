@@ -23,6 +23,7 @@ from ..engine.cards import RANK_CHARS, Cards
 from ..engine.game import Game
 from ..i18n import LANGS, t
 from .baohuang.keyboards import bh_decision, select_rank
+from .cardwords import grouped_cards_text
 from .codec import BadCallback, Button, Callback
 from .group_settings import cycle_setting, settings_view
 from .keyboards import decision_action
@@ -250,11 +251,10 @@ async def _my_cards(press: Press) -> Answer:
         raise Refused("stale_button")
     if table.in_hand():
         press.rt.hands.refresh_panel(table, seat, repost=True)  # back at the chat's bottom
-    return (
-        t(press.lang, "my_cards", cards=cards_text(table.game.hand(seat), press.lang)),
-        True,
-        None,
-    )
+    hand = table.game.hand(seat)
+    # an alert holds 200 characters: a 保皇 hand (up to 45 cards) is shown by its groups
+    shown = grouped_cards_text if isinstance(table.game, BaoHuangGame) else cards_text
+    return t(press.lang, "my_cards", cards=shown(hand, press.lang)), True, None
 
 
 async def _escape(press: Press) -> Answer:

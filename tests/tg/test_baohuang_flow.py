@@ -232,3 +232,15 @@ async def test_a_player_who_never_started_the_bot_joins_by_the_link(bot: Harness
     await erin.dm(f"/start j{table.id:x}")
     assert table.seat_of(erin.id) == 4 and table.in_hand()
     assert erin.panel() is not None  # her hand came to her private chat
+
+
+async def test_my_cards_shows_a_long_hand_within_an_alert(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user(name) for name in NAMES]
+    await seat_five(bot, group, users)
+    table_message = next(
+        m for m in reversed(bot.api.chat_messages(group)) if m.photo_digest is not None
+    )
+    answer = await users[0].press(table_message, "我的牌")
+    assert answer["show_alert"] and len(answer["text"]) <= 200
+    assert answer["text"].startswith("你的手牌：")
