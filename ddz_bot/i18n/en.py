@@ -395,4 +395,5 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_six": "Bao Huang six last: {value}",
     "btn_bh_grab": "Bao Huang grab solo: {value}",
     "bh_you_emperor": "You are the emperor.",
+    "bh_panel_waiting": "Others are deciding: you will be notified when it is your turn.",
 }

@@ -362,4 +362,5 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_six": "保皇憋6：{value}",
     "btn_bh_grab": "保皇抢独：{value}",
     "bh_you_emperor": "你是皇帝。",
+    "bh_panel_waiting": "等别人决定，轮到你时会通知你。",
 }

@@ -362,4 +362,5 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_six": "保皇憋6：{value}",
     "btn_bh_grab": "保皇搶獨：{value}",
     "bh_you_emperor": "你是皇帝。",
+    "bh_panel_waiting": "等別人決定，輪到你時會通知你。",
 }

@@ -212,7 +212,6 @@ class BaoHuangContents:
 
     def panel_caption(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> str:
         game = _game(table)
-        names = table.names()
         lines = [t(lang, "panel_table", group=table.title)]
         if game.over:
             return "\n".join(lines + self.final_lines(table, seat, lang))
@@ -229,7 +228,9 @@ class BaoHuangContents:
             lines.append(t(lang, "panel_your_turn", seconds=seconds_left(table)))
             lines += _asked(table, game, seat, lang, panel)
         elif turn is not None:
-            lines.append(t(lang, "panel_waiting", name=names[turn]))
+            # not who: five seats would see every panel edited at each move (the group's
+            # caption says whose turn it is); this seat is notified when its turn comes
+            lines.append(t(lang, "bh_panel_waiting"))
         return "\n".join(lines)
 
     def final_lines(self, table: Table, seat: int, lang: str) -> list[str]:
