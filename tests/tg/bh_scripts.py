@@ -76,6 +76,8 @@ class Watch:
     group: int
     seen: int = 0
     scanned: int = 0
+    #: texts scanned while a role was hidden (a hand with no secret proves nothing)
+    while_hidden: int = 0
     texts: list[str] = field(default_factory=list)
 
     def check(self) -> None:
@@ -94,6 +96,7 @@ class Watch:
         for call in calls:
             for text in _texts(call.params):
                 self.scanned += 1
+                self.while_hidden += bool(secret)
                 self.texts.append(text)
                 for seat, words in secret:
                     if call.chat_id == table.seats[seat].user_id:

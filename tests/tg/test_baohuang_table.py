@@ -9,9 +9,12 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 
+import pytest
+
 from ddz_bot.engine.actions import Action, Play
 from ddz_bot.engine.baohuang import (
     BaoHuangGame,
+    BaoHuangOutcome,
     Declaration,
     Declare,
     GuardMethod,
@@ -30,6 +33,7 @@ from .bh_scripts import (
     Watch,
     bh_game,
     first_seed,
+    label_of,
     play_bh_until_over,
     quiet,
     seat_five,
@@ -102,7 +106,13 @@ def yield_twice(game: BaoHuangGame, seat: int) -> Action:
     return quiet(game, seat)
 
 
-async def test_five_people_play_a_fixed_guard_hand_and_beans_settle(bot: Harness) -> None:
+async def test_five_people_play_a_fixed_guard_hand_and_beans_settle(tmp_path: Path) -> None:
+    seed, expected = first_seed(lambda o: o.guard is not None and not o.open_guard)
+    async with seeded(tmp_path, seed) as bot:
+        await five_people_fixed_guard(bot, expected)
+
+
+async def five_people_fixed_guard(bot: Harness, expected: BaoHuangOutcome) -> None:
     group = bot.group()
     users = [bot.user(name) for name in NAMES]
     watch = Watch(bot, group)
@@ -113,7 +123,8 @@ async def test_five_people_play_a_fixed_guard_hand_and_beans_settle(bot: Harness
     watch.check()
     assert table.phase == FINISHED
     game = bh_game(table)
-    assert game.rules.method is GuardMethod.FIXED
+    assert game.rules.method is GuardMethod.FIXED and game.outcome() == expected
+    assert watch.while_hidden > 50  # the guard stayed hidden a good while, never named
     assert await beans_of(bot, users) == expected_balances(game)  # beans settle as it says
     assert sum(await beans_of(bot, users)) == 5 * 10_000 - 5 * 5  # conserved but the fees
     result = bot.api.last_message(group, with_buttons=True)
@@ -304,3 +315,24 @@ async def test_grab_solo_makes_the_grabber_the_open_solo(tmp_path: Path) -> None
         said = "\n".join(watch.texts)
         assert f"{NAMES[expected.emperor]} 抢独成功，一人对四家！" in said
         assert await beans_of(bot, users) == expected_balances(game)
+
+
+async def test_the_watch_catches_a_message_naming_the_hidden_guard(tmp_path: Path) -> None:
+    seed, expected = first_seed(lambda o: o.guard is not None and not o.open_guard)
+    async with seeded(tmp_path, seed) as bot:
+        group = bot.group()
+        users = [bot.user(name) for name in NAMES]
+        watch = Watch(bot, group)
+        await seat_five(bot, group, users)
+        for _ in range(8):  # the throne is taken: the guard exists and is hidden
+            game = bh_game(manager_of(bot).table_in(group))  # type: ignore[arg-type]
+            if game.phase is Phase.PLAYING:
+                break
+            user = next(u for u in users if game.turn is not None and u.id == users[game.turn].id)
+            await user.press(user.panel(), label_of(quiet(game, game.turn)))  # type: ignore[arg-type]
+        watch.check()
+        assert expected.guard is not None
+        manager_of(bot).presenter.post(group, f"侍卫：{NAMES[expected.guard]}")
+        await bot.settle()
+        with pytest.raises(AssertionError, match="a hidden role is named"):
+            watch.check()
