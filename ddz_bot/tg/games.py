@@ -93,8 +93,14 @@ class GameHost(Protocol):
         balances: Sequence[int],
         rng: random.Random | None,
         humans: Sequence[bool],
+        dealer: int | None = None,
     ) -> HostedGame:
-        """A hand dealt to seats holding ``balances``; ``humans`` marks the seats of people."""
+        """A hand dealt to seats holding ``balances``; ``humans`` marks the seats of people;
+        ``dealer`` is the seat dealt first where the game says who (``None``: at random)."""
+        ...
+
+    def next_dealer(self, game: HostedGame) -> int | None:
+        """The seat of ``game`` that deals the table's next hand, if the game says one."""
         ...
 
     def load(self, data: dict[str, Any]) -> HostedGame: ...
@@ -138,8 +144,12 @@ class DouDizhuHost:
         balances: Sequence[int],
         rng: random.Random | None,
         humans: Sequence[bool],
+        dealer: int | None = None,
     ) -> Game:
         return Game(ruleset_by_name(rules), room, list(balances), rng=rng)
+
+    def next_dealer(self, game: HostedGame) -> int | None:
+        return None  # whoever bids first is drawn at random each hand
 
     def load(self, data: dict[str, Any]) -> Game:
         return Game.from_dict(data)
@@ -185,8 +195,15 @@ class BaoHuangHost:
         balances: Sequence[int],
         rng: random.Random | None,
         humans: Sequence[bool],
+        dealer: int | None = None,
     ) -> BaoHuangGame:
-        return BaoHuangGame(baohuang_rules(rules), room, list(balances), rng, humans=humans)
+        return BaoHuangGame(
+            baohuang_rules(rules), room, list(balances), rng, dealer=dealer, humans=humans
+        )
+
+    def next_dealer(self, game: HostedGame) -> int | None:
+        """R-BH-DEAL: the previous hand's emperor deals the next one."""
+        return game.emperor if isinstance(game, BaoHuangGame) else None
 
     def load(self, data: dict[str, Any]) -> BaoHuangGame:
         return BaoHuangGame.from_dict(data)

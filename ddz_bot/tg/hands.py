@@ -117,8 +117,14 @@ class HandFlow:
         host = host_for(draft.rules)
         draft.move_to(TablePhase.DEALING)
         draft.hand_no += 1
+        dealers = [i for i, seat in enumerate(draft.seats) if seat.user_id == draft.dealer_user]
         draft.game = host.new_hand(
-            draft.rules, room, balances, self.rng, [not seat.is_ai for seat in draft.seats]
+            draft.rules,
+            room,
+            balances,
+            self.rng,
+            [not seat.is_ai for seat in draft.seats],
+            dealers[0] if dealers else None,
         )
         draft.move_to(TablePhase.PLAYING)
         draft.version += 1

@@ -17,7 +17,7 @@ from ..i18n import t
 from ..storage import Database, GroupGame, GroupSettings
 from . import clock
 from .closing import Closer
-from .games import BAOHUANG, baohuang_rules_name
+from .games import BAOHUANG, baohuang_rules_name, host_for
 from .hands import HandFlow
 from .people import Person
 from .phases import TablePhase
@@ -172,6 +172,8 @@ class LobbyFlow:
         """A lobby opened by Again: the finished table's people (but the presser and who
         pressed Leave) are invited, not seated: each sits down by pressing Again or Join."""
         table.again_of = after.id
+        dealer = None if after.game is None else host_for(after.rules).next_dealer(after.game)
+        table.dealer_user = None if dealer is None else after.seats[dealer].user_id
         for seat in after.seats:
             if not seat.is_ai and seat.user_id != creator.id and seat.user_id not in after.left:
                 table.invited[seat.user_id] = seat.name

@@ -95,6 +95,9 @@ class Table:
     #: a lobby opened by Again: the people of the finished table asked to sit down again
     #: (user id -> name), until they press Again or Join, or Leave on the old result
     invited: dict[int, str] = field(default_factory=dict)
+    #: a lobby opened by Again: the person who deals first, if the game says who (保皇: the
+    #: finished hand's emperor, R-BH-DEAL); ``None``: the game draws a seat
+    dealer_user: int | None = None
 
     @property
     def players(self) -> int:
@@ -222,6 +225,7 @@ class Table:
             "left": sorted(self.left),
             "again_of": self.again_of,
             "invited": [[user, name] for user, name in self.invited.items()],
+            "dealer_user": self.dealer_user,
             "game": None if self.game is None else self.game.to_dict(),
         }
 
@@ -258,5 +262,6 @@ class Table:
             left={int(user) for user in data.get("left", ())},
             again_of=None if data.get("again_of") is None else int(data["again_of"]),
             invited={int(user): str(name) for user, name in data.get("invited", ())},
+            dealer_user=None if data.get("dealer_user") is None else int(data["dealer_user"]),
             game=None if game is None else host_for(rules).load(game),
         )

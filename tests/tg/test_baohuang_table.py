@@ -265,6 +265,16 @@ async def test_two_people_and_three_ai_with_the_called_guard(bot: Harness) -> No
     assert again is not None and again.rules == table.rules and again.phase.value == "lobby"
     assert [s.is_ai for s in again.seats] == [False, True, True, True]
     assert "叫侍卫" in lobby_of(bot, group, last=True)
+    # R-BH-DEAL: the finished hand's emperor deals the next one
+    assert game.emperor is not None
+    emperor_user = table.seats[game.emperor].user_id
+    lobby = bot.api.last_message(group, with_buttons=True)
+    await alice.press(lobby, "加入")  # the fifth seat: dealt at once
+    dealt = manager_of(bot).table_in(group)
+    assert dealt is not None and dealt.in_hand()
+    assert bh_game(dealt).dealer == dealt.seats.index(
+        next(s for s in dealt.seats if s.user_id == emperor_user)
+    )
 
 
 async def test_roast_and_six_last_tables(tmp_path: Path) -> None:
