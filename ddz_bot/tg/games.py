@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..engine.actions import Action, AutoPlay, Deal, Escape, NoDouble, ShowCards, Timeout
-from ..engine.baohuang import BaoHuangGame, BaoHuangRules, GuardMethod
+from ..engine.baohuang import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
 from ..engine.game import Game
 from ..engine.protocol import TimeLimit, Waiting
 from ..engine.rules import Room, ruleset_by_name
+from ..engine.scoring import escape_score
 
 __all__ = [
     "BAOHUANG",
@@ -130,6 +131,10 @@ class GameHost(Protocol):
 
     def escape(self, seat: int) -> Action: ...
 
+    def escape_cost(self, game: HostedGame, seat: int) -> int:
+        """The beans ``seat`` would pay for leaving now (before the caps), fee included."""
+        ...
+
 
 class DouDizhuHost:
     """斗地主 in all its variants (classic, points bidding, wildcard, four players)."""
@@ -180,6 +185,17 @@ class DouDizhuHost:
     def escape(self, seat: int) -> Action:
         return Escape(seat)
 
+    def escape_cost(self, game: HostedGame, seat: int) -> int:
+        """R-ESCAPE."""
+        assert isinstance(game, Game)
+        score = escape_score(
+            landlord=game.landlord == seat,
+            base=game.base,
+            multiplier=game.escape_multiplier(),
+            landlord_known=game.landlord is not None,
+        )
+        return score * game.room.coefficient + game.room.fee
+
 
 class BaoHuangHost:
     """保皇 (RULES.md section 4) with the options its ``rules`` name: one deal does it all;
@@ -228,6 +244,10 @@ class BaoHuangHost:
 
     def escape(self, seat: int) -> Action:
         return Escape(seat)
+
+    def escape_cost(self, game: HostedGame, seat: int) -> int:
+        """R-BH-ESCAPE: the penalty's points at the room's rate, and the fee."""
+        return ESCAPE_PENALTY * game.room.coefficient + game.room.fee
 
 
 _DDZ = DouDizhuHost()

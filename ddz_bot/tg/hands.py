@@ -21,13 +21,11 @@ from dataclasses import dataclass, field
 
 from ..config import Settings
 from ..engine.actions import Action, IllegalAction
-from ..engine.baohuang import BaoHuangGame
 from ..engine.events import Event
 from ..engine.rules import room_by_key
 from ..i18n import t
 from ..storage import Database
 from . import clock, players
-from .baohuang.settle import bh_escape_penalty
 from .ending import Ending
 from .games import HostedGame, host_for
 from .panels import Transition
@@ -35,7 +33,6 @@ from .phases import TablePhase
 from .present import Presenter
 from .refusals import Refused
 from .registry import Step, TableRegistry
-from .settle import escape_penalty
 from .table import Table
 from .timers import TimerKind, TimerName, Timers
 from .words import narrate
@@ -202,9 +199,7 @@ class HandFlow:
         seat = table.seat_of(user_id)
         if seat is None or table.game is None:
             return 0
-        if isinstance(table.game, BaoHuangGame):
-            return bh_escape_penalty(table.game)
-        return escape_penalty(table.game, seat)
+        return host_for(table.rules).escape_cost(table.game, seat)
 
     async def act(self, table: Table, action: Action) -> None:
         """A table action (the lock is held): applied, then the AI answers, saved, shown."""

@@ -3,9 +3,10 @@
 Contents are functions of the table, the game and a seat's half-made choices (``panels``);
 pictures are drawn lazily by the outbox, only for the content that is really sent. The
 ``Presenter`` is the one place that knows which message shows what: the group's table
-message, the lobby message, each player's private panel. The one thing a table does not
-hold is what its settlement moved: ``remember_result`` keeps the last hands' bean changes for
-the players' final panels.
+message, the lobby message, each player's private panel; what they contain is the table's
+game's ``Contents`` (斗地主's are the functions here, 保皇's are ``baohuang.present``'s).
+The one thing a table does not hold is what its settlement moved: ``remember_result`` keeps
+the last hands' bean changes for the players' final panels.
 """
 
 from __future__ import annotations

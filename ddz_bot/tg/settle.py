@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..engine.game import Game
-from ..engine.scoring import WILDCARD_FACTOR, escape_score, settle
+from ..engine.scoring import WILDCARD_FACTOR, settle
 from ..engine.views import HandOutcome, Role
 from ..i18n import t
 from ..render import ResultLine
@@ -21,7 +21,7 @@ from ..storage import Role as StoredRole
 from .present import grouped_cards_text, multiplier_text, remember_result
 from .table import Table
 
-__all__ = ["Settled", "escape_penalty", "settle_hand"]
+__all__ = ["Settled", "settle_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,17 +30,6 @@ class Settled:
 
     text: list[str]
     pictures: list[ResultLine]
-
-
-def escape_penalty(game: Game, seat: int) -> int:
-    """R-ESCAPE: the beans ``seat`` would pay for leaving now (before the caps)."""
-    score = escape_score(
-        landlord=game.landlord == seat,
-        base=game.base,
-        multiplier=game.escape_multiplier(),
-        landlord_known=game.landlord is not None,
-    )
-    return score * game.room.coefficient + game.room.fee
 
 
 async def settle_hand(db: Database, table: Table, game: Game) -> Settled:

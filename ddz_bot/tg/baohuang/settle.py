@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ...engine.baohuang import ESCAPE_PENALTY, BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
+from ...engine.baohuang import BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
 from ...engine.protocol import Termination
 from ...i18n import t
 from ...render import ResultLine
@@ -24,12 +24,7 @@ from ..present import remember_result
 from ..settle import Settled
 from ..table import Table
 
-__all__ = ["bh_escape_penalty", "bh_result_lines", "settle_bh_hand"]
-
-
-def bh_escape_penalty(game: BaoHuangGame) -> int:
-    """R-BH-ESCAPE: the beans a seat would pay for leaving now (before the cap), with the fee."""
-    return ESCAPE_PENALTY * game.room.coefficient + game.room.fee
+__all__ = ["bh_result_lines", "settle_bh_hand"]
 
 
 def _winner_side(outcome: BaoHuangOutcome) -> str | None:

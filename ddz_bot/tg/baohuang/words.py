@@ -102,7 +102,7 @@ def event_line(event: Event, names: Sequence[str], lang: str) -> str | None:
             cards=card_list_text([event.attached], lang),
         )
     if isinstance(event, ThroneTaken):
-        extra = [card for card in event.cards[1:]]
+        extra = list(event.cards[1:])
         if not extra:
             return t(lang, "bh_taken", name=names[event.seat])
         return t(
