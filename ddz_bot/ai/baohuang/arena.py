@@ -29,7 +29,7 @@ from ddz_bot.engine.protocol import DecisionKind
 
 from .players import make_baohuang_player
 
-__all__ = ["ArenaResult", "ArenaRole", "main", "play_deal", "run"]
+__all__ = ["ArenaResult", "ArenaRole", "RoleStats", "main", "play_deal", "report", "run"]
 
 KINDS = ("random", "greedy", "easy", "normal", "hard")
 _MAX_STEPS = 2_000

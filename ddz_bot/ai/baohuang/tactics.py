@@ -1,10 +1,10 @@
 """Choosing a play: what to lead, whether and how to beat the play on the table.
 
 Every candidate is scored by how much better the hand is after it (``hand_value`` with the
-card memory's view of what the other hands can top) plus the worth of the lead it may win,
-weighed by how likely the play is to stand. Team play shifts the balance: a partner's
-winning play is left alone, an opponent about to go out is stopped even with jokers, and a
-partner with few cards is fed small plays it can beat.
+card memory's view of what the other hands can top). Near the end the chance of running out
+counts too: this play and every one left but the last must stand. Team play shifts the
+balance: a partner's winning play is left alone, an opponent about to go out is stopped with
+a play that stands (jokers included), and a partner with few cards is fed small leads.
 """
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ class _Scorer:
 
     def gain(self, play: Cards, meld: Meld) -> float:
         """How much the hand improves by playing ``play``. The chance of keeping the lead
-        counts only when the rest goes out in one play (measured in the arena: elsewhere the
-        plan's gain alone chooses better)."""
+        counts only once the rest goes out in ``run_out`` plays or fewer (measured in the
+        arena: earlier, the plan's gain alone chooses better)."""
         counts = self.after(play)
         value = hand_value(counts, self.topped, self.style.weights)
         if value >= OUT:

@@ -1,0 +1,26 @@
+"""The 保皇 arena: reached from the common arena's command line, every role reported."""
+
+from __future__ import annotations
+
+import pytest
+
+from ddz_bot.ai import arena as common_arena
+from ddz_bot.ai.baohuang.arena import ArenaRole, RoleStats, report, run
+
+
+def test_a_few_deals_fill_each_role_of_both_kinds() -> None:
+    result = run(4, "normal", "greedy", seed=2)
+    for side in (result.a, result.b):
+        emperor, solo = side.get(ArenaRole.EMPEROR), side.get(ArenaRole.SOLO)
+        assert (emperor or RoleStats()).hands + (solo or RoleStats()).hands >= 1
+        assert side[ArenaRole.REBEL].hands >= 3
+    lines = report(result, "normal", "greedy")
+    assert lines[0].split()[:2] == ["role", "A"]
+    assert any(line.startswith("A (normal) decision time") for line in lines)
+
+
+def test_the_common_arena_hands_baohuang_to_its_own(capsys: pytest.CaptureFixture[str]) -> None:
+    assert common_arena.main(["--rules", "baohuang", "--games", "1", "--a", "hard"]) == 0
+    out = capsys.readouterr().out
+    assert "hard (A) vs greedy (B), 1 deals x 2 sides, baohuang (fixed)" in out
+    assert "rebel" in out
