@@ -24,3 +24,13 @@ def test_the_common_arena_hands_baohuang_to_its_own(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "hard (A) vs greedy (B), 1 deals x 2 sides, baohuang (fixed)" in out
     assert "rebel" in out
+
+
+def test_alone_among_baselines_the_ai_is_counted_at_each_seat() -> None:
+    """Each deal: five tables with A at one seat (one hand of A's each) and one all-B table
+    (a hand at each seat); a table nobody crowned counts as aborted."""
+    result = run(2, "normal", "greedy", seed=4, single=True)
+    a_hands = sum(stats.hands for stats in result.a.values())
+    b_hands = sum(stats.hands for stats in result.b.values())
+    assert b_hands % 5 == 0
+    assert a_hands + b_hands // 5 + result.aborted == 2 * 6
