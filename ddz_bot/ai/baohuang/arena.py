@@ -5,11 +5,14 @@ side (emperor and guard, or the emperor alone in a solo) against B as the rebels
 other way round. The side's kind plays the throne round for every seat (who takes the
 throne, with what attached, what is called), so a weak hand yields and a solo is taken only
 with a hand for it; the seats are then given by the roles. Declarations are the players'.
-Prints, per role, how often each kind's side won (its side's score positive), the average
-points per hand of A and of B in that role, and the percentiles of A's and B's decision
-times.
+With ``--seating single`` each deal is played instead with A alone at each of the five seats
+among B players (every decision each seat's own), and once with B at every seat for
+reference: the AI with baseline partners. Prints, per role, how often each kind's side won
+(its side's score positive), the average points per hand of A and of B in that role, and the
+percentiles of A's and B's decision times.
 
     python -m ddz_bot.ai.arena --rules baohuang --games 200 --a normal --b greedy --seed 1
+    python -m ddz_bot.ai.arena --rules baohuang --games 100 --a hard --b greedy --seating single
 """
 
 from __future__ import annotations
@@ -23,13 +26,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from ddz_bot.engine.actions import Deal
-from ddz_bot.engine.baohuang import BaoHuangRules, GuardMethod, Role
+from ddz_bot.engine.baohuang import BaoHuangOutcome, BaoHuangRules, GuardMethod, Role
 from ddz_bot.engine.baohuang.game import BaoHuangGame
 from ddz_bot.engine.protocol import DecisionKind
 
 from .players import make_baohuang_player
 
-__all__ = ["ArenaResult", "ArenaRole", "main", "play_deal", "run"]
+__all__ = ["ArenaResult", "ArenaRole", "RoleStats", "main", "play_deal", "report", "run"]
 
 KINDS = ("random", "greedy", "easy", "normal", "hard")
 _MAX_STEPS = 2_000
@@ -134,6 +137,64 @@ def play_deal(
         stats.points += outcome.scores[seat]
 
 
+def _seat_role(outcome: BaoHuangOutcome, seat: int) -> ArenaRole:
+    if outcome.solo is not None:
+        return ArenaRole.SOLO if seat == outcome.emperor else ArenaRole.SOLO_REBEL
+    if seat == outcome.emperor:
+        return ArenaRole.EMPEROR
+    return ArenaRole.GUARD if seat == outcome.guard else ArenaRole.REBEL
+
+
+def play_table(
+    seed: int, rules: BaoHuangRules, kinds: list[str]
+) -> tuple[BaoHuangOutcome | None, list[list[float]]]:
+    """Play one deal with a player of ``kinds[seat]`` at each seat deciding everything (the
+    throne round included): the outcome (``None`` if aborted) and each seat's timings."""
+    game = BaoHuangGame(rules, rng=random.Random(seed), dealer=seed % 5)
+    game.apply(Deal())
+    players = [make_baohuang_player(kind, seed * 7 + seat) for seat, kind in enumerate(kinds)]
+    for player in players:
+        player.keep_timings = True
+    steps = 0
+    while not game.over and steps < _MAX_STEPS:
+        waiting = game.waiting_for()
+        assert waiting is not None
+        seat = waiting.seats[0]
+        game.apply(players[seat].act(game.view_for(seat), game.legal_actions(seat)))
+        steps += 1
+    outcome = game.outcome()
+    timings = [player.timings for player in players]
+    return (None if outcome is None or outcome.aborted else outcome), timings
+
+
+def _add(stats: dict[ArenaRole, RoleStats], role: ArenaRole, points: int) -> None:
+    entry = stats.setdefault(role, RoleStats())
+    entry.hands += 1
+    entry.wins += points > 0
+    entry.points += points
+
+
+def play_single_seats(seed: int, rules: BaoHuangRules, a: str, b: str, result: ArenaResult) -> None:
+    """One deal six times: A alone at each seat among B players, and B at every seat (the
+    reference for the same seat and deal)."""
+    for a_seat in range(5):
+        kinds = [a if seat == a_seat else b for seat in range(5)]
+        outcome, timings = play_table(seed, rules, kinds)
+        result.times_a.extend(timings[a_seat])
+        if outcome is None:
+            result.aborted += 1
+            continue
+        _add(result.a, _seat_role(outcome, a_seat), outcome.scores[a_seat])
+    outcome, timings = play_table(seed, rules, [b] * 5)
+    for seat_timings in timings:
+        result.times_b.extend(seat_timings)
+    if outcome is None:
+        result.aborted += 1
+        return
+    for seat in range(5):
+        _add(result.b, _seat_role(outcome, seat), outcome.scores[seat])
+
+
 def run(
     games: int,
     a: str,
@@ -141,15 +202,21 @@ def run(
     seed: int = 1,
     rules: BaoHuangRules | None = None,
     progress: bool = False,
+    single: bool = False,
 ) -> ArenaResult:
+    """``games`` deals, each played by sides (A's side against B's, then the other way
+    round) or, with ``single``, with A alone at each seat in turn."""
     rules = rules or BaoHuangRules()
     result = ArenaResult()
     rng = random.Random(seed)
     started = time.perf_counter()
     for i in range(games):
         deal_seed = rng.randrange(2**31)
-        for a_rules_the_throne in (True, False):
-            play_deal(deal_seed, rules, a, b, a_rules_the_throne, result)
+        if single:
+            play_single_seats(deal_seed, rules, a, b, result)
+        else:
+            for a_rules_the_throne in (True, False):
+                play_deal(deal_seed, rules, a, b, a_rules_the_throne, result)
         if progress and (i + 1) % 20 == 0:
             elapsed = time.perf_counter() - started
             print(f"  {i + 1}/{games} deals, {elapsed:.0f} s", file=sys.stderr, flush=True)
@@ -201,14 +268,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--roast", action="store_true", help="烤牌 (R-BH-ROAST)")
     parser.add_argument("--six", action="store_true", help="憋6 (R-BH-SIX)")
     parser.add_argument("--grab-solo", action="store_true", help="抢独 (R-BH-GRAB-SOLO)")
+    parser.add_argument(
+        "--seating",
+        default="sides",
+        choices=["sides", "single"],
+        help="sides: A's side against B's and back; single: A alone at each seat among B",
+    )
     parser.add_argument("--progress", action="store_true", help="progress on stderr")
     args = parser.parse_args(argv)
     rules = BaoHuangRules(GuardMethod(args.method), args.roast, args.six, args.grab_solo)
     started = time.perf_counter()
-    result = run(args.games, args.a, args.b, args.seed, rules, args.progress)
+    single = args.seating == "single"
+    result = run(args.games, args.a, args.b, args.seed, rules, args.progress, single)
     elapsed = time.perf_counter() - started
     print(
-        f"{args.a} (A) vs {args.b} (B), {args.games} deals x 2 sides, {rules}, "
+        f"{args.a} (A) vs {args.b} (B), {args.games} deals x "
+        f"{'5 seats (A alone; B: all B)' if single else '2 sides'}, {rules}, "
         f"seed {args.seed}, {elapsed:.0f} s"
     )
     for line in report(result, args.a, args.b):

@@ -147,7 +147,7 @@ BAOHUANG_LEVELS: dict[str, PlayStyle] = {
     "normal": PlayStyle(),
     "hard": PlayStyle(run_out=4),
 }
-#: ``easy`` plays a random legal play this often
+#: ``easy`` plays a random legal play this often (never over a known partner's play)
 _CARELESS = 0.25
 
 
@@ -173,7 +173,9 @@ class BaoHuangAI(BaoHuangPlayer):
     def choose_play(self, view: SeatView, plays: list[Cards], may_pass: bool) -> Cards | None:
         suspicion = self._suspicion(view) if self.level == "hard" else None
         know = Knowledge.from_view(view, suspicion)
-        if self.level == "easy" and plays and self.rng.random() < _CARELESS:
+        winner = know.to_beat_seat
+        partner_wins = winner is not None and know.partner.get(winner, 0.0) >= 1.0
+        if self.level == "easy" and plays and not partner_wins and self.rng.random() < _CARELESS:
             options: list[Cards | None] = [*plays, None] if may_pass else list(plays)
             return self.rng.choice(options)
         chosen = choose_play(know, plays, self.style)

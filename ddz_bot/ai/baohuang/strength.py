@@ -81,7 +81,7 @@ class Thresholds:
     """The opening values above which a decision is taken (tuned in the arena)."""
 
     take_throne: float = -22.0  # 登基 (贴牌 counted): the emperor leads, has a partner
-    hidden_solo: float = -18.9  # holding both cards: take the throne alone
+    hidden_solo: float = -20.0  # holding both cards: take the throne alone
     open_solo: float = -12.5  # 明独保 / 抢独: out first against four
-    open_guard: float = -21.0  # 明保: the score doubles, and the emperor learns the partner
+    open_guard: float = -22.0  # 明保: the score doubles, and the emperor learns the partner
     revolt: float = -22.0  # 造反: doubles only if the rebels win; costs nothing otherwise

@@ -1,10 +1,10 @@
 """Choosing a play: what to lead, whether and how to beat the play on the table.
 
 Every candidate is scored by how much better the hand is after it (``hand_value`` with the
-card memory's view of what the other hands can top) plus the worth of the lead it may win,
-weighed by how likely the play is to stand. Team play shifts the balance: a partner's
-winning play is left alone, an opponent about to go out is stopped even with jokers, and a
-partner with few cards is fed small plays it can beat.
+card memory's view of what the other hands can top). Near the end the chance of running out
+counts too: this play and every one left but the last must stand. Team play shifts the
+balance: a partner's winning play is left alone, an opponent about to go out is stopped with
+a play that stands (jokers included), and a partner with few cards is fed small leads.
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class PlayStyle:
     patience: float = 0.35  # passing an opponent's play keeps options (others may beat it)
     danger: float = 4.0  # an opponent with few cards leading next
     partner_hold: float = 3.0  # a partner's play that stands
+    doubt: float = 0.7  # partner chances up to this count as nothing when leaving a play alone
     feed: float = 1.2  # a small lead a partner with few cards can take
     out_next: float = 4.0  # the play stands and the one play left goes out at the next lead
     run_out: int = 1  # how many plays left still count as running out (the plays between stand)
@@ -65,8 +66,8 @@ class _Scorer:
 
     def gain(self, play: Cards, meld: Meld) -> float:
         """How much the hand improves by playing ``play``. The chance of keeping the lead
-        counts only when the rest goes out in one play (measured in the arena: elsewhere the
-        plan's gain alone chooses better)."""
+        counts only once the rest goes out in ``run_out`` plays or fewer (measured in the
+        arena: earlier, the plan's gain alone chooses better)."""
         counts = self.after(play)
         value = hand_value(counts, self.topped, self.style.weights)
         if value >= OUT:
@@ -176,7 +177,7 @@ def _follow(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards |
     threat = style.danger * 0.5 * _shortness(know.fewest_opponent_cards())
     if winner_cards:
         threat += (1.0 - partner) * style.danger * _shortness(winner_cards)
-    pass_value = style.patience + style.partner_hold * partner - threat
+    pass_value = style.patience + style.partner_hold * _sure(partner, style.doubt) - threat
     best: Cards | None = None
     best_score = pass_value
     for play in legal:
@@ -189,6 +190,14 @@ def _follow(know: Knowledge, scorer: _Scorer, legal: Sequence[Cards]) -> Cards |
         if score > best_score:
             best, best_score = play, score
     return best
+
+
+def _sure(chance: float, doubt: float) -> float:
+    """A partner chance discounted below ``doubt`` (a guess of the hidden guard counts less
+    than knowing)."""
+    if doubt <= 0.0:
+        return chance
+    return max(0.0, (chance - doubt) / (1.0 - doubt))
 
 
 def _shortness(cards: int) -> float:

@@ -103,7 +103,7 @@ def _pass_until(game: BaoHuangGame, seat: int) -> None:
         game.apply(Pass(game.turn))
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_guard_never_tops_the_emperors_play_once_the_sides_are_public(level: str) -> None:
     checked = 0
     for seed in range(40):
@@ -121,7 +121,7 @@ def test_the_guard_never_tops_the_emperors_play_once_the_sides_are_public(level:
     assert checked >= 20
 
 
-@pytest.mark.parametrize("level", ["normal", "hard"])
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_emperor_never_tops_the_revealed_guards_play(level: str) -> None:
     checked = 0
     for seed in range(40):
