@@ -244,3 +244,20 @@ async def test_my_cards_shows_a_long_hand_within_an_alert(bot: Harness) -> None:
     answer = await users[0].press(table_message, "我的牌")
     assert answer["show_alert"] and len(answer["text"]) <= 200
     assert answer["text"].startswith("你的手牌：")
+
+
+async def test_each_player_reads_the_table_in_their_own_language(bot: Harness) -> None:
+    group = bot.group()
+    users = [
+        bot.user(name, language_code={"Bob": "en", "Carol": "zh-hant"}.get(name, "zh-hans"))
+        for name in NAMES
+    ]
+    await seat_five(bot, group, users)
+    assert (users[1].panel().caption or "").startswith("Table in 牌友群")  # type: ignore[union-attr]
+    assert (users[2].panel().caption or "").startswith("「牌友群」的牌桌")  # type: ignore[union-attr]
+    holder = whose_turn(bot, group, users)
+    assert holder is not None
+    expected = {"Bob": ["Take throne", "Yield"], "Carol": ["登基", "讓位"]}
+    assert holder.labels() == expected.get(holder.name, ["登基", "让位"])
+    caption = bot.api.last_message(group).caption or ""  # type: ignore[union-attr]
+    assert "保皇 · 固定侍卫" in caption  # the group reads the group's language
