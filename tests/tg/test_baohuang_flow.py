@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ddz_bot.engine.baohuang import Declaration, Phase, Role
-from ddz_bot.engine.cards import RANK_CHARS, Rank
+from ddz_bot.engine.cards import RANK_CHARS, Cards, Rank
 from ddz_bot.tg.codec import Button, Callback
 from ddz_bot.tg.table import FINISHED
 
@@ -261,3 +261,38 @@ async def test_each_player_reads_the_table_in_their_own_language(bot: Harness) -
     assert holder.labels() == expected.get(holder.name, ["登基", "让位"])
     caption = bot.api.last_message(group).caption or ""  # type: ignore[union-attr]
     assert "保皇 · 固定侍卫" in caption  # the group reads the group's language
+
+
+async def test_rank_buttons_all_of_a_rank_clear_play_and_pass(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user(name) for name in NAMES]
+    await seat_five(bot, group, users)
+    await until_playing(bot, group, users)
+    table = current_table(bot, group)
+    game = bh_game(table)
+    leader = whose_turn(bot, group, users)
+    assert leader is not None
+    seat = table.seat_of(leader.id)
+    assert seat is not None
+    counts = game.hand(seat).counts()
+    rank = next(r for r in range(Rank.SIX, Rank.TWO + 1) if counts[r] >= 2)
+    label = "10" if RANK_CHARS[rank] == "T" else RANK_CHARS[rank]
+    panels = manager_of(bot).presenter.panels
+    await leader.press(leader.panel(), f"{label}×")  # one card of the rank
+    assert panels.seat(table.id, seat).selection is not None
+    assert f"✅{label} 1/{counts[rank]}" in leader.labels()
+    await leader.press(leader.panel(), "清空")
+    assert panels.seat(table.id, seat).selection is None
+    await leader.press(leader.panel(), f"全部{label}")  # every card of it at once
+    assert f"✅{label} {counts[rank]}/{counts[rank]}" in leader.labels()
+    await leader.press(leader.panel(), "出牌")
+    assert game.to_beat is not None and game.to_beat.cards == Cards([rank] * counts[rank])
+    follower = whose_turn(bot, group, users)
+    assert follower is not None and "不出" in follower.labels()
+    await follower.press(follower.panel(), "不出")
+    assert game.passed[table.seat_of(follower.id) or 0]
+    # /balance counts the hand once it is over
+    table = await play_bh_until_over(bot, group, users)
+    await users[0].dm("/balance")
+    card = next(m for m in reversed(bot.api.chat_messages(users[0].id)) if m.caption)
+    assert "胜 " in (card.caption or "") and ("胜 1" in card.caption or "负 1" in card.caption)  # type: ignore[operator]
