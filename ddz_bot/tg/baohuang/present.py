@@ -93,7 +93,8 @@ def seats_line(view: PublicView, names: Sequence[str], lang: str) -> str:
         if info.hoe:
             text += "⛏"
         if info.place is not None:
-            text += f"（{t(lang, f'bh_place_{int(info.place)}')}）"
+            place = t(lang, f"bh_place_{int(info.place)}")
+            text += f" ({place})" if lang == "en" else f"（{place}）"
         if info.auto_play and view.outcome is None:
             text += "🤖"
         parts.append(text)
