@@ -296,3 +296,24 @@ async def test_rank_buttons_all_of_a_rank_clear_play_and_pass(bot: Harness) -> N
     await users[0].dm("/balance")
     card = next(m for m in reversed(bot.api.chat_messages(users[0].id)) if m.caption)
     assert "胜 " in (card.caption or "") and ("胜 1" in card.caption or "负 1" in card.caption)  # type: ignore[operator]
+
+
+async def test_nobody_taking_the_throne_redeals_then_closes_without_beans(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user(name) for name in NAMES]
+    await seat_five(bot, group, users)
+    table = current_table(bot, group)
+    game = bh_game(table)
+    for _ in range(60):
+        if game.over:
+            break
+        user = whose_turn(bot, group, users)
+        assert user is not None
+        await user.press(user.panel(), "让位")
+    assert game.over and game.redeals == 3
+    watch = Watch(bot, group)
+    watch.check()  # every text sent since the start
+    assert "没人登基，重新发牌。" in "\n".join(watch.texts)
+    assert current_table(bot, group).phase == FINISHED
+    assert await beans_of(bot, users) == [10_000] * 5  # an aborted hand moves nothing
+    assert "本局作废" in (bot.api.last_message(group, with_buttons=True).caption or "")  # type: ignore[union-attr]
