@@ -2,8 +2,8 @@
 language, tracker, and 保皇's options (how the guard is found, 烤牌, 憋6, 抢独).
 
 Each button moves its setting to the next value; the admins' check is the handler's. Points
-bidding and the wildcard are two games, not one: turning one on turns the other off (and
-makes 斗地主 the default game again). The message ends with the game a plain /newgame opens.
+bidding and the wildcard are two games, not one: turning one on turns the other off. The
+message ends with the game a plain /newgame opens.
 """
 
 from __future__ import annotations
@@ -99,12 +99,10 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
         changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
         if changes["bidding"] == "points":
             changes["wildcard"] = False
-            changes["game"] = GroupGame.DOUDIZHU
     elif key == "wildcard":
         changes["wildcard"] = not group.wildcard
         if changes["wildcard"]:
             changes["bidding"] = "grab"
-            changes["game"] = GroupGame.DOUDIZHU
     elif key in _STEPS:
         field = f"{key}_seconds"
         current = getattr(group, field)
