@@ -320,8 +320,8 @@ CATALOGUE: dict[str, str] = {
     "bh_place_5": "last",
     "bh_redealt": "Nobody took the throne: a new deal.",
     "bh_lobby": (
-        "👑 Bao Huang · {room} · {options}\nSeats:\n{seats}\nPress Join to sit down. Five sea"
-        "ts start the hand; Start fills empty seats with AI."
+        "👑 Bao Huang · {room} · {options}\nSeats:\n{seats}\nPress Join to sit down. Five "
+        "seats start the hand; Start fills empty seats with AI."
     ),
     "bh_phase_dealing": "Dealing",
     "bh_phase_throne": "Throne",
@@ -350,8 +350,8 @@ CATALOGUE: dict[str, str] = {
     "bh_ask_yield_attach": "Yielding attaches your {cards}.",
     "bh_ask_call_none": "You hold no three copies of a card to call: you can only yield.",
     "bh_ask_call": (
-        "To take the throne, call a card you hold three copies of as the guard's card (four: "
-        "a hidden solo): {faces}"
+        "To take the throne, call a card you hold three copies of as the guard's card (four: a "
+        "hidden solo): {faces}"
     ),
     "bh_ask_must_take": "The card went round once: if you can call, you must take the throne.",
     "bh_ask_declare": "Declare? You may: {words}, or say nothing.",
@@ -379,12 +379,12 @@ CATALOGUE: dict[str, str] = {
     "bh_replay_rebels": "the rebels won",
     "bh_replay_draw": "a draw",
     "rules_bh": (
-        "Bao Huang (/newgame bh): five players, four decks without 3s, 4s and 5s. Whoever hol"
-        "ds the emperor card takes the throne or yields it; the holder of the guard's card (o"
-        "r the card the emperor calls) is the hidden guard. A play is cards of one rank, joke"
-        "rs may hang on; the order players go out decides the score (the emperor's and the gu"
-        "ard's places), doubled by showing the guard or a winning revolt. An open solo is one"
-        " against four. /settings offers the called guard, roast, six last and grab solo."
+        "Bao Huang (/newgame bh): five players, four decks without 3s, 4s and 5s. Whoever "
+        "holds the emperor card takes the throne or yields it; the holder of the guard's card "
+        "(or the card the emperor calls) is the hidden guard. A play is cards of one rank, "
+        "jokers may hang on; the order players go out decides the score (the emperor's and the "
+        "guard's places), doubled by showing the guard or a winning revolt. An open solo is "
+        "one against four. /settings offers the called guard, roast, six last and grab solo."
     ),
     "settings_bh": "Bao Huang: {options}",
     "btn_game": "Default game: {game}",
