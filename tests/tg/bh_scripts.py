@@ -18,6 +18,7 @@ from ddz_bot.engine.baohuang import (
     BaoHuangOutcome,
     CallGuard,
     Declare,
+    GuardRevealed,
     Phase,
     Solo,
     TakeThrone,
@@ -155,15 +156,29 @@ def simulate(seed: int, rules: str, decide: Decide = quiet) -> BaoHuangGame:
 
 
 def first_seed(
-    wanted: Callable[[BaoHuangOutcome], bool], decide: Decide = quiet, rules: str = "baohuang"
+    wanted: Callable[[BaoHuangOutcome], bool],
+    decide: Decide = quiet,
+    rules: str = "baohuang",
+    revealed: str | None = None,
 ) -> tuple[int, BaoHuangOutcome]:
-    """The first seed whose hand, played by the scripted players, ends as ``wanted``."""
+    """The first seed whose hand, played by the scripted players, ends as ``wanted`` (and
+    whose guard the table learns the ``revealed`` way, if given)."""
     for seed in range(1, 500):
-        outcome = simulate(seed, rules, decide).outcome()
+        game = simulate(seed, rules, decide)
+        outcome = game.outcome()
         assert outcome is not None
-        if wanted(outcome):
+        if wanted(outcome) and (revealed is None or revealed in reveals(game)):
             return seed, outcome
     raise AssertionError("no seed below 500 deals such a hand")
+
+
+def reveals(game: BaoHuangGame) -> list[str]:
+    """How the table learnt the guard during ``game`` (the reasons of its revelations)."""
+    replayed = BaoHuangGame.replay(game.start_dict(), [])
+    found = []
+    for action in game.actions:
+        found += [e.reason for e in replayed.apply(action) if isinstance(e, GuardRevealed)]
+    return found
 
 
 async def bh_take_turn(bot: Harness, group: int, user: SimUser, decide: Decide = quiet) -> None:

@@ -107,7 +107,9 @@ def yield_twice(game: BaoHuangGame, seat: int) -> Action:
 
 
 async def test_five_people_play_a_fixed_guard_hand_and_beans_settle(tmp_path: Path) -> None:
-    seed, expected = first_seed(lambda o: o.guard is not None and not o.open_guard)
+    seed, expected = first_seed(
+        lambda o: o.guard is not None and not o.open_guard, revealed="guard_card"
+    )
     async with seeded(tmp_path, seed) as bot:
         await five_people_fixed_guard(bot, expected)
 
@@ -125,6 +127,8 @@ async def five_people_fixed_guard(bot: Harness, expected: BaoHuangOutcome) -> No
     game = bh_game(table)
     assert game.rules.method is GuardMethod.FIXED and game.outcome() == expected
     assert watch.while_hidden > 50  # the guard stayed hidden a good while, never named
+    assert expected.guard is not None  # then the sword was played: the table learnt it
+    assert f"侍卫牌出现了：侍卫是 {NAMES[expected.guard]}！" in "\n".join(watch.texts)
     assert await beans_of(bot, users) == expected_balances(game)  # beans settle as it says
     assert sum(await beans_of(bot, users)) == 5 * 10_000 - 5 * 5  # conserved but the fees
     result = bot.api.last_message(group, with_buttons=True)
