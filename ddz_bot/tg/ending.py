@@ -10,19 +10,19 @@ will follow, and the timer tries again, later each time.
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 
 from ..config import Settings
-from ..engine.baohuang import BaoHuangGame
 from ..i18n import t
 from ..render import ResultLine
 from ..storage import Database
 from . import clock
-from .baohuang.settle import settle_bh_hand
 from .closing import Closer
+from .games import game_of
 from .phases import TablePhase
 from .present import GROUP_SLOT, Presenter, lobby_slot
 from .registry import Step, TableRegistry
-from .settle import settle_hand
+from .settle import SettleHand, settle_hand
 from .table import Table
 from .timers import TimerKind, TimerName, Timers
 
@@ -47,8 +47,11 @@ class Ending:
         presenter: Presenter,
         timers: Timers,
         closer: Closer,
+        settlers: Mapping[str, SettleHand] | None = None,
     ) -> None:
         self.settings = settings
+        #: how each game settles its hands, by game name (``games.game_of``); 斗地主's else
+        self.settlers = dict(settlers or {})
         self.db = db
         self.registry = registry
         self.presenter = presenter
@@ -160,10 +163,8 @@ class Ending:
         outcome = game.outcome()
         if outcome is None or outcome.aborted:
             return [t(table.lang, "result_aborted")], None
-        if isinstance(game, BaoHuangGame):
-            settled = await settle_bh_hand(self.db, table, game)
-        else:
-            settled = await settle_hand(self.db, table, game)
+        settle = self.settlers.get(game_of(table.rules), settle_hand)
+        settled = await settle(self.db, table, game)
         return settled.text, settled.pictures
 
     async def show_result_again(self, table: Table) -> None:

@@ -19,6 +19,7 @@ from ..config import Settings
 from ..storage import Database
 from .answers import Answers
 from .baohuang.present import BaoHuangContents
+from .baohuang.settle import settle_bh_hand
 from .closing import Closer
 from .codec import CallbackCodec
 from .ending import Ending
@@ -78,7 +79,15 @@ class Runtime:
             {BAOHUANG: BaoHuangContents(self.keyboards)},
         )
         self.closer = Closer(self.registry, self.presenter, self.timers, db)
-        self.ending = Ending(settings, db, self.registry, self.presenter, self.timers, self.closer)
+        self.ending = Ending(
+            settings,
+            db,
+            self.registry,
+            self.presenter,
+            self.timers,
+            self.closer,
+            {BAOHUANG: settle_bh_hand},
+        )
         self.reach = Reach(bot, db, self.registry, self.presenter, self.ending.group_gone)
         self.hands = HandFlow(
             settings,

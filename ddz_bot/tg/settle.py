@@ -6,7 +6,7 @@ finds a finished but unsettled hand simply settles it again: beans move once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -18,10 +18,11 @@ from ..i18n import t
 from ..render import ResultLine
 from ..storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason
 from ..storage import Role as StoredRole
+from .games import HostedGame
 from .present import grouped_cards_text, multiplier_text, remember_result
 from .table import Table
 
-__all__ = ["Settled", "settle_hand"]
+__all__ = ["SettleHand", "Settled", "settle_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,12 +33,17 @@ class Settled:
     pictures: list[ResultLine]
 
 
-async def settle_hand(db: Database, table: Table, game: Game) -> Settled:
-    """Settle the hand in storage; return the result lines for the group.
+#: a game's way to settle its finished hand through storage and say the result
+SettleHand = Callable[[Database, Table, HostedGame], Awaitable[Settled]]
+
+
+async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
+    """Settle the 斗地主 hand in storage; return the result lines for the group.
 
     The engine's scoring runs inside storage's transaction, on the beans and points the
     players hold at that moment (a /daily claimed a second ago counts, and no balance read
     earlier can make the write fail)."""
+    assert isinstance(game, Game)
     outcome = game.outcome()
     assert outcome is not None
     users = [s.user_id for s in table.seats]

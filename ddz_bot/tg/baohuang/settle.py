@@ -20,6 +20,7 @@ from ...render import ResultLine
 from ...storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason
 from ...storage import Role as StoredRole
 from ..cardwords import grouped_cards_text
+from ..games import HostedGame
 from ..present import remember_result
 from ..settle import Settled
 from ..table import Table
@@ -35,8 +36,9 @@ def _winner_side(outcome: BaoHuangOutcome) -> str | None:
     return None if score == 0 else ("emperor" if score > 0 else "rebels")
 
 
-async def settle_bh_hand(db: Database, table: Table, game: BaoHuangGame) -> Settled:
+async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settled:
     """Settle the 保皇 hand in storage (idempotent); return the result for the group."""
+    assert isinstance(game, BaoHuangGame)
     outcome = game.outcome()
     assert outcome is not None
     users = [s.user_id for s in table.seats]
