@@ -396,4 +396,7 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_grab": "Bao Huang grab solo: {value}",
     "bh_you_emperor": "You are the emperor.",
     "bh_panel_waiting": "Others are deciding: you will be notified when it is your turn.",
+    "bh_unknown_text": (
+        "I didn't understand “{text}”. Type cards like 8888, 大王 77 or dx77, or pass / hint."
+    ),
 }

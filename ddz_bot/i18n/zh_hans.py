@@ -363,4 +363,5 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_grab": "保皇抢独：{value}",
     "bh_you_emperor": "你是皇帝。",
     "bh_panel_waiting": "等别人决定，轮到你时会通知你。",
+    "bh_unknown_text": "没看懂「{text}」。请输入牌，例如 8888、大王 77、dx77，或者 不出 / 提示。",
 }

@@ -363,4 +363,5 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_grab": "保皇搶獨：{value}",
     "bh_you_emperor": "你是皇帝。",
     "bh_panel_waiting": "等別人決定，輪到你時會通知你。",
+    "bh_unknown_text": "沒看懂「{text}」。請輸入牌，例如 8888、大王 77、dx77，或者 不出 / 提示。",
 }

@@ -108,7 +108,8 @@ async def typed_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
                     raise CardParseError(words[:_MAX_TYPED])
                 cards = parse_cards(words)
             except CardParseError:
-                reply(rt, message, t(lang, "unknown_text", text=echo(words)))
+                key = "bh_unknown_text" if isinstance(game, BaoHuangGame) else "unknown_text"
+                reply(rt, message, t(lang, key, text=echo(words)))
                 return
             await _typed_play(rt, table, user.id, cards, message, lang)
     except Refused as refusal:

@@ -212,6 +212,8 @@ async def test_typed_words_take_the_throne_declare_and_play(bot: Harness) -> Non
     assert game.to_beat is not None and game.to_beat.rank == rank, leader.dm_texts()[-1]
     follower = whose_turn(bot, group, users)
     assert follower is not None
+    await follower.dm("hello")
+    assert "例如 8888、大王 77、dx77" in follower.dm_texts()[-1]
     version = table.version
     await follower.dm("pass")
     assert table.version > version and game.passed[table.seat_of(follower.id) or 0]
