@@ -194,6 +194,12 @@ CATALOGUE: dict[str, str] = {
     "illegal_cannot_grab": "You can't grab: you declined to call.",
     "illegal_bid_too_low": "Bid higher than the bid so far.",
     "illegal_bad_reading": "Those cards can't be read that way.",
+    "illegal_wrong_method": "This table finds the guard another way.",
+    "illegal_cannot_call": "You can't call that card: name one you hold three of, not a 2.",
+    "illegal_must_take": "You must take the throne: you can call a guard.",
+    "illegal_cannot_declare": "You can't declare that.",
+    "illegal_six_last": "A play with a 6 must be your last (憋6).",
+    "illegal_auto_locked": "Auto-play is locked for this seat until the hand ends.",
     "cant_double": "You can't double: someone holds too few beans.",
     # absence
     "timed_out": "{name} timed out.",

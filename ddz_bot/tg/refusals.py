@@ -10,7 +10,7 @@ from ..engine.game import Game
 from ..i18n import t
 from .words import cards_text
 
-__all__ = ["CARDS_LIMIT", "ECHO_LIMIT", "Refused", "echo", "explain_illegal"]
+__all__ = ["CARDS_LIMIT", "ECHO_LIMIT", "Refused", "echo", "explain_illegal", "refusal_key"]
 
 
 class Refused(ValueError):
@@ -53,7 +53,10 @@ def _shown(value: object, lang: str) -> object:
     return echo(value) if isinstance(value, str) else value
 
 
+#: codes whose message says more than the code (the cards at fault) or is shared with a
+#: check the table makes itself; every other code reads ``illegal_<code>``
 _ILLEGAL_KEYS = {
+    "illegal": "illegal",
     "not_your_turn": "not_your_turn",
     "not_in_hand": "dont_hold",
     "not_a_combo": "not_a_combo",
@@ -65,10 +68,15 @@ _ILLEGAL_KEYS = {
 }
 
 
+def refusal_key(code: str) -> str:
+    """The message key of an engine refusal's ``code``: each code has its own text."""
+    return _ILLEGAL_KEYS.get(code, f"illegal_{code}")
+
+
 def explain_illegal(error: IllegalAction, game: Game, action: Action) -> Refused:
     """The engine's refusal as the player reads it: its ``code`` picks the message, the
     refused play (not the error's English text) fills it."""
-    key = _ILLEGAL_KEYS.get(error.code, "illegal")
+    key = refusal_key(error.code)
     if not isinstance(action, Play):
         return Refused(key)
     if key == "dont_hold":
