@@ -11,15 +11,13 @@ import gc
 import logging
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
-from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 from telegram.request import BaseRequest
 
 from ..config import Settings
-from ..i18n import LANGS, t
 from ..storage import Database, EconomySettings
 from .codec import CallbackCodec
+from .commands import publish_commands as publish_command_menus
 from .handlers import GROUP_MENU, PRIVATE_MENU, Handlers, install
 from .keyboards import Keyboards
 from .manager import TableManager
@@ -30,7 +28,6 @@ log = logging.getLogger(__name__)
 
 RUNTIME_KEY = "ddz"
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
-_TELEGRAM_LANG = {"zh-Hans": "zh", "zh-Hant": "zh-hant", "en": "en"}
 
 
 def tune_gc(threshold: int = 50_000) -> None:
@@ -91,7 +88,7 @@ def build_application(
         application.bot_data[RUNTIME_KEY] = manager
         install(application, Handlers(manager, codec, settings.lang))
         if publish_commands:
-            await _publish_commands(application)
+            await publish_command_menus(me, GROUP_MENU, PRIVATE_MENU)
         resumed = await manager.resume()
         log.info("ready as @%s; %d table(s) resumed; %s", me.username, resumed, settings.describe())
 
@@ -102,20 +99,3 @@ def build_application(
             await manager.db.close()
 
     return builder.post_init(post_init).post_shutdown(post_shutdown).build()
-
-
-async def _publish_commands(application: AnyApp) -> None:
-    bot = application.bot
-    for lang in LANGS:
-        code = _TELEGRAM_LANG[lang]
-        for scope, menu in (
-            (BotCommandScopeAllGroupChats(), GROUP_MENU),
-            (BotCommandScopeAllPrivateChats(), PRIVATE_MENU),
-        ):
-            commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in menu]
-            try:
-                await bot.set_my_commands(commands, scope=scope, language_code=code)
-                if lang == "zh-Hans":
-                    await bot.set_my_commands(commands, scope=scope)
-            except TelegramError as error:
-                log.warning("command menu for %s not published: %s", lang, error)

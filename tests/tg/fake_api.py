@@ -2,8 +2,12 @@
 
 It plays Telegram's part closely enough for end-to-end games: chats, users, messages with
 photos, captions and keyboards, edits ("message is not modified" on identical edits), callback
-queries, 403 for users who never started the bot, 429 with ``retry_after`` on demand. Every call
-is recorded (method, chat id, time) so tests and the benchmark can count them.
+queries, 403 for users who never started the bot, 429 with ``retry_after`` on demand, command
+menus only in an empty or two-letter language. With ``limits`` it also keeps Telegram's pace:
+each private chat about one message a second (short bursts pass), each group 20 a minute, and
+optionally an overall rate; a message over the pace is answered 429 with the seconds to wait.
+Every call is recorded (method, chat id, time, 429s counted) so tests and the benchmark can
+count them.
 """
 
 from __future__ import annotations
@@ -11,7 +15,11 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
+import re
 import time
+from collections import deque
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -69,6 +77,89 @@ class FakeChat:
     bot_member: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class FloodLimits:
+    """Telegram's pace for messages (sent or edited): a private chat refills one message per
+    ``private_interval`` seconds into a bucket of ``private_burst``; a group takes
+    ``group_per_minute`` in any 60 seconds; ``overall_per_second`` (0: unlimited) counts all
+    chats together."""
+
+    private_interval: float = 1.0
+    private_burst: int = 3
+    group_per_minute: int = 20
+    overall_per_second: int = 0
+
+
+#: The limits Telegram documents for bots (the overall one left to the rate limiter).
+TELEGRAM_LIMITS = FloodLimits()
+
+
+@dataclass(slots=True)
+class _Bucket:
+    """A private chat's allowance: messages it may send now, as of ``at``."""
+
+    tokens: float
+    at: float
+
+
+class _Pace:
+    """Who may send a message now, by Telegram's limits (see ``FloodLimits``)."""
+
+    def __init__(self, limits: FloodLimits, clock: Callable[[], float]) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._buckets: dict[int, _Bucket] = {}
+        self._windows: dict[int, deque[float]] = {}
+        self._overall: deque[float] = deque()
+
+    def admit(self, chat_id: int) -> None:
+        """Count a message into ``chat_id``, or raise 429 with the seconds until it fits."""
+        now = self.clock()
+        limits = self.limits
+        waits = [0.0]
+        if limits.overall_per_second > 0:
+            waits.append(_window_wait(self._overall, now, 1.0, limits.overall_per_second))
+        if chat_id > 0:
+            bucket = self._buckets.get(chat_id)
+            if bucket is None:
+                bucket = self._buckets[chat_id] = _Bucket(float(limits.private_burst), now)
+            bucket.tokens = min(
+                float(limits.private_burst),
+                bucket.tokens + (now - bucket.at) / limits.private_interval,
+            )
+            bucket.at = now
+            if bucket.tokens < 1.0:
+                waits.append((1.0 - bucket.tokens) * limits.private_interval)
+        else:
+            window = self._windows.setdefault(chat_id, deque())
+            waits.append(_window_wait(window, now, 60.0, limits.group_per_minute))
+        wait = max(waits)
+        if wait > 0:
+            retry = max(1, math.ceil(wait))
+            raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
+        if limits.overall_per_second > 0:
+            self._overall.append(now)
+        if chat_id > 0:
+            self._buckets[chat_id].tokens -= 1.0
+        else:
+            self._windows[chat_id].append(now)
+
+
+def _window_wait(window: deque[float], now: float, span: float, most: int) -> float:
+    """Seconds until one more event fits ``most`` per ``span`` (forgetting older ones)."""
+    while window and window[0] <= now - span:
+        window.popleft()
+    if len(window) < most:
+        return 0.0
+    return window[len(window) - most] + span - now
+
+
+#: The methods that send or change a message: what Telegram's pace counts.
+_PACED = re.compile(r"^(send|edit|copy|forward)[A-Z]")
+#: What ``setMyCommands`` accepts as a language: nothing, or two lowercase letters.
+_COMMAND_LANGUAGE = re.compile(r"[a-z]{2}")
+
+
 class ApiError(Exception):
     def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
         super().__init__(description)
@@ -80,7 +171,13 @@ class ApiError(Exception):
 class FakeBotAPI(BaseRequest):
     """A ``BaseRequest`` that answers like Telegram, from memory."""
 
-    def __init__(self, *, keep_history: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        keep_history: bool = True,
+        limits: FloodLimits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.chats: dict[int, FakeChat] = {}
         self.users: dict[int, dict[str, Any]] = {}
         self.started: set[int] = set()  # users who opened a DM with the bot
@@ -95,6 +192,10 @@ class FakeBotAPI(BaseRequest):
         self._update_ids = itertools.count(1)
         #: knob: method name (or "*") -> list of retry_after seconds for its next calls
         self.flood: dict[str, list[int]] = {}
+        self.clock = clock
+        self.pace = None if limits is None else _Pace(limits, clock)
+        #: 429s answered, by chat (None: a call without a chat)
+        self.too_many: dict[int | None, int] = {}
 
     # ---- the BaseRequest contract -------------------------------------------------------
     async def initialize(self) -> None:
@@ -124,14 +225,16 @@ class FakeBotAPI(BaseRequest):
         call = Call(
             api_method,
             int(chat_id) if chat_id is not None else None,
-            time.monotonic(),
+            self.clock(),
             params if self.keep_history else {},
         )
         self.calls.append(call)
         try:
-            result = self._dispatch(api_method, params, files)
+            result = self._dispatch(api_method, params, files, call.chat_id)
         except ApiError as error:
             call.ok = False
+            if error.code == 429:
+                self.too_many[call.chat_id] = self.too_many.get(call.chat_id, 0) + 1
             body: dict[str, Any] = {
                 "ok": False,
                 "error_code": error.code,
@@ -167,6 +270,11 @@ class FakeBotAPI(BaseRequest):
         chat = FakeChat(chat_id, "supergroup", title, admins=set(admins or ()))
         self.chats[chat_id] = chat
         return chat
+
+    @property
+    def too_many_total(self) -> int:
+        """How many calls were answered 429, over all chats."""
+        return sum(self.too_many.values())
 
     def flood_next(self, method: str = "*", retry_after: int = 1, times: int = 1) -> None:
         """Make the next ``times`` calls of ``method`` fail with 429 retry_after."""
@@ -298,11 +406,15 @@ class FakeBotAPI(BaseRequest):
         self.store(message)
         return message
 
-    def _dispatch(self, method: str, params: dict[str, Any], files: dict[str, Any]) -> Any:
+    def _dispatch(
+        self, method: str, params: dict[str, Any], files: dict[str, Any], chat_id: int | None
+    ) -> Any:
         self._check_flood(method)
         handler = getattr(self, f"_api_{method}", None)
         if handler is None:
             raise ApiError(404, f"Not Found: method {method}")
+        if self.pace is not None and chat_id is not None and _PACED.match(method):
+            self.pace.admit(chat_id)
         return handler(params, files)
 
     def _api_getMe(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
@@ -316,6 +428,9 @@ class FakeBotAPI(BaseRequest):
         return True
 
     def _api_setMyCommands(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        language = params.get("language_code")
+        if language and not _COMMAND_LANGUAGE.fullmatch(str(language)):
+            raise ApiError(400, "Bad Request: invalid language code specified")
         self.commands.append(params)
         return True
 
