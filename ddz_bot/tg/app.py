@@ -18,9 +18,11 @@ from ..config import Settings
 from ..storage import Database, EconomySettings
 from .codec import CallbackCodec
 from .commands import publish_commands as publish_command_menus
+from .connection import connect, quiet_polling_outages
 from .handlers import GROUP_MENU, PRIVATE_MENU, Handlers, install
 from .keyboards import Keyboards
 from .manager import TableManager
+from .ratelimit import ChatRateLimiter
 
 __all__ = ["RUNTIME_KEY", "build_application", "runtime", "tune_gc"]
 
@@ -62,14 +64,11 @@ def build_application(
     """The bot's Application. ``request`` replaces the HTTP client (tests use a fake)."""
     if not settings.token:
         raise ValueError("no bot token: set DDZ_BOT_TOKEN")
-    limiter = rate_limiter or AIORateLimiter(
+    limiter = rate_limiter or ChatRateLimiter(
         overall_max_rate=settings.overall_rate, group_max_rate=settings.group_rate, max_retries=2
     )
     builder = ApplicationBuilder().token(settings.token).rate_limiter(limiter)
-    if request is not None:
-        builder = builder.request(request)
-    if updates_request is not None:
-        builder = builder.get_updates_request(updates_request)
+    builder = connect(builder, settings, request=request, updates_request=updates_request)
 
     async def post_init(application: AnyApp) -> None:
         db = await Database.open(
@@ -98,4 +97,6 @@ def build_application(
             await manager.drain()
             await manager.db.close()
 
-    return builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    application = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    quiet_polling_outages(application)
+    return application

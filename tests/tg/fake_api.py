@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from telegram.error import NetworkError
 from telegram.request import BaseRequest, RequestData
 
 BOT_ID = 777000111
@@ -192,8 +193,14 @@ class FakeBotAPI(BaseRequest):
         self._update_ids = itertools.count(1)
         #: knob: method name (or "*") -> list of retry_after seconds for its next calls
         self.flood: dict[str, list[int]] = {}
+        #: knob: chat id -> list of retry_after seconds for its next paced calls
+        self.flood_chats: dict[int, list[int]] = {}
         self.clock = clock
         self.pace = None if limits is None else _Pace(limits, clock)
+        #: knob: the next this many calls find no Telegram (a network error, no answer)
+        self.unreachable = 0
+        #: knob: every call is answered 401 Unauthorized (a revoked or mistyped token)
+        self.token_refused = False
         #: 429s answered, by chat (None: a call without a chat)
         self.too_many: dict[int | None, int] = {}
 
@@ -218,9 +225,21 @@ class FakeBotAPI(BaseRequest):
         connect_timeout: Any = None,
         pool_timeout: Any = None,
     ) -> tuple[int, bytes]:
-        api_method = url.rsplit("/", 1)[-1]
+        if self.unreachable > 0:
+            self.unreachable -= 1
+            raise NetworkError("httpx.ConnectError: All connection attempts failed")
         params: dict[str, Any] = dict(request_data.parameters) if request_data else {}
         files: dict[str, Any] = dict(request_data.multipart_data) if request_data else {}
+        return self.answer(url.rsplit("/", 1)[-1], params, files)
+
+    def answer(
+        self, api_method: str, params: dict[str, Any], files: dict[str, Any]
+    ) -> tuple[int, bytes]:
+        """Telegram's HTTP answer (status, JSON body) to one call; also what the local
+        HTTP server in ``local_telegram.py`` answers."""
+        if self.token_refused:
+            body = {"ok": False, "error_code": 401, "description": "Unauthorized"}
+            return 401, json.dumps(body).encode()
         chat_id = params.get("chat_id")
         call = Call(
             api_method,
@@ -235,14 +254,14 @@ class FakeBotAPI(BaseRequest):
             call.ok = False
             if error.code == 429:
                 self.too_many[call.chat_id] = self.too_many.get(call.chat_id, 0) + 1
-            body: dict[str, Any] = {
+            failure: dict[str, Any] = {
                 "ok": False,
                 "error_code": error.code,
                 "description": error.description,
             }
             if error.retry_after is not None:
-                body["parameters"] = {"retry_after": error.retry_after}
-            return error.code, json.dumps(body).encode()
+                failure["parameters"] = {"retry_after": error.retry_after}
+            return error.code, json.dumps(failure).encode()
         return 200, json.dumps({"ok": True, "result": result}).encode()
 
     # ---- knobs and helpers for tests ----------------------------------------------------
@@ -279,6 +298,10 @@ class FakeBotAPI(BaseRequest):
     def flood_next(self, method: str = "*", retry_after: int = 1, times: int = 1) -> None:
         """Make the next ``times`` calls of ``method`` fail with 429 retry_after."""
         self.flood.setdefault(method, []).extend([retry_after] * times)
+
+    def flood_chat(self, chat_id: int, retry_after: int = 1, times: int = 1) -> None:
+        """Make the next ``times`` messages into ``chat_id`` fail with 429 retry_after."""
+        self.flood_chats.setdefault(chat_id, []).extend([retry_after] * times)
 
     def store(self, message: FakeMessage) -> None:
         """Keep a message (the bot's or a user's) in its chat, in order."""
@@ -413,8 +436,13 @@ class FakeBotAPI(BaseRequest):
         handler = getattr(self, f"_api_{method}", None)
         if handler is None:
             raise ApiError(404, f"Not Found: method {method}")
-        if self.pace is not None and chat_id is not None and _PACED.match(method):
-            self.pace.admit(chat_id)
+        if chat_id is not None and _PACED.match(method):
+            queue = self.flood_chats.get(chat_id)
+            if queue:
+                retry = queue.pop(0)
+                raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
+            if self.pace is not None:
+                self.pace.admit(chat_id)
         return handler(params, files)
 
     def _api_getMe(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
