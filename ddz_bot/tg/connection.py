@@ -19,7 +19,7 @@ from enum import Enum
 from typing import Any
 from urllib.parse import urlsplit
 
-from telegram.error import InvalidToken, NetworkError, TelegramError
+from telegram.error import BadRequest, InvalidToken, NetworkError, TelegramError
 from telegram.ext import Application, ApplicationBuilder, ApplicationHandlerStop, ContextTypes
 from telegram.request import BaseRequest, HTTPXRequest, RequestData
 
@@ -116,7 +116,7 @@ class WatchedRequest(BaseRequest):
                 connect_timeout=connect_timeout,
                 pool_timeout=pool_timeout,
             )
-        except NetworkError as error:
+        except NetworkError as error:  # no answer at all (HTTP errors come back as a status)
             self.watch.failed(error)
             raise
         self.watch.answered()
@@ -165,7 +165,8 @@ def connect(
 async def _swallow_polling_outage(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
     """The polling loop hands every failed ``getUpdates`` to the error handlers: a network
     error there is already logged once per outage and retried, so it goes no further."""
-    if update is None and isinstance(context.error, NetworkError):
+    error = context.error
+    if update is None and isinstance(error, NetworkError) and not isinstance(error, BadRequest):
         raise ApplicationHandlerStop
 
 
@@ -192,7 +193,7 @@ def startup_failure(error: BaseException, settings: Settings) -> tuple[StartupFa
         if settings.api_url:
             line += f" Or DDZ_API_URL={settings.api_url} is not a Bot API server."
         return StartupFailure.TOKEN_REFUSED, line
-    if isinstance(error, NetworkError):
+    if isinstance(error, NetworkError) and not isinstance(error, BadRequest):
         host = urlsplit(settings.api_url).netloc if settings.api_url else TELEGRAM_HOST
         via = (
             f" through the proxy {urlsplit(settings.proxy_url).hostname}"

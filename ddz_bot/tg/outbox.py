@@ -239,6 +239,7 @@ class Outbox:
         """Run a side job (an alert, a deletion) in the background, tracked by ``drain``."""
 
         async def run() -> None:
+            caller_waits_out_floods(False)  # a side job: the rate limiter retries its floods
             try:
                 await coroutine
             except TelegramError as error:
@@ -340,18 +341,6 @@ class Outbox:
                     slot.pending = content
                 self._hold(slot.chat_id, _seconds(error.retry_after))
                 continue
-            except NetworkError as error:
-                if isinstance(error, TimedOut) and slot.message_id is None:
-                    # the new message may have arrived: better none twice than two panels
-                    log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
-                else:
-                    retries += 1
-                    if stale is not None and slot.message_id is None:
-                        slot.message_id, slot.fresh = stale, True
-                    if slot.pending is None and retries <= self.network_retries:
-                        slot.pending = content
-                    self._hold(slot.chat_id, _backoff(retries))
-                    continue
             except Forbidden as error:
                 log.info("chat %s refuses messages: %s", slot.chat_id, error)
                 slot.pending = None
@@ -370,6 +359,18 @@ class Outbox:
                     continue
                 else:
                     log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+            except NetworkError as error:  # no answer (BadRequest, a subclass, is above)
+                if isinstance(error, TimedOut) and slot.message_id is None:
+                    # the new message may have arrived: better none twice than two panels
+                    log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+                else:
+                    retries += 1
+                    if stale is not None and slot.message_id is None:
+                        slot.message_id, slot.fresh = stale, True
+                    if slot.pending is None and retries <= self.network_retries:
+                        slot.pending = content
+                    self._hold(slot.chat_id, _backoff(retries))
+                    continue
             except TelegramError as error:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except Exception:  # a picture that fails to draw must not stop the slot
@@ -444,10 +445,13 @@ class Outbox:
                 return
             except RetryAfter as error:
                 self._hold(chat_id, _seconds(error.retry_after))
-            except NetworkError as error:
-                if isinstance(error, TimedOut):  # it may have arrived: not sent twice
-                    log.info("chat %s: message perhaps not sent: %s", chat_id, error)
-                    return
+            except BadRequest as error:
+                log.info("chat %s: message not sent: %s", chat_id, error)
+                return
+            except TimedOut as error:  # it may have arrived: not sent twice
+                log.info("chat %s: message perhaps not sent: %s", chat_id, error)
+                return
+            except NetworkError:  # no answer: this chat waits, then tries again
                 self._hold(chat_id, _backoff(attempt + 1))
             except TelegramError as error:
                 log.info("chat %s: message not sent: %s", chat_id, error)

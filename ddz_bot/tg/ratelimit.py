@@ -31,10 +31,11 @@ _NO_CHAT = "(no chat)"
 JSONDict = dict[str, Any]
 
 
-def caller_waits_out_floods() -> None:
+def caller_waits_out_floods(waits: bool = True) -> None:
     """Mark the running task as one that waits out 429s itself: the limiter neither retries
-    its calls nor sleeps for them, it raises ``RetryAfter`` (and still holds the chat)."""
-    _CALLER_WAITS.set(True)
+    its calls nor sleeps for them, it raises ``RetryAfter`` (and still holds the chat).
+    ``waits=False`` undoes it for a task started from such a one (it inherits the mark)."""
+    _CALLER_WAITS.set(waits)
 
 
 class ChatRateLimiter(AIORateLimiter):

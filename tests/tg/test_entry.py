@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from telegram.error import InvalidToken
+from telegram.error import BadRequest, InvalidToken
 
 import bot as entry
 from ddz_bot.config import Settings
@@ -108,6 +108,7 @@ def test_a_refused_token_is_one_line_and_a_non_zero_exit(
 
 def test_other_failures_at_start_are_not_explained_away() -> None:
     assert startup_failure(ValueError("no"), Settings(token="1:x")) is None
+    assert startup_failure(BadRequest("chat not found"), Settings(token="1:x")) is None
     kind, line = startup_failure(InvalidToken(), Settings(token="1:x", api_url="http://h:1")) or (
         None,
         "",
