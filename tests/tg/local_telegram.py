@@ -4,12 +4,15 @@ The bot then talks to it as to Telegram, through httpx and python-telegram-bot's
 ``HTTPXRequest``: as its Bot API server (``DDZ_API_URL=http://127.0.0.1:PORT``), or as an HTTP
 proxy (``DDZ_PROXY_URL``: requests then arrive in absolute form, ``POST http://host/bot...``,
 and the server records which host they were meant for). It runs in a thread of its own, so
-a bot started with ``run_polling`` in the test's thread can reach it.
+a bot started with ``run_polling`` in the test's thread can reach it. ``socks5_proxy`` is a
+minimal SOCKS5 proxy in front of it, for ``DDZ_PROXY_URL=socks5h://...``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import socket
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -107,4 +110,89 @@ def local_telegram(api: FakeBotAPI | None = None) -> Iterator[LocalTelegram]:
     finally:
         server.shutdown()
         server.server_close()
+        thread.join(timeout=5)
+
+
+class Socks5Proxy:
+    """A running SOCKS5 proxy: its URL, and the host names clients asked it to reach."""
+
+    def __init__(self, listener: socket.socket) -> None:
+        self.listener = listener
+        self.asked: list[str] = []
+
+    @property
+    def url(self) -> str:
+        host, port = self.listener.getsockname()[:2]
+        return f"socks5h://{host}:{port}"
+
+
+def _relay(source: socket.socket, target: socket.socket) -> None:
+    try:
+        while chunk := source.recv(65536):
+            target.sendall(chunk)
+    except OSError:
+        pass
+    finally:
+        with contextlib.suppress(OSError):
+            target.shutdown(socket.SHUT_WR)
+
+
+def _read(client: socket.socket, count: int) -> bytes:
+    data = b""
+    while len(data) < count:
+        chunk = client.recv(count - len(data))
+        if not chunk:
+            raise ConnectionError("the client went away")
+        data += chunk
+    return data
+
+
+def _socks5_session(proxy: Socks5Proxy, client: socket.socket, upstream: tuple[str, int]) -> None:
+    """One client: no authentication, CONNECT to any name, which leads to ``upstream``."""
+    with client:
+        _version, methods = _read(client, 2)
+        _read(client, methods)
+        client.sendall(b"\x05\x00")
+        _version, command, _reserved, kind = _read(client, 4)
+        if kind == 3:
+            host = _read(client, _read(client, 1)[0]).decode()
+        else:
+            host = socket.inet_ntoa(_read(client, 4 if kind == 1 else 16)[:4])
+        port = int.from_bytes(_read(client, 2), "big")
+        proxy.asked.append(f"{host}:{port}")
+        if command != 1:
+            client.sendall(b"\x05\x07\x00\x01" + bytes(6))
+            return
+        with socket.create_connection(upstream) as server:
+            client.sendall(b"\x05\x00\x00\x01" + bytes(6))
+            back = threading.Thread(target=_relay, args=(server, client), daemon=True)
+            back.start()
+            _relay(client, server)
+            back.join(timeout=10)
+
+
+@contextmanager
+def socks5_proxy(upstream: tuple[str, int]) -> Iterator[Socks5Proxy]:
+    """A SOCKS5 proxy on 127.0.0.1 that leads every connection to ``upstream``."""
+    listener = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)
+    proxy = Socks5Proxy(listener)
+
+    def serve() -> None:
+        while True:
+            try:
+                client, _ = listener.accept()
+            except OSError:
+                return
+            threading.Thread(
+                target=_socks5_session, args=(proxy, client, upstream), daemon=True
+            ).start()
+
+    thread = threading.Thread(target=serve, name="socks5", daemon=True)
+    thread.start()
+    try:
+        yield proxy
+    finally:
+        listener.close()
         thread.join(timeout=5)

@@ -23,7 +23,7 @@ from ddz_bot.tg.connection import ConnectionWatch, WatchedRequest, api_base_urls
 
 from .conftest import make_settings
 from .fake_api import FakeBotAPI
-from .local_telegram import LocalTelegram, local_telegram
+from .local_telegram import LocalTelegram, local_telegram, socks5_proxy
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
 
@@ -127,11 +127,22 @@ async def test_every_call_goes_through_the_http_proxy(tmp_path: Path) -> None:
             await _stop(application)
 
 
-def test_a_socks5_proxy_builds_its_client(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path, proxy_url="socks5://ann:pw@127.0.0.1:1080")
-    application = build_application(settings)  # needs httpx's socks support installed
-    request = application.bot.request
-    assert isinstance(request, WatchedRequest) and isinstance(request.inner, HTTPXRequest)
+async def test_every_call_goes_through_a_socks5_proxy(tmp_path: Path) -> None:
+    with local_telegram() as telegram:
+        host, port = telegram.server.server_address[:2]
+        with socks5_proxy((str(host), port)) as proxy:
+            settings = make_settings(
+                tmp_path, api_url="http://bot-api.example:8081", proxy_url=proxy.url
+            )
+            application = build_application(settings)  # needs httpx's socks support
+            request = application.bot.request
+            assert isinstance(request, WatchedRequest) and isinstance(request.inner, HTTPXRequest)
+            await _polling(application)
+            try:
+                assert telegram.api.calls and telegram.api.calls[0].method == "getMe"
+                assert "bot-api.example:8081" in proxy.asked  # the name resolved at the proxy
+            finally:
+                await _stop(application)
 
 
 class _Flaky(BaseRequest):
