@@ -98,6 +98,8 @@ PRIVATE_PACE: Final = ChatPace(1.0, burst=2)
 _UNPACED: Final = ChatPace(0.0)
 #: Telegram out of reach: a chat waits 1, 2, 4 ... seconds, at most this many, between tries.
 NETWORK_BACKOFF_CAP: Final = 30.0
+#: Chats with a pace kept before idle ones are first forgotten.
+_FIRST_SWEEP: Final = 1024
 
 
 @dataclass(slots=True)
@@ -141,6 +143,7 @@ class Outbox:
             private_pace = PRIVATE_PACE if group_interval > 0 else _UNPACED
         self.private_pace = private_pace
         self._gates: dict[int, _Gate] = {}
+        self._sweep_at = _FIRST_SWEEP
         self.on_forbidden = on_forbidden
         self.on_sent = on_sent
         self.max_retries = max_retries
@@ -272,8 +275,26 @@ class Outbox:
     def _gate(self, chat_id: int) -> _Gate:
         gate = self._gates.get(chat_id)
         if gate is None:
+            if len(self._gates) >= self._sweep_at:
+                self._forget_idle_gates()
             gate = self._gates[chat_id] = _Gate()
         return gate
+
+    def _forget_idle_gates(self) -> None:
+        """Forget the chats whose pace is back to a fresh one (every player who ever had a
+        panel would otherwise stay here); runs once the number of chats has doubled."""
+        now = time.monotonic()
+        for chat_id, gate in list(self._gates.items()):
+            pace = self.group_pace if chat_id < 0 else self.private_pace
+            rested = gate.allowance is None or now - gate.at >= pace.burst * pace.interval
+            if rested and gate.held_until <= now and not gate.lock.locked():
+                del self._gates[chat_id]
+        self._sweep_at = max(_FIRST_SWEEP, 2 * len(self._gates))
+
+    @property
+    def paced_chats(self) -> int:
+        """How many chats the outbox keeps a pace for now."""
+        return len(self._gates)
 
     def _hold(self, chat_id: int, seconds: float) -> None:
         """Telegram said ``retry_after``: this chat sends nothing before then."""

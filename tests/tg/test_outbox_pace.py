@@ -149,3 +149,19 @@ async def test_telegram_out_of_reach_is_retried_with_backoff(
     assert [m.caption or m.text for m in api.chat_messages(42)] == ["your turn", "a notice"]
     waits = [round(d) for d in clock.delays if d >= 0.5]
     assert waits[:2] == [1, 2]  # a growing backoff, the chat held meanwhile
+
+
+async def test_the_pace_of_idle_chats_is_forgotten(
+    paced_api: tuple[FakeBotAPI, Bot], clock: VirtualTime
+) -> None:
+    api, bot = paced_api
+    outbox = Outbox(bot, group_interval=3.5)
+    for user in range(1, 1500):
+        api.add_user(user, f"user {user}")
+        outbox.post(user, "hello")
+        if user % 100 == 0:
+            await clock.settle(outbox)
+            await clock.advance(PRIVATE_PACE.burst * PRIVATE_PACE.interval)
+    await clock.settle(outbox)
+    assert outbox.paced_chats < 1100  # not one per person who was ever written to
+    assert len([c for c in api.calls if c.method == "sendMessage"]) == 1499 and api.too_many == {}
