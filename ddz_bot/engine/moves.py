@@ -41,9 +41,9 @@ def _build(key: tuple[int, ...]) -> Combo:
     if tag <= _T_BOMB:
         r = key[1]
         kind = (K.SINGLE, K.PAIR, K.TRIO, K.BOMB)[tag]
-        combo = Combo(kind, r, 1, Cards._sorted((r,) * (tag + 1)))
+        combo = Combo(kind, r, 1, Cards.presorted((r,) * (tag + 1)))
     elif tag == _T_ROCKET:
-        combo = Combo(K.ROCKET, _D, 1, Cards._sorted((_X, _D)))
+        combo = Combo(K.ROCKET, _D, 1, Cards.presorted((_X, _D)))
     elif tag <= _T_FOUR_PAIRS:
         main, kick = key[1], key[2:]
         kind, per_main, per_kick = {
