@@ -499,7 +499,7 @@ class Game(HandState):
             return NoShow(seat)
         if self.to_beat is not None:
             return Pass(seat)
-        return Play(seat, Cards._sorted([RANK_OF[self.hands[seat][0]]]))
+        return Play(seat, Cards.presorted([RANK_OF[self.hands[seat][0]]]))
 
     def _on_timeout(self, action: Timeout) -> list[Event]:
         seat = action.seat

@@ -133,7 +133,7 @@ class BaoHuangState:
         cached = self._ranks.get(seat)
         if cached is not None and cached[0] is cards and cached[1] == len(cards):
             return cached[2]
-        ranks = Cards._sorted([RANK_OF[c] for c in cards])
+        ranks = Cards.presorted([RANK_OF[c] for c in cards])
         self._ranks[seat] = (cards, len(cards), ranks)
         return ranks
 

@@ -222,4 +222,4 @@ class SeatView:
 
     @property
     def hand_ranks(self) -> Cards:
-        return Cards._sorted([RANK_OF[card] for card in self.hand])
+        return Cards.presorted([RANK_OF[card] for card in self.hand])
