@@ -8,6 +8,9 @@ Every function takes views (never the ``Game``), a language code (``zh-Hans``,
     render_result(view: PublicView, lines: Sequence[ResultLine], lang) -> bytes
     render_profile(record: PlayerRecord, lang) -> bytes
 
+保皇 has its own three (``baohuang/``): ``render_bh_table``, ``render_bh_hand`` and
+``render_bh_result``, on the 保皇 views and with the same errors.
+
 ``names`` are display names by seat. Bad input (an unknown language, a names list of
 the wrong length, a selection not in the hand, a result for a hand not over) raises a
 ``ValueError`` subclass and draws nothing. Card sprites are drawn on first use and
@@ -15,6 +18,7 @@ cached; ``warm_up()`` draws them all ahead (about a second: in a thread at start
 A picture costs a few milliseconds of CPU (``bench/render_bench.py``).
 """
 
+from .baohuang import render_bh_hand, render_bh_result, render_bh_table
 from .hand import SelectionNotInHand, render_hand
 from .labels import LANGS, UnknownLanguage
 from .profile import PlayerRecord, render_profile
@@ -30,6 +34,9 @@ __all__ = [
     "ResultLine",
     "SelectionNotInHand",
     "UnknownLanguage",
+    "render_bh_hand",
+    "render_bh_result",
+    "render_bh_table",
     "render_hand",
     "render_profile",
     "render_result",
