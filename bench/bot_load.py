@@ -142,22 +142,11 @@ def panel_of(api: FakeBotAPI, user_id: int) -> FakeMessage | None:
     return None
 
 
-async def buttons_shown(api: FakeBotAPI, chat_id: int, wait: float = 30.0) -> FakeMessage | None:
-    """The chat's last message with buttons, once the bot has sent it (a slow Telegram
-    shows it later than the update that asked for it)."""
-    until = time.monotonic() + wait
-    while (message := api.last_message(chat_id, with_buttons=True)) is None:
-        if time.monotonic() > until:
-            return None
-        await asyncio.sleep(0.02)
-    return message
-
-
 async def seat_table(
     driver: Driver, group: int, users: list[dict[str, Any]], measure: bool
 ) -> None:
     await driver.send(users[0], group, "/newgame", measure)
-    lobby = await buttons_shown(driver.api, group)
+    lobby = driver.api.last_message(group, with_buttons=True)
     for user in users[1:]:
         await driver.press(user, lobby, "加入", measure)
     if len(users) < 3:
@@ -341,9 +330,11 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     tables = [make_users(api, i, args.humans) for i in range(args.tables)]
     started = time.monotonic()
     cpu_started = time.process_time()
-    await asyncio.gather(
-        *(seat_table(driver, group, users, measure=True) for group, users in tables)
-    )
+    if args.api_latency > 0:  # a slow Telegram: the groups open their tables at once
+        await asyncio.gather(*(seat_table(driver, g, u, measure=True) for g, u in tables))
+    else:  # one after another, as people drift in
+        for group, users in tables:
+            await seat_table(driver, group, users, measure=True)
     print(f"seated {args.tables} tables in {time.monotonic() - started:.1f} s")
     seated_updates = len(driver.latencies)
     moves_before = manager.accepted_moves
