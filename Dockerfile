@@ -3,6 +3,7 @@
 # As a webhook behind an HTTPS proxy that forwards https://bot.example.com/tg to port 8443:
 #   docker run -e DDZ_BOT_TOKEN=123:abc -e DDZ_WEBHOOK_URL=https://bot.example.com/tg \
 #     -p 8443:8443 -v ddz-data:/app/data ddz-bot
+# Where Telegram is out of reach, add -e DDZ_PROXY_URL=socks5://host:1080 (or http://host:3128).
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \

@@ -20,6 +20,9 @@ os.environ.setdefault("PTB_TIMEDELTA", "1")
 
 from ddz_bot.config import Settings, SettingsError, load_dotenv
 
+#: Tries to reach Telegram at start (python-telegram-bot waits 1, 1.5, 2.25 s between).
+STARTUP_RETRIES = 3
+
 #: The updates the bot reacts to; Telegram sends no other kind.
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 
@@ -111,14 +114,45 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
     from ddz_bot.tg.app import build_application, tune_gc
+    from ddz_bot.tg.connection import startup_failure
 
     application = build_application(settings)
     tune_gc()
-    if webhook is not None:
-        application.run_webhook(**webhook)
-    else:
-        application.run_polling(allowed_updates=list(ALLOWED_UPDATES))
+    quiet = _ReportedAtStart()
+    handlers = list(logging.getLogger().handlers)
+    for handler in handlers:
+        handler.addFilter(quiet)
+    try:
+        if webhook is not None:
+            application.run_webhook(**webhook, bootstrap_retries=STARTUP_RETRIES)
+        else:
+            application.run_polling(
+                allowed_updates=list(ALLOWED_UPDATES), bootstrap_retries=STARTUP_RETRIES
+            )
+    except Exception as error:
+        failure = startup_failure(error, settings)
+        if failure is None:
+            raise
+        kind, line = failure
+        print(line, file=sys.stderr)
+        return kind.value
+    finally:
+        for handler in handlers:
+            handler.removeFilter(quiet)
     return 0
+
+
+class _ReportedAtStart(logging.Filter):
+    """Drops python-telegram-bot's own tracebacks of a refused token or an unreachable
+    server (it logs them when it gives up starting): ``main`` says what is wrong in one
+    line instead, and the connection watch logs outages while running."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        from telegram.error import InvalidToken, NetworkError
+
+        error = record.exc_info[1] if record.exc_info else None
+        own = record.name == "telegram" or record.name.startswith("telegram.")
+        return not (own and isinstance(error, InvalidToken | NetworkError))
 
 
 if __name__ == "__main__":

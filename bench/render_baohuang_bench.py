@@ -19,8 +19,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ddz_bot.render.baohuang import render_bh_hand, render_bh_result, render_bh_table
-from ddz_bot.render.baohuang.result_samples import bh_result_samples
-from ddz_bot.render.baohuang.samples import bh_hand_samples, bh_table_samples
+from tools.baohuang_result_samples import bh_result_samples
+from tools.baohuang_samples import bh_hand_samples, bh_table_samples
 
 TARGET_MS = {"table": 20.0, "hand": 15.0, "result": 25.0}
 TARGET_KB = {"table": 120.0}

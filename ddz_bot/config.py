@@ -10,10 +10,13 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
+from urllib.parse import urlsplit
 
 __all__ = ["LANGUAGES", "SETTINGS_HELP", "Settings", "SettingsError", "load_dotenv"]
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
+#: The proxies python-telegram-bot reaches Telegram through (httpx; socks needs ``socksio``).
+PROXY_SCHEMES = ("http", "https", "socks5", "socks5h")
 
 
 class SettingsError(ValueError):
@@ -47,6 +50,8 @@ class Settings:
     group_rate: int = 20  # messages a minute in one group (Telegram's limit)
     overall_rate: int = 30  # messages a second overall
     daily_bonus: int = 1000
+    proxy_url: str = ""  # http(s):// or socks5(h):// proxy for every call to Telegram
+    api_url: str = ""  # base URL of a self-hosted telegram-bot-api server
 
     @property
     def webhook(self) -> bool:
@@ -67,9 +72,12 @@ class Settings:
     def describe(self) -> str:
         """One line for the log, without the token."""
         mode = f"webhook {self.webhook_url}" if self.webhook else "long polling"
+        reach = f" api={self.api_url}" if self.api_url else ""
+        if self.proxy_url:
+            reach += f" proxy={_without_password(self.proxy_url)}"
         return (
             f"db={self.db_path} lang={self.lang} mode={mode} timeouts bid/double/play="
-            f"{self.bid_timeout:g}/{self.double_timeout:g}/{self.play_timeout:g}s"
+            f"{self.bid_timeout:g}/{self.double_timeout:g}/{self.play_timeout:g}s{reach}"
         )
 
 
@@ -77,7 +85,7 @@ class Settings:
 class _Spec:
     name: str
     variable: str
-    kind: str  # str, path, float, int, lang, level
+    kind: str  # str, path, float, int, lang, level, proxy, url
     default: str
     meaning: str
 
@@ -102,6 +110,22 @@ class _Spec:
                 if lang.lower() == raw.lower().replace("_", "-"):
                     return lang
             raise SettingsError(self.variable, raw, f"one of {', '.join(LANGUAGES)}")
+        if self.kind in ("proxy", "url"):
+            schemes = PROXY_SCHEMES if self.kind == "proxy" else ("http", "https")
+            parts = urlsplit(raw)
+            try:
+                parts.port  # noqa: B018 (raises on a port that is no number)
+            except ValueError:
+                raise SettingsError(
+                    self.variable, _without_password(raw), "the port must be a number"
+                ) from None
+            if parts.scheme.lower() not in schemes or not parts.hostname:
+                raise SettingsError(
+                    self.variable,
+                    _without_password(raw),
+                    f"a URL with a host name; scheme {', '.join(schemes)}",
+                )
+            return raw.rstrip("/")
         if self.kind == "level":
             level = raw.upper()
             if level not in ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"):
@@ -158,6 +182,21 @@ _SPECS = (
         "least seconds between two edits of a group's table picture",
     ),
     _Spec("daily_bonus", "DDZ_DAILY_BONUS", "int", "1000", "beans given by /daily"),
+    _Spec(
+        "proxy_url",
+        "DDZ_PROXY_URL",
+        "proxy",
+        "(empty: direct)",
+        "proxy for every call to Telegram: `http://host:port`, `socks5://user:pass@host:port`"
+        " (`socks5h://` resolves names at the proxy)",
+    ),
+    _Spec(
+        "api_url",
+        "DDZ_API_URL",
+        "url",
+        "(empty: api.telegram.org)",
+        "base URL of a self-hosted telegram-bot-api server, e.g. `http://127.0.0.1:8081`",
+    ),
 )
 
 SETTINGS_HELP = "\n".join(
@@ -166,6 +205,15 @@ SETTINGS_HELP = "\n".join(
 )
 
 assert {s.name for s in _SPECS} <= {f.name for f in fields(Settings)}
+
+
+def _without_password(url: str) -> str:
+    """A URL fit for a log: a password in it is replaced by ``***``."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.replace(f":{parts.password}@", ":***@", 1)
+    return parts._replace(netloc=netloc).geturl()
 
 
 def load_dotenv(path: Path = Path(".env"), env: dict[str, str] | None = None) -> dict[str, str]:

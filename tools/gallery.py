@@ -12,9 +12,18 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ddz_bot.render import render_hand, render_profile, render_result, render_table
-from ddz_bot.render.baohuang.samples import baohuang_gallery
+from ddz_bot.render import (
+    render_bh_hand,
+    render_bh_result,
+    render_bh_table,
+    render_hand,
+    render_profile,
+    render_result,
+    render_table,
+)
 
+from .baohuang_result_samples import bh_result_samples
+from .baohuang_samples import bh_hand_samples, bh_table_samples
 from .render_samples import hand_samples, profile_samples, result_samples, table_samples
 
 
@@ -35,8 +44,15 @@ def write_gallery(out: Path) -> list[Path]:
         save(result.name, render_result(result.view, result.lines, result.lang))
     for name, record, lang in profile_samples():
         save(name, render_profile(record, lang))
-    for name, data in baohuang_gallery():
-        save(name, data)
+    for bh_table in bh_table_samples():
+        save(bh_table.name, render_bh_table(bh_table.view, bh_table.names, bh_table.lang))
+    for bh_hand in bh_hand_samples():
+        save(
+            bh_hand.name,
+            render_bh_hand(bh_hand.view, bh_hand.selected, bh_hand.lang, bh_hand.names),
+        )
+    for bh_result in bh_result_samples():
+        save(bh_result.name, render_bh_result(bh_result.view, bh_result.lines, bh_result.lang))
     figures = "\n".join(
         f'<figure><img src="{p.name}" width="500"><figcaption>{p.stem}</figcaption></figure>'
         for p in written

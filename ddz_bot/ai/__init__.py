@@ -19,6 +19,7 @@ from .players import (
     make_player,
 )
 from .situation import Situation
+from .thinking import ThinkingShare
 
 __all__ = [
     "LEVELS",
@@ -32,6 +33,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "Situation",
+    "ThinkingShare",
     "bid_strength",
     "hints",
     "make_baohuang_player",

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, TypeVar
 
 from .cards import Cards, parse_cards
-from .combos import Combo, ComboKind
+from .combos import Combo, ComboKind, Reading
 
 __all__ = [
     "Action",
@@ -50,9 +50,6 @@ __all__ = [
     "action_from_dict",
     "register_action",
 ]
-
-#: A reading of played cards: (kind, main rank, chain length), as in ``Combo``.
-Reading = tuple[ComboKind, int, int]
 
 _set = object.__setattr__  # frozen dataclasses are filled in this way
 

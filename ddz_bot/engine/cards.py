@@ -194,8 +194,9 @@ class Cards(tuple[int, ...]):
         return tuple.__new__(cls, sorted(int(r) for r in ranks))
 
     @classmethod
-    def _sorted(cls, ranks: Sequence[int]) -> Cards:
-        """Wrap ranks already sorted ascending (no checks: for hot paths)."""
+    def presorted(cls, ranks: Sequence[int]) -> Cards:
+        """Wrap ``ranks`` as they are, for hot paths: it trusts its input to be ranks (ints
+        from 0 to ``NUM_RANKS - 1``) already sorted ascending, and checks nothing."""
         return tuple.__new__(cls, ranks)
 
     @classmethod

@@ -162,7 +162,9 @@ _KIND_INDEX: Final = {kind: i for i, kind in enumerate(ComboKind)}
 
 # --------------------------------------------------------------------------- reading
 
-Reading = tuple[ComboKind, int, int]  # kind, main rank, chain length
+#: A reading of played cards: (kind, main rank, chain length), as in ``Combo``; a ``Play``
+#: carries one (``actions`` re-exports it).
+Reading = tuple[ComboKind, int, int]
 
 
 def natural_readings(counts: list[int], rules: RuleSet = CLASSIC) -> list[Reading]:
@@ -221,8 +223,12 @@ def natural_readings(counts: list[int], rules: RuleSet = CLASSIC) -> list[Readin
             if total == 6:
                 if not (counts[_X] and counts[_D]):
                     out.append((ComboKind.FOUR_TWO_SINGLES, four, 1))
-            elif len(rest) == 2 and all(counts[r] == 2 and _is_kicker_pair(r, rules) for r in rest):
-                out.append((ComboKind.FOUR_TWO_PAIRS, four, 1))
+            elif (
+                len(rest) == 2
+                and all(counts[r] == 2 and _is_kicker_pair(r, rules) for r in rest)
+                and not (counts[_X] and counts[_D])
+            ):
+                out.append((ComboKind.FOUR_TWO_PAIRS, four, 1))  # R-KICK-ROCKET
     if total >= 8 and total % 4 == 0:
         out.extend(_plane_with(counts, total // 4, singles=True, rules=rules))
     if total >= 10 and total % 5 == 0:
@@ -244,8 +250,8 @@ def _plane_with(counts: list[int], k: int, *, singles: bool, rules: RuleSet) -> 
         for r in range(low, high + 1):
             rest[r] = 0
         if singles:
-            if rest[_X] and rest[_D] and rules.decks == 1:
-                continue  # R-KICK-ROCKET
+            if rest[_X] and rest[_D]:
+                continue  # R-KICK-ROCKET, with one deck or two
             if any(n >= 4 for n in rest):
                 continue  # R-KICK-SINGLES: no four of one rank among single kickers
             if (low > 0 and rest[low - 1] == 3) or (high < SEQUENCE_TOP and rest[high + 1] == 3):
@@ -256,6 +262,8 @@ def _plane_with(counts: list[int], k: int, *, singles: bool, rules: RuleSet) -> 
                 rest[r] != 2 or not _is_kicker_pair(r, rules) for r in kickers
             ):
                 continue  # R-KICK-PAIRS
+            if rest[_X] and rest[_D]:
+                continue  # R-KICK-ROCKET: two decks, a pair of each joker
         out.append((ComboKind.PLANE_SINGLES if singles else ComboKind.PLANE_PAIRS, high, k))
     return out
 

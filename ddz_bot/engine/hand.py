@@ -14,7 +14,7 @@ from typing import Any, Final, Self
 from .actions import BadSeat
 from .cards import Card, Cards
 from .combos import Combo
-from .protocol import Termination
+from .decisions import Termination
 from .rules import Room, RuleSet
 from .views import (
     HandOutcome,
@@ -154,7 +154,7 @@ class HandState:
         return self.phase in (Phase.FINISHED, Phase.ABORTED)
 
     def hand(self, seat: int) -> Cards:
-        return Cards._sorted([RANK_OF[c] for c in self.hands[seat]])
+        return Cards.presorted([RANK_OF[c] for c in self.hands[seat]])
 
     def _next(self, seat: int) -> int:
         return (seat + 1) % self.rules.players
@@ -341,7 +341,7 @@ class HandState:
             multiplier_items=tuple(self.multiplier_items()),
             to_beat=self.to_beat,
             to_beat_seat=self.to_beat_seat if self.to_beat is not None else None,
-            played=Cards._sorted(sorted(RANK_OF[c] for c in self.played)),
+            played=Cards.presorted(sorted(RANK_OF[c] for c in self.played)),
             redeals=self.redeals,
             outcome=self.outcome(),
             deal_step=self.deal_step,

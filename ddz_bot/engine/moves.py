@@ -41,9 +41,9 @@ def _build(key: tuple[int, ...]) -> Combo:
     if tag <= _T_BOMB:
         r = key[1]
         kind = (K.SINGLE, K.PAIR, K.TRIO, K.BOMB)[tag]
-        combo = Combo(kind, r, 1, Cards._sorted((r,) * (tag + 1)))
+        combo = Combo(kind, r, 1, Cards.presorted((r,) * (tag + 1)))
     elif tag == _T_ROCKET:
-        combo = Combo(K.ROCKET, _D, 1, Cards._sorted((_X, _D)))
+        combo = Combo(K.ROCKET, _D, 1, Cards.presorted((_X, _D)))
     elif tag <= _T_FOUR_PAIRS:
         main, kick = key[1], key[2:]
         kind, per_main, per_kick = {
@@ -345,6 +345,8 @@ def combo_shapes(
                 yield from emit(vec)
             pair_ranks = [r for r in others if avail[r] >= 2 and (r < _X or not one_deck)]
             for a, b in combinations(pair_ranks, 2):
+                if a == _X and b == _D:
+                    continue  # R-KICK-ROCKET
                 vec = [0] * NUM_RANKS
                 vec[t] = 4
                 vec[a] = vec[b] = 2
@@ -389,7 +391,10 @@ def _wing_shapes(
         caps = [
             (r, min(avail[r], 3)) for r in range(NUM_RANKS) if avail[r] and (r < start or r > end)
         ]
+        both = avail[_X] > 0 and avail[_D] > 0
         for kick in kicker_multisets(caps, k, naturals, budget):
+            if both and _X in kick and _D in kick:
+                continue  # R-KICK-ROCKET
             vec = plane[:]
             for r in kick:
                 vec[r] += 1
@@ -397,6 +402,8 @@ def _wing_shapes(
     if (want is None or want is K.PLANE_PAIRS) and 5 * k <= 20:
         pairs = [r for r in range(NUM_RANKS) if avail[r] >= 2 and (r < start or r > end)]
         for kick in combinations(pairs, k):
+            if kick[-1] == _D and _X in kick:
+                continue  # R-KICK-ROCKET
             if naturals is not None and sum(max(0, 2 - naturals[r]) for r in kick) > budget:
                 continue
             vec = plane[:]

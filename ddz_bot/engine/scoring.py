@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from .protocol import Termination
+from .decisions import Termination
 from .rules import Room
 from .titles import TITLES, Title, next_title, title_for
 from .views import HandOutcome, Role
@@ -60,13 +60,28 @@ class BeanChange:
 
 @dataclass(frozen=True, slots=True)
 class Settlement:
-    """What a hand does to each seat's beans and points."""
+    """What a hand does to each seat's beans and points, in either game.
+
+    ``changes``, ``deltas``, ``balances``, ``points`` and ``fees`` mean the same in 斗地主
+    (``settle``) and in 保皇 (``baohuang.bh_settle``): signed changes, a gain above 0 and a
+    loss below. ``scores`` is each game's own score and does not: read ``deltas`` or
+    ``points`` for who won or lost, never the sign of ``scores``.
+
+    * 斗地主: the unsigned X (积分) of each seat, winner or loser (R-STAKE): a farmer's pair
+      stake, the landlord's the sum of both; after an escape the escapee's penalty score
+      (R-ESCAPE) and 0 for the others. Who won is ``HandOutcome.winners``.
+    * 保皇: the signed hand score of each seat, doubling included, the five adding up to 0
+      (R-BH-SCORE, R-BH-SOLO-SCORE, R-BH-DOUBLE); after an escape -40 for the escapee and
+      +10 for each other seat (R-BH-ESCAPE). Winners are the seats above 0.
+
+    An aborted hand settles zeros everywhere, without fees.
+    """
 
     changes: tuple[BeanChange, ...]
     deltas: tuple[int, ...]  # net bean change per seat
     balances: tuple[int, ...]  # beans after the hand
-    scores: tuple[int, ...]  # X (积分) of each seat: base x multiplier x doubling x role
-    points: tuple[int, ...]  # points change per seat (R-POINTS)
+    scores: tuple[int, ...]  # the game's own score per seat: see above
+    points: tuple[int, ...]  # points change per seat (R-POINTS, R-BH-BEANS)
     fees: int  # beans the system took
 
     def to_dict(self) -> dict[str, Any]:

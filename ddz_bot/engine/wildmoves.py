@@ -296,7 +296,7 @@ class _Generator:
             wild_as = tuple(sorted(stand + kick_stand))
             if wild_as.count(wild) == len(wild_as):
                 wild_as = ()  # every wildcard stands for itself: nothing to show
-            cards = Cards._sorted(sorted([*base, *kick, *[wild] * (spent + n_wild)]))
+            cards = Cards.presorted(sorted([*base, *kick, *[wild] * (spent + n_wild)]))
             combo = Combo(kind, rank, length, cards, wild_as)
             if previous is None or beats(combo, previous, rules):
                 append(combo)

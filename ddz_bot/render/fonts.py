@@ -1,13 +1,14 @@
 """The shipped fonts, and text that never shows a tofu box.
 
 Only the fonts in ``data/fonts`` are used (a fresh machine has no other). Each character
-is drawn with the first shipped font whose character map holds it (bold, then regular;
-a bold text that the small bold subset can't draw whole is drawn in regular thickened
-by a one-pixel stroke, so that a name never mixes weights and all names look alike);
-a character no shipped font has (another script, an emoji) becomes ``?``, and the
-invisible joiners and modifiers around emoji are dropped, so a name of any script
-draws cleanly. The character maps are read from the font files themselves (a small
-``cmap`` parser below), so there is nothing to keep in step with the subset.
+is drawn with the first shipped font whose character map holds it (bold, then regular,
+then the colour emoji font; a bold text that the small bold subset can't draw whole is
+drawn in regular thickened by a one-pixel stroke, so that a name never mixes weights and
+all names look alike); a character no shipped font has (another script) becomes ``?``, and
+the invisible joiners and modifiers around emoji are dropped, so a name of any script
+draws cleanly (an emoji sequence joined by U+200D draws as its parts, a skin tone as the
+default one). The character maps are read from the font files themselves (a small
+``cmap`` parser below), so there is nothing to keep in step with the subsets.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 __all__ = [
     "BOLD",
+    "EMOJI",
     "FONT_DIR",
     "REGULAR",
     "REPLACEMENT",
@@ -38,6 +40,11 @@ __all__ = [
 FONT_DIR: Final = Path(__file__).resolve().parents[2] / "data" / "fonts"
 REGULAR: Final = FONT_DIR / "DdzSans-Regular.otf"
 BOLD: Final = FONT_DIR / "DdzSans-Bold.otf"
+#: Colour bitmaps in one strike: loaded at ``EMOJI_STRIKE`` pixels and scaled when drawn.
+EMOJI: Final = FONT_DIR / "DdzEmoji.ttf"
+EMOJI_STRIKE: Final = 40
+#: An emoji's height beside text of size 1 (the strike's ascent plus descent is 1.18 em).
+_EMOJI_SCALE: Final = 0.85
 REPLACEMENT: Final = "?"
 ELLIPSIS: Final = "…"
 
@@ -54,6 +61,11 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(
         str(BOLD if bold else REGULAR), size, layout_engine=ImageFont.Layout.BASIC
     )
+
+
+@lru_cache(maxsize=1)
+def _emoji_font() -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(EMOJI), EMOJI_STRIKE, layout_engine=ImageFont.Layout.BASIC)
 
 
 @lru_cache(maxsize=4)
@@ -132,6 +144,7 @@ def _invisible(char: str) -> bool:
 REGULAR_WEIGHT: Final = 0
 BOLD_WEIGHT: Final = 1
 FAUX_BOLD: Final = 2  # the regular font with a stroke
+EMOJI_WEIGHT: Final = 3  # the colour emoji font, whatever the text's weight
 Run = tuple[str, int]  # text, weight
 
 
@@ -143,6 +156,7 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
     """
     bold_has = coverage(BOLD)
     regular_has = coverage(REGULAR)
+    emoji_has = coverage(EMOJI)
     faux = bold and any(ord(c) not in bold_has and ord(c) in regular_has for c in text)
     if faux:
         bold = False  # one weight for the whole text: a name never mixes weights
@@ -168,6 +182,8 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
             weight = FAUX_BOLD if faux else REGULAR_WEIGHT
         elif code in bold_has:
             weight = BOLD_WEIGHT
+        elif code in emoji_has:
+            weight = EMOJI_WEIGHT
         else:
             if replaced_last:
                 continue
@@ -185,7 +201,31 @@ def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
 
 @lru_cache(maxsize=8192)
 def _run_width(part: str, size: int, weight: int) -> float:
+    if weight == EMOJI_WEIGHT:
+        return _emoji_font().getlength(part) * _emoji_ratio(size)
     return font(size, weight == BOLD_WEIGHT).getlength(part) + _stroke(size, weight)
+
+
+def _emoji_ratio(size: int) -> float:
+    """How much the emoji strike is scaled to sit beside text of ``size`` pixels."""
+    return size * _EMOJI_SCALE / EMOJI_STRIKE
+
+
+@lru_cache(maxsize=1024)
+def _emoji_stamp(part: str, size: int) -> tuple[Image.Image, int, int]:
+    """A run of emoji in colour (RGBA), scaled to ``size``, with its offset from the pen on
+    the baseline."""
+    face = _emoji_font()
+    left, top, right, bottom = (int(v) for v in face.getbbox(part, anchor="ls"))
+    strike = Image.new("RGBA", (max(1, right - left), max(1, bottom - top)), (0, 0, 0, 0))
+    ImageDraw.Draw(strike).text((-left, -top), part, font=face, anchor="ls", embedded_color=True)
+    ratio = _emoji_ratio(size)
+    width, height = max(1, round(strike.width * ratio)), max(1, round(strike.height * ratio))
+    return (
+        strike.resize((width, height), Image.Resampling.LANCZOS),
+        round(left * ratio),
+        round(top * ratio),
+    )
 
 
 def _stroke(size: int, weight: int) -> int:
@@ -230,11 +270,30 @@ def draw_text(
     x = xy[0] - (width / 2 if align == "m" else width if align == "r" else 0)
     baseline = round(xy[1] + size * _MIDDLE_TO_BASELINE)
     for part, weight in parts:
-        if part.strip():
+        if weight == EMOJI_WEIGHT:
+            _draw_emoji(draw, (round(x), baseline), part, size, fill)
+        elif part.strip():
             mask, left, top = _stamp(part, size, weight)
             draw.bitmap((round(x) + left, baseline + top), mask, fill=fill)
         x += _run_width(part, size, weight)
     return width
+
+
+def _draw_emoji(
+    draw: ImageDraw.ImageDraw,
+    pen: tuple[int, int],
+    part: str,
+    size: int,
+    fill: str | tuple[int, ...],
+) -> None:
+    """Emoji in colour where the picture has colour; elsewhere their shape in ``fill``."""
+    stamp, left, top = _emoji_stamp(part, size)
+    at = (pen[0] + left, pen[1] + top)
+    image = draw._image
+    if image.mode in ("RGB", "RGBA"):
+        image.paste(stamp.convert(image.mode), at, stamp)
+    else:
+        draw.bitmap(at, stamp.getchannel("A"), fill=fill)
 
 
 def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:

@@ -12,16 +12,16 @@ import logging
 from collections.abc import Hashable
 from typing import Any
 
-from telegram import BotCommand, BotCommandScopeAllGroupChats, BotCommandScopeAllPrivateChats
-from telegram.error import TelegramError
 from telegram.ext import AIORateLimiter, Application, ApplicationBuilder
 from telegram.request import BaseRequest
 
 from ..config import Settings
-from ..i18n import LANGS, t
 from ..storage import Database, EconomySettings
 from .commands import GROUP_MENU, PRIVATE_MENU
+from .connection import connect, quiet_polling_outages
 from .handlers import install
+from .menus import publish_commands as publish_command_menus
+from .ratelimit import ChatRateLimiter
 from .runtime import RUNTIME_KEY, Runtime, runtime_of
 from .updates import TableUpdates, update_key
 
@@ -30,7 +30,6 @@ __all__ = ["RUNTIME_KEY", "build_application", "runtime", "tune_gc"]
 log = logging.getLogger(__name__)
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
-_TELEGRAM_LANG = {"zh-Hans": "zh", "zh-Hant": "zh-hant", "en": "en"}
 
 
 def tune_gc(threshold: int = 50_000) -> None:
@@ -62,7 +61,7 @@ def build_application(
     """The bot's Application. ``request`` replaces the HTTP client (tests use a fake)."""
     if not settings.token:
         raise ValueError("no bot token: set DDZ_BOT_TOKEN")
-    limiter = rate_limiter or AIORateLimiter(
+    limiter = rate_limiter or ChatRateLimiter(
         overall_max_rate=settings.overall_rate, group_max_rate=settings.group_rate, max_retries=2
     )
 
@@ -78,10 +77,7 @@ def build_application(
         .rate_limiter(limiter)
         .concurrent_updates(TableUpdates(key_of))
     )
-    if request is not None:
-        builder = builder.request(request)
-    if updates_request is not None:
-        builder = builder.get_updates_request(updates_request)
+    builder = connect(builder, settings, request=request, updates_request=updates_request)
 
     async def post_init(application: AnyApp) -> None:
         db = await Database.open(
@@ -91,7 +87,7 @@ def build_application(
         parts = Runtime(settings, db, me, application.job_queue, bot_username=me.username or "")
         application.bot_data[RUNTIME_KEY] = parts
         if publish_commands:
-            await _publish_commands(application)
+            await publish_command_menus(me, GROUP_MENU, PRIVATE_MENU)
         resumed = await parts.resume()
         log.info("ready as @%s; %d table(s) resumed; %s", me.username, resumed, settings.describe())
 
@@ -102,22 +98,6 @@ def build_application(
             await parts.db.close()
 
     application = builder.post_init(post_init).post_shutdown(post_shutdown).build()
+    quiet_polling_outages(application)  # first: a failed poll during an outage goes no further
     install(application)
     return application
-
-
-async def _publish_commands(application: AnyApp) -> None:
-    bot = application.bot
-    for lang in LANGS:
-        code = _TELEGRAM_LANG[lang]
-        for scope, menu in (
-            (BotCommandScopeAllGroupChats(), GROUP_MENU),
-            (BotCommandScopeAllPrivateChats(), PRIVATE_MENU),
-        ):
-            commands = [BotCommand(c, t(lang, f"cmd_{c}")) for c in menu]
-            try:
-                await bot.set_my_commands(commands, scope=scope, language_code=code)
-                if lang == "zh-Hans":
-                    await bot.set_my_commands(commands, scope=scope)
-            except TelegramError as error:
-                log.warning("command menu for %s not published: %s", lang, error)

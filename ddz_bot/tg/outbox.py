@@ -5,16 +5,24 @@ content it should show. ``show`` replaces the waiting content, so when several c
 for one message only the newest is sent (and its picture rendered, lazily). The outbox then
 sends the smallest call that gets there: a new message, ``editMessageMedia`` when the picture
 changed, ``editMessageCaption``/``editMessageText`` when only words changed,
-``editMessageReplyMarkup`` when only buttons changed. What the outbox sends to one group (every
-slot's message and edit, every one-off ``post``) waits ``group_interval`` seconds after its
-previous send to that group, which keeps the table's own traffic below Telegram's 20 messages a
-minute. Side jobs handed to ``spawn`` (answers to button presses, replies to commands, deleting
-a replaced message) are not paced here: an answer or a deletion is no message, and replies are
-few; python-telegram-bot's rate limiter (``group_rate``) still holds them to the group limit.
+``editMessageReplyMarkup`` when only buttons changed.
 
-``RetryAfter`` is waited out and retried, "message is not modified" counts as done, and a
-``Forbidden`` private chat is reported to ``on_forbidden`` (the table tells the group).
-Nothing here makes a caller wait for Telegram: ``show``, ``post`` and ``spawn`` return at once.
+Every chat keeps its own pace (``ChatPace``): what the outbox sends to one group (every slot's
+message and edit, every one-off ``post``) waits ``group_interval`` seconds after its previous
+send, which keeps the table's own traffic below Telegram's 20 messages a minute; a private
+chat takes a short burst, then about one message a second (Telegram's pace there), so a fast
+tapper's panel shows the newest selection instead of queueing every tap. Side jobs handed to
+``spawn`` (answers to button presses, replies to commands, deleting a replaced message) are not
+paced here: an answer or a deletion is no message, and replies are few; the rate limiter
+(``tg/ratelimit.py``) still holds them to the group limit.
+
+A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
+newest content is sent then), every other chat goes on. Telegram out of reach (a network
+error) holds the chat back likewise, with a growing backoff; the outage is logged once by
+``tg/connection.py``, not here per call. "Message is not modified" counts as
+done, and a ``Forbidden`` private chat is reported to ``on_forbidden`` (the table tells the
+group). Nothing here makes a caller wait for Telegram: ``show``, ``post`` and ``spawn`` return
+at once.
 """
 
 from __future__ import annotations
@@ -24,12 +32,14 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
-from telegram.error import BadRequest, Forbidden, RetryAfter, TelegramError
+from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
-__all__ = ["Content", "Outbox"]
+from .ratelimit import caller_waits_out_floods
+
+__all__ = ["PRIVATE_PACE", "ChatPace", "Content", "Outbox"]
 
 log = logging.getLogger(__name__)
 
@@ -74,32 +84,70 @@ class _Slot:
     fresh: bool = False  # the next content goes out as a new message; the old one is deleted
 
 
+@dataclass(frozen=True, slots=True)
+class ChatPace:
+    """How fast one chat is sent to: ``burst`` sends at once, then one every ``interval``
+    seconds (0: never waits)."""
+
+    interval: float
+    burst: int = 1
+
+
+#: A private chat: two sends at once, then one a second (Telegram lets short bursts pass).
+PRIVATE_PACE: Final = ChatPace(1.0, burst=2)
+_UNPACED: Final = ChatPace(0.0)
+#: Telegram out of reach: a chat waits 1, 2, 4 ... seconds, at most this many, between tries.
+NETWORK_BACKOFF_CAP: Final = 30.0
+#: Chats with a pace kept before idle ones are first forgotten.
+_FIRST_SWEEP: Final = 1024
+
+
 @dataclass(slots=True)
 class _Gate:
-    """One group's pace: the time of the last send, and who waits for the next."""
+    """One chat's pace: the sends it may make now (as of ``at``), until when Telegram told
+    it to wait, and who waits for the next send."""
 
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    last_at: float = -1e9
+    allowance: float | None = None  # None: a full burst
+    at: float = 0.0
+    held_until: float = 0.0
+
+    def allowance_at(self, pace: ChatPace, now: float) -> float:
+        """The sends the chat may make at ``now``: refilled by the time since the last."""
+        if self.allowance is None:
+            return float(pace.burst)
+        return min(float(pace.burst), self.allowance + (now - self.at) / pace.interval)
 
 
 class Outbox:
-    """Coalescing, rate-aware sender (see the module docstring)."""
+    """Coalescing, rate-aware sender (see the module docstring).
+
+    ``private_pace`` None: private chats keep ``PRIVATE_PACE`` whenever groups are paced
+    (``group_interval`` > 0), and neither is paced without (tests of the flow)."""
 
     def __init__(
         self,
         bot: Bot,
         *,
         group_interval: float = 0.0,
+        private_pace: ChatPace | None = None,
         on_forbidden: ForbiddenHook | None = None,
         on_sent: SentHook | None = None,
         max_retries: int = 5,
+        network_retries: int = 8,
     ) -> None:
         self.bot = bot
         self.group_interval = group_interval
+        self.group_pace = ChatPace(group_interval)
+        if private_pace is None:
+            private_pace = PRIVATE_PACE if group_interval > 0 else _UNPACED
+        self.private_pace = private_pace
         self._gates: dict[int, _Gate] = {}
+        self._sweep_at = _FIRST_SWEEP
         self.on_forbidden = on_forbidden
         self.on_sent = on_sent
         self.max_retries = max_retries
+        self.network_retries = network_retries
         self._slots: dict[tuple[int, str], _Slot] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.sent_calls = 0
@@ -194,6 +242,7 @@ class Outbox:
         """Run a side job (an alert, a deletion) in the background, tracked by ``drain``."""
 
         async def run() -> None:
+            caller_waits_out_floods(False)  # a side job: the rate limiter retries its floods
             try:
                 await coroutine
             except TelegramError as error:
@@ -223,18 +272,54 @@ class Outbox:
             slot = self._slots[key] = _Slot(chat_id, name)
         return slot
 
-    async def _pace(self, chat_id: int) -> None:
-        """Wait for this group's turn to send (private chats never wait)."""
-        if chat_id >= 0 or self.group_interval <= 0:
-            return
+    def _gate(self, chat_id: int) -> _Gate:
         gate = self._gates.get(chat_id)
         if gate is None:
+            if len(self._gates) >= self._sweep_at:
+                self._forget_idle_gates()
             gate = self._gates[chat_id] = _Gate()
+        return gate
+
+    def _forget_idle_gates(self) -> None:
+        """Forget the chats whose pace is back to a fresh one (every player who ever had a
+        panel would otherwise stay here); runs once the number of chats has doubled."""
+        now = time.monotonic()
+        for chat_id, gate in list(self._gates.items()):
+            pace = self.group_pace if chat_id < 0 else self.private_pace
+            rested = gate.allowance is None or now - gate.at >= pace.burst * pace.interval
+            if rested and gate.held_until <= now and not gate.lock.locked():
+                del self._gates[chat_id]
+        self._sweep_at = max(_FIRST_SWEEP, 2 * len(self._gates))
+
+    @property
+    def paced_chats(self) -> int:
+        """How many chats the outbox keeps a pace for now."""
+        return len(self._gates)
+
+    def _hold(self, chat_id: int, seconds: float) -> None:
+        """Telegram said ``retry_after``: this chat sends nothing before then."""
+        gate = self._gate(chat_id)
+        gate.held_until = max(gate.held_until, time.monotonic() + seconds)
+
+    def held_chats(self) -> list[int]:
+        """The chats Telegram told to wait that are waiting still."""
+        now = time.monotonic()
+        return [chat for chat, gate in self._gates.items() if gate.held_until > now]
+
+    async def _pace(self, chat_id: int) -> None:
+        """Wait for this chat's turn to send: its pace, and any hold Telegram asked for."""
+        pace = self.group_pace if chat_id < 0 else self.private_pace
+        gate = self._gate(chat_id)
         async with gate.lock:
-            wait = gate.last_at + self.group_interval - time.monotonic()
+            now = time.monotonic()
+            wait = gate.held_until - now
+            if pace.interval > 0:
+                wait = max(wait, (1.0 - gate.allowance_at(pace, now)) * pace.interval)
             if wait > 0:
                 await asyncio.sleep(wait)
-            gate.last_at = time.monotonic()
+            if pace.interval > 0:  # this send spends one (the wait made room for it)
+                now = time.monotonic()
+                gate.allowance, gate.at = max(gate.allowance_at(pace, now), 1.0) - 1.0, now
 
     def _spawn(self, coroutine: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coroutine)
@@ -243,6 +328,7 @@ class Outbox:
         return task
 
     async def _run(self, slot: _Slot) -> None:
+        caller_waits_out_floods()
         try:
             await self._send_pending(slot)
         finally:
@@ -274,7 +360,7 @@ class Outbox:
                     slot.message_id, slot.fresh = stale, True  # try the replacement again
                 if slot.pending is None and retries <= self.max_retries:
                     slot.pending = content
-                await asyncio.sleep(_seconds(error.retry_after))
+                self._hold(slot.chat_id, _seconds(error.retry_after))
                 continue
             except Forbidden as error:
                 log.info("chat %s refuses messages: %s", slot.chat_id, error)
@@ -294,6 +380,18 @@ class Outbox:
                     continue
                 else:
                     log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+            except NetworkError as error:  # no answer (BadRequest, a subclass, is above)
+                if isinstance(error, TimedOut) and slot.message_id is None:
+                    # the new message may have arrived: better none twice than two panels
+                    log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+                else:
+                    retries += 1
+                    if stale is not None and slot.message_id is None:
+                        slot.message_id, slot.fresh = stale, True
+                    if slot.pending is None and retries <= self.network_retries:
+                        slot.pending = content
+                    self._hold(slot.chat_id, _backoff(retries))
+                    continue
             except TelegramError as error:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except Exception:  # a picture that fails to draw must not stop the slot
@@ -354,7 +452,8 @@ class Outbox:
     async def _post(
         self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, photo: Render | None
     ) -> None:
-        for _ in range(self.max_retries + 1):
+        caller_waits_out_floods()
+        for attempt in range(self.max_retries + 1):
             await self._pace(chat_id)
             try:
                 if photo is not None:
@@ -366,7 +465,15 @@ class Outbox:
                 self.sent_calls += 1
                 return
             except RetryAfter as error:
-                await asyncio.sleep(_seconds(error.retry_after))
+                self._hold(chat_id, _seconds(error.retry_after))
+            except BadRequest as error:
+                log.info("chat %s: message not sent: %s", chat_id, error)
+                return
+            except TimedOut as error:  # it may have arrived: not sent twice
+                log.info("chat %s: message perhaps not sent: %s", chat_id, error)
+                return
+            except NetworkError:  # no answer: this chat waits, then tries again
+                self._hold(chat_id, _backoff(attempt + 1))
             except TelegramError as error:
                 log.info("chat %s: message not sent: %s", chat_id, error)
                 return
@@ -375,6 +482,11 @@ class Outbox:
 def _seconds(value: Any) -> float:
     seconds = value.total_seconds() if hasattr(value, "total_seconds") else float(value)
     return min(max(seconds, 0.0), 60.0)
+
+
+def _backoff(failures: int) -> float:
+    """Seconds to wait after the ``failures``-th call in a row that found no Telegram."""
+    return float(min(NETWORK_BACKOFF_CAP, 2 ** (failures - 1)))
 
 
 def _message_gone(error: BadRequest) -> bool:

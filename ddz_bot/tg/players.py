@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 
-from ..ai import SEAT_LEVEL, AIPlayer, BaoHuangAI
+from ..ai import SEAT_LEVEL, AIPlayer, BaoHuangAI, ThinkingShare
 from ..ai import hints as ai_hints
 from ..engine.actions import Action, Play
 from ..engine.baohuang import BaoHuangGame
@@ -21,7 +21,7 @@ __all__ = ["decide", "hints"]
 
 log = logging.getLogger(__name__)
 
-_PLAYER = AIPlayer(SEAT_LEVEL)
+_PLAYER = AIPlayer(SEAT_LEVEL, thinking=ThinkingShare())
 _BH_PLAYER = BaoHuangAI(SEAT_LEVEL)
 
 

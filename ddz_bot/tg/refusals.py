@@ -10,7 +10,7 @@ from ..i18n import t
 from .games import HostedGame
 from .words import cards_text
 
-__all__ = ["CARDS_LIMIT", "ECHO_LIMIT", "Refused", "echo", "explain_illegal"]
+__all__ = ["CARDS_LIMIT", "ECHO_LIMIT", "Refused", "echo", "explain_illegal", "refusal_key"]
 
 
 class Refused(ValueError):
@@ -53,7 +53,10 @@ def _shown(value: object, lang: str) -> object:
     return echo(value) if isinstance(value, str) else value
 
 
+#: codes whose message says more than the code (the cards at fault) or is shared with a
+#: check the table makes itself; every other code reads ``illegal_<code>``
 _ILLEGAL_KEYS = {
+    "illegal": "illegal",
     "not_your_turn": "not_your_turn",
     "not_in_hand": "dont_hold",
     "not_a_combo": "not_a_combo",
@@ -62,20 +65,18 @@ _ILLEGAL_KEYS = {
     "empty_play": "nothing_selected",
     "double_not_allowed": "cant_double",
     "game_over": "stale_button",
-    # 保皇 (engine.baohuang.actions)
-    "six_last": "bh_six_last",
-    "cannot_call": "bh_cannot_call",
-    "must_take": "bh_must_take",
-    "cannot_declare": "illegal",
-    "wrong_method": "illegal",
-    "auto_locked": "bh_auto_locked",
 }
+
+
+def refusal_key(code: str) -> str:
+    """The message key of an engine refusal's ``code``: each code has its own text."""
+    return _ILLEGAL_KEYS.get(code, f"illegal_{code}")
 
 
 def explain_illegal(error: IllegalAction, game: HostedGame, action: Action) -> Refused:
     """The engine's refusal as the player reads it: its ``code`` picks the message, the
     refused play (not the error's English text) fills it."""
-    key = _ILLEGAL_KEYS.get(error.code, "illegal")
+    key = refusal_key(error.code)
     if not isinstance(action, Play):
         return Refused(key)
     if key == "dont_hold":

@@ -18,7 +18,7 @@ from ddz_bot.engine.actions import (
     Play,
 )
 from ddz_bot.engine.cards import Cards, Rank
-from ddz_bot.engine.catalogue import classify
+from ddz_bot.engine.catalogue import classify, legal_moves
 from ddz_bot.engine.combos import ComboKind
 from ddz_bot.engine.events import TrickWon
 from ddz_bot.engine.game import Game
@@ -172,6 +172,27 @@ def test_R_4P_REST_a_straight_follows_a_straight_of_its_length() -> None:
     )
     events = run(game, Pass(1), Pass(2), Pass(3))
     assert TrickWon(0) in events and game.turn == 0
+
+
+def test_R_KICK_ROCKET_two_decks_kickers_never_hold_a_small_and_a_big_joker() -> None:
+    # a plane or a four may carry jokers of one kind, never both kinds together
+    assert plays("333444XD") == [] and plays("3333XD") == []
+    assert plays("333444555XXD") == [] and plays("333444555XDD") == []
+    assert plays("3333XXDD") == [] and plays("333444XXDD") == []
+    assert plays("333444XX") == [(ComboKind.PLANE_SINGLES, Rank.FOUR, 2)]
+    assert plays("333444DD") == [(ComboKind.PLANE_SINGLES, Rank.FOUR, 2)]
+    assert plays("3333DD") == [(ComboKind.FOUR_TWO_SINGLES, Rank.THREE, 1)]
+    assert plays("333444XXKK") == [(ComboKind.PLANE_PAIRS, Rank.FOUR, 2)]
+    assert plays("333X") == [(ComboKind.TRIO_SINGLE, Rank.THREE, 1)]
+    moves = {str(c) for c in legal_moves(Cards.parse("333444555XXDD"), None, FOUR_PLAYER)}
+    assert {"333444XX", "333444DD", "333XX", "555DD", "XXDD"} <= moves
+    assert not {"333444XD", "333444XXDD", "333444555XXD", "333444555XDD"} & moves
+    game = four_deal(["333444XD", "", "", ""])
+    game.apply(Bid(0, 3))
+    to_play(game, 0)
+    with pytest.raises(NotACombo):
+        game.apply(Play(0, Cards.parse("333444XD")))
+    game.apply(Play(0, Cards.parse("333444")))
 
 
 def test_R_4P_the_landlord_wins_against_three_and_each_farmer_pays_the_stake() -> None:

@@ -41,22 +41,21 @@ from ddz_bot.render.baohuang import (
 from ddz_bot.render.baohuang import hand as bh_hand
 from ddz_bot.render.baohuang import table as bh_table
 from ddz_bot.render.baohuang.cards import card_groups, draw_card_row
-from ddz_bot.render.baohuang.result_samples import BhResultSample, bh_result_samples, result_scenes
-from ddz_bot.render.baohuang.samples import (
+from ddz_bot.render.baohuang.table import factor_text
+from ddz_bot.render.labels import LANGS, label
+from ddz_bot.render.palette import palette_image
+from ddz_bot.render.sprites import LARGE, MEDIUM, SMALL, TINY
+from tools.baohuang_result_samples import BhResultSample, bh_result_samples, result_scenes
+from tools.baohuang_samples import (
     NAMES,
     BhHandSample,
     BhTableSample,
-    baohuang_gallery,
     bh_hand_samples,
     bh_table_samples,
     crowded_hand_view,
     finished_view,
     trick_view,
 )
-from ddz_bot.render.baohuang.table import factor_text
-from ddz_bot.render.labels import LANGS, label
-from ddz_bot.render.palette import palette_image
-from ddz_bot.render.sprites import LARGE, MEDIUM, SMALL, TINY
 
 from .conftest import FaceSpy
 
@@ -111,7 +110,8 @@ def test_every_result_sample_draws(sample: BhResultSample) -> None:
 
 
 def test_the_gallery_names_every_picture_baohuang_in_three_languages() -> None:
-    names = [name for name, _data in baohuang_gallery()]
+    names = [s.name for s in bh_table_samples()] + [s.name for s in bh_hand_samples()]
+    names += [s.name for s in bh_result_samples()]
     assert len(names) == len(set(names))
     assert all(name.startswith("baohuang_") for name in names)
     for suffix in ("_hans", "_hant", "_en"):

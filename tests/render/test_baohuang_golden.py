@@ -15,8 +15,8 @@ import pytest
 from PIL import Image, ImageChops
 
 from ddz_bot.render.baohuang import render_bh_hand, render_bh_result, render_bh_table
-from ddz_bot.render.baohuang.result_samples import bh_result_samples
-from ddz_bot.render.baohuang.samples import bh_hand_samples, bh_table_samples
+from tools.baohuang_result_samples import bh_result_samples
+from tools.baohuang_samples import bh_hand_samples, bh_table_samples
 
 from .test_golden import GOLDEN, MAX_DELTA, MAX_SHARE
 

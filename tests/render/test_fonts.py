@@ -4,15 +4,20 @@ from __future__ import annotations
 
 from hypothesis import given
 from hypothesis import strategies as st
+from PIL import Image, ImageChops, ImageDraw
 
 from ddz_bot.render.fonts import (
     BOLD,
     BOLD_WEIGHT,
+    EMOJI,
+    EMOJI_WEIGHT,
     FAUX_BOLD,
     FONT_DIR,
     REGULAR,
     REGULAR_WEIGHT,
+    REPLACEMENT,
     coverage,
+    draw_text,
     fit_text,
     runs,
     text_width,
@@ -35,9 +40,49 @@ def test_every_label_draws_in_bold_and_every_common_character_in_regular() -> No
 
 
 def test_unknown_characters_become_one_question_mark_each_run() -> None:
-    assert runs("A👨‍👩‍👧B", True) == (("A?B", BOLD_WEIGHT),)
-    assert runs("🐉🐉 x") == (("? x", REGULAR_WEIGHT),)
     assert "".join(part for part, _ in runs("مرحبا")) == "?"
+    assert runs("Aمرحبا🐉B", True) == (
+        ("A?", BOLD_WEIGHT),
+        ("🐉", EMOJI_WEIGHT),
+        ("B", BOLD_WEIGHT),
+    )
+
+
+def test_emoji_are_drawn_by_the_emoji_font_part_by_part() -> None:
+    assert runs("A👨‍👩‍👧B", True) == (
+        ("A", BOLD_WEIGHT),
+        ("👨👩👧", EMOJI_WEIGHT),
+        ("B", BOLD_WEIGHT),
+    )
+    assert runs("🐉🐉 x") == (("🐉🐉", EMOJI_WEIGHT), (" x", REGULAR_WEIGHT))
+    assert runs("👍🏽❤️") == (("👍❤", EMOJI_WEIGHT),)  # skin tone and variation selector dropped
+    emoji = coverage(EMOJI)
+    for char in "😀😂🥰😎🤣🔥✨🌸🌹💖❤⭐🐉🐼🍀🎉👑💎🀄🃏":
+        assert ord(char) in emoji, char
+
+
+def _drawn(text: str) -> Image.Image:
+    picture = Image.new("RGB", (120, 60), (20, 90, 60))
+    draw_text(ImageDraw.Draw(picture), (10, 30), text, 30, (255, 255, 255))
+    return picture
+
+
+def test_a_name_with_emoji_draws_the_emoji_in_colour_not_a_question_mark() -> None:
+    dragon, question = _drawn("🐉"), _drawn(REPLACEMENT)
+    assert ImageChops.difference(dragon, question).getbbox() is not None
+    counted = dragon.getcolors(maxcolors=100_000) or []
+    colours = {colour for _, colour in counted if isinstance(colour, tuple)}
+    felt, white = (20, 90, 60), (255, 255, 255)
+    assert any(c not in (felt, white) and max(c) - min(c) > 60 for c in colours)  # coloured
+    assert text_width("龍🐉", 30) > text_width("龍", 30) + 20  # the emoji takes its room
+    grey = Image.new("L", (80, 60), 0)  # a picture without colour gets the emoji's shape
+    draw_text(ImageDraw.Draw(grey), (10, 30), "🐉", 30, "white")
+    assert grey.getbbox() is not None
+
+
+def test_the_emoji_font_ships_small_with_its_licence() -> None:
+    assert EMOJI.stat().st_size < 1536 * 1024
+    assert "SIL OPEN FONT LICENSE" in (FONT_DIR / "OFL-Emoji.txt").read_text()
 
 
 def test_a_text_is_drawn_in_one_weight() -> None:
@@ -68,7 +113,7 @@ def test_every_label_and_title_exists_in_every_language() -> None:
 
 @given(st.text(max_size=40), st.booleans())
 def test_any_text_draws_only_characters_a_shipped_font_has(text: str, bold: bool) -> None:
-    bold_has, regular_has = coverage(BOLD), coverage(REGULAR)
+    bold_has, regular_has, emoji_has = coverage(BOLD), coverage(REGULAR), coverage(EMOJI)
     for part, weight in runs(text, bold):
-        has = bold_has if weight == BOLD_WEIGHT else regular_has
+        has = {BOLD_WEIGHT: bold_has, EMOJI_WEIGHT: emoji_has}.get(weight, regular_has)
         assert all(ord(char) in has for char in part), part

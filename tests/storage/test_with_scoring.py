@@ -1,4 +1,5 @@
-"""The engine's scoring and storage together: the seeds' example settles as RULES.md says."""
+"""The engine's scoring and storage together: the worked example of R-BEANS and the cap of
+R-CAP-LOSER settle as docs/rules.md section 1 says."""
 
 from __future__ import annotations
 

@@ -2,8 +2,12 @@
 
 It plays Telegram's part closely enough for end-to-end games: chats, users, messages with
 photos, captions and keyboards, edits ("message is not modified" on identical edits), callback
-queries, 403 for users who never started the bot, 429 with ``retry_after`` on demand. Every call
-is recorded (method, chat id, time) so tests and the benchmark can count them.
+queries, 403 for users who never started the bot, 429 with ``retry_after`` on demand, command
+menus only in an empty or two-letter language. With ``limits`` it also keeps Telegram's pace:
+each private chat about one message a second (short bursts pass), each group 20 a minute, and
+optionally an overall rate; a message over the pace is answered 429 with the seconds to wait.
+Every call is recorded (method, chat id, time, 429s counted) so tests and the benchmark can
+count them.
 """
 
 from __future__ import annotations
@@ -11,11 +15,15 @@ from __future__ import annotations
 import hashlib
 import itertools
 import json
+import math
+import re
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from telegram.error import NetworkError
 from telegram.request import BaseRequest, RequestData
 
 #: how long a call takes: awaited with the method and the chat id before it is answered
@@ -73,6 +81,89 @@ class FakeChat:
     bot_member: bool = True
 
 
+@dataclass(frozen=True, slots=True)
+class FloodLimits:
+    """Telegram's pace for messages (sent or edited): a private chat refills one message per
+    ``private_interval`` seconds into a bucket of ``private_burst``; a group takes
+    ``group_per_minute`` in any 60 seconds; ``overall_per_second`` (0: unlimited) counts all
+    chats together."""
+
+    private_interval: float = 1.0
+    private_burst: int = 3
+    group_per_minute: int = 20
+    overall_per_second: int = 0
+
+
+#: The limits Telegram documents for bots (the overall one left to the rate limiter).
+TELEGRAM_LIMITS = FloodLimits()
+
+
+@dataclass(slots=True)
+class _Bucket:
+    """A private chat's allowance: messages it may send now, as of ``at``."""
+
+    tokens: float
+    at: float
+
+
+class _Pace:
+    """Who may send a message now, by Telegram's limits (see ``FloodLimits``)."""
+
+    def __init__(self, limits: FloodLimits, clock: Callable[[], float]) -> None:
+        self.limits = limits
+        self.clock = clock
+        self._buckets: dict[int, _Bucket] = {}
+        self._windows: dict[int, deque[float]] = {}
+        self._overall: deque[float] = deque()
+
+    def admit(self, chat_id: int) -> None:
+        """Count a message into ``chat_id``, or raise 429 with the seconds until it fits."""
+        now = self.clock()
+        limits = self.limits
+        waits = [0.0]
+        if limits.overall_per_second > 0:
+            waits.append(_window_wait(self._overall, now, 1.0, limits.overall_per_second))
+        if chat_id > 0:
+            bucket = self._buckets.get(chat_id)
+            if bucket is None:
+                bucket = self._buckets[chat_id] = _Bucket(float(limits.private_burst), now)
+            bucket.tokens = min(
+                float(limits.private_burst),
+                bucket.tokens + (now - bucket.at) / limits.private_interval,
+            )
+            bucket.at = now
+            if bucket.tokens < 1.0:
+                waits.append((1.0 - bucket.tokens) * limits.private_interval)
+        else:
+            window = self._windows.setdefault(chat_id, deque())
+            waits.append(_window_wait(window, now, 60.0, limits.group_per_minute))
+        wait = max(waits)
+        if wait > 0:
+            retry = max(1, math.ceil(wait))
+            raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
+        if limits.overall_per_second > 0:
+            self._overall.append(now)
+        if chat_id > 0:
+            self._buckets[chat_id].tokens -= 1.0
+        else:
+            self._windows[chat_id].append(now)
+
+
+def _window_wait(window: deque[float], now: float, span: float, most: int) -> float:
+    """Seconds until one more event fits ``most`` per ``span`` (forgetting older ones)."""
+    while window and window[0] <= now - span:
+        window.popleft()
+    if len(window) < most:
+        return 0.0
+    return window[len(window) - most] + span - now
+
+
+#: The methods that send or change a message: what Telegram's pace counts.
+_PACED = re.compile(r"^(send|edit|copy|forward)[A-Z]")
+#: What ``setMyCommands`` accepts as a language: nothing, or two lowercase letters.
+_COMMAND_LANGUAGE = re.compile(r"[a-z]{2}")
+
+
 class ApiError(Exception):
     def __init__(self, code: int, description: str, retry_after: int | None = None) -> None:
         super().__init__(description)
@@ -84,7 +175,13 @@ class ApiError(Exception):
 class FakeBotAPI(BaseRequest):
     """A ``BaseRequest`` that answers like Telegram, from memory."""
 
-    def __init__(self, *, keep_history: bool = True) -> None:
+    def __init__(
+        self,
+        *,
+        keep_history: bool = True,
+        limits: FloodLimits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
         self.chats: dict[int, FakeChat] = {}
         self.users: dict[int, dict[str, Any]] = {}
         self.started: set[int] = set()  # users who opened a DM with the bot
@@ -101,6 +198,16 @@ class FakeBotAPI(BaseRequest):
         self.flood: dict[str, list[int]] = {}
         #: knob: awaited before each call is answered (method, chat id): a slow Telegram
         self.latency: Latency | None = None
+        #: knob: chat id -> list of retry_after seconds for its next paced calls
+        self.flood_chats: dict[int, list[int]] = {}
+        self.clock = clock
+        self.pace = None if limits is None else _Pace(limits, clock)
+        #: knob: the next this many calls find no Telegram (a network error, no answer)
+        self.unreachable = 0
+        #: knob: every call is answered 401 Unauthorized (a revoked or mistyped token)
+        self.token_refused = False
+        #: 429s answered, by chat (None: a call without a chat)
+        self.too_many: dict[int | None, int] = {}
 
     # ---- the BaseRequest contract -------------------------------------------------------
     async def initialize(self) -> None:
@@ -123,31 +230,47 @@ class FakeBotAPI(BaseRequest):
         connect_timeout: Any = None,
         pool_timeout: Any = None,
     ) -> tuple[int, bytes]:
-        api_method = url.rsplit("/", 1)[-1]
+        if self.unreachable > 0:
+            self.unreachable -= 1
+            raise NetworkError("httpx.ConnectError: All connection attempts failed")
         params: dict[str, Any] = dict(request_data.parameters) if request_data else {}
         files: dict[str, Any] = dict(request_data.multipart_data) if request_data else {}
+        api_method = url.rsplit("/", 1)[-1]
+        if self.latency is not None:
+            chat_id = params.get("chat_id")
+            await self.latency(api_method, int(chat_id) if chat_id is not None else None)
+        return self.answer(api_method, params, files)
+
+    def answer(
+        self, api_method: str, params: dict[str, Any], files: dict[str, Any]
+    ) -> tuple[int, bytes]:
+        """Telegram's HTTP answer (status, JSON body) to one call; also what the local
+        HTTP server in ``local_telegram.py`` answers."""
+        if self.token_refused:
+            body = {"ok": False, "error_code": 401, "description": "Unauthorized"}
+            return 401, json.dumps(body).encode()
         chat_id = params.get("chat_id")
         call = Call(
             api_method,
             int(chat_id) if chat_id is not None else None,
-            time.monotonic(),
+            self.clock(),
             params if self.keep_history else {},
         )
         self.calls.append(call)
-        if self.latency is not None:
-            await self.latency(api_method, call.chat_id)
         try:
-            result = self._dispatch(api_method, params, files)
+            result = self._dispatch(api_method, params, files, call.chat_id)
         except ApiError as error:
             call.ok = False
-            body: dict[str, Any] = {
+            if error.code == 429:
+                self.too_many[call.chat_id] = self.too_many.get(call.chat_id, 0) + 1
+            failure: dict[str, Any] = {
                 "ok": False,
                 "error_code": error.code,
                 "description": error.description,
             }
             if error.retry_after is not None:
-                body["parameters"] = {"retry_after": error.retry_after}
-            return error.code, json.dumps(body).encode()
+                failure["parameters"] = {"retry_after": error.retry_after}
+            return error.code, json.dumps(failure).encode()
         return 200, json.dumps({"ok": True, "result": result}).encode()
 
     # ---- knobs and helpers for tests ----------------------------------------------------
@@ -176,9 +299,18 @@ class FakeBotAPI(BaseRequest):
         self.chats[chat_id] = chat
         return chat
 
+    @property
+    def too_many_total(self) -> int:
+        """How many calls were answered 429, over all chats."""
+        return sum(self.too_many.values())
+
     def flood_next(self, method: str = "*", retry_after: int = 1, times: int = 1) -> None:
         """Make the next ``times`` calls of ``method`` fail with 429 retry_after."""
         self.flood.setdefault(method, []).extend([retry_after] * times)
+
+    def flood_chat(self, chat_id: int, retry_after: int = 1, times: int = 1) -> None:
+        """Make the next ``times`` messages into ``chat_id`` fail with 429 retry_after."""
+        self.flood_chats.setdefault(chat_id, []).extend([retry_after] * times)
 
     def store(self, message: FakeMessage) -> None:
         """Keep a message (the bot's or a user's) in its chat, in order."""
@@ -306,11 +438,20 @@ class FakeBotAPI(BaseRequest):
         self.store(message)
         return message
 
-    def _dispatch(self, method: str, params: dict[str, Any], files: dict[str, Any]) -> Any:
+    def _dispatch(
+        self, method: str, params: dict[str, Any], files: dict[str, Any], chat_id: int | None
+    ) -> Any:
         self._check_flood(method)
         handler = getattr(self, f"_api_{method}", None)
         if handler is None:
             raise ApiError(404, f"Not Found: method {method}")
+        if chat_id is not None and _PACED.match(method):
+            queue = self.flood_chats.get(chat_id)
+            if queue:
+                retry = queue.pop(0)
+                raise ApiError(429, f"Too Many Requests: retry after {retry}", retry_after=retry)
+            if self.pace is not None:
+                self.pace.admit(chat_id)
         return handler(params, files)
 
     def _api_getMe(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
@@ -324,6 +465,9 @@ class FakeBotAPI(BaseRequest):
         return True
 
     def _api_setMyCommands(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        language = params.get("language_code")
+        if language and not _COMMAND_LANGUAGE.fullmatch(str(language)):
+            raise ApiError(400, "Bad Request: invalid language code specified")
         self.commands.append(params)
         return True
 

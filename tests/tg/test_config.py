@@ -67,3 +67,40 @@ def test_dotenv_fills_but_never_overrides(tmp_path: Path) -> None:
 
 def test_help_table_lists_every_variable() -> None:
     assert "DDZ_BOT_TOKEN" in SETTINGS_HELP and "DDZ_WEBHOOK_SECRET" in SETTINGS_HELP
+
+
+def test_proxy_and_api_url_parse_and_keep_passwords_out_of_the_log() -> None:
+    settings = Settings.from_env(
+        {
+            "DDZ_PROXY_URL": "socks5://ann:s3cret@proxy.example:1080/",
+            "DDZ_API_URL": "http://127.0.0.1:8081/",
+        }
+    )
+    assert settings.proxy_url == "socks5://ann:s3cret@proxy.example:1080"
+    assert settings.api_url == "http://127.0.0.1:8081"
+    line = settings.describe()
+    assert "s3cret" not in line and "socks5://ann:***@proxy.example:1080" in line
+    assert "api=http://127.0.0.1:8081" in line
+    assert Settings.from_env({"DDZ_PROXY_URL": "http://10.0.0.1:3128"}).proxy_url
+    assert not Settings().proxy_url and not Settings().api_url
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("DDZ_PROXY_URL", "socks4://h:1080"),
+        ("DDZ_PROXY_URL", "proxy.example:1080"),
+        ("DDZ_PROXY_URL", "http://h:port"),
+        ("DDZ_API_URL", "socks5://h:1080"),
+        ("DDZ_API_URL", "http://"),
+    ],
+)
+def test_bad_proxy_or_api_url_is_named(variable: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=variable):
+        Settings.from_env({variable: value})
+
+
+def test_a_bad_proxy_url_does_not_show_its_password() -> None:
+    with pytest.raises(SettingsError) as refused:
+        Settings.from_env({"DDZ_PROXY_URL": "socks4://ann:s3cret@h:1080"})
+    assert "s3cret" not in str(refused.value)

@@ -252,7 +252,10 @@ def test_main_runs_the_webhook_with_those_arguments(
     monkeypatch.setattr(Application, "run_polling", run_polling)
     assert entry.main() == 0
     assert len(seen) == 1
-    assert seen[0] == entry.webhook_arguments(Settings.from_env())
+    assert seen[0] == {
+        **entry.webhook_arguments(Settings.from_env()),
+        "bootstrap_retries": entry.STARTUP_RETRIES,
+    }
 
 
 def test_main_refuses_a_bad_webhook_url(

@@ -126,7 +126,7 @@ class BaoHuangGreedy(BaoHuangPlayer):
         if not may_pass:
             for rank in range(SIX, TWO + 1):
                 if counts[rank]:
-                    whole = Cards._sorted([rank] * counts[rank])
+                    whole = Cards.presorted([rank] * counts[rank])
                     if whole in plays:
                         return whole
         return min(plays, key=lambda cards: (_jokers(cards), cards[0], len(cards)))

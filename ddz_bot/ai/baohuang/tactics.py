@@ -112,17 +112,17 @@ def _lead_candidates(counts: Sequence[int], legal: set[Cards]) -> list[Cards]:
         if not held:
             continue
         lowest = rank if lowest is None else lowest
-        out.append(Cards._sorted([rank] * held))
+        out.append(Cards.presorted([rank] * held))
         if jokers:
-            out.append(Cards._sorted([rank] * held + jokers))
+            out.append(Cards.presorted([rank] * held + jokers))
     if lowest is not None and counts[lowest] > 1:
-        out.append(Cards._sorted([lowest]))
+        out.append(Cards.presorted([lowest]))
     if counts[SMALL]:
-        out.append(Cards._sorted([SMALL] * counts[SMALL]))
+        out.append(Cards.presorted([SMALL] * counts[SMALL]))
     if counts[BIG]:
-        out.append(Cards._sorted([BIG] * counts[BIG]))
+        out.append(Cards.presorted([BIG] * counts[BIG]))
     if jokers:
-        out.append(Cards._sorted(jokers))
+        out.append(Cards.presorted(jokers))
     return [play for play in out if play in legal]
 
 

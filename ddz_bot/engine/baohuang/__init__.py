@@ -1,4 +1,4 @@
-"""保皇 (Bao Huang), the five-player climbing game of RULES.md section 4: a pure rules engine."""
+"""保皇 (Bao Huang), the five-player climbing game of docs/rules.md section 4: a pure engine."""
 
 from .actions import (
     AutoPlayLocked,

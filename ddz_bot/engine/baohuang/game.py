@@ -31,8 +31,8 @@ from ..actions import (
     action_from_dict,
 )
 from ..cards import Card, Cards, Rank
+from ..decisions import DecisionKind, TimeLimit, Waiting
 from ..events import Aborted, AutoPlayChanged, Escaped, Event, Passed, TimedOut, TrickWon
-from ..protocol import DecisionKind, TimeLimit, Waiting
 from ..rules import DEFAULT_ROOM, Room
 from ..scoring import Settlement
 from .actions import (
@@ -288,7 +288,8 @@ class BaoHuangGame(Crowning):
     def default_action(self, seat: int) -> Action:
         """What a time-out does for ``seat`` (R-BH-AFK); an ``IllegalAction`` if nothing is due:
         yield the throne (called method, second round: call the first face held three times),
-        declare nothing, pass; when leading, the lowest play."""
+        declare nothing, pass; when leading, the lowest single card (a small joker before a big
+        one), or the one play a hand of 6s under 憋6 has."""
         self._check_seat(seat)
         if self.over:
             raise GameOver("the hand is over")
@@ -306,7 +307,9 @@ class BaoHuangGame(Crowning):
             return Declare(seat, Declaration.NOTHING)
         if self.to_beat is not None:
             return Pass(seat)
-        return _play(seat, bh_moves(self.hand(seat), None, self.rules)[0])
+        moves = bh_moves(self.hand(seat), None, self.rules)
+        singles = [move for move in moves if len(move) == 1]
+        return _play(seat, min(singles) if singles else moves[0])  # 憋6: maybe 6s, the last
 
     def _on_timeout(self, action: Timeout) -> list[Event]:
         seat = action.seat

@@ -64,7 +64,7 @@ class Meld:
     @property
     def cards(self) -> Cards:
         natural = [] if self.rank is None else [self.rank] * self.count
-        return Cards._sorted([*natural, *[_SMALL] * self.small, *[_BIG] * self.big])
+        return Cards.presorted([*natural, *[_SMALL] * self.small, *[_BIG] * self.big])
 
     @property
     def size(self) -> int:

@@ -36,7 +36,7 @@ def _build() -> list[list[list[Cards]]]:
         for n in range(_MAX_OF_RANK + 1):
             rows.append(
                 [
-                    Cards._sorted([rank] * n + [_SMALL] * x + [_BIG] * d)
+                    Cards.presorted([rank] * n + [_SMALL] * x + [_BIG] * d)
                     for x in range(_W)
                     for d in range(_W)
                 ]

@@ -1,4 +1,4 @@
-"""The table options of 保皇 (RULES.md section 4): how the guard is found, and three extras."""
+"""The table options of 保皇 (docs/rules.md section 4): how the guard is found, and three extras."""
 
 from __future__ import annotations
 

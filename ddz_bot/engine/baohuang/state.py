@@ -12,8 +12,8 @@ from typing import Any, Final
 
 from ..actions import Action, BadSeat
 from ..cards import Card, Cards, Rank
+from ..decisions import Termination
 from ..hand import room_from_dict, room_to_dict
-from ..protocol import Termination
 from ..rules import Room
 from .cards import GUARD_CARD, RANK_OF, Face, bh_deck
 from .melds import Meld
@@ -133,7 +133,7 @@ class BaoHuangState:
         cached = self._ranks.get(seat)
         if cached is not None and cached[0] is cards and cached[1] == len(cards):
             return cached[2]
-        ranks = Cards._sorted([RANK_OF[c] for c in cards])
+        ranks = Cards.presorted([RANK_OF[c] for c in cards])
         self._ranks[seat] = (cards, len(cards), ranks)
         return ranks
 

@@ -1,5 +1,5 @@
-"""Staged 保皇 hands for rule tests: a deal in which every seat can go out in a few plays, and a
-script that makes the seats go out in a chosen order."""
+"""Staged 保皇 hands for the rule tests of docs/rules.md section 4: a deal in which every seat
+can go out in a few plays, and a script that makes the seats go out in a chosen order."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
-"""R-BH-AFK: time-outs take the default action, two in a row mean auto-play, the fourth time is
-for good, and a hand every human ended on auto-play scores nothing. And the protocol."""
+"""R-BH-AFK (docs/rules.md section 4): time-outs take the default action, two in a row mean
+auto-play, the fourth time is for good, and a hand every human ended on auto-play scores
+nothing. And the protocol."""
 
 from __future__ import annotations
 
@@ -46,6 +47,17 @@ def test_r_bh_afk_defaults_yield_declare_nothing_pass_and_lead_the_lowest() -> N
     assert game.default_action(1) == Play(1, Cards.parse("Q"))
     game.apply(Play(1, Cards.parse("Q")))
     assert game.default_action(2) == Pass(2)
+
+
+def test_r_bh_afk_a_leader_holding_only_jokers_leads_a_small_joker() -> None:
+    game = staged(emperor=0, guard=1)
+    crown(game)
+    for cards in ("2" * 16, "A" * 16):  # nobody can beat sixteen 2s or sixteen aces
+        game.apply(Play(0, Cards.parse(cards)))
+        for seat in (1, 2, 3, 4):
+            game.apply(Pass(seat))
+    assert game.hand(0) == Cards.parse("XD")
+    assert game.default_action(0) == Play(0, Cards.parse("X"))
 
 
 def test_r_bh_afk_two_time_outs_in_a_row_put_the_seat_on_auto_play() -> None:

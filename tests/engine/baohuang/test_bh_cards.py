@@ -1,4 +1,5 @@
-"""R-BH-DECK: the 168 cards, their notation, the special cards, faces and plays as values."""
+"""R-BH-DECK (docs/rules.md section 4): the 168 cards, their notation, the special cards, faces
+and plays as values."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""R-BH-BEAT, R-BH-ROAST (all eight of the seed's examples), R-BH-SIX, and ``bh_moves`` against a
-brute force over every sub-multiset of a hand."""
+"""R-BH-COMBO, R-BH-BEAT, R-BH-ROAST (all eight of its examples), R-BH-SIX (docs/rules.md
+section 4), and ``bh_moves`` against a brute force over every sub-multiset of a hand."""
 
 from __future__ import annotations
 

@@ -1,5 +1,6 @@
 """R-BH-DECLARE, R-BH-GRAB-SOLO, R-BH-REVOLT, R-BH-PLAY, R-BH-PLACES, R-BH-END, and the scores
-hands played to the end make (R-BH-SCORE, R-BH-SOLO-SCORE, R-BH-DOUBLE)."""
+hands played to the end make (R-BH-SCORE, R-BH-SOLO-SCORE, R-BH-DOUBLE): docs/rules.md
+section 4."""
 
 from __future__ import annotations
 

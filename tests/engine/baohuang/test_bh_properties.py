@@ -1,6 +1,6 @@
-"""Properties of random 保皇 hands under every option set: they end, lose no card, score zero in
-sum, round-trip and replay exactly, leak no hidden card or hidden guard, and refuse illegal
-actions without a trace."""
+"""Properties of random 保皇 hands (docs/rules.md section 4) under every option set: they end,
+lose no card, score zero in sum, round-trip and replay exactly, leak no hidden card or hidden
+guard, and refuse illegal actions without a trace."""
 
 from __future__ import annotations
 

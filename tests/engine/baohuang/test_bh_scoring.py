@@ -1,4 +1,5 @@
-"""R-BH-SCORE and R-BH-SOLO-SCORE as tables, R-BH-BEANS with caps and fees, R-BH-ESCAPE."""
+"""R-BH-SCORE and R-BH-SOLO-SCORE as tables, R-BH-BEANS with caps and fees, R-BH-ESCAPE
+(docs/rules.md section 4)."""
 
 from __future__ import annotations
 

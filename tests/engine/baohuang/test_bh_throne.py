@@ -1,5 +1,5 @@
-"""R-BH-DEAL, R-BH-THRONE, R-BH-GUARD, R-BH-SOLO, R-BH-CALL, R-BH-CALL-CARD: who is emperor and
-who is guard, and who may know it."""
+"""R-BH-DEAL, R-BH-THRONE, R-BH-GUARD, R-BH-SOLO, R-BH-CALL, R-BH-CALL-CARD (docs/rules.md
+section 4): who is emperor and who is guard, and who may know it."""
 
 from __future__ import annotations
 

@@ -9,14 +9,14 @@ open and hidden solos, places, the end; hands of 33 to 45 cards (the results are
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from ...engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD, Face
-from ...engine.baohuang.melds import Meld
-from ...engine.baohuang.rules import BaoHuangRules, GuardMethod
-from ...engine.baohuang.views import (
+from ddz_bot.engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD, Face
+from ddz_bot.engine.baohuang.melds import Meld
+from ddz_bot.engine.baohuang.rules import BaoHuangRules, GuardMethod
+from ddz_bot.engine.baohuang.views import (
     BaoHuangOutcome,
     Declaration,
     FactorReason,
@@ -30,10 +30,10 @@ from ...engine.baohuang.views import (
     Solo,
     ThroneOffer,
 )
-from ...engine.cards import RANK_CHARS, Card, Cards, Rank, Suit
-from ...engine.protocol import Termination
-from ...engine.rules import DEFAULT_ROOM, ROOMS
-from ..labels import LANGS
+from ddz_bot.engine.cards import RANK_CHARS, Card, Cards, Rank, Suit
+from ddz_bot.engine.protocol import Termination
+from ddz_bot.engine.rules import DEFAULT_ROOM, ROOMS
+from ddz_bot.render import LANGS
 
 __all__ = [
     "LANG_SUFFIX",
@@ -41,7 +41,6 @@ __all__ = [
     "BhHandSample",
     "BhTableSample",
     "Dealer",
-    "baohuang_gallery",
     "bh_hand_samples",
     "bh_table_samples",
     "make_view",
@@ -396,18 +395,3 @@ def bh_hand_samples() -> list[BhHandSample]:
         for scene, (view, selected) in hand_scenes().items()
         for lang in LANGS
     ]
-
-
-def baohuang_gallery() -> Iterator[tuple[str, bytes]]:
-    """Every 保皇 sample picture as (name, PNG bytes), for the gallery."""
-    from .hand import render_bh_hand
-    from .result import render_bh_result
-    from .result_samples import bh_result_samples
-    from .table import render_bh_table
-
-    for table in bh_table_samples():
-        yield table.name, render_bh_table(table.view, table.names, table.lang)
-    for hand in bh_hand_samples():
-        yield hand.name, render_bh_hand(hand.view, hand.selected, hand.lang, hand.names)
-    for result in bh_result_samples():
-        yield result.name, render_bh_result(result.view, result.lines, result.lang)

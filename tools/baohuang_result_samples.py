@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...engine.baohuang.views import (
+from ddz_bot.engine.baohuang.views import (
     BaoHuangOutcome,
     FactorReason,
     Phase,
@@ -18,10 +18,10 @@ from ...engine.baohuang.views import (
     SeatInfo,
     Solo,
 )
-from ...engine.protocol import Termination
-from ..labels import LANGS
-from ..result import ResultLine
-from .samples import LANG_SUFFIX, NAMES, finished_view, make_view
+from ddz_bot.engine.protocol import Termination
+from ddz_bot.render import LANGS, ResultLine
+
+from .baohuang_samples import LANG_SUFFIX, NAMES, finished_view, make_view
 
 __all__ = ["BhResultSample", "bh_result_samples", "result_scenes"]
 
