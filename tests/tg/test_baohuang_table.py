@@ -350,3 +350,22 @@ async def test_the_watch_catches_a_message_naming_the_hidden_guard(tmp_path: Pat
         await bot.settle()
         with pytest.raises(AssertionError, match="a hidden role is named"):
             watch.check()
+
+
+async def test_a_hidden_solo_stays_hidden_until_the_table_learns_it(tmp_path: Path) -> None:
+    seed, expected = first_seed(lambda o: o.solo is Solo.HIDDEN)
+    async with seeded(tmp_path, seed) as bot:
+        group = bot.group()
+        users = [bot.user(name) for name in NAMES]
+        watch = Watch(bot, group)
+        await seat_five(bot, group, users)
+        table = await play_bh_until_over(bot, group, users, watch=watch)
+        game = bh_game(table)
+        assert game.outcome() == expected and watch.while_hidden > 50
+        assert expected.emperor is not None
+        emperor = users[expected.emperor]
+        told = [str(call.params) for call in bot.api.calls_to(emperor.id)]
+        assert any("暗独保（只有你知道）" in text for text in told)  # the emperor alone knows
+        if game.solo_revealed:
+            assert f"{NAMES[expected.emperor]} 原来是暗独保！" in "\n".join(watch.texts)
+        assert await beans_of(bot, users) == expected_balances(game)
