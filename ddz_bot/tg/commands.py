@@ -73,7 +73,7 @@ _MODES = {
     ),
     **dict.fromkeys(("four", "4", "4p", "4人", "四人", "4player", "4players", "siren"), "four"),
     **dict.fromkeys(
-        ("baohuang", "bh", "保皇", "5p", "5", "5人", "wuren", "5player", "5players"),
+        ("baohuang", "bh", "保皇", "5p", "5", "5人", "五人", "wuren", "5player", "5players"),
         BAOHUANG,
     ),
 }

@@ -369,3 +369,14 @@ async def test_a_hidden_solo_stays_hidden_until_the_table_learns_it(tmp_path: Pa
         if game.solo_revealed:
             assert f"{NAMES[expected.emperor]} 原来是暗独保！" in "\n".join(watch.texts)
         assert await beans_of(bot, users) == expected_balances(game)
+
+
+async def test_newgame_opens_a_five_seat_baohuang_lobby_by_any_of_its_words(bot: Harness) -> None:
+    alice = bot.user("Alice")
+    for number, words in enumerate(["保皇", "baohuang", "bh", "5p", "五人"]):
+        group = bot.group(-100400 - number, f"保皇群{number}")
+        await alice.send(group, f"/newgame {words}")
+        table = manager_of(bot).table_in(group)
+        assert table is not None and table.rules == "baohuang", words
+        assert table.players == 5, words
+        await alice.send(group, "/leave")

@@ -291,9 +291,9 @@ async def test_newgame_understands_mode_words_and_names_the_modes(bot: Harness) 
         assert current_table(bot, group).rules == rules, words
         await alice.send(group, "/leave")
     group = bot.group(-100300, "群")
-    await alice.send(group, "/newgame 五人")
+    await alice.send(group, "/newgame 六人")
     answer = bot.api.last_message(group)
-    assert answer is not None and "没有「五人」这种玩法" in (answer.text or "")
+    assert answer is not None and "没有「六人」这种玩法" in (answer.text or "")
     assert "四人" in (answer.text or "") and "癞子" in (answer.text or "")
     assert manager_of(bot).table_in(group) is None, "no table opened on a word not understood"
     await alice.send(group, "/help")
