@@ -40,12 +40,18 @@ class Transition:
     people_before: frozenset[int]  # people (not AI, not 托管) waited for, before and after
     people_after: frozenset[int]
     same_phase: bool
+    version: int = 0  # the table's version once the action is taken
+    actor: int | None = None  # the seat that acted (None: the table, e.g. the deal)
 
 
 @dataclass(slots=True)
 class _TablePanels:
     seats: dict[int, SeatPanel] = field(default_factory=dict)
     asked: set[int] = field(default_factory=set)  # to be sent their panel anew (notified)
+    #: the version since which every seat's decision is the same (None: not known, e.g.
+    #: after a restart), and later openings of single seats' decisions
+    opened_all: int | None = None
+    opened: dict[int, int] = field(default_factory=dict)
 
 
 class PanelState:
@@ -113,6 +119,26 @@ class PanelState:
             newly -= step.people_before
         if newly:
             self._tables.setdefault(table_id, _TablePanels()).asked.update(newly)
+        self._opened(table_id, step, before, after)
+
+    def _opened(self, table_id: int, step: Transition, before: set[int], after: set[int]) -> None:
+        """Whose decision this step opened anew: everyone's when the phase changed or the
+        table itself acted (the deal moved on); else the actor's and the seats newly asked.
+        Another seat's answer leaves a decision open, and so its buttons good."""
+        panels = self._tables.setdefault(table_id, _TablePanels())
+        if not step.same_phase or step.actor is None:
+            panels.opened_all, panels.opened = step.version, {}
+            return
+        for seat in {step.actor} | (after - before):
+            panels.opened[seat] = step.version
+
+    def open_since(self, table_id: int, seat: int) -> int | None:
+        """The version since which the seat's decision is the one it is now (None: not
+        known): a button drawn since then still answers it."""
+        panels = self._tables.get(table_id)
+        if panels is None or panels.opened_all is None:
+            return None
+        return max(panels.opened_all, panels.opened.get(seat, panels.opened_all))
 
     def take_asked(self, table_id: int) -> set[int]:
         """The seats to be notified since the table was last shown (and forget them)."""
