@@ -10,7 +10,8 @@ once), SQLite on a temporary file. Printed:
 
 - update-handling latency (``process_update``, p50/p99) of the players' updates;
 - Bot API calls per accepted move (every action the engine accepted, AI moves included),
-  group and private chats separately;
+  group and private chats separately and in all, by method, and the 429s received (the fake
+  keeps Telegram's per-chat limits unless ``--no-limits``);
 - the most messages sent to one group in any 60 s window;
 - memory per table (tracemalloc, a separate warm-up of ``--memory-tables`` tables dealt and
   bidding, allocations of the fake Telegram left out).
@@ -48,7 +49,7 @@ from ddz_bot.tg.app import build_application, runtime, tune_gc
 from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
 from ddz_bot.tg.words import cards_text
-from tests.tg.fake_api import FakeBotAPI, FakeMessage
+from tests.tg.fake_api import TELEGRAM_LIMITS, FakeBotAPI, FakeMessage
 
 AnyApp = Any
 _stub_counter = itertools.count()
@@ -299,7 +300,7 @@ async def memory_per_table(tables: int, humans: int, tmp: Path) -> float:
 
 
 async def load(args: argparse.Namespace, tmp: Path) -> None:
-    api = FakeBotAPI(keep_history=False)
+    api = FakeBotAPI(keep_history=False, limits=None if args.no_limits else TELEGRAM_LIMITS)
     app = await start_app(tmp / "load.sqlite3", api, args.group_interval)
     manager = runtime(app)
     driver = Driver(api, app)
@@ -341,6 +342,10 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     group_calls = [c for c in calls if c.chat_id is not None and c.chat_id < 0 and c.ok]
     dm_calls = [c for c in calls if c.chat_id is not None and c.chat_id > 0 and c.ok]
     answers = [c for c in calls if c.method == "answerCallbackQuery"]
+    by_method: dict[str, int] = {}
+    for call in group_calls + dm_calls:
+        by_method[call.method] = by_method.get(call.method, 0) + 1
+    refused = sum(1 for c in calls if not c.ok)
     per_group: dict[int, list[float]] = {}
     for call in (c for c in api.calls if c.chat_id is not None and c.chat_id < 0 and c.ok):
         per_group.setdefault(call.chat_id, []).append(call.at)  # type: ignore[arg-type]
@@ -367,7 +372,19 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     print(
         f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
         f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
+        f"all chats: {(len(group_calls) + len(dm_calls)) / max(moves, 1):.3f}  "
         f"callback answers: {len(answers)}"
+    )
+    print(
+        "  by method per move: "
+        + "  ".join(
+            f"{method} {count / max(moves, 1):.3f}"
+            for method, count in sorted(by_method.items(), key=lambda item: -item[1])
+        )
+    )
+    print(
+        f"429s received: {api.too_many_total}  calls refused: {refused}  "
+        f"(Telegram's per-chat limits {'off' if args.no_limits else 'on'})"
     )
     print(f"most messages to one group in any 60 s window: {worst}")
     if args.by_kind:
@@ -407,6 +424,9 @@ def main() -> None:
     parser.add_argument("--memory-tables", type=int, default=100)
     parser.add_argument("--render", action="store_true")
     parser.add_argument("--by-kind", action="store_true", help="latency by kind of update")
+    parser.add_argument(
+        "--no-limits", action="store_true", help="the fake Telegram keeps no per-chat limits"
+    )
 
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

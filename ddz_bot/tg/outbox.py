@@ -28,6 +28,7 @@ at once.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -52,12 +53,33 @@ SentHook = Callable[[int, str, int], Awaitable[None]]
 @dataclass(frozen=True, slots=True)
 class Content:
     """What a message should show. ``photo_key`` names the picture (same key, same picture:
-    no re-upload); ``render`` draws it when it is really sent. No key: a text message."""
+    no re-upload); ``render`` draws it when it is really sent. No key: a text message.
+
+    ``gist``: the text without what only time changes (a clock's seconds); a message whose
+    shown content has the same gist, picture and buttons is left as it is. ``keeps_picture``:
+    a picture shown whose key begins with ``photo_key`` will do (the same cards, drawn when
+    more of the table was on them)."""
 
     text: str
     markup: InlineKeyboardMarkup | None = None
     photo_key: str | None = None
     render: Render | None = field(default=None, compare=False)
+    gist: str | None = None
+    keeps_picture: bool = False
+
+    def picture_shown_by(self, sent: Content | None) -> bool:
+        """Whether the picture of ``sent`` (already on the message) shows this one."""
+        if sent is None or self.photo_key is None or sent.photo_key is None:
+            return sent is not None and sent.photo_key == self.photo_key
+        if sent.photo_key == self.photo_key:
+            return True
+        return self.keeps_picture and sent.photo_key.startswith(self.photo_key + ":")
+
+    def text_shown_by(self, sent: Content | None) -> bool:
+        """Whether the words of ``sent`` say what these say (the same gist will do)."""
+        if sent is None:
+            return False
+        return sent.text == self.text or (self.gist is not None and sent.gist == self.gist)
 
     def markup_key(self) -> tuple[tuple[tuple[str, str | None, str | None], ...], ...]:
         """What the keyboard shows and does, cheap to compare (no ``to_dict``)."""
@@ -423,12 +445,12 @@ class Outbox:
             return
         message_id = slot.message_id
         same_markup = sent is not None and sent.markup_key() == content.markup_key()
-        if content.photo_key is not None and (sent is None or sent.photo_key != content.photo_key):
+        if content.photo_key is not None and not content.picture_shown_by(sent):
             media = InputMediaPhoto(await self._photo(content), caption=content.text)
             await bot.edit_message_media(
                 media, chat_id=chat, message_id=message_id, reply_markup=content.markup
             )
-        elif sent is None or sent.text != content.text:
+        elif not content.text_shown_by(sent):
             if content.photo_key is not None:
                 await bot.edit_message_caption(
                     chat_id=chat,
@@ -447,6 +469,9 @@ class Outbox:
         else:
             return
         self.sent_calls += 1
+        if content.keeps_picture and sent is not None and content.picture_shown_by(sent):
+            # the picture on the message is the one sent before: remember its key
+            content = dataclasses.replace(content, photo_key=sent.photo_key, render=sent.render)
         slot.sent = content
 
     async def _post(
