@@ -104,6 +104,7 @@ class _Slot:
     task: asyncio.Task[None] | None = None
     retiring: bool = False  # forget the slot once its last content is shown
     fresh: bool = False  # the next content goes out as a new message; the old one is deleted
+    newest: int = 0  # the newest message id this slot ever had
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,6 +134,7 @@ class _Gate:
     allowance: float | None = None  # None: a full burst
     at: float = 0.0
     held_until: float = 0.0
+    newest: int = 0  # the newest message id sent into the chat
 
     def allowance_at(self, pace: ChatPace, now: float) -> float:
         """The sends the chat may make at ``now``: refilled by the time since the last."""
@@ -155,6 +157,7 @@ class Outbox:
         private_pace: ChatPace | None = None,
         on_forbidden: ForbiddenHook | None = None,
         on_sent: SentHook | None = None,
+        on_sending: SentHook | None = None,
         max_retries: int = 5,
         network_retries: int = 8,
     ) -> None:
@@ -168,6 +171,9 @@ class Outbox:
         self._sweep_at = _FIRST_SWEEP
         self.on_forbidden = on_forbidden
         self.on_sent = on_sent
+        #: told before a slot's new message goes to a private chat, with the newest message
+        #: id known there: if its id never comes back (a kill), a restart looks after it
+        self.on_sending = on_sending
         self.max_retries = max_retries
         self.network_retries = network_retries
         self._slots: dict[tuple[int, str], _Slot] = {}
@@ -205,6 +211,12 @@ class Outbox:
         """Adopt an existing message (after a restart): the next ``show`` edits it in full."""
         slot = self._slot(chat_id, name)
         slot.message_id, slot.sent = message_id, None
+        slot.newest = max(slot.newest, message_id or 0)
+
+    def _seen(self, chat_id: int, message_id: int) -> None:
+        gate = self._gates.get(chat_id)
+        if gate is not None:
+            gate.newest = max(gate.newest, message_id)
 
     def message_id(self, chat_id: int, name: str) -> int | None:
         slot = self._slots.get((chat_id, name))
@@ -429,6 +441,10 @@ class Outbox:
         bot, chat, sent = self.bot, slot.chat_id, slot.sent
         if slot.message_id is None:
             message: Message
+            if self.on_sending is not None and chat > 0:
+                gate = self._gates.get(chat)
+                newest = max(slot.newest, 0 if gate is None else gate.newest)
+                await self.on_sending(chat, slot.name, newest)
             if content.photo_key is not None:
                 message = await bot.send_photo(
                     chat,
@@ -440,6 +456,8 @@ class Outbox:
                 message = await bot.send_message(chat, content.text, reply_markup=content.markup)
             self.sent_calls += 1
             slot.message_id, slot.sent = message.message_id, content
+            self._seen(chat, message.message_id)
+            slot.newest = max(slot.newest, message.message_id)
             if self.on_sent is not None:
                 await self.on_sent(chat, slot.name, message.message_id)
             return
@@ -482,11 +500,12 @@ class Outbox:
             await self._pace(chat_id)
             try:
                 if photo is not None:
-                    await self.bot.send_photo(
+                    sent = await self.bot.send_photo(
                         chat_id, await asyncio.to_thread(photo), caption=text, reply_markup=markup
                     )
                 else:
-                    await self.bot.send_message(chat_id, text, reply_markup=markup)
+                    sent = await self.bot.send_message(chat_id, text, reply_markup=markup)
+                self._seen(chat_id, sent.message_id)
                 self.sent_calls += 1
                 return
             except RetryAfter as error:
