@@ -98,6 +98,15 @@ class People:
         self._langs.add(user.id, lang)
         return lang
 
+    async def lang_in(self, chat: Chat | None, user: User | None) -> str:
+        """The language of a reply in ``chat``: everyone in a group reads the group's (its
+        setting; one never stored yet, the sender's); a private chat, the person's."""
+        if chat is not None and chat.type != "private":
+            group = await self.db.get_group(chat.id)
+            if group is not None:
+                return group.language
+        return await self.lang_of(user)
+
     async def person(self, user: User) -> Person:
         return Person(
             user.id, user.full_name or user.first_name or str(user.id), await self.lang_of(user)
