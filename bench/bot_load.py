@@ -1,6 +1,7 @@
 """Load on the Telegram layer: N concurrent tables over the in-process fake Bot API.
 
 Run: python bench/bot_load.py [--tables 500] [--humans 2] [--duration 90] [--render]
+                              [--api-latency SECONDS [--slow-share 0.01]]
 
 Each table sits in its own group with ``--humans`` scripted players (they read their panel
 and press its buttons after a short think) and AI seats for the rest; hands are played one
@@ -8,13 +9,18 @@ after another until ``--duration`` seconds have passed. The real Application run
 JobQueue, AIORateLimiter (its group limit on, its overall limit off, since the fake answers at
 once), SQLite on a temporary file. Printed:
 
-- update-handling latency (``process_update``, p50/p99) of the players' updates;
+- update-handling latency (p50/p99) of the players' updates, each handed to the bot as its
+  polling loop does (through the update processor: concurrent across tables, in order
+  within one);
 - Bot API calls per accepted move (every action the engine accepted, AI moves included),
   group and private chats separately and in all, by method, and the 429s received (the fake
   keeps Telegram's per-chat limits unless ``--no-limits``);
 - the most messages sent to one group in any 60 s window;
 - memory per table (tracemalloc, a separate warm-up of ``--memory-tables`` tables dealt and
   bidding, allocations of the fake Telegram left out).
+
+``--api-latency`` makes every call of the fake Bot API take that long, and ``--slow-share`` of
+them (1% by default) take 5 s, as a busy Telegram does.
 
 By default pictures are stubbed (the bot layer is measured, not Pillow: see
 ``bench/render_bench.py``); ``--render`` draws the real ones.
@@ -78,7 +84,7 @@ class Driver:
     async def feed(self, update: dict[str, Any], measure: bool = True) -> None:
         parsed = Update.de_json(update, self.app.bot)
         start = time.perf_counter()
-        await self.app.process_update(parsed)
+        await self.app.update_processor.process_update(parsed, self.app.process_update(parsed))
         if measure:
             took = time.perf_counter() - start
             self.latencies.append(took)
@@ -299,8 +305,24 @@ async def memory_per_table(tables: int, humans: int, tmp: Path) -> float:
     return total / (tables - 1)
 
 
+#: how long the slow share of Bot API calls takes (seconds)
+SLOW_CALL = 5.0
+
+
+def slow_telegram(api: FakeBotAPI, seconds: float, slow_share: float, seed: int) -> None:
+    """Every Bot API call takes ``seconds``; ``slow_share`` of them take ``SLOW_CALL``."""
+    draw = random.Random(seed)
+
+    async def latency(method: str, chat_id: int | None) -> None:
+        await asyncio.sleep(SLOW_CALL if draw.random() < slow_share else seconds)
+
+    api.latency = latency
+
+
 async def load(args: argparse.Namespace, tmp: Path) -> None:
     api = FakeBotAPI(keep_history=False, limits=None if args.no_limits else TELEGRAM_LIMITS)
+    if args.api_latency > 0:
+        slow_telegram(api, args.api_latency, args.slow_share, args.seed)
     app = await start_app(tmp / "load.sqlite3", api, args.group_interval)
     manager = runtime(app)
     driver = Driver(api, app)
@@ -309,9 +331,13 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     tables = [make_users(api, i, args.humans) for i in range(args.tables)]
     started = time.monotonic()
     cpu_started = time.process_time()
-    for group, users in tables:
-        await seat_table(driver, group, users, measure=True)
+    if args.api_latency > 0:  # a slow Telegram: the groups open their tables at once
+        await asyncio.gather(*(seat_table(driver, g, u, measure=True) for g, u in tables))
+    else:  # one after another, as people drift in
+        for group, users in tables:
+            await seat_table(driver, group, users, measure=True)
     print(f"seated {args.tables} tables in {time.monotonic() - started:.1f} s")
+    seated_updates = len(driver.latencies)
     moves_before = manager.accepted_moves
     calls_before = len(api.calls)
     until = time.monotonic() + args.duration
@@ -362,12 +388,21 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     print(
         f"tables: {args.tables}  humans/table: {args.humans}  run: {elapsed:.0f} s  "
         f"pictures: {'real' if args.render else 'stubbed'}  "
+        f"API latency: {args.api_latency * 1000:.0f} ms "
+        f"({args.slow_share:.0%} take {SLOW_CALL:.0f} s)  "
         f"CPU: {cpu / elapsed:.0%} of one core (the fake Telegram and players included)"
     )
     print(
         f"updates handled: {len(lat)}  latency p50 {p50:.1f} ms  p99 {p99:.1f} ms  "
         f"max {lat[-1] * 1000:.1f} ms"
     )
+    play = sorted(driver.latencies[seated_updates:])
+    if play:
+        print(
+            f"  once seated: {len(play)} updates  p50 {statistics.median(play) * 1000:.1f} ms  "
+            f"p99 {play[min(len(play) - 1, int(len(play) * 0.99))] * 1000:.1f} ms "
+            "(sitting down waits for Telegram once a person: is their private chat open?)"
+        )
     print(f"accepted moves: {moves}  hands restarted: {hands[0]}  tables finished now: {finished}")
     print(
         f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
@@ -426,6 +461,18 @@ def main() -> None:
     parser.add_argument("--by-kind", action="store_true", help="latency by kind of update")
     parser.add_argument(
         "--no-limits", action="store_true", help="the fake Telegram keeps no per-chat limits"
+    )
+    parser.add_argument(
+        "--api-latency",
+        type=float,
+        default=0.0,
+        help="seconds every fake Bot API call takes (0: answered at once)",
+    )
+    parser.add_argument(
+        "--slow-share",
+        type=float,
+        default=0.01,
+        help=f"with --api-latency: the share of calls that take {SLOW_CALL:.0f} s",
     )
 
     parser.add_argument("--seed", type=int, default=1)

@@ -17,6 +17,7 @@ from .players import (
     make_player,
 )
 from .situation import Situation
+from .thinking import ThinkingShare
 
 __all__ = [
     "LEVELS",
@@ -29,6 +30,7 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "Situation",
+    "ThinkingShare",
     "bid_strength",
     "hints",
     "make_player",

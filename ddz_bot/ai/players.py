@@ -11,7 +11,7 @@ import random
 import time
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final, Protocol, runtime_checkable
 
@@ -38,6 +38,7 @@ from .play import EASY, NORMAL, greedy_play, policy_play, random_play
 from .policy import Level
 from .search import SearchConfig, search_play
 from .situation import Situation
+from .thinking import ThinkingShare
 
 __all__ = [
     "LEVELS",
@@ -225,7 +226,8 @@ _BASELINE_BIDDING: Final = {
 class AIPlayer(_Base):
     """The real AI. ``easy``: the plan without tactics, sometimes careless; ``normal``: the
     plan with the strategy notes; ``hard``: normal plus playouts for ``budget`` s, never
-    past ``ceiling`` s (default 2.5 x budget) from the start of the decision."""
+    past ``ceiling`` s (default 2.5 x budget) from the start of the decision, and, with
+    ``thinking``, only as much as its share of the wall time allows."""
 
     def __init__(
         self,
@@ -235,6 +237,7 @@ class AIPlayer(_Base):
         max_samples: int = _SEARCH.max_samples,
         ceiling: float | None = None,
         bidding: BiddingStyle = BiddingStyle.JUDGED,
+        thinking: ThinkingShare | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
@@ -243,6 +246,9 @@ class AIPlayer(_Base):
         self.name = level
         self.search = SearchConfig(budget=budget, ceiling=ceiling, max_samples=max_samples)
         self.searched: list[float] = []  # seconds of the decisions that ran playouts
+        #: the share of the wall time the search may take (a player serving a bot's
+        #: tables); None: every decision searches in full (the arena, tests)
+        self.thinking = thinking
         #: passes seen, per hand: one player may serve many tables at once
         self._memory: OrderedDict[HandKey, _PassMemory] = OrderedDict()
 
@@ -266,7 +272,15 @@ class AIPlayer(_Base):
         if self.level == "hard":
             if started is None:
                 started = time.perf_counter()
-            play, _, samples = search_play(situation, self.rng, self.search, started=started)
+            config = self.search
+            if self.thinking is not None:
+                granted = self.thinking.grant(config.limit)
+                if granted < config.limit:
+                    budget = config.budget * granted / config.limit
+                    config = replace(config, budget=budget, ceiling=granted)
+            play, _, samples = search_play(situation, self.rng, config, started=started)
+            if self.thinking is not None:
+                self.thinking.spend(time.perf_counter() - started)
             if samples and self.keep_timings:
                 self.searched.append(time.perf_counter() - started)
             return play

@@ -11,7 +11,8 @@ budget allows the same number of samples (``max_samples`` makes it exact).
 
 Time: the samples stop at ``budget`` (once ``min_samples`` are in), and nothing runs past
 the ``ceiling``: a playout is cut in the middle when the ceiling comes, and a sample cut
-short doesn't count; with no sample in, the policy decides alone. The table's latency is
+short doesn't count, and one that would not end in time (as long as the samples before
+it took) is not begun; with no sample in, the policy decides alone. The table's latency is
 the bound (a decision holds the bot's event loop), so it is a ceiling, not a hope.
 """
 
@@ -184,9 +185,13 @@ def search_play(
         playout_rules = playout_rules.with_wild_rank(None)
     full = full_counts(situation.rules)
     samples = 0
+    sampling_from = clock()
     while samples < config.max_samples:
         now = clock()
         if now >= ceiling or (now >= deadline and samples >= config.min_samples):
+            break
+        # a sample that can't end before the ceiling would be cut and thrown away
+        if samples and now + (now - sampling_from) / samples > ceiling:
             break
         hands = deal_unseen(situation, rng)
         won = _play_out(situation, playout_rules, hands, candidates, full, out_of_time)

@@ -30,17 +30,19 @@ class Closer:
         await self.registry.close(table)
         self._release(table)
 
-    def replaced(self, table: Table) -> None:
+    async def replaced(self, table: Table) -> None:
         """A newer table of the group takes this finished one's place: it is forgotten here
-        and closed in the database in the background (its result's Again leads on)."""
-        if not self.registry.holds(table):
-            return
-        self.timers.cancel(table.id)
-        self.presenter.outbox.spawn(self.db.close_table(str(table.id)))
-        self.registry.forget(table)
-        if table.phase != TablePhase.CLOSED:
-            table.move_to(TablePhase.CLOSED)
-        self._release(table)
+        and closed in the database in the background (its result's Again leads on). Taken
+        under its own lock: a press on the old result being handled finishes first."""
+        async with self.registry.lock(table.id):
+            if not self.registry.holds(table):
+                return
+            self.timers.cancel(table.id)
+            self.presenter.outbox.spawn(self.db.close_table(str(table.id)))
+            self.registry.forget(table)
+            if table.phase != TablePhase.CLOSED:
+                table.move_to(TablePhase.CLOSED)
+            self._release(table)
 
     def _release(self, table: Table) -> None:
         registry = self.registry

@@ -131,7 +131,7 @@ class LobbyFlow:
                 self._set_lobby_clock(draft)
                 table = await self.registry.commit(None, draft, [Step.of(draft)])
                 if existing is not None:
-                    self.closer.replaced(existing)  # its result's Again leads here now
+                    await self.closer.replaced(existing)  # its result's Again leads here now
                 self._arm(table)
                 if creator_needs_dm is None:
                     self._seated(table, creator.id)

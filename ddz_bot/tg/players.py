@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 
-from ..ai import SEAT_LEVEL, AIPlayer
+from ..ai import SEAT_LEVEL, AIPlayer, ThinkingShare
 from ..ai import hints as ai_hints
 from ..engine.actions import Action
 from ..engine.cards import Cards
@@ -19,7 +19,7 @@ __all__ = ["decide", "hints"]
 
 log = logging.getLogger(__name__)
 
-_PLAYER = AIPlayer(SEAT_LEVEL)
+_PLAYER = AIPlayer(SEAT_LEVEL, thinking=ThinkingShare())
 
 
 def decide(game: Game, seat: int) -> Action:

@@ -141,6 +141,8 @@ class TableRegistry:
             before = {seat.user_id for seat in current.seats}
             current.adopt(committed)
             table = current
+            if not self.holds(table):
+                return table  # replaced meanwhile (a newer table of the group): not found
             for user in before - {seat.user_id for seat in table.seats}:
                 if self._by_user.get(user) == table.id:
                     del self._by_user[user]

@@ -81,3 +81,12 @@ def test_the_four_player_opening_is_searched_too() -> None:
     config = SearchConfig(budget=0.040, max_samples=2, settle_after=99)
     _, _, samples = search_play(situation, random.Random(1), config, SteppingClock(step=0.0))
     assert samples == 2
+
+
+def test_a_sample_that_could_not_end_in_time_is_not_begun() -> None:
+    situation = _opening_lead()
+    clock = SteppingClock(step=0.0001)  # a sample takes some milliseconds
+    config = SearchConfig(budget=0.1, ceiling=0.1, max_samples=400, min_samples=400)
+    _, _, samples = search_play(situation, random.Random(1), config, clock)
+    assert samples >= 2
+    assert clock.now < config.limit  # it stopped before the ceiling: no sample was cut
