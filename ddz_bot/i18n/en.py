@@ -179,6 +179,8 @@ CATALOGUE: dict[str, str] = {
     # refusals of plays
     "not_your_turn": "It is not your turn.",
     "not_playing": "You are not playing a hand now.",
+    "no_table_dm": "You are not at a table: send /newgame in a group to open one, or press "
+    "Join on a table there. /help tells how to play.",
     "dont_hold": "You don't hold {cards}.",
     "not_a_combo": "{cards} is not a combo.",
     "doesnt_beat": "{cards} doesn't beat {table}.",

@@ -73,6 +73,7 @@ class People:
         self.bot = bot
         self.default_lang = default_lang
         self._langs = Recent(RECENT_USERS)  # user id -> language, the recent ones
+        self._helped = Recent(RECENT_USERS)  # who was shown the help for a word typed
         self._admins = Recent(RECENT_USERS)  # (chat, user) -> until when, is an admin
 
     def cached_lang(self, user: User | None) -> str:
@@ -106,6 +107,14 @@ class People:
             if group is not None:
                 return group.language
         return await self.lang_of(user)
+
+    def first_help(self, user_id: int) -> bool:
+        """Whether a word typed at no table gets the whole help (the first one does; the
+        next ones a line, not the same screenful each time)."""
+        if user_id in self._helped:
+            return False
+        self._helped.add(user_id)
+        return True
 
     async def person(self, user: User) -> Person:
         return Person(
