@@ -276,7 +276,7 @@ CATALOGUE: dict[str, str] = {
     "lang_set": "Language: English.",
     "again_invited": (
         "{name} opened a new table. {names}: press Again on the last result, "
-        "or Join here, to sit down."
+        "or Join on the new table above, to sit down."
     ),
     "show_start_on": "You'll start face up (x5) when the hand is dealt. Press again to undo.",
     "show_start_off": "Face-up start cancelled.",

@@ -254,7 +254,8 @@ CATALOGUE: dict[str, str] = {
     "lang_choose": "请选择语言：",
     "lang_set": "语言：简体中文。",
     "again_invited": (
-        "{name} 又开了一桌。{names}：在上一局的结果上按「再来一局」，或在这里按「加入」入座。"
+        "{name} 又开了一桌。{names}：在上一局的结果上按「再来一局」，"
+        "或在上面的新牌桌上按「加入」入座。"
     ),
     "show_start_on": "你将明牌开始（x5），开局时生效。再按一次取消。",
     "show_start_off": "已取消明牌开始。",

@@ -254,7 +254,8 @@ CATALOGUE: dict[str, str] = {
     "lang_choose": "請選擇語言：",
     "lang_set": "語言：繁體中文。",
     "again_invited": (
-        "{name} 又開了一桌。{names}：在上一局的結果上按「再來一局」，或在這裡按「加入」入座。"
+        "{name} 又開了一桌。{names}：在上一局的結果上按「再來一局」，"
+        "或在上面的新牌桌上按「加入」入座。"
     ),
     "show_start_on": "你將明牌開始（x5），開局時生效。再按一次取消。",
     "show_start_off": "已取消明牌開始。",
