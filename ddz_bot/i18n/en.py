@@ -179,6 +179,7 @@ CATALOGUE: dict[str, str] = {
     # refusals of plays
     "not_your_turn": "It is not your turn.",
     "not_playing": "You are not playing a hand now.",
+    "panel_sat_down": "You sat down; your cards are dealt.",
     "no_table_dm": "You are not at a table: send /newgame in a group to open one, or press "
     "Join on a table there. /help tells how to play.",
     "dont_hold": "You don't hold {cards}.",

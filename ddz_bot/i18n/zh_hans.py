@@ -164,6 +164,7 @@ CATALOGUE: dict[str, str] = {
     "choose_reading": "{cards} 按哪种牌型出？",
     "not_your_turn": "还没轮到你。",
     "not_playing": "你现在没有在打牌。",
+    "panel_sat_down": "你已入座，牌已发好。",
     "no_table_dm": "你现在不在牌桌上：在群里发 /newgame 开一桌，或点牌桌的「加入」。/help 看玩法。",
     "dont_hold": "你没有 {cards}。",
     "not_a_combo": "{cards} 不是合法牌型。",

@@ -164,6 +164,7 @@ CATALOGUE: dict[str, str] = {
     "choose_reading": "{cards} 按哪種牌型出？",
     "not_your_turn": "還沒輪到你。",
     "not_playing": "你現在沒有在打牌。",
+    "panel_sat_down": "你已入座，牌已發好。",
     "no_table_dm": "你現在不在牌桌上：在群裡發 /newgame 開一桌，或點牌桌的「加入」。/help 看玩法。",
     "dont_hold": "你沒有 {cards}。",
     "not_a_combo": "{cards} 不是合法牌型。",

@@ -122,8 +122,12 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             if refusal.key != "already_seated":
                 reply(rt, message, refusal.text(lang))
                 return
+        seat = table.seat_of(user.id)
         if not table.in_hand():
             reply(rt, message, t(lang, "dm_join_done", group=table.title))
+        elif seat is not None:  # sitting down dealt the hand: the first panel says so
+            rt.presenter.panels.sat_down(table.id, seat)
+            rt.hands.refresh_panel(table, seat)
         return
     if repost_panel(rt, user.id):
         return

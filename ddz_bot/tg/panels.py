@@ -25,9 +25,16 @@ class SeatPanel:
     hint_cursor: int = -1  # the last hint shown (the next press shows the next one)
     #: a wildcard play that reads several ways, with its readings, until one is pressed
     reading: tuple[Cards, list[Any]] | None = None
+    #: sat down through the private chat as the hand was dealt: the panel says so
+    sat_down: bool = False
 
     def empty(self) -> bool:
-        return self.selection is None and self.hint_cursor == -1 and self.reading is None
+        return (
+            self.selection is None
+            and self.hint_cursor == -1
+            and self.reading is None
+            and not self.sat_down
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,9 +97,14 @@ class PanelState:
             return
         panel.selection, panel.reading = None, None
         if not keep_hints:
-            panel.hint_cursor = -1
+            panel.hint_cursor, panel.sat_down = -1, False
         if panel.empty():
             del panels.seats[seat]  # type: ignore[union-attr]
+
+    def sat_down(self, table_id: int, seat: int) -> None:
+        """The seat sat down with no other word than its panel: the panel says so, until
+        the seat's first decision is over."""
+        self._mine(table_id, seat).sat_down = True
 
     def decided(self, table_id: int, seat: int) -> None:
         """The seat's decision was taken: what it had half-chosen goes."""

@@ -278,6 +278,8 @@ def panel_caption(
     panel = panel or SeatPanel()
     names = table.names()
     lines = [t(lang, "panel_table", group=table.title)]
+    if panel.sat_down and not game.over:
+        lines.append(t(lang, "panel_sat_down"))
     if game.over:
         lines += final_lines(table, seat, lang)
         return "\n".join(lines)
