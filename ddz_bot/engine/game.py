@@ -50,6 +50,7 @@ from .actions import (
 )
 from .cards import RANK_CHARS, Card, Cards, full_deck, rank_name
 from .combos import Combo, bomb_factor
+from .decisions import DecisionKind, TimeLimit, Waiting
 from .events import (
     Aborted,
     AutoPlayChanged,
@@ -83,7 +84,6 @@ from .hand import (
     room_to_dict,
     sorted_hand,
 )
-from .protocol import DecisionKind, TimeLimit, Waiting
 from .reading import choose_reading, playable_readings
 from .rules import CLASSIC, DEFAULT_ROOM, Bidding, Room, RuleSet
 from .scoring import Settlement, settle

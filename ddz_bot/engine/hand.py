@@ -14,7 +14,7 @@ from typing import Any, Final, Self
 from .actions import BadSeat
 from .cards import Card, Cards
 from .combos import Combo
-from .protocol import Termination
+from .decisions import Termination
 from .rules import Room, RuleSet
 from .views import (
     HandOutcome,

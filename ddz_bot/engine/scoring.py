@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, Final
 
-from .protocol import Termination
+from .decisions import Termination
 from .rules import Room
 from .titles import TITLES, Title, next_title, title_for
 from .views import HandOutcome, Role

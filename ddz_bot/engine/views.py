@@ -13,7 +13,7 @@ from enum import StrEnum
 
 from .cards import Card, Cards
 from .combos import Combo
-from .protocol import Termination
+from .decisions import Termination
 from .rules import Room, RuleSet
 
 __all__ = [

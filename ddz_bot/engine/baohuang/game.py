@@ -31,8 +31,8 @@ from ..actions import (
     action_from_dict,
 )
 from ..cards import Card, Cards, Rank
+from ..decisions import DecisionKind, TimeLimit, Waiting
 from ..events import Aborted, AutoPlayChanged, Escaped, Event, Passed, TimedOut, TrickWon
-from ..protocol import DecisionKind, TimeLimit, Waiting
 from ..rules import DEFAULT_ROOM, Room
 from ..scoring import Settlement
 from .actions import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ..protocol import Termination
+from ..decisions import Termination
 from ..rules import Room
 from ..scoring import BeanChange, BeanReason, Settlement, share_capped
 from .views import BaoHuangOutcome, FactorReason, ScoreFactor, Solo

@@ -12,8 +12,8 @@ from typing import Any, Final
 
 from ..actions import Action, BadSeat
 from ..cards import Card, Cards, Rank
+from ..decisions import Termination
 from ..hand import room_from_dict, room_to_dict
-from ..protocol import Termination
 from ..rules import Room
 from .cards import GUARD_CARD, RANK_OF, Face, bh_deck
 from .melds import Meld

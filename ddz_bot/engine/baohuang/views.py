@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
 from ..cards import Card, Cards
-from ..protocol import Termination
+from ..decisions import Termination
 from ..rules import Room
 from .cards import RANK_OF, Face
 from .melds import Meld
