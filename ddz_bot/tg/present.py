@@ -347,7 +347,8 @@ def panel_content(
     deciding = now is not None and seat in now and now.kind is DecisionKind.PLAY
     hand_key = "".join(f"{int(c):02x}" for c in view.hand)
     cards_key = f"h{table.hand_no}:{hand_key}:{game.rules.wild_rank}"
-    mode = f":turn{table.version}" if deciding else (":over" if game.over else "")
+    opened = table.version if since is None else since  # the turn's picture, drawn once
+    mode = f":turn{opened}" if deciding else (":over" if game.over else "")
     markup = keyboards.panel(table, seat, lang, panel, since=since)
     return Content(
         panel_caption(table, seat, lang, panel),
