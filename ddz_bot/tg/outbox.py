@@ -19,10 +19,12 @@ paced here: an answer or a deletion is no message, and replies are few; the rate
 A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
 newest content is sent then), every other chat goes on. Telegram out of reach (a network
 error) holds the chat back likewise, with a growing backoff; the outage is logged once by
-``tg/connection.py``, not here per call. "Message is not modified" counts as
-done, and a ``Forbidden`` private chat is reported to ``on_forbidden`` (the table tells the
-group). Nothing here makes a caller wait for Telegram: ``show``, ``post`` and ``spawn`` return
-at once.
+``tg/connection.py``, not here per call. A new private message whose answer timed out may
+have arrived all the same: the bot's live messages just after the newest one known in that
+chat are deleted (``tidy``; a restart does the same for a panel it never heard back about)
+and it is sent again. "Message is not modified" counts as done, and a ``Forbidden`` private
+chat is reported to ``on_forbidden`` (the table tells the group). Nothing here makes a caller
+wait for Telegram: ``show``, ``post`` and ``spawn`` return at once.
 """
 
 from __future__ import annotations
@@ -105,6 +107,7 @@ class _Slot:
     retiring: bool = False  # forget the slot once its last content is shown
     fresh: bool = False  # the next content goes out as a new message; the old one is deleted
     newest: int = 0  # the newest message id this slot ever had
+    after: int = 0  # the newest message id known in the chat when its last new one was sent
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +126,8 @@ _UNPACED: Final = ChatPace(0.0)
 NETWORK_BACKOFF_CAP: Final = 30.0
 #: Chats with a pace kept before idle ones are first forgotten.
 _FIRST_SWEEP: Final = 1024
+#: How many messages after the newest one known a message sent unseen is looked for.
+LOOK_AHEAD: Final = 6
 
 
 @dataclass(slots=True)
@@ -415,8 +420,18 @@ class Outbox:
                 else:
                     log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except NetworkError as error:  # no answer (BadRequest, a subclass, is above)
+                if isinstance(error, TimedOut) and slot.message_id is None and slot.chat_id > 0:
+                    # the new message may have arrived unseen: it goes, then is sent again
+                    log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+                    await self.tidy(slot.chat_id, slot.after, keep=stale)
+                    retries += 1
+                    if stale is not None:
+                        slot.message_id, slot.fresh = stale, True
+                    if slot.pending is None and retries <= self.network_retries:
+                        slot.pending = content
+                    continue
                 if isinstance(error, TimedOut) and slot.message_id is None:
-                    # the new message may have arrived: better none twice than two panels
+                    # the new message may have arrived: better none twice than two
                     log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
                 else:
                     retries += 1
@@ -433,6 +448,23 @@ class Outbox:
             if stale is not None and slot.message_id is None:
                 slot.message_id = stale  # not sent anew: the old message keeps the slot
 
+    async def tidy(self, chat_id: int, after: int, *, keep: int | None = None) -> None:
+        """A private chat may hold a message of ours sent unseen (its answer never came
+        back): the bot's live messages just after ``after``, the newest one known, are looked
+        for (only a message of ours with buttons can lose them; another's can't be edited)
+        and deleted, ``keep`` left alone."""
+        for message_id in range(after + 1, after + 1 + LOOK_AHEAD):
+            if message_id == keep:
+                continue
+            try:
+                await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+            except TelegramError:
+                continue  # not ours, no buttons, or no such message
+            try:
+                await self.bot.delete_message(chat_id, message_id)
+            except TelegramError as error:
+                log.info("chat %s: message %s left without buttons: %s", chat_id, message_id, error)
+
     async def _photo(self, content: Content) -> bytes:
         assert content.render is not None
         return await asyncio.to_thread(content.render)
@@ -443,8 +475,8 @@ class Outbox:
             message: Message
             if self.on_sending is not None and chat > 0:
                 gate = self._gates.get(chat)
-                newest = max(slot.newest, 0 if gate is None else gate.newest)
-                await self.on_sending(chat, slot.name, newest)
+                slot.after = max(slot.newest, 0 if gate is None else gate.newest)
+                await self.on_sending(chat, slot.name, slot.after)
             if content.photo_key is not None:
                 message = await bot.send_photo(
                     chat,

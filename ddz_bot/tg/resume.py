@@ -13,9 +13,6 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections.abc import Mapping
-from typing import Final
-
-from telegram.error import TelegramError
 
 from ..storage import Database
 from .closing import Closer
@@ -32,9 +29,6 @@ from .timers import TimerKind, TimerName, Timers
 __all__ = ["Resumer"]
 
 log = logging.getLogger(__name__)
-
-#: how many messages after the newest one known a panel sent unseen is looked for
-LOOK_AHEAD: Final = 6
 
 
 class Resumer:
@@ -111,19 +105,9 @@ class Resumer:
 
     async def _tidy(self, table: Table, user: int, after: int, kept: int | None) -> None:
         """A panel was on its way to ``user`` when the bot stopped, its id never learnt: the
-        bot's live messages just after the newest one it knew there are looked for (only a
-        message of ours with buttons can lose them) and deleted; the panel it knows stays
-        and shows the table as it is."""
-        bot = self.presenter.outbox.bot
-        for message_id in range(after + 1, after + 1 + LOOK_AHEAD):
-            if message_id == kept:
-                continue
-            try:
-                await bot.edit_message_reply_markup(user, message_id, reply_markup=None)
-            except TelegramError:
-                continue  # not ours, no buttons, or no such message
-            with contextlib.suppress(TelegramError):
-                await bot.delete_message(user, message_id)
+        bot's live messages just after the newest one it knew there go (``Outbox.tidy``);
+        the panel it knows stays and shows the table as it is."""
+        await self.presenter.outbox.tidy(user, after, keep=kept)
         with contextlib.suppress(ValueError):
             await self.db.set_table_messages(str(table.id), panel_message_ids={-user: 0})
 

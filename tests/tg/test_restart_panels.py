@@ -3,6 +3,7 @@ showing the table as it is."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import Any
 
@@ -12,7 +13,7 @@ from ddz_bot.tg.table import FINISHED, Table
 
 from .conftest import make_settings, manager_of, start_bot
 from .fake_api import FakeBotAPI, FakeMessage
-from .harness import SimUser
+from .harness import Harness, SimUser
 from .scripts import current_table, play_until_over, seat_three, until_playing, whose_turn
 
 
@@ -21,9 +22,9 @@ def live_panels(api: FakeBotAPI, user_id: int) -> list[FakeMessage]:
     return [m for m in api.chat_messages(user_id) if m.from_bot and m.photo_digest and m.buttons()]
 
 
-def lose_answer_of_next_photo(api: FakeBotAPI, chat_id: int) -> list[bool]:
-    """The next sendPhoto into ``chat_id`` arrives, but its answer never comes back (the bot
-    is killed before it does): the bot never learns the new message's id."""
+def lose_answer_of_next_photo(api: FakeBotAPI, chat_id: int, *, killed: bool = True) -> list[bool]:
+    """The next sendPhoto into ``chat_id`` arrives, but its answer never comes back: the bot
+    is killed before it does (its sending stops there), or the call timed out."""
     lost: list[bool] = []
     answer = api.do_request
 
@@ -32,7 +33,9 @@ def lose_answer_of_next_photo(api: FakeBotAPI, chat_id: int) -> list[bool]:
         params = dict(request_data.parameters) if request_data else {}
         if not lost and url.endswith("/sendPhoto") and params.get("chat_id") == chat_id:
             lost.append(True)
-            raise TimedOut("killed")
+            if killed:
+                raise asyncio.CancelledError  # the process ends: nothing after this runs
+            raise TimedOut("no answer")
         return result
 
     api.do_request = do_request  # type: ignore[method-assign,assignment]
@@ -75,6 +78,27 @@ async def test_a_panel_sent_just_before_a_kill_is_tidied_after_the_restart(
         assert (await play_until_over(second, group, people)).phase == FINISHED
     finally:
         await second.stop()
+
+
+async def test_a_panel_that_timed_out_but_arrived_is_not_left_beside_the_next(
+    bot: Harness,
+) -> None:
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await until_playing(bot, group, users)
+    table = current_table(bot, group)
+    leader = whose_turn(bot, group, users)
+    assert leader is not None
+    seat = table.seat_of(leader.id)
+    assert seat is not None
+    following = next(u for u in users if table.seat_of(u.id) == (seat + 1) % 3)
+    lost = lose_answer_of_next_photo(bot.api, following.id, killed=False)
+    await leader.dm("3" if "3" in leader.labels() else leader.labels()[0].split("×")[0])
+    assert lost
+    panels = live_panels(bot.api, following.id)
+    assert len(panels) == 1, [p.caption for p in panels]
+    assert "轮到你了" in (panels[0].caption or "")
 
 
 async def test_killed_right_after_the_last_play_every_panel_shows_the_end(
