@@ -40,60 +40,17 @@ from typing import Any, Final
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
+from .content import Content, Render
 from .ratelimit import caller_waits_out_floods
+from .unseen import tidy
 
 __all__ = ["PRIVATE_PACE", "ChatPace", "Content", "Outbox"]
 
 log = logging.getLogger(__name__)
 
-Render = Callable[[], bytes]
 _KEPT = "(kept)"  # the photo key of a picture already on a message we adopted
 ForbiddenHook = Callable[[int, str], Awaitable[None]]
 SentHook = Callable[[int, str, int], Awaitable[None]]
-
-
-@dataclass(frozen=True, slots=True)
-class Content:
-    """What a message should show. ``photo_key`` names the picture (same key, same picture:
-    no re-upload); ``render`` draws it when it is really sent. No key: a text message.
-
-    ``gist``: the text without what only time changes (a clock's seconds); a message whose
-    shown content has the same gist, picture and buttons is left as it is. ``keeps_picture``:
-    a picture shown whose key begins with ``photo_key`` will do (the same cards, drawn when
-    more of the table was on them)."""
-
-    text: str
-    markup: InlineKeyboardMarkup | None = None
-    photo_key: str | None = None
-    render: Render | None = field(default=None, compare=False)
-    gist: str | None = None
-    keeps_picture: bool = False
-
-    def picture_shown_by(self, sent: Content | None) -> bool:
-        """Whether the picture of ``sent`` (already on the message) shows this one."""
-        if sent is None or self.photo_key is None or sent.photo_key is None:
-            return sent is not None and sent.photo_key == self.photo_key
-        if sent.photo_key == self.photo_key:
-            return True
-        return self.keeps_picture and sent.photo_key.startswith(self.photo_key + ":")
-
-    def text_shown_by(self, sent: Content | None) -> bool:
-        """Whether the words of ``sent`` say what these say (the same gist will do)."""
-        if sent is None:
-            return False
-        return sent.text == self.text or (self.gist is not None and sent.gist == self.gist)
-
-    def markup_key(self) -> tuple[tuple[tuple[str, str | None, str | None], ...], ...]:
-        """What the keyboard shows and does, cheap to compare (no ``to_dict``)."""
-        if self.markup is None:
-            return ()
-        return tuple(
-            tuple(
-                (b.text, b.callback_data if isinstance(b.callback_data, str) else None, b.url)
-                for b in row
-            )
-            for row in self.markup.inline_keyboard
-        )
 
 
 @dataclass(slots=True)
@@ -126,8 +83,6 @@ _UNPACED: Final = ChatPace(0.0)
 NETWORK_BACKOFF_CAP: Final = 30.0
 #: Chats with a pace kept before idle ones are first forgotten.
 _FIRST_SWEEP: Final = 1024
-#: How many messages after the newest one known a message sent unseen is looked for.
-LOOK_AHEAD: Final = 6
 
 
 @dataclass(slots=True)
@@ -449,21 +404,8 @@ class Outbox:
                 slot.message_id = stale  # not sent anew: the old message keeps the slot
 
     async def tidy(self, chat_id: int, after: int, *, keep: int | None = None) -> None:
-        """A private chat may hold a message of ours sent unseen (its answer never came
-        back): the bot's live messages just after ``after``, the newest one known, are looked
-        for (only a message of ours with buttons can lose them; another's can't be edited)
-        and deleted, ``keep`` left alone."""
-        for message_id in range(after + 1, after + 1 + LOOK_AHEAD):
-            if message_id == keep:
-                continue
-            try:
-                await self.bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
-            except TelegramError:
-                continue  # not ours, no buttons, or no such message
-            try:
-                await self.bot.delete_message(chat_id, message_id)
-            except TelegramError as error:
-                log.info("chat %s: message %s left without buttons: %s", chat_id, message_id, error)
+        """Delete a message of ours sent unseen just after ``after`` (``unseen.tidy``)."""
+        await tidy(self.bot, chat_id, after, keep=keep)
 
     async def _photo(self, content: Content) -> bytes:
         assert content.render is not None
