@@ -1,7 +1,9 @@
 """Players for empty seats, 托管 and hints: random and greedy baselines, and the AI at
 three levels (easy, normal, hard; ``SEAT_LEVEL`` is the one AI seats and 托管 play). They
-see a seat's view only and answer with one of the legal actions."""
+see a seat's view only and answer with one of the legal actions. 保皇's players are in
+``ddz_bot.ai.baohuang``."""
 
+from .baohuang import BaoHuangAI, make_baohuang_player
 from .bidding import BiddingStyle
 from .hand import bid_strength, plan_hand
 from .hints import hints
@@ -23,6 +25,7 @@ __all__ = [
     "LEVELS",
     "SEAT_LEVEL",
     "AIPlayer",
+    "BaoHuangAI",
     "Baseline",
     "BiddingStyle",
     "GreedyPlayer",
@@ -33,6 +36,7 @@ __all__ = [
     "ThinkingShare",
     "bid_strength",
     "hints",
+    "make_baohuang_player",
     "make_player",
     "plan_hand",
 ]

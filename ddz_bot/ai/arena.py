@@ -200,6 +200,11 @@ def _percentiles(times: list[float]) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
+    given = sys.argv[1:] if argv is None else argv
+    if "baohuang" in given or "--rules=baohuang" in given:  # 保皇 has an arena of its own
+        from .baohuang.arena import main as baohuang_main
+
+        return baohuang_main(given)
     parser = argparse.ArgumentParser(
         prog="python -m ddz_bot.ai.arena", description=__doc__.split("\n\n")[0]
     )
