@@ -14,7 +14,8 @@ once), SQLite on a temporary file. Printed:
   polling loop does (through the update processor: concurrent across tables, in order
   within one);
 - Bot API calls per accepted move (every action the engine accepted, AI moves included),
-  group and private chats separately;
+  group and private chats separately and in all, by method, and the 429s received (the fake
+  keeps Telegram's per-chat limits unless ``--no-limits``);
 - the most messages sent to one group in any 60 s window;
 - memory per table (tracemalloc, a separate warm-up of ``--memory-tables`` tables dealt and
   bidding, allocations of the fake Telegram left out).
@@ -57,7 +58,7 @@ from ddz_bot.tg.app import build_application, runtime, tune_gc
 from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
 from ddz_bot.tg.words import cards_text
-from tests.tg.fake_api import FakeBotAPI, FakeMessage
+from tests.tg.fake_api import TELEGRAM_LIMITS, FakeBotAPI, FakeMessage
 
 AnyApp = Any
 _stub_counter = itertools.count()
@@ -338,7 +339,7 @@ def slow_telegram(api: FakeBotAPI, seconds: float, slow_share: float, seed: int)
 
 
 async def load(args: argparse.Namespace, tmp: Path) -> None:
-    api = FakeBotAPI(keep_history=False)
+    api = FakeBotAPI(keep_history=False, limits=None if args.no_limits else TELEGRAM_LIMITS)
     if args.api_latency > 0:
         slow_telegram(api, args.api_latency, args.slow_share, args.seed)
     app = await start_app(tmp / "load.sqlite3", api, args.group_interval)
@@ -386,6 +387,10 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     group_calls = [c for c in calls if c.chat_id is not None and c.chat_id < 0 and c.ok]
     dm_calls = [c for c in calls if c.chat_id is not None and c.chat_id > 0 and c.ok]
     answers = [c for c in calls if c.method == "answerCallbackQuery"]
+    by_method: dict[str, int] = {}
+    for call in group_calls + dm_calls:
+        by_method[call.method] = by_method.get(call.method, 0) + 1
+    refused = sum(1 for c in calls if not c.ok)
     per_group: dict[int, list[float]] = {}
     for call in (c for c in api.calls if c.chat_id is not None and c.chat_id < 0 and c.ok):
         per_group.setdefault(call.chat_id, []).append(call.at)  # type: ignore[arg-type]
@@ -421,7 +426,19 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     print(
         f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
         f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
+        f"all chats: {(len(group_calls) + len(dm_calls)) / max(moves, 1):.3f}  "
         f"callback answers: {len(answers)}"
+    )
+    print(
+        "  by method per move: "
+        + "  ".join(
+            f"{method} {count / max(moves, 1):.3f}"
+            for method, count in sorted(by_method.items(), key=lambda item: -item[1])
+        )
+    )
+    print(
+        f"429s received: {api.too_many_total}  calls refused: {refused}  "
+        f"(Telegram's per-chat limits {'off' if args.no_limits else 'on'})"
     )
     print(f"most messages to one group in any 60 s window: {worst}")
     if args.by_kind:
@@ -462,6 +479,9 @@ def main() -> None:
     parser.add_argument("--memory-tables", type=int, default=100)
     parser.add_argument("--render", action="store_true")
     parser.add_argument("--by-kind", action="store_true", help="latency by kind of update")
+    parser.add_argument(
+        "--no-limits", action="store_true", help="the fake Telegram keeps no per-chat limits"
+    )
     parser.add_argument(
         "--api-latency",
         type=float,

@@ -179,6 +179,9 @@ CATALOGUE: dict[str, str] = {
     # refusals of plays
     "not_your_turn": "It is not your turn.",
     "not_playing": "You are not playing a hand now.",
+    "panel_sat_down": "You sat down; your cards are dealt.",
+    "no_table_dm": "You are not at a table: send /newgame in a group to open one, or press "
+    "Join on a table there. /help tells how to play.",
     "dont_hold": "You don't hold {cards}.",
     "not_a_combo": "{cards} is not a combo.",
     "doesnt_beat": "{cards} doesn't beat {table}.",
@@ -274,7 +277,7 @@ CATALOGUE: dict[str, str] = {
     "lang_set": "Language: English.",
     "again_invited": (
         "{name} opened a new table. {names}: press Again on the last result, "
-        "or Join here, to sit down."
+        "or Join on the new table above, to sit down."
     ),
     "show_start_on": "You'll start face up (x5) when the hand is dealt. Press again to undo.",
     "show_start_off": "Face-up start cancelled.",

@@ -165,6 +165,8 @@ CATALOGUE: dict[str, str] = {
     "choose_reading": "{cards} 按哪种牌型出？",
     "not_your_turn": "还没轮到你。",
     "not_playing": "你现在没有在打牌。",
+    "panel_sat_down": "你已入座，牌已发好。",
+    "no_table_dm": "你现在不在牌桌上：在群里发 /newgame 开一桌，或点牌桌的「加入」。/help 看玩法。",
     "dont_hold": "你没有 {cards}。",
     "not_a_combo": "{cards} 不是合法牌型。",
     "doesnt_beat": "{cards} 压不过 {table}。",
@@ -254,7 +256,8 @@ CATALOGUE: dict[str, str] = {
     "lang_choose": "请选择语言：",
     "lang_set": "语言：简体中文。",
     "again_invited": (
-        "{name} 又开了一桌。{names}：在上一局的结果上按「再来一局」，或在这里按「加入」入座。"
+        "{name} 又开了一桌。{names}：在上一局的结果上按「再来一局」，"
+        "或在上面的新牌桌上按「加入」入座。"
     ),
     "show_start_on": "你将明牌开始（x5），开局时生效。再按一次取消。",
     "show_start_off": "已取消明牌开始。",

@@ -165,6 +165,8 @@ CATALOGUE: dict[str, str] = {
     "choose_reading": "{cards} 按哪種牌型出？",
     "not_your_turn": "還沒輪到你。",
     "not_playing": "你現在沒有在打牌。",
+    "panel_sat_down": "你已入座，牌已發好。",
+    "no_table_dm": "你現在不在牌桌上：在群裡發 /newgame 開一桌，或點牌桌的「加入」。/help 看玩法。",
     "dont_hold": "你沒有 {cards}。",
     "not_a_combo": "{cards} 不是合法牌型。",
     "doesnt_beat": "{cards} 壓不過 {table}。",
@@ -254,7 +256,8 @@ CATALOGUE: dict[str, str] = {
     "lang_choose": "請選擇語言：",
     "lang_set": "語言：繁體中文。",
     "again_invited": (
-        "{name} 又開了一桌。{names}：在上一局的結果上按「再來一局」，或在這裡按「加入」入座。"
+        "{name} 又開了一桌。{names}：在上一局的結果上按「再來一局」，"
+        "或在上面的新牌桌上按「加入」入座。"
     ),
     "show_start_on": "你將明牌開始（x5），開局時生效。再按一次取消。",
     "show_start_off": "已取消明牌開始。",

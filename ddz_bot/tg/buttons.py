@@ -282,7 +282,7 @@ async def _decision(press: Press) -> Answer:
     if decision is None:
         raise BadCallback(f"{cb.action}:{cb.arg}", "no such decision")
     waiting = game.waiting_for()
-    if cb.version == table.version and (
+    if press.rt.hands.button_current(table, seat, cb.version) and (
         decision in game.legal_actions(seat)
         if not isinstance(decision, Pass)
         else waiting is not None and seat in waiting and game.to_beat is not None
@@ -299,7 +299,7 @@ def _playable(press: Press, cards: Cards) -> None:
     waiting = None if game is None else game.waiting_for()
     if (
         game is not None
-        and press.cb.version == table.version
+        and press.rt.hands.button_current(table, seat, press.cb.version)
         and waiting is not None
         and seat in waiting
         and game.hand(seat).contains(cards)
@@ -350,7 +350,7 @@ async def _clear(press: Press) -> Answer:
 
 async def _hint(press: Press) -> Answer:
     table = press.on_table
-    if press.cb.version != table.version:
+    if not press.rt.hands.button_current(table, press.seat, press.cb.version):
         raise Refused("stale_button")
     found = await hint(press.rt, table, press.who.id)
     if found is None:

@@ -108,7 +108,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat, user, message = update.effective_chat, update.effective_user, update.message
     if user is None or chat is None:
         return
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     if not is_private(chat):
         reply(rt, message, t(lang, "help"))
         return
@@ -127,8 +127,12 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
             if refusal.key != "already_seated":
                 reply(rt, message, refusal.text(lang))
                 return
+        seat = table.seat_of(user.id)
         if not table.in_hand():
             reply(rt, message, t(lang, "dm_join_done", group=table.title))
+        elif seat is not None:  # sitting down dealt the hand: the first panel says so
+            rt.presenter.panels.sat_down(table.id, seat)
+            rt.hands.refresh_panel(table, seat)
         return
     if repost_panel(rt, user.id):
         return
@@ -137,13 +141,17 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 async def help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     rt = runtime_of(context)
-    reply(rt, update.message, t(await rt.people.lang_of(update.effective_user), "help"))
+    reply(
+        rt,
+        update.message,
+        t(await rt.people.lang_in(update.effective_chat, update.effective_user), "help"),
+    )
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     rt = runtime_of(context)
     chat = update.effective_chat
-    lang = await rt.people.lang_of(update.effective_user)
+    lang = await rt.people.lang_in(update.effective_chat, update.effective_user)
     group = None if chat is None or is_private(chat) else await rt.db.get_group(chat.id)
     room = room_by_key(group.room if group is not None else "beginner")
     settings = rt.settings
@@ -172,7 +180,7 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat, user, message = update.effective_chat, update.effective_user, update.message
     if chat is None or user is None:
         return
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     if is_private(chat):
         reply(rt, message, t(lang, "group_only"))
         return
@@ -199,14 +207,15 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 reply_markup=rt.keyboards.join(open_lobby, lang),
             )
             return
-        await _refused_in_group(rt, message, refusal, lang, chat.id, person)
+        await _refused_in_group(rt, message, refusal, person.lang, chat.id, person)
 
 
 async def _refused_in_group(
     rt: Runtime, message: Message | None, refusal: Refused, lang: str, chat_id: int, person: Person
 ) -> None:
-    """A refusal answered in the group; one who can't get private messages yet gets the
-    ``t.me`` link that finishes sitting down."""
+    """A refusal answered in the group, in the language of the one it speaks to (``lang``);
+    one who can't get private messages yet gets the ``t.me`` link that finishes sitting
+    down."""
     if refusal.key == "need_dm":
         table = rt.registry.in_chat(chat_id)
         if table is not None:
@@ -226,7 +235,7 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat, user, message = update.effective_chat, update.effective_user, update.message
     if chat is None or user is None:
         return
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     table = rt.registry.in_chat(chat.id)
     if is_private(chat):
         reply(rt, message, t(lang, "group_only"))
@@ -245,7 +254,7 @@ async def join(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     try:
         await rt.lobby.join(table, person)
     except Refused as refusal:
-        await _refused_in_group(rt, message, refusal, lang, chat.id, person)
+        await _refused_in_group(rt, message, refusal, person.lang, chat.id, person)
 
 
 async def leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -253,7 +262,7 @@ async def leave(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     user, message = update.effective_user, update.message
     if user is None:
         return
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_of(user)  # whether one may leave is one's own business
     table = rt.registry.of_user(user.id)
     chat = update.effective_chat
     if chat is not None and not is_private(chat):
@@ -288,7 +297,7 @@ async def _group_admin(rt: Runtime, update: Update) -> tuple[Chat, Message | Non
     chat, user, message = update.effective_chat, update.effective_user, update.message
     if chat is None or user is None:
         return None
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     if is_private(chat):
         reply(rt, message, t(lang, "group_only"))
         return None
@@ -316,7 +325,7 @@ async def balance(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat, user, message = update.effective_chat, update.effective_user, update.message
     if user is None or message is None:
         return
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     person = await rt.people.person(user)
     db = rt.db
     await db.ensure_player(user.id, person.name)
@@ -352,7 +361,7 @@ async def balance(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def rank(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     rt = runtime_of(context)
     chat, user = update.effective_chat, update.effective_user
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     args = [a.lower() for a in context.args or ()]
     scope_global = (
         is_private(chat)
@@ -386,7 +395,7 @@ async def daily(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     user = update.effective_user
     if user is None:
         return
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     person = await rt.people.person(user)
     await rt.db.ensure_player(user.id, person.name)
     try:
@@ -407,7 +416,7 @@ async def relief(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     user = update.effective_user
     if user is None:
         return
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     person = await rt.people.person(user)
     db = rt.db
     await db.ensure_player(user.id, person.name)
@@ -436,7 +445,7 @@ async def replay(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return
-    lang = await rt.people.lang_of(user)
+    lang = await rt.people.lang_in(update.effective_chat, user)
     db = rt.db
     hands = (
         await db.recent_hands(user_id=user.id, limit=1)
@@ -452,7 +461,7 @@ async def replay(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 async def lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     rt = runtime_of(context)
     """Each person's own language (a group's is set by its admins in /settings)."""
-    lang = await rt.people.lang_of(update.effective_user)
+    lang = await rt.people.lang_in(update.effective_chat, update.effective_user)
     chat = update.effective_chat
     key = "lang_choose" if chat is None or is_private(chat) else "lang_choose_group"
     reply(rt, update.message, t(lang, key), reply_markup=rt.keyboards.languages())

@@ -8,6 +8,7 @@ in the application (``runtime_of``), as python-telegram-bot's examples do.
 from __future__ import annotations
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from telegram import Update
@@ -27,6 +28,7 @@ from ..i18n import t
 from . import commands
 from .buttons import button_pressed
 from .commands import COMMANDS, is_private, reply
+from .lobby import group_defaults
 from .runtime import runtime_of
 from .typed import typed_text
 
@@ -60,7 +62,13 @@ async def my_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         and change.chat.type in ("group", "supergroup")
     ):
         group = await rt.db.get_group(change.chat.id)
-        lang = group.language if group is not None else await rt.people.lang_of(change.from_user)
+        if group is None:  # the group speaks its adder's language until its admins say
+            lang = await rt.people.lang_of(change.from_user)
+            defaults = replace(group_defaults(rt.settings, change.chat.id), language=lang)
+            group = await rt.db.ensure_group(
+                change.chat.id, change.chat.title or "", defaults=defaults
+            )
+        lang = group.language
         rt.outbox.post(change.chat.id, t(lang, "help") + "\n\n" + t(lang, "bot_added_settings"))
 
 

@@ -149,7 +149,7 @@ class HandFlow:
                 raise Refused("not_seated")
             if game is None or game.over or table.phase != TablePhase.PLAYING:
                 raise Refused("stale_button")
-            if version is not None and version != table.version:
+            if version is not None and not self.button_current(table, seat, version):
                 raise Refused("stale_button")
             if not self.registry.holds(table):
                 raise Refused("stale_button")
@@ -160,6 +160,19 @@ class HandFlow:
             except IllegalAction as error:
                 raise self.explain(error, game, action) from None
             await self._finish_change(change, decided=seat)
+
+    def button_current(self, table: Table, seat: int, version: int) -> bool:
+        """Whether a decision button drawn at ``version`` still answers the seat's decision:
+        drawn at the table's version, or since the seat's decision opened while it is still
+        open (several seats answering at once: the first answer leaves the others' good)."""
+        if version == table.version:
+            return True
+        game = table.game
+        since = self.presenter.panels.open_since(table.id, seat)
+        if game is None or since is None or not since <= version < table.version:
+            return False
+        waiting = game.waiting_for()
+        return (waiting is not None and seat in waiting) or bool(game.legal_actions(seat))
 
     async def take_back(self, table: Table, user_id: int) -> None:
         """Take one's seat back from 托管."""
@@ -256,7 +269,15 @@ class HandFlow:
             self._set_deadline(draft)
         change.events += events
         change.transitions.append(
-            Transition(before, after, people_before, draft.people_waiting(), same_phase)
+            Transition(
+                before,
+                after,
+                people_before,
+                draft.people_waiting(),
+                same_phase,
+                draft.version,
+                getattr(action, "seat", None),
+            )
         )
         change.steps.append(Step.of(draft, action.to_dict()))
 

@@ -242,13 +242,21 @@ class Keyboards:
 
     # ---- a player's DM panel ----------------------------------------------------------
     def panel(
-        self, table: Table, seat: int, lang: str, panel: SeatPanel | None = None
+        self,
+        table: Table,
+        seat: int,
+        lang: str,
+        panel: SeatPanel | None = None,
+        *,
+        since: int | None = None,
     ) -> InlineKeyboardMarkup | None:
+        """A seat's panel keyboard; its decision buttons carry ``since`` (the version since
+        which the seat's decision is open) when known, else the table's version."""
         game = table.game
         if not isinstance(game, Game) or game.over:
             return None  # no hand, or not 斗地主's (保皇's panel is baohuang.keyboards')
         panel = panel or SeatPanel()
-        v = table.version
+        v = table.version if since is None or since > table.version else since
         b = self.button
         if game.auto[seat]:
             return InlineKeyboardMarkup([[b(t(lang, "btn_take_back"), Button.TAKE_BACK, table, v)]])
@@ -258,7 +266,7 @@ class Keyboards:
         phase = game.phase
         row: list[InlineKeyboardButton] = []
         if phase is Phase.PLAYING:
-            return self._play(table, game, seat, lang, panel)
+            return self._play(table, game, seat, lang, panel, v)
         show_kind = show_kind_of(game)
         for action in legal:
             if isinstance(action, Bid):
@@ -279,7 +287,7 @@ class Keyboards:
         return InlineKeyboardMarkup(rows_of(row, 4)) if row else None
 
     def _play(
-        self, table: Table, game: Game, seat: int, lang: str, panel: SeatPanel
+        self, table: Table, game: Game, seat: int, lang: str, panel: SeatPanel, v: int
     ) -> InlineKeyboardMarkup:
         b = self.button
         hv = table.hand_version
@@ -299,7 +307,6 @@ class Keyboards:
         rows = rows_of(ranks)
         waiting = game.waiting_for()
         if waiting is not None and seat in waiting:
-            v = table.version
             actions = [
                 b(t(lang, "btn_clear"), Button.CLEAR, table, hv),
                 b(t(lang, "btn_hint"), Button.HINT, table, v),

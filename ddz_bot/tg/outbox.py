@@ -19,15 +19,18 @@ paced here: an answer or a deletion is no message, and replies are few; the rate
 A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
 newest content is sent then), every other chat goes on. Telegram out of reach (a network
 error) holds the chat back likewise, with a growing backoff; the outage is logged once by
-``tg/connection.py``, not here per call. "Message is not modified" counts as
-done, and a ``Forbidden`` private chat is reported to ``on_forbidden`` (the table tells the
-group). Nothing here makes a caller wait for Telegram: ``show``, ``post`` and ``spawn`` return
-at once.
+``tg/connection.py``, not here per call. A new private message whose answer timed out may
+have arrived all the same: the bot's live messages just after the newest one known in that
+chat are deleted (``tidy``; a restart does the same for a panel it never heard back about)
+and it is sent again. "Message is not modified" counts as done, and a ``Forbidden`` private
+chat is reported to ``on_forbidden`` (the table tells the group). Nothing here makes a caller
+wait for Telegram: ``show``, ``post`` and ``spawn`` return at once.
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
@@ -37,39 +40,17 @@ from typing import Any, Final
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
+from .content import Content, Render
 from .ratelimit import caller_waits_out_floods
+from .unseen import tidy
 
 __all__ = ["PRIVATE_PACE", "ChatPace", "Content", "Outbox"]
 
 log = logging.getLogger(__name__)
 
-Render = Callable[[], bytes]
 _KEPT = "(kept)"  # the photo key of a picture already on a message we adopted
 ForbiddenHook = Callable[[int, str], Awaitable[None]]
 SentHook = Callable[[int, str, int], Awaitable[None]]
-
-
-@dataclass(frozen=True, slots=True)
-class Content:
-    """What a message should show. ``photo_key`` names the picture (same key, same picture:
-    no re-upload); ``render`` draws it when it is really sent. No key: a text message."""
-
-    text: str
-    markup: InlineKeyboardMarkup | None = None
-    photo_key: str | None = None
-    render: Render | None = field(default=None, compare=False)
-
-    def markup_key(self) -> tuple[tuple[tuple[str, str | None, str | None], ...], ...]:
-        """What the keyboard shows and does, cheap to compare (no ``to_dict``)."""
-        if self.markup is None:
-            return ()
-        return tuple(
-            tuple(
-                (b.text, b.callback_data if isinstance(b.callback_data, str) else None, b.url)
-                for b in row
-            )
-            for row in self.markup.inline_keyboard
-        )
 
 
 @dataclass(slots=True)
@@ -82,6 +63,8 @@ class _Slot:
     task: asyncio.Task[None] | None = None
     retiring: bool = False  # forget the slot once its last content is shown
     fresh: bool = False  # the next content goes out as a new message; the old one is deleted
+    newest: int = 0  # the newest message id this slot ever had
+    after: int = 0  # the newest message id known in the chat when its last new one was sent
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +94,7 @@ class _Gate:
     allowance: float | None = None  # None: a full burst
     at: float = 0.0
     held_until: float = 0.0
+    newest: int = 0  # the newest message id sent into the chat
 
     def allowance_at(self, pace: ChatPace, now: float) -> float:
         """The sends the chat may make at ``now``: refilled by the time since the last."""
@@ -133,6 +117,7 @@ class Outbox:
         private_pace: ChatPace | None = None,
         on_forbidden: ForbiddenHook | None = None,
         on_sent: SentHook | None = None,
+        on_sending: SentHook | None = None,
         max_retries: int = 5,
         network_retries: int = 8,
     ) -> None:
@@ -146,6 +131,9 @@ class Outbox:
         self._sweep_at = _FIRST_SWEEP
         self.on_forbidden = on_forbidden
         self.on_sent = on_sent
+        #: told before a slot's new message goes to a private chat, with the newest message
+        #: id known there: if its id never comes back (a kill), a restart looks after it
+        self.on_sending = on_sending
         self.max_retries = max_retries
         self.network_retries = network_retries
         self._slots: dict[tuple[int, str], _Slot] = {}
@@ -183,6 +171,12 @@ class Outbox:
         """Adopt an existing message (after a restart): the next ``show`` edits it in full."""
         slot = self._slot(chat_id, name)
         slot.message_id, slot.sent = message_id, None
+        slot.newest = max(slot.newest, message_id or 0)
+
+    def _seen(self, chat_id: int, message_id: int) -> None:
+        gate = self._gates.get(chat_id)
+        if gate is not None:
+            gate.newest = max(gate.newest, message_id)
 
     def message_id(self, chat_id: int, name: str) -> int | None:
         slot = self._slots.get((chat_id, name))
@@ -381,8 +375,18 @@ class Outbox:
                 else:
                     log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except NetworkError as error:  # no answer (BadRequest, a subclass, is above)
+                if isinstance(error, TimedOut) and slot.message_id is None and slot.chat_id > 0:
+                    # the new message may have arrived unseen: it goes, then is sent again
+                    log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+                    await self.tidy(slot.chat_id, slot.after, keep=stale)
+                    retries += 1
+                    if stale is not None:
+                        slot.message_id, slot.fresh = stale, True
+                    if slot.pending is None and retries <= self.network_retries:
+                        slot.pending = content
+                    continue
                 if isinstance(error, TimedOut) and slot.message_id is None:
-                    # the new message may have arrived: better none twice than two panels
+                    # the new message may have arrived: better none twice than two
                     log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
                 else:
                     retries += 1
@@ -399,6 +403,10 @@ class Outbox:
             if stale is not None and slot.message_id is None:
                 slot.message_id = stale  # not sent anew: the old message keeps the slot
 
+    async def tidy(self, chat_id: int, after: int, *, keep: int | None = None) -> None:
+        """Delete a message of ours sent unseen just after ``after`` (``unseen.tidy``)."""
+        await tidy(self.bot, chat_id, after, keep=keep)
+
     async def _photo(self, content: Content) -> bytes:
         assert content.render is not None
         return await asyncio.to_thread(content.render)
@@ -407,6 +415,10 @@ class Outbox:
         bot, chat, sent = self.bot, slot.chat_id, slot.sent
         if slot.message_id is None:
             message: Message
+            if self.on_sending is not None and chat > 0:
+                gate = self._gates.get(chat)
+                slot.after = max(slot.newest, 0 if gate is None else gate.newest)
+                await self.on_sending(chat, slot.name, slot.after)
             if content.photo_key is not None:
                 message = await bot.send_photo(
                     chat,
@@ -418,17 +430,19 @@ class Outbox:
                 message = await bot.send_message(chat, content.text, reply_markup=content.markup)
             self.sent_calls += 1
             slot.message_id, slot.sent = message.message_id, content
+            self._seen(chat, message.message_id)
+            slot.newest = max(slot.newest, message.message_id)
             if self.on_sent is not None:
                 await self.on_sent(chat, slot.name, message.message_id)
             return
         message_id = slot.message_id
         same_markup = sent is not None and sent.markup_key() == content.markup_key()
-        if content.photo_key is not None and (sent is None or sent.photo_key != content.photo_key):
+        if content.photo_key is not None and not content.picture_shown_by(sent):
             media = InputMediaPhoto(await self._photo(content), caption=content.text)
             await bot.edit_message_media(
                 media, chat_id=chat, message_id=message_id, reply_markup=content.markup
             )
-        elif sent is None or sent.text != content.text:
+        elif not content.text_shown_by(sent):
             if content.photo_key is not None:
                 await bot.edit_message_caption(
                     chat_id=chat,
@@ -447,6 +461,9 @@ class Outbox:
         else:
             return
         self.sent_calls += 1
+        if content.keeps_picture and sent is not None and content.picture_shown_by(sent):
+            # the picture on the message is the one sent before: remember its key
+            content = dataclasses.replace(content, photo_key=sent.photo_key, render=sent.render)
         slot.sent = content
 
     async def _post(
@@ -457,11 +474,12 @@ class Outbox:
             await self._pace(chat_id)
             try:
                 if photo is not None:
-                    await self.bot.send_photo(
+                    sent = await self.bot.send_photo(
                         chat_id, await asyncio.to_thread(photo), caption=text, reply_markup=markup
                     )
                 else:
-                    await self.bot.send_message(chat_id, text, reply_markup=markup)
+                    sent = await self.bot.send_message(chat_id, text, reply_markup=markup)
+                self._seen(chat_id, sent.message_id)
                 self.sent_calls += 1
                 return
             except RetryAfter as error:

@@ -25,9 +25,16 @@ class SeatPanel:
     hint_cursor: int = -1  # the last hint shown (the next press shows the next one)
     #: a wildcard play that reads several ways, with its readings, until one is pressed
     reading: tuple[Cards, list[Any]] | None = None
+    #: sat down through the private chat as the hand was dealt: the panel says so
+    sat_down: bool = False
 
     def empty(self) -> bool:
-        return self.selection is None and self.hint_cursor == -1 and self.reading is None
+        return (
+            self.selection is None
+            and self.hint_cursor == -1
+            and self.reading is None
+            and not self.sat_down
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +47,18 @@ class Transition:
     people_before: frozenset[int]  # people (not AI, not 托管) waited for, before and after
     people_after: frozenset[int]
     same_phase: bool
+    version: int = 0  # the table's version once the action is taken
+    actor: int | None = None  # the seat that acted (None: the table, e.g. the deal)
 
 
 @dataclass(slots=True)
 class _TablePanels:
     seats: dict[int, SeatPanel] = field(default_factory=dict)
     asked: set[int] = field(default_factory=set)  # to be sent their panel anew (notified)
+    #: the version since which every seat's decision is the same (None: not known, e.g.
+    #: after a restart), and later openings of single seats' decisions
+    opened_all: int | None = None
+    opened: dict[int, int] = field(default_factory=dict)
 
 
 class PanelState:
@@ -84,9 +97,14 @@ class PanelState:
             return
         panel.selection, panel.reading = None, None
         if not keep_hints:
-            panel.hint_cursor = -1
+            panel.hint_cursor, panel.sat_down = -1, False
         if panel.empty():
             del panels.seats[seat]  # type: ignore[union-attr]
+
+    def sat_down(self, table_id: int, seat: int) -> None:
+        """The seat sat down with no other word than its panel: the panel says so, until
+        the seat's first decision is over."""
+        self._mine(table_id, seat).sat_down = True
 
     def decided(self, table_id: int, seat: int) -> None:
         """The seat's decision was taken: what it had half-chosen goes."""
@@ -113,6 +131,26 @@ class PanelState:
             newly -= step.people_before
         if newly:
             self._tables.setdefault(table_id, _TablePanels()).asked.update(newly)
+        self._opened(table_id, step, before, after)
+
+    def _opened(self, table_id: int, step: Transition, before: set[int], after: set[int]) -> None:
+        """Whose decision this step opened anew: everyone's when the phase changed or the
+        table itself acted (the deal moved on); else the actor's and the seats newly asked.
+        Another seat's answer leaves a decision open, and so its buttons good."""
+        panels = self._tables.setdefault(table_id, _TablePanels())
+        if not step.same_phase or step.actor is None:
+            panels.opened_all, panels.opened = step.version, {}
+            return
+        for seat in {step.actor} | (after - before):
+            panels.opened[seat] = step.version
+
+    def open_since(self, table_id: int, seat: int) -> int | None:
+        """The version since which the seat's decision is the one it is now (None: not
+        known): a button drawn since then still answers it."""
+        panels = self._tables.get(table_id)
+        if panels is None or panels.opened_all is None:
+            return None
+        return max(panels.opened_all, panels.opened.get(seat, panels.opened_all))
 
     def take_asked(self, table_id: int) -> set[int]:
         """The seats to be notified since the table was last shown (and forget them)."""

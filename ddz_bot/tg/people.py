@@ -73,6 +73,7 @@ class People:
         self.bot = bot
         self.default_lang = default_lang
         self._langs = Recent(RECENT_USERS)  # user id -> language, the recent ones
+        self._helped = Recent(RECENT_USERS)  # who was shown the help for a word typed
         self._admins = Recent(RECENT_USERS)  # (chat, user) -> until when, is an admin
 
     def cached_lang(self, user: User | None) -> str:
@@ -97,6 +98,23 @@ class People:
         )
         self._langs.add(user.id, lang)
         return lang
+
+    async def lang_in(self, chat: Chat | None, user: User | None) -> str:
+        """The language of a reply in ``chat``: everyone in a group reads the group's (its
+        setting; one never stored yet, the sender's); a private chat, the person's."""
+        if chat is not None and chat.type != "private":
+            group = await self.db.get_group(chat.id)
+            if group is not None:
+                return group.language
+        return await self.lang_of(user)
+
+    def first_help(self, user_id: int) -> bool:
+        """Whether a word typed at no table gets the whole help (the first one does; the
+        next ones a line, not the same screenful each time)."""
+        if user_id in self._helped:
+            return False
+        self._helped.add(user_id)
+        return True
 
     async def person(self, user: User) -> Person:
         return Person(

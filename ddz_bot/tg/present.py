@@ -278,11 +278,21 @@ def lobby_content(
     return Content(text, keyboards.lobby(table, lang))
 
 
-def panel_caption(table: Table, seat: int, lang: str, panel: SeatPanel | None = None) -> str:
+def panel_caption(
+    table: Table,
+    seat: int,
+    lang: str,
+    panel: SeatPanel | None = None,
+    *,
+    seconds: int | None = None,
+) -> str:
+    """A player's panel caption; ``seconds``: what its clock shows (default: the time left)."""
     game = _ddz(table)
     panel = panel or SeatPanel()
     names = table.names()
     lines = [t(lang, "panel_table", group=table.title)]
+    if panel.sat_down and not game.over:
+        lines.append(t(lang, "panel_sat_down"))
     if game.over:
         lines += final_lines(table, seat, lang)
         return "\n".join(lines)
@@ -295,7 +305,8 @@ def panel_caption(table: Table, seat: int, lang: str, panel: SeatPanel | None = 
     elif panel.reading is not None:
         lines.append(t(lang, "choose_reading", cards=cards_text(panel.reading[0], lang)))
     elif now is not None and seat in now:
-        lines.append(t(lang, "panel_your_turn", seconds=seconds_left(table)))
+        shown = seconds_left(table) if seconds is None else seconds
+        lines.append(t(lang, "panel_your_turn", seconds=shown))
         selected = panel.selection
         if game.phase is Phase.PLAYING and selected and any(selected):
             lines.append(
@@ -323,9 +334,20 @@ def panel_caption(table: Table, seat: int, lang: str, panel: SeatPanel | None = 
 
 
 def panel_content(
-    table: Table, seat: int, keyboards: Keyboards, lang: str, panel: SeatPanel | None = None
+    table: Table,
+    seat: int,
+    keyboards: Keyboards,
+    lang: str,
+    panel: SeatPanel | None = None,
+    *,
+    since: int | None = None,
 ) -> Content:
-    """A player's DM panel: the hand picture, a caption, the decision keyboard."""
+    """A player's DM panel: the hand picture, a caption, the decision keyboard.
+
+    What changes it is the seat's cards, its decision and whom it waits for: its decision
+    buttons carry ``since`` (the version since which its decision is open, when known), so
+    another seat's answer leaves them as they are; the clock's seconds alone change nothing
+    (the gist); a seat that stops deciding with the same cards keeps its picture."""
     game = _ddz(table)
     panel = panel or SeatPanel()
     view = game.view_for(seat)
@@ -336,13 +358,17 @@ def panel_content(
     now = game.waiting_for()
     deciding = now is not None and seat in now and now.kind is DecisionKind.PLAY
     hand_key = "".join(f"{int(c):02x}" for c in view.hand)
-    mode = f"turn{table.version}" if deciding else ("over" if game.over else "wait")
-    markup = keyboards.panel(table, seat, lang, panel)
+    cards_key = f"h{table.hand_no}:{hand_key}:{game.rules.wild_rank}"
+    opened = table.version if since is None else since  # the turn's picture, drawn once
+    mode = f":turn{opened}" if deciding else (":over" if game.over else "")
+    markup = keyboards.panel(table, seat, lang, panel, since=since)
     return Content(
         panel_caption(table, seat, lang, panel),
         markup,
-        photo_key=f"h{table.hand_no}:{hand_key}:{mode}:{game.rules.wild_rank}",
+        photo_key=cards_key + mode,
         render=lambda: render_hand(view, None, lang, names),
+        gist=panel_caption(table, seat, lang, panel, seconds=-1),
+        keeps_picture=not mode,
     )
 
 
@@ -357,7 +383,11 @@ class Contents(Protocol):
         self, table: Table, text: list[str], pictures: list[ResultLine] | None
     ) -> Content: ...
 
-    def panel(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> Content: ...
+    def panel(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel, *, since: int | None = None
+    ) -> Content:
+        """A seat's panel; ``since``: the version since which its decision is open."""
+        ...
 
 
 class DouDizhuContents:
@@ -375,8 +405,10 @@ class DouDizhuContents:
     def result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> Content:
         return result_content(table, self.keyboards, text, pictures)
 
-    def panel(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> Content:
-        return panel_content(table, seat, self.keyboards, lang, panel)
+    def panel(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel, *, since: int | None = None
+    ) -> Content:
+        return panel_content(table, seat, self.keyboards, lang, panel, since=since)
 
 
 class Presenter:
@@ -435,7 +467,13 @@ class Presenter:
         self.outbox.show(
             person.user_id,
             PANEL_SLOT,
-            self.contents(table).panel(table, seat, person.lang, self.panels.seat(table.id, seat)),
+            self.contents(table).panel(
+                table,
+                seat,
+                person.lang,
+                self.panels.seat(table.id, seat),
+                since=self.panels.open_since(table.id, seat),
+            ),
             new_message=new_message,
             replace=replace,
         )

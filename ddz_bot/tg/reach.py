@@ -26,7 +26,7 @@ from .refusals import Refused
 from .registry import Step, TableRegistry
 from .table import Table
 
-__all__ = ["DM_CHECK_SECONDS", "Reach"]
+__all__ = ["DM_CHECK_SECONDS", "Reach", "sending_mark", "sent_after"]
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +34,17 @@ log = logging.getLogger(__name__)
 DM_CHECK_SECONDS = 10.0
 
 GroupGone = Callable[[int], Awaitable[None]]
+
+
+def sending_mark(newest: int) -> int:
+    """What is stored under ``-user`` among a table's panel ids while a new panel is on its
+    way to ``user`` (0: none is): the newest message id known in the chat then, plus one."""
+    return newest + 1
+
+
+def sent_after(mark: int) -> int | None:
+    """The message id after which a panel may have been sent unseen (None: none was)."""
+    return None if mark <= 0 else mark - 1
 
 
 class Reach:
@@ -74,6 +85,16 @@ class Reach:
         self.dm_ok.add(person.id)
 
     # ---- what the outbox reports ------------------------------------------------------------
+    async def sending(self, chat_id: int, slot: str, newest: int) -> None:
+        """A new panel is about to go to a private chat whose newest known message is
+        ``newest``: saved first (``sending_mark``), so that a restart that never learnt the
+        new message's id looks for it after that one (``Resumer``)."""
+        if slot != PANEL_SLOT:
+            return
+        table = self.registry.of_user(chat_id)
+        if table is not None:
+            await self._store_messages(table, panels={-chat_id: sending_mark(newest)})
+
     async def sent(self, chat_id: int, slot: str, message_id: int) -> None:
         """Remember which messages show a table (so a restart edits them, not new ones)."""
         if slot == GROUP_SLOT:
@@ -84,7 +105,7 @@ class Reach:
             self.dm_ok.add(chat_id)
             table = self.registry.of_user(chat_id)
             if table is not None:
-                await self._store_messages(table, panels={chat_id: message_id})
+                await self._store_messages(table, panels={chat_id: message_id, -chat_id: 0})
         elif slot.startswith(LOBBY_SLOT):
             table = self.registry.get(int(slot[len(LOBBY_SLOT) :]))
             if table is None:

@@ -12,7 +12,7 @@ from ..engine.game import Game
 from ..i18n import t
 from ..storage import Database, FinishedHand
 from .baohuang.replay import bh_replay_head, bh_replay_lines, is_bh_hand
-from .present import cards_text
+from .words import combo_text
 
 __all__ = ["replay_lines", "replay_text", "replay_verdict"]
 
@@ -42,7 +42,7 @@ def replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
                     f" ({t(lang, 'replay_landlord')})" if event.seat == landlord else ""
                 )
                 what = (
-                    cards_text(event.combo.cards, lang)
+                    combo_text(event.combo, lang)  # as the table writes it (QQQ6)
                     if isinstance(event, Played)
                     else t(lang, "said_pass")
                 )

@@ -10,6 +10,7 @@ resume is logged and skipped; the others resume.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Mapping
 
@@ -20,7 +21,7 @@ from .hands import HandFlow
 from .lobby import LobbyFlow
 from .phases import TablePhase
 from .present import GROUP_SLOT, PANEL_SLOT, Presenter, lobby_slot
-from .reach import Reach
+from .reach import Reach, sent_after
 from .registry import TableRegistry
 from .table import Table
 from .timers import TimerKind, TimerName, Timers
@@ -92,11 +93,23 @@ class Resumer:
         outbox = self.presenter.outbox
         if table_message_id is not None:
             outbox.bind(table.chat_id, GROUP_SLOT, table_message_id)
-        if not finished:
-            for user, message_id in panel_message_ids.items():
+        for user, message_id in panel_message_ids.items():
+            if user > 0:  # a finished hand's panels too: they show its end
                 outbox.bind(user, PANEL_SLOT, message_id)
+        for user, mark in panel_message_ids.items():
+            after = sent_after(mark)
+            if user < 0 and after is not None and -user not in table.unreachable:
+                await self._tidy(table, -user, after, panel_message_ids.get(-user))
         async with self.registry.lock(table.id):
             await self.resume_one(table)
+
+    async def _tidy(self, table: Table, user: int, after: int, kept: int | None) -> None:
+        """A panel was on its way to ``user`` when the bot stopped, its id never learnt: the
+        bot's live messages just after the newest one it knew there go (``Outbox.tidy``);
+        the panel it knows stays and shows the table as it is."""
+        await self.presenter.outbox.tidy(user, after, keep=kept)
+        with contextlib.suppress(ValueError):
+            await self.db.set_table_messages(str(table.id), panel_message_ids={-user: 0})
 
     async def resume_one(self, table: Table) -> None:
         """Re-arm one restored table's clock and show it again (the lock is held)."""
@@ -104,6 +117,8 @@ class Resumer:
         if table.phase == TablePhase.FINISHED:  # Again / Leave work until the idle time
             if game is not None:
                 await self.ending.show_result_again(table)
+                for seat, _ in table.humans():  # the hand's end, on each player's panel
+                    self.presenter.show_panel(table, seat)
             self.timers.arm(
                 TimerName(table.id, TimerKind.IDLE, table.version),
                 table.deadline if table.deadline is not None else 0.0,

@@ -70,6 +70,7 @@ class Runtime:
             group_interval=settings.group_interval,
             on_forbidden=self._forbidden,
             on_sent=self._sent,
+            on_sending=self._sending,
         )
         self.timers = Timers(job_queue, self.on_timer)
         self.presenter = Presenter(
@@ -156,6 +157,9 @@ class Runtime:
 
     async def _sent(self, chat_id: int, slot: str, message_id: int) -> None:
         await self.reach.sent(chat_id, slot, message_id)
+
+    async def _sending(self, chat_id: int, slot: str, newest: int) -> None:
+        await self.reach.sending(chat_id, slot, newest)
 
     # ---- look-ups the handlers, the tests and the benchmark use -------------------------------
     def table_in(self, chat_id: int) -> Table | None:

@@ -73,7 +73,7 @@ async def typed_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     lang = await rt.people.lang_of(user)
     table = rt.registry.of_user(user.id)
     if table is None:
-        reply(rt, message, t(lang, "help"))
+        reply(rt, message, t(lang, "help" if rt.people.first_help(user.id) else "no_table_dm"))
         return
     if table.game is None or table.phase != PLAYING:
         reply(rt, message, t(lang, "not_playing"))

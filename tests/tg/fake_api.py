@@ -411,6 +411,13 @@ class FakeBotAPI(BaseRequest):
             raise ApiError(400, "Bad Request: message to edit not found")
         return message
 
+    def _editable(self, params: dict[str, Any]) -> FakeMessage:
+        """A message the bot may edit: its own (another's is refused as Telegram does)."""
+        message = self._message(params)
+        if not message.from_bot:
+            raise ApiError(400, "Bad Request: message can't be edited")
+        return message
+
     @staticmethod
     def _markup(params: dict[str, Any]) -> dict[str, Any] | None:
         markup = params.get("reply_markup")
@@ -492,7 +499,7 @@ class FakeBotAPI(BaseRequest):
         return self.message_dict(message)
 
     def _api_editMessageMedia(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
-        message = self._message(params)
+        message = self._editable(params)
         if message.photo_digest is None:
             raise ApiError(400, "Bad Request: there is no media in the message to edit")
         media = params.get("media")
@@ -520,7 +527,7 @@ class FakeBotAPI(BaseRequest):
         return self.message_dict(message)
 
     def _api_editMessageCaption(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
-        message = self._message(params)
+        message = self._editable(params)
         if message.photo_digest is None:
             raise ApiError(400, "Bad Request: there is no caption in the message to edit")
         caption, markup = params.get("caption"), self._markup(params)
@@ -531,7 +538,7 @@ class FakeBotAPI(BaseRequest):
         return self.message_dict(message)
 
     def _api_editMessageText(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
-        message = self._message(params)
+        message = self._editable(params)
         if message.text is None:
             raise ApiError(400, "Bad Request: there is no text in the message to edit")
         text, markup = params.get("text"), self._markup(params)
@@ -542,7 +549,7 @@ class FakeBotAPI(BaseRequest):
         return self.message_dict(message)
 
     def _api_editMessageReplyMarkup(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
-        message = self._message(params)
+        message = self._editable(params)
         markup = self._markup(params)
         if markup == message.reply_markup:
             raise ApiError(400, "Bad Request: message is not modified")

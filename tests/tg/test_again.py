@@ -271,3 +271,16 @@ async def test_leave_typed_in_the_group_declines_an_invitation(bot: Harness) -> 
     await carol.send(group, "/leave")
     assert "Carol" not in current_table(bot, group).invited.values()
     assert "你不在这桌" not in (bot.api.last_message(group).text or "")  # type: ignore[union-attr]
+
+
+async def test_the_again_notice_points_to_the_lobby_that_has_the_join_button(
+    bot: Harness,
+) -> None:
+    group, users = await _finished(bot)
+    await users[1].press(bot.api.last_message(group, with_buttons=True), "再来一局")
+    notice = next(m for m in bot.api.chat_messages(group) if "又开了一桌" in (m.text or ""))
+    lobby = next(m for m in bot.api.chat_messages(group) if "加入" in str(m.buttons()))
+    text = notice.text or ""
+    # Join is on the lobby, above the notice: the notice says so (it has no button itself)
+    assert lobby.message_id < notice.message_id and not notice.buttons()
+    assert "上面" in text and "这里" not in text, text

@@ -193,7 +193,10 @@ class BaoHuangContents:
         )
 
     # ---- a player's panel ---------------------------------------------------------------
-    def panel(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> Content:
+    def panel(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel, *, since: int | None = None
+    ) -> Content:
+        """A seat's panel. ``since`` is not needed: 保皇's seats decide one at a time."""
         game = _game(table)
         view = game.view_for(seat)
         view = dataclasses.replace(

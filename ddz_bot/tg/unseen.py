@@ -1,0 +1,37 @@
+"""Messages the bot may have sent without hearing back (a call that timed out, a kill).
+
+Telegram numbers the messages of a private chat in order and lists none of them to a bot, so
+one sent unseen is looked for just after the newest message known there: only a message of
+ours with buttons can lose them (another's can't be edited, one without buttons is "not
+modified"), and such a message is deleted.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Final
+
+from telegram import Bot
+from telegram.error import TelegramError
+
+__all__ = ["LOOK_AHEAD", "tidy"]
+
+log = logging.getLogger(__name__)
+
+#: how many messages after the newest one known a message sent unseen is looked for
+LOOK_AHEAD: Final = 6
+
+
+async def tidy(bot: Bot, chat_id: int, after: int, *, keep: int | None = None) -> None:
+    """Delete the bot's live messages among the few after ``after`` (``keep`` stays)."""
+    for message_id in range(after + 1, after + 1 + LOOK_AHEAD):
+        if message_id == keep:
+            continue
+        try:
+            await bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
+        except TelegramError:
+            continue  # not ours, no buttons, or no such message
+        try:
+            await bot.delete_message(chat_id, message_id)
+        except TelegramError as error:
+            log.info("chat %s: message %s left without buttons: %s", chat_id, message_id, error)
