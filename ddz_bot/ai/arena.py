@@ -33,10 +33,8 @@ from ddz_bot.engine import (
     format_cards,
     room_by_key,
 )
-from ddz_bot.engine.actions import Bid, Call, Deal, Decline, NoGrab, NoShow
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import Phase
 
+from ..engine import Bid, Call, Deal, Decline, Game, NoGrab, NoShow, Phase
 from .full_arena import report, run_all
 from .players import Baseline, LevelName, make_player
 

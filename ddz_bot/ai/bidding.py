@@ -14,18 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-from ddz_bot.engine.actions import (
-    Action,
-    Bid,
-    Call,
-    Decline,
-    Double,
-    Grab,
-    NoDouble,
-    NoGrab,
-    NoShow,
-    ShowCards,
-)
+from ..engine import Action, Bid, Call, Decline, Double, Grab, NoDouble, NoGrab, NoShow, ShowCards
 
 __all__ = ["BiddingStyle", "Thresholds", "choose_bidding"]
 

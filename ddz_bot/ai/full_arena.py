@@ -21,10 +21,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ddz_bot.engine import CLASSIC, DEFAULT_ROOM, Room, RuleSet
-from ddz_bot.engine.actions import Deal, Double
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import Phase
 
+from ..engine import Deal, Double, Game, Phase
 from .players import make_player
 
 __all__ = ["FullHandStats", "PairResult", "play_full_hand", "run_pair"]

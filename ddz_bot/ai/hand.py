@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from ddz_bot.engine import NUM_RANKS, ComboKind, Rank
-from ddz_bot.engine.cards import SEQUENCE_TOP
+
+from ..engine import SEQUENCE_TOP
 
 __all__ = ["Part", "Plan", "bid_strength", "control_points", "plan_hand", "plan_score"]
 

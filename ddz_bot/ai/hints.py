@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from ddz_bot.engine import CLASSIC, Cards, Combo, RuleSet
-from ddz_bot.engine.views import SeatView
 
+from ..engine import SeatView
 from .policy import NORMAL, score_options
 from .situation import Situation, full_counts
 

@@ -16,7 +16,8 @@ from enum import StrEnum
 from typing import Final, Protocol, runtime_checkable
 
 from ddz_bot.engine import Card, Combo
-from ddz_bot.engine.actions import (
+
+from ..engine import (
     Action,
     Bid,
     Call,
@@ -28,10 +29,9 @@ from ddz_bot.engine.actions import (
     NoShow,
     Pass,
     Play,
+    SeatView,
     ShowCards,
 )
-from ddz_bot.engine.views import SeatView
-
 from .bidding import BiddingStyle, choose_bidding
 from .hand import bid_strength
 from .play import EASY, NORMAL, greedy_play, policy_play, random_play

@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from typing import Final
 
 from ddz_bot.engine import CLASSIC, Cards, Combo, ComboKind, Rank, legal_moves
-from ddz_bot.engine.wildmoves import useful_moves
 
+from ..engine import useful_moves
 from .hand import Part, plan_hand, plan_score
 from .situation import Situation
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ddz_bot.engine import NUM_RANKS, Cards, Combo, ComboKind, Rank, RuleSet
-from ddz_bot.engine.views import Role, SeatView
+
+from ..engine import Role, SeatView
 
 __all__ = ["Situation", "full_counts"]
 

@@ -82,10 +82,33 @@ from .actions import (
     Timeout,
     action_from_dict,
 )
-from .events import Event
-from .game import Game
+
+# Names the table layer, the AI and the pictures use beyond the protocol: the events they
+# narrate, the limits they show, and the move lists hints and the AI draw from.
+from .cards import SEQUENCE_TOP
+from .combos import Reading, kicker_count, typed_reading
+from .events import (
+    AutoPlayChanged,
+    Escaped,
+    Event,
+    LandlordChosen,
+    Passed,
+    Played,
+    Redealt,
+    TimedOut,
+    WildcardDrawn,
+)
+from .game import AFK_LIMIT, SHOW_FACTORS, Game
 from .protocol import DecisionKind, GameProtocol, Termination, TimeLimit, Waiting
-from .scoring import BeanChange, BeanReason, Settlement, escape_score, settle
+from .scoring import (
+    WILDCARD_CAP,
+    WILDCARD_FACTOR,
+    BeanChange,
+    BeanReason,
+    Settlement,
+    escape_score,
+    settle,
+)
 from .titles import TITLES, Title, next_title, title_for
 from .views import (
     HandOutcome,
@@ -98,6 +121,7 @@ from .views import (
     SeatView,
     ShowKind,
 )
+from .wildmoves import useful_moves
 
 __all__ += [
     "TITLES",
@@ -143,4 +167,24 @@ __all__ += [
     "next_title",
     "settle",
     "title_for",
+]
+
+__all__ += [
+    "AFK_LIMIT",
+    "SEQUENCE_TOP",
+    "SHOW_FACTORS",
+    "WILDCARD_CAP",
+    "WILDCARD_FACTOR",
+    "AutoPlayChanged",
+    "Escaped",
+    "LandlordChosen",
+    "Passed",
+    "Played",
+    "Reading",
+    "Redealt",
+    "TimedOut",
+    "WildcardDrawn",
+    "kicker_count",
+    "typed_reading",
+    "useful_moves",
 ]

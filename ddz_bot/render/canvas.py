@@ -15,8 +15,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ..engine.cards import Card
-from ..engine.combos import Combo
+from ..engine import Card, Combo
 from . import sprites
 from .fonts import draw_text, text_width
 from .labels import combo_name

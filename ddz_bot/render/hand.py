@@ -12,8 +12,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ..engine.cards import Cards
-from ..engine.views import Phase, Role, SeatView
+from ..engine import Cards, Phase, Role, SeatView
 from . import canvas as cv
 from .fonts import clean_name, draw_text, fit_text
 from .labels import check_lang, label

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine.titles import TITLES as ENGINE_TITLES
-from ..engine.titles import title_for
+from ..engine import TITLES as ENGINE_TITLES
+from ..engine import title_for
 from ..i18n import LANGS
 
 __all__ = [

@@ -13,8 +13,7 @@ from typing import Final
 
 from PIL import Image
 
-from ..engine.cards import Card
-from ..engine.views import PublicView, Role
+from ..engine import Card, PublicView, Role
 from . import canvas as cv
 from .fonts import clean_name, draw_text, fit_text
 from .labels import check_lang, label, multiplier_reason, title_index, title_name

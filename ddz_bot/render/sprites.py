@@ -13,7 +13,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ..engine.cards import Card, Rank, Suit
+from ..engine import Card, Rank, Suit
 from .fonts import draw_text, text_width
 
 __all__ = [
@@ -219,7 +219,7 @@ def back(size: CardSize) -> Image.Image:
 
 def warm_up() -> None:
     """Draw every sprite now (about a second), so that no player waits for one later."""
-    from ..engine.cards import full_deck
+    from ..engine import full_deck
 
     for size in (LARGE, MEDIUM, SMALL, TINY):
         back(size)

@@ -16,7 +16,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ..engine.views import Phase, PublicView, Role, SeatInfo
+from ..engine import Phase, PublicView, Role, SeatInfo
 from . import canvas as cv
 from .fonts import clean_name, draw_text, fit_text, text_width
 from .labels import check_lang, label, multiplier_reason

@@ -9,10 +9,8 @@ from enum import StrEnum
 from typing import Any, Final, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..engine import BeanReason, Role
+from ..engine import ROOMS, BeanReason, Bidding, Role, Title, next_title, room_by_key, title_for
 from ..engine.baohuang import GuardMethod
-from ..engine.rules import ROOMS, Bidding, room_by_key
-from ..engine.titles import Title, next_title, title_for
 from ..i18n import LANGS
 from .errors import BadChangeError
 

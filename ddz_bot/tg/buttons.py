@@ -17,10 +17,8 @@ from typing import Final
 from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
-from ..engine.actions import Pass
+from ..engine import RANK_CHARS, Cards, Game, Pass
 from ..engine.baohuang import BaoHuangGame, meld_of
-from ..engine.cards import RANK_CHARS, Cards
-from ..engine.game import Game
 from ..i18n import LANGS, t
 from .baohuang.keyboards import bh_decision, select_rank
 from .cardwords import grouped_cards_text

@@ -11,7 +11,7 @@ from telegram import Chat, Message, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from ..engine.rules import room_by_key
+from ..engine import room_by_key
 from ..i18n import t
 from ..render import PlayerRecord, render_profile
 from ..render.labels import title_index, title_name

@@ -17,12 +17,22 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..engine.actions import Action, AutoPlay, Deal, Escape, NoDouble, ShowCards, Timeout
+from ..engine import (
+    Action,
+    AutoPlay,
+    Deal,
+    Escape,
+    Game,
+    NoDouble,
+    Room,
+    ShowCards,
+    TimeLimit,
+    Timeout,
+    Waiting,
+    escape_score,
+    ruleset_by_name,
+)
 from ..engine.baohuang import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
-from ..engine.game import Game
-from ..engine.protocol import TimeLimit, Waiting
-from ..engine.rules import Room, ruleset_by_name
-from ..engine.scoring import escape_score
 
 __all__ = [
     "BAOHUANG",

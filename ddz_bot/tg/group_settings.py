@@ -13,8 +13,8 @@ from typing import Any
 from telegram import InlineKeyboardMarkup
 
 from ..config import Settings
+from ..engine import ROOMS
 from ..engine.baohuang import GuardMethod
-from ..engine.rules import ROOMS
 from ..i18n import LANGS, t
 from ..storage import Database, GroupGame
 from .baohuang.words import options_text

@@ -20,9 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..config import Settings
-from ..engine.actions import Action, IllegalAction
-from ..engine.events import Event
-from ..engine.rules import room_by_key
+from ..engine import Action, Event, IllegalAction, room_by_key
 from ..i18n import t
 from ..storage import Database
 from . import clock, players

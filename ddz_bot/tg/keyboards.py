@@ -12,23 +12,25 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from ..engine.actions import (
+from ..engine import (
+    RANK_CHARS,
+    SHOW_FACTORS,
     Action,
     Bid,
     Call,
+    Combo,
     Decline,
     Double,
+    Game,
     Grab,
     NoDouble,
     NoGrab,
     NoShow,
     Pass,
+    Phase,
     ShowCards,
+    ShowKind,
 )
-from ..engine.cards import RANK_CHARS
-from ..engine.combos import Combo
-from ..engine.game import SHOW_FACTORS, Game
-from ..engine.views import Phase, ShowKind
 from ..i18n import LANGS, t
 from ..render.labels import combo_name
 from .codec import Button, Callback, CallbackCodec

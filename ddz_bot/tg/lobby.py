@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..config import Settings
+from ..engine import room_by_key
 from ..engine.baohuang import BaoHuangRules
-from ..engine.rules import room_by_key
 from ..i18n import t
 from ..storage import Database, GroupGame, GroupSettings
 from . import clock

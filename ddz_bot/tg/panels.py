@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cards import Cards
-from ..engine.protocol import DecisionKind, Waiting
+from ..engine import Cards, DecisionKind, Waiting
 
 __all__ = ["PanelState", "SeatPanel", "Transition"]
 

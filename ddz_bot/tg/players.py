@@ -12,9 +12,8 @@ import logging
 
 from ..ai import SEAT_LEVEL, AIPlayer, BaoHuangAI, ThinkingShare
 from ..ai import hints as ai_hints
-from ..engine.actions import Action, Play
+from ..engine import Action, Cards, Play
 from ..engine.baohuang import BaoHuangGame
-from ..engine.cards import Cards
 from .games import HostedGame
 
 __all__ = ["decide", "hints"]

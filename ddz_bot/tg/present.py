@@ -17,10 +17,7 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Final, Protocol
 
-from ..engine.cards import Cards
-from ..engine.game import AFK_LIMIT, Game
-from ..engine.protocol import DecisionKind, Waiting
-from ..engine.views import Phase, PublicView
+from ..engine import AFK_LIMIT, Cards, DecisionKind, Game, Phase, PublicView, Waiting
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
 from .games import game_of

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..engine.actions import Action, IllegalAction, Play
-from ..engine.cards import Cards
+from ..engine import Action, Cards, IllegalAction, Play
 from ..i18n import t
 from .games import HostedGame
 from .words import cards_text

@@ -6,9 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.actions import action_from_dict
-from ..engine.events import LandlordChosen, Passed, Played, TimedOut
-from ..engine.game import Game
+from ..engine import Game, LandlordChosen, Passed, Played, TimedOut, action_from_dict
 from ..i18n import t
 from ..storage import Database, FinishedHand
 from .baohuang.replay import bh_replay_head, bh_replay_lines, is_bh_hand

@@ -11,9 +11,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ..engine.game import Game
-from ..engine.scoring import WILDCARD_FACTOR, settle
-from ..engine.views import HandOutcome, Role
+from ..engine import WILDCARD_FACTOR, Game, HandOutcome, Role, settle
 from ..i18n import t
 from ..render import ResultLine
 from ..storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..engine.protocol import TimeLimit
+from ..engine import TimeLimit
 from .games import HostedGame, carry_over, host_for
 from .phases import TablePhase, next_phase
 from .timers import TimerKind

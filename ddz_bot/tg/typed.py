@@ -14,25 +14,27 @@ from typing import Any
 from telegram import Message, Update
 from telegram.ext import ContextTypes
 
-from ..engine.actions import (
+from ..engine import (
     Action,
     Bid,
     Call,
+    CardParseError,
+    Cards,
+    DecisionKind,
     Decline,
+    Game,
     NoDouble,
     NoGrab,
     NoShow,
     Pass,
+    Phase,
     Play,
     Reading,
+    parse_cards,
+    typed_reading,
 )
 from ..engine.baohuang import BaoHuangGame
 from ..engine.baohuang import Phase as BhPhase
-from ..engine.cards import CardParseError, Cards, parse_cards
-from ..engine.combos import typed_reading
-from ..engine.game import Game
-from ..engine.protocol import DecisionKind
-from ..engine.views import Phase
 from ..i18n import t
 from . import players
 from .baohuang.typed import bh_typed_decision

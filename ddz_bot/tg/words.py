@@ -5,24 +5,26 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..engine.baohuang import BaoHuangGame
-from ..engine.baohuang import Played as BhPlayed
-from ..engine.combos import Combo, kicker_count
-from ..engine.events import (
+from ..engine import (
+    WILDCARD_CAP,
     AutoPlayChanged,
+    Bidding,
+    Combo,
     Escaped,
     Event,
+    Game,
+    HandOutcome,
     LandlordChosen,
     Passed,
+    Phase,
     Played,
     Redealt,
     TimedOut,
     WildcardDrawn,
+    kicker_count,
 )
-from ..engine.game import Game
-from ..engine.rules import Bidding
-from ..engine.scoring import WILDCARD_CAP
-from ..engine.views import HandOutcome, Phase
+from ..engine.baohuang import BaoHuangGame
+from ..engine.baohuang import Played as BhPlayed
 from ..i18n import t
 from ..render.labels import multiplier_reason
 from .baohuang.words import event_line as bh_event_line

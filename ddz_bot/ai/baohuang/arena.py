@@ -25,11 +25,10 @@ import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ddz_bot.engine.actions import Deal
 from ddz_bot.engine.baohuang import BaoHuangOutcome, BaoHuangRules, GuardMethod, Role
-from ddz_bot.engine.baohuang.game import BaoHuangGame
-from ddz_bot.engine.protocol import DecisionKind
 
+from ...engine import Deal, DecisionKind
+from ...engine.baohuang import BaoHuangGame
 from .players import make_baohuang_player
 
 __all__ = ["ArenaResult", "ArenaRole", "RoleStats", "main", "play_deal", "report", "run"]

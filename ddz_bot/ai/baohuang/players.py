@@ -14,11 +14,10 @@ from collections import OrderedDict
 from collections.abc import Sequence
 
 from ddz_bot.engine import Cards
-from ddz_bot.engine.actions import Action, Pass, Play
 from ddz_bot.engine.baohuang import Declaration, Role, SeatView
-from ddz_bot.engine.baohuang.actions import CallGuard, Declare, TakeThrone, YieldThrone
-from ddz_bot.engine.baohuang.cards import Face
 
+from ...engine import Action, Pass, Play
+from ...engine.baohuang import CallGuard, Declare, Face, TakeThrone, YieldThrone
 from .knowledge import Knowledge
 from .memory import BIG, SIX, SMALL, TWO
 from .strength import Thresholds, opening_value

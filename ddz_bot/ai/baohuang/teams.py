@@ -15,7 +15,8 @@ from functools import cmp_to_key
 from itertools import pairwise
 
 from ddz_bot.engine.baohuang import Meld, PublicView
-from ddz_bot.engine.baohuang.beats import meld_beats
+
+from ...engine.baohuang import meld_beats
 
 __all__ = ["GuardSuspicion", "trick_chain"]
 

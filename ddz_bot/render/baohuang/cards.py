@@ -15,9 +15,8 @@ from typing import Final
 
 from PIL import Image, ImageChops, ImageDraw
 
-from ...engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD
-from ...engine.baohuang.rules import BaoHuangRules, GuardMethod
-from ...engine.cards import Card
+from ...engine import Card
+from ...engine.baohuang import EMPEROR_CARD, GUARD_CARD, BaoHuangRules, GuardMethod
 from .. import canvas as cv
 from .. import sprites
 from ..fonts import draw_text, text_width

@@ -21,9 +21,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ...engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD, Face
-from ...engine.baohuang.views import Phase, Role, SeatView, Solo
-from ...engine.cards import Card, Cards
+from ...engine import Card, Cards
+from ...engine.baohuang import EMPEROR_CARD, GUARD_CARD, Face, Phase, Role, SeatView, Solo
 from .. import canvas as cv
 from ..fonts import clean_name, draw_text, fit_text, text_width
 from ..hand import SelectionNotInHand

@@ -11,7 +11,7 @@ from typing import Final
 
 from PIL import ImageDraw
 
-from ...engine.baohuang.views import Declaration, Place, Role, Solo
+from ...engine.baohuang import Declaration, Place, Role, Solo
 from .. import canvas as cv
 from ..fonts import draw_text, text_width
 from ..labels import label

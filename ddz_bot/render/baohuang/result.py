@@ -14,7 +14,7 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ...engine.baohuang.views import BaoHuangOutcome, PublicView, Role
+from ...engine.baohuang import BaoHuangOutcome, PublicView, Role
 from .. import canvas as cv
 from ..fonts import clean_name, draw_text, fit_text
 from ..labels import check_lang, label

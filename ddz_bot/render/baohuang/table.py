@@ -20,8 +20,9 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ...engine.baohuang.cards import EMPEROR_CARD
-from ...engine.baohuang.views import (
+from ...engine import Card
+from ...engine.baohuang import (
+    EMPEROR_CARD,
     Declaration,
     FactorReason,
     Phase,
@@ -29,7 +30,6 @@ from ...engine.baohuang.views import (
     ScoreFactor,
     SeatInfo,
 )
-from ...engine.cards import Card
 from .. import canvas as cv
 from ..fonts import clean_name, draw_text, fit_text, text_width
 from ..labels import check_lang, label

@@ -13,7 +13,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from ...engine.actions import Action
+from ...engine import RANK_CHARS, Action, CardParseError, Rank
 from ...engine.baohuang import (
     AUTO_LOCK,
     BaoHuangGame,
@@ -25,7 +25,6 @@ from ...engine.baohuang import (
     TakeThrone,
     YieldThrone,
 )
-from ...engine.cards import RANK_CHARS, CardParseError, Rank
 from ...i18n import t
 from ..codec import BadCallback, Button
 from ..keyboards import PASS_ACTION, Keyboards, rank_label, rows_of

@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
+from ...engine import Cards, DecisionKind, Rank, Termination
 from ...engine.baohuang import (
     AFK_LIMIT,
     BaoHuangGame,
@@ -22,8 +23,6 @@ from ...engine.baohuang import (
     Role,
     Solo,
 )
-from ...engine.cards import Cards, Rank
-from ...engine.protocol import DecisionKind, Termination
 from ...i18n import t
 from ...render import ResultLine, render_bh_hand, render_bh_result, render_bh_table
 from ..cardwords import cards_text

@@ -6,10 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine.actions import action_from_dict
+from ...engine import Passed, TimedOut, action_from_dict
 from ...engine.baohuang import BaoHuangGame, Declared, GuardCalled, ThroneTaken, ThroneYielded
 from ...engine.baohuang import Played as BhPlayed
-from ...engine.events import Passed, TimedOut
 from ...i18n import t
 from ...storage import FinishedHand
 from .words import card_list_text, declaration_word, face_text, meld_text

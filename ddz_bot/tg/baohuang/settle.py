@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
+from ...engine import Termination
 from ...engine.baohuang import BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
-from ...engine.protocol import Termination
 from ...i18n import t
 from ...render import ResultLine
 from ...storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason

@@ -9,7 +9,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
-from ...engine.actions import Action
+from ...engine import Action, CardParseError
 from ...engine.baohuang import (
     BaoHuangGame,
     CallGuard,
@@ -19,7 +19,6 @@ from ...engine.baohuang import (
     TakeThrone,
     YieldThrone,
 )
-from ...engine.cards import CardParseError
 from ...i18n import t
 from ..games import HostedGame
 from ..refusals import Refused

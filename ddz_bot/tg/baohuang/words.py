@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ...engine import AutoPlayChanged, Card, Escaped, Event, Passed, Redealt
 from ...engine.baohuang import (
+    RANK_OF,
     BaoHuangRules,
     Declaration,
     Declared,
@@ -28,9 +30,6 @@ from ...engine.baohuang import (
     WentOut,
 )
 from ...engine.baohuang import Played as BhPlayed
-from ...engine.baohuang.cards import RANK_OF
-from ...engine.cards import Card
-from ...engine.events import AutoPlayChanged, Escaped, Event, Passed, Redealt
 from ...i18n import t
 from ..cardwords import cards_text
 
