@@ -47,7 +47,10 @@ class SearchConfig:
     candidates: int = 4
     max_samples: int = 400
     min_samples: int = 2
-    prior: float = 0.4  # how much the policy's first choice is trusted, in win rate x sqrt(n)
+    #: how much the policy's first choice is trusted, in win rate x sqrt(n): the candidates
+    #: play out on the same samples, so their differences are less noisy than their rates
+    #: (0.2 against 0.4: WP +0.04 in both roles over 500 deals against normal_v1)
+    prior: float = 0.2
     settle_after: int = 8  # stop early once the samples agree this far
 
     @property
