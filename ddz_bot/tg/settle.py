@@ -6,12 +6,12 @@ finds a finished but unsettled hand simply settles it again: beans move once.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ..engine import WILDCARD_FACTOR, Game, HandOutcome, Role, settle
+from ..engine import WILDCARD_FACTOR, Game, HandOutcome, Role, Settlement, settle
 from ..i18n import t
 from ..render import ResultLine
 from ..storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason
@@ -20,7 +20,7 @@ from .games import HostedGame
 from .present import grouped_cards_text, multiplier_text, remember_result
 from .table import Table
 
-__all__ = ["SettleHand", "Settled", "settle_hand"]
+__all__ = ["SettleHand", "Settled", "ledger_changes", "settle_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +85,7 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         # the balances right after the hand (a result shown again after a restart says these)
         result["points"] = list(settlement.points)
         result["balances_after"] = list(settlement.balances)
-        by_user: dict[tuple[int, Reason], int] = {}
-        for change in settlement.changes:
-            key = (users[change.seat], Reason(change.reason))
-            by_user[key] = by_user.get(key, 0) + change.amount
-        changes = [
-            LedgerChange(user, delta, reason) for (user, reason), delta in by_user.items() if delta
-        ]
+        changes = ledger_changes(users, settlement)
         results = []
         for seat, user in enumerate(users):
             won = (
@@ -131,6 +125,16 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
     ]
     remember_result(table, pictures)
     return Settled(result_lines(table, game, outcome, balances, bean_changes), pictures)
+
+
+def ledger_changes(users: Sequence[int], settlement: Settlement) -> list[LedgerChange]:
+    """A settlement's changes by seat as ledger rows by user: one row per user and reason,
+    none for nothing (storage keys a hand's rows by user and reason)."""
+    by_user: dict[tuple[int, Reason], int] = {}
+    for change in settlement.changes:
+        key = (users[change.seat], Reason(change.reason))
+        by_user[key] = by_user.get(key, 0) + change.amount
+    return [LedgerChange(user, delta, reason) for (user, reason), delta in by_user.items() if delta]
 
 
 def _full_claims(outcome: HandOutcome, game: Game) -> dict[int, int]:

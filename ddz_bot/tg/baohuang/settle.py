@@ -22,7 +22,7 @@ from ...storage import Role as StoredRole
 from ..cardwords import grouped_cards_text
 from ..games import HostedGame
 from ..present import remember_result
-from ..settle import Settled
+from ..settle import Settled, ledger_changes
 from ..table import Table
 
 __all__ = ["bh_result_lines", "settle_bh_hand"]
@@ -80,13 +80,7 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         )
         result["points"] = list(settlement.points)
         result["balances_after"] = list(settlement.balances)
-        by_user: dict[tuple[int, Reason], int] = {}
-        for change in settlement.changes:
-            key = (users[change.seat], Reason(change.reason))
-            by_user[key] = by_user.get(key, 0) + change.amount
-        changes = [
-            LedgerChange(u, delta, reason) for (u, reason), delta in by_user.items() if delta
-        ]
+        changes = ledger_changes(users, settlement)
         results = []
         for seat, user in enumerate(users):
             won = (
