@@ -294,7 +294,7 @@ class HandFlow:
         draft.deadline = clock.now() + seconds
         draft.timer_kind = kind
 
-    async def _auto_steps(self, change: _Change) -> None:
+    def _auto_steps(self, change: _Change) -> None:
         """Let AI seats and 托管 seats answer until a person must decide."""
         game, draft = change.game, change.draft
         host = host_for(draft.rules)
@@ -309,14 +309,14 @@ class HandFlow:
             ]
             if not automatic:
                 break
-            self._accept(change, await players.think(game, automatic[0]))
+            self._accept(change, players.decide(game, automatic[0]))
 
     async def _finish_change(
         self, change: _Change, *, decided: int | None = None, new_hand: bool = False
     ) -> None:
         """The AI answers, then the change is committed and published; then panels, the
         settlement if the hand is over, the timer and the pictures."""
-        await self._auto_steps(change)
+        self._auto_steps(change)
         table = change.table
         version_before = table.version
         try:

@@ -4,18 +4,11 @@ The table asks ``decide(game, seat)`` and ``hints(game, seat)``; both hand the A
 seat's view and its legal actions (a 保皇 seat gets the 保皇 AI). Should the AI ever fail or
 answer something illegal, the engine's default action is taken, so a table never waits on a
 missing decision.
-
-The hand flow asks through ``think``, which runs the decision in the AI's own thread: a
-search of tens of milliseconds then shares the processor with the event loop (Python hands
-the interpreter over every few milliseconds) instead of holding every other table's updates
-until it ends. One thread, so the players' memories are never used by two decisions at once.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
-from concurrent.futures import ThreadPoolExecutor
 
 from ..ai import SEAT_LEVEL, AIPlayer, BaoHuangAI, ThinkingShare
 from ..ai import hints as ai_hints
@@ -23,14 +16,12 @@ from ..engine import Action, Cards, Play
 from ..engine.baohuang import BaoHuangGame
 from .games import HostedGame
 
-__all__ = ["decide", "hints", "think"]
+__all__ = ["decide", "hints"]
 
 log = logging.getLogger(__name__)
 
 _PLAYER = AIPlayer(SEAT_LEVEL, thinking=ThinkingShare())
 _BH_PLAYER = BaoHuangAI(SEAT_LEVEL)
-_BH_HINTER = BaoHuangAI(SEAT_LEVEL)  # hints are asked on the event loop, not the AI's thread
-_AI_THREAD = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ai")
 
 
 def _act(game: HostedGame, seat: int, legal: list[Action]) -> Action:
@@ -55,12 +46,6 @@ def decide(game: HostedGame, seat: int) -> Action:
     return default if default in legal else legal[0]
 
 
-async def think(game: HostedGame, seat: int) -> Action:
-    """``decide`` in the AI's thread; ``game`` must not change meanwhile (the table's lock
-    and its draft see to it)."""
-    return await asyncio.get_running_loop().run_in_executor(_AI_THREAD, decide, game, seat)
-
-
 def hints(game: HostedGame, seat: int) -> list[Cards]:
     """Legal plays for the hint button, best first (never a pass)."""
     if isinstance(game, BaoHuangGame):
@@ -78,7 +63,7 @@ def _bh_hints(game: BaoHuangGame, seat: int) -> list[Cards]:
     if not moves:
         return []
     try:
-        chosen = _BH_HINTER.act(game.view_for(seat), game.legal_actions(seat))
+        chosen = _BH_PLAYER.act(game.view_for(seat), game.legal_actions(seat))
     except Exception:
         log.exception("the 保皇 AI failed to hint")
         return moves
