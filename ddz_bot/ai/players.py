@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final, Protocol, runtime_checkable
@@ -91,9 +91,12 @@ class _PassMemory:
 
 
 class _Base:
-    """The shared plumbing: phase dispatch, mapping a chosen combo to a ``Play``, timings."""
+    """The shared plumbing: phase dispatch, mapping a chosen combo to a ``Play``, timings.
+    Each kind of player brings its ``choose_play``: the play (None: pass) for a situation,
+    ``started`` being when the decision began (perf_counter)."""
 
     name = "base"
+    choose_play: Callable[[Situation, float | None], Combo | None]
 
     def __init__(
         self, seed: int | None = None, bidding: BiddingStyle = BiddingStyle.JUDGED
@@ -126,10 +129,6 @@ class _Base:
     # ---------------------------------------------------------------- to override
     def observe(self, view: SeatView, situation: Situation) -> None:
         """Learn from the view before choosing (the AI keeps the passes it saw)."""
-
-    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
-        """The play (None: pass); ``started``: when the decision began (perf_counter)."""
-        raise NotImplementedError
 
     def bid_strength(self, view: SeatView) -> float:
         return bid_strength(view.hand_ranks.counts())

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 import time
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ddz_bot.engine import Cards
 from ddz_bot.engine.baohuang import Declaration, Role, SeatView
@@ -38,9 +38,13 @@ _PLAYS = (Play, Pass)
 
 
 class BaoHuangPlayer:
-    """The shared dispatch: the throne, a called guard, a declaration, or a play."""
+    """The shared dispatch: the throne, a called guard, a declaration, or a play. Each kind
+    of player brings its ``choose_play`` (the cards to play, None: pass) and its
+    ``choose_throne``; declaring nothing is everyone's default."""
 
     name = "base"
+    choose_play: Callable[[SeatView, list[Cards], bool], Cards | None]
+    choose_throne: Callable[[SeatView, Sequence[Action]], Action]
 
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
@@ -70,15 +74,8 @@ class BaoHuangPlayer:
             return self.choose_throne(view, legal)
         return legal[0]
 
-    # ---------------------------------------------------------------- to override
-    def choose_play(self, view: SeatView, plays: list[Cards], may_pass: bool) -> Cards | None:
-        raise NotImplementedError
-
     def choose_declaration(self, view: SeatView, words: list[Declaration]) -> Declaration:
         return Declaration.NOTHING if Declaration.NOTHING in words else words[0]
-
-    def choose_throne(self, view: SeatView, legal: Sequence[Action]) -> Action:
-        raise NotImplementedError
 
 
 def _as_action(seat: int, cards: Cards | None, legal: Sequence[Action]) -> Action:
