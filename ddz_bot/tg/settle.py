@@ -14,13 +14,21 @@ from typing import Any
 from ..engine import WILDCARD_FACTOR, Game, HandOutcome, Role, Settlement, settle
 from ..i18n import t
 from ..render import ResultLine
-from ..storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason
+from ..storage import (
+    Database,
+    HandRecord,
+    HandResult,
+    Holdings,
+    LedgerChange,
+    Reason,
+    SettlementOutcome,
+)
 from ..storage import Role as StoredRole
 from .games import HostedGame
 from .present import grouped_cards_text, multiplier_text, remember_result
 from .table import Table
 
-__all__ = ["SettleHand", "Settled", "ledger_changes", "settle_hand"]
+__all__ = ["Applied", "SettleHand", "Settled", "applied_result", "ledger_changes", "settle_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,13 +105,37 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         return changes, results
 
     settled = await db.settle_hand(table.hand_id, record, compute)
+    applied = await applied_result(db, table, users, settled, computed)
+    lines = result_lines(table, game, outcome, applied.balances, applied.bean_changes)
+    return Settled(lines, applied.pictures)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """What a settlement moved, as the result shows it: the ledger rows, the balances right
+    after the hand, one picture line a seat."""
+
+    bean_changes: list[LedgerChange]
+    balances: dict[int, int]
+    pictures: list[ResultLine]
+
+
+async def applied_result(
+    db: Database,
+    table: Table,
+    users: Sequence[int],
+    settled: SettlementOutcome,
+    computed: Sequence[tuple[list[LedgerChange], dict[int, int]]],
+) -> Applied:
+    """The result of a hand just settled (``computed`` holds what the settlement function
+    returned), or, when it was settled before a restart, what was applied then and the
+    balances then; remembered for the players' final panels."""
     bean_changes: list[LedgerChange] = []
     points: dict[int, int] = {}
     balances = dict(settled.balances)
     if settled.applied:
         bean_changes, points = computed[-1]
     else:
-        # settled before a restart: show what was applied then, and the balances then
         stored = await db.get_hand(table.hand_id)
         if stored is not None:
             bean_changes = list(stored.bean_changes)
@@ -124,7 +156,7 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         for seat, s in enumerate(table.seats)
     ]
     remember_result(table, pictures)
-    return Settled(result_lines(table, game, outcome, balances, bean_changes), pictures)
+    return Applied(bean_changes, balances, pictures)
 
 
 def ledger_changes(users: Sequence[int], settlement: Settlement) -> list[LedgerChange]:

@@ -16,13 +16,11 @@ from typing import Any
 from ...engine import Termination
 from ...engine.baohuang import BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
 from ...i18n import t
-from ...render import ResultLine
 from ...storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason
 from ...storage import Role as StoredRole
 from ..cardwords import grouped_cards_text
 from ..games import HostedGame
-from ..present import remember_result
-from ..settle import Settled, ledger_changes
+from ..settle import Settled, applied_result, ledger_changes
 from ..table import Table
 
 __all__ = ["bh_result_lines", "settle_bh_hand"]
@@ -92,33 +90,9 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         return changes, results
 
     settled = await db.settle_hand(table.hand_id, record, compute)
-    bean_changes: list[LedgerChange] = []
-    points: dict[int, int] = {}
-    balances = dict(settled.balances)
-    if settled.applied:
-        bean_changes, points = computed[-1]
-    else:  # settled before a restart: what was applied then
-        stored = await db.get_hand(table.hand_id)
-        if stored is not None:
-            bean_changes = list(stored.bean_changes)
-            stored_points = stored.result.get("points")
-            if isinstance(stored_points, list) and len(stored_points) == len(users):
-                points = dict(enumerate(int(p) for p in stored_points))
-            after = stored.result.get("balances_after")
-            if isinstance(after, list) and len(after) == len(users):
-                balances = {user: int(b) for user, b in zip(users, after, strict=True)}
-    pictures = [
-        ResultLine(
-            seat,
-            s.name,
-            sum(c.delta for c in bean_changes if c.user_id == s.user_id),
-            points.get(seat, 0),
-            balances.get(s.user_id, 0),
-        )
-        for seat, s in enumerate(table.seats)
-    ]
-    remember_result(table, pictures)
-    return Settled(bh_result_lines(table, game, outcome, balances, bean_changes), pictures)
+    applied = await applied_result(db, table, users, settled, computed)
+    lines = bh_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
+    return Settled(lines, applied.pictures)
 
 
 def bh_result_lines(
