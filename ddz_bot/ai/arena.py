@@ -220,6 +220,12 @@ def main(argv: list[str] | None = None) -> int:
         "--ceiling", type=float, default=None, help="hard: seconds no decision goes past"
     )
     parser.add_argument(
+        "--endgame",
+        type=int,
+        default=None,
+        help="hard: play each sample's end exactly from this many cards in all hands (0: never)",
+    )
+    parser.add_argument(
         "--full", action="store_true", help="whole hands with bidding and doubling, in beans"
     )
     parser.add_argument(
@@ -236,6 +242,8 @@ def main(argv: list[str] | None = None) -> int:
         options["budget"] = args.budget
     if args.ceiling is not None:
         options["ceiling"] = args.ceiling
+    if args.endgame is not None:
+        options["endgame"] = args.endgame
     if args.full:
         return _main_full(args)
     started = time.perf_counter()

@@ -237,13 +237,16 @@ class AIPlayer(_Base):
         ceiling: float | None = None,
         bidding: BiddingStyle = BiddingStyle.JUDGED,
         thinking: ThinkingShare | None = None,
+        endgame: int = _SEARCH.endgame,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
         super().__init__(seed, bidding)
         self.level = level
         self.name = level
-        self.search = SearchConfig(budget=budget, ceiling=ceiling, max_samples=max_samples)
+        self.search = SearchConfig(
+            budget=budget, ceiling=ceiling, max_samples=max_samples, endgame=endgame
+        )
         self.searched: list[float] = []  # seconds of the decisions that ran playouts
         #: the share of the wall time the search may take (a player serving a bot's
         #: tables); None: every decision searches in full (the arena, tests)
@@ -288,7 +291,7 @@ class AIPlayer(_Base):
 
 def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
     """A player by name: a ``LevelName`` or a ``Baseline``; ``options`` (``budget``,
-    ``max_samples``, ``ceiling``) tune the hard level's search."""
+    ``max_samples``, ``ceiling``, ``endgame``) tune the hard level's search."""
     if kind == Baseline.RANDOM:
         return RandomPlayer(seed)
     if kind == Baseline.GREEDY:

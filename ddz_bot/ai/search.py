@@ -26,7 +26,8 @@ from typing import Final
 
 from ddz_bot.engine import CLASSIC, Cards, Combo, RuleSet, legal_moves
 
-from .policy import NORMAL, Scored, score_options
+from .endgame import Endgame, TooLarge
+from .policy import NORMAL, Scored, legal_plays, score_options
 from .sim import PlayState
 from .situation import Situation, full_counts
 
@@ -52,6 +53,12 @@ class SearchConfig:
     #: (0.2 against 0.4: WP +0.04 in both roles over 500 deals against normal_v1)
     prior: float = 0.2
     settle_after: int = 8  # stop early once the samples agree this far
+    #: from ``settle_after`` samples on, a candidate this far behind the leader (in win
+    #: rate) is played out no more: its samples go to the close ones; 0: never
+    prune: float = 0.25
+    #: at most this many cards in all hands, each sample's end is played exactly
+    #: (``endgame``); 0: never
+    endgame: int = 10
 
     @property
     def limit(self) -> float:
@@ -66,6 +73,15 @@ def _settled(wins: list[float], samples: int) -> bool:
     if ordered[0] == ordered[-1]:
         return True
     return ordered[0] - ordered[1] >= 0.4 * samples
+
+
+def _still_in(active: list[int], wins: list[float], samples: int, prune: float) -> list[int]:
+    """The candidates worth more samples: those less than ``prune`` x samples behind the
+    leader (all of ``active`` played the same ``samples``); the rest keep their rate."""
+    if prune <= 0:
+        return active
+    lead = max(wins[i] for i in active)
+    return [i for i in active if lead - wins[i] < prune * samples]
 
 
 def deal_unseen(situation: Situation, rng: random.Random, tries: int = 6) -> list[list[int]]:
@@ -113,9 +129,41 @@ def _deal_once(situation: Situation, rng: random.Random) -> list[list[int]]:
     return hands
 
 
-def _playout_policy(sit: Situation) -> Combo | None:
-    options = score_options(sit, NORMAL, fast=True)
-    return options[0].play if options else None
+#: what the playout policy's choice depends on: the seat, its hand, the table and whose
+#: it is, every seat's card count and the cards that seat doesn't see
+_ChoiceKey = tuple[int, Cards, Combo | None, int | None, tuple[int, ...], tuple[int, ...]]
+
+
+class _Playouts:
+    """The playout policy of one decision, remembering what it worked out. The candidates
+    of a sample start from the same hands and the samples share this seat's hand, so one
+    hand meets one table again and again: its moves are listed once (a 33-card hand of two
+    decks lists hundreds, milliseconds' worth) and a whole choice is made once."""
+
+    __slots__ = ("choices", "moves")
+
+    def __init__(self) -> None:
+        self.moves: dict[tuple[Cards, Combo | None], list[Combo]] = {}
+        self.choices: dict[_ChoiceKey, Combo | None] = {}
+
+    def __call__(self, sit: Situation) -> Combo | None:
+        key = (
+            sit.seat,
+            sit.hand,
+            sit.to_beat,
+            sit.to_beat_seat,
+            sit.card_counts,
+            tuple(sit.unseen),
+        )
+        if key in self.choices:
+            return self.choices[key]
+        moves_key = (sit.hand, sit.to_beat)
+        plays = self.moves.get(moves_key)
+        if plays is None:
+            plays = self.moves[moves_key] = legal_plays(sit)
+        options = score_options(sit, NORMAL, plays=plays, fast=True)
+        choice = self.choices[key] = options[0].play if options else None
+        return choice
 
 
 def _play_out(
@@ -124,10 +172,13 @@ def _play_out(
     hands: list[list[int]],
     candidates: list[Combo | None],
     full: list[int],
+    policy: _Playouts,
     out_of_time: Callable[[], bool],
+    solver: Endgame | None = None,
 ) -> list[bool] | None:
-    """Play every candidate out on one sample; for each, whether this seat's side won.
-    None when ``out_of_time`` said so before the last playout ended."""
+    """Play every candidate out on one sample; for each, whether this seat's side won:
+    exactly by ``solver`` when it has one and the end is small enough, else by the
+    policy. None when ``out_of_time`` said so before the last playout ended."""
     played = [full[r] - sum(h[r] for h in hands) for r in range(15)]
     won = []
     for play in candidates:
@@ -142,7 +193,17 @@ def _play_out(
             plays_made=[0] * situation.players,
         )
         state.apply(play)
-        if not state.run([_playout_policy] * situation.players, stop=out_of_time):
+        if solver is not None and state.winner is None:
+            try:
+                landlord_won = solver.landlord_wins(
+                    state.hands, state.turn, state.to_beat, state.to_beat_seat
+                )
+            except TooLarge:
+                pass
+            else:
+                won.append(landlord_won == situation.is_landlord)
+                continue
+        if not state.run([policy] * situation.players, stop=out_of_time):
             return None
         won.append(state.winner is not None and state.landlord_won() == situation.is_landlord)
     return won
@@ -176,6 +237,8 @@ def search_play(
             chosen.append(extra)
     candidates = [o.play for o in chosen]
     wins = [0.0] * len(candidates)
+    tried = [0] * len(candidates)  # samples each candidate played out
+    active = list(range(len(candidates)))
     deadline = started + config.budget
     ceiling = started + config.limit
 
@@ -187,6 +250,10 @@ def search_play(
         # wildcard move generation is slow: playouts read wildcards as plain cards
         playout_rules = playout_rules.with_wild_rank(None)
     full = full_counts(situation.rules)
+    policy = _Playouts()
+    solver = None
+    if sum(situation.card_counts) <= config.endgame:
+        solver = Endgame(playout_rules, situation.landlord, out_of_time)
     samples = 0
     sampling_from = clock()
     while samples < config.max_samples:
@@ -197,20 +264,32 @@ def search_play(
         if samples and now + (now - sampling_from) / samples > ceiling:
             break
         hands = deal_unseen(situation, rng)
-        won = _play_out(situation, playout_rules, hands, candidates, full, out_of_time)
+        won = _play_out(
+            situation,
+            playout_rules,
+            hands,
+            [candidates[i] for i in active],
+            full,
+            policy,
+            out_of_time,
+            solver,
+        )
         if won is None:  # cut short by the ceiling: it doesn't count
             break
-        for i, w in enumerate(won):
+        for i, w in zip(active, won, strict=True):
             wins[i] += w
+            tried[i] += 1
         samples += 1
-        if samples >= config.settle_after and _settled(wins, samples):
-            break
+        if samples >= config.settle_after:
+            if _settled([wins[i] for i in active], tried[active[0]]):
+                break
+            active = _still_in(active, wins, tried[active[0]], config.prune)
     if not samples:
         return options[0].play, options, 0
     # leave the policy's choice only for a clear gain: a few samples are noisy
     margin = config.prior / samples**0.5
     best = max(
-        range(len(candidates)),
-        key=lambda i: wins[i] / samples - (0.0 if i == 0 else margin + 0.01 * i),
+        (i for i in range(len(candidates)) if tried[i]),
+        key=lambda i: wins[i] / tried[i] - (0.0 if i == 0 else margin + 0.01 * i),
     )
     return candidates[best], options, samples
