@@ -9,17 +9,29 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ddz_bot.engine import NUM_RANKS, Cards, Combo, ComboKind, Rank, RuleSet
+from ddz_bot.engine import NUM_RANKS, Cards, Combo, ComboKind, Rank, RuleSet, beats
 
 from ..engine import Role, SeatView
 
-__all__ = ["Situation", "full_counts"]
+__all__ = ["Acted", "Situation", "full_counts"]
 
 
 def full_counts(rules: RuleSet) -> list[int]:
     """Rank counts of the whole pack of ``rules``."""
     per = 4 * rules.decks
     return [per] * int(Rank.SMALL_JOKER) + [rules.decks, rules.decks]
+
+
+@dataclass(frozen=True, slots=True)
+class Acted:
+    """A decision another seat made on the current top of the table, whose whole situation
+    the view still shows: the top's own play (on what it topped, or as a lead) and every
+    pass on it since. The sampled hand of that seat tells what it would have done then."""
+
+    seat: int
+    play: Combo | None  # None: it passed
+    faced: Combo | None  # what it had to beat; None: it led
+    faced_seat: int | None
 
 
 @dataclass(slots=True)
@@ -37,6 +49,8 @@ class Situation:
     passed_on: dict[int, list[Combo]] = field(default_factory=dict)
     #: the plays the table offers, as (cards, reading); None: every legal play
     allowed: set[tuple[Cards, tuple[ComboKind, int, int] | None]] | None = None
+    #: the other seats' decisions on the current top, in the order made
+    acted: list[Acted] = field(default_factory=list)
 
     @property
     def players(self) -> int:
@@ -101,6 +115,7 @@ class Situation:
                     passed_on.setdefault(seat, []).append(table)
                 seat = (seat + 1) % len(public.seats)
         return cls(
+            acted=_acted(view),
             rules=rules,
             seat=view.seat,
             hand=hand,
@@ -112,3 +127,29 @@ class Situation:
             bottom_left=bottom_left,
             passed_on=passed_on,
         )
+
+
+def _acted(view: SeatView) -> list[Acted]:
+    """The decisions on the table's top: its play, on the greatest play of the trick
+    before it (plays in a trick rise) or as a lead, then the passes of the seats after it
+    up to this one."""
+    public = view.public
+    top, by = public.to_beat, public.to_beat_seat
+    if top is None or by is None:
+        return []
+    out: list[Acted] = []
+    if by != view.seat:
+        faced: Combo | None = None
+        faced_seat: int | None = None
+        for info in public.seats:
+            play = info.last_play
+            if info.seat == by or play is None:
+                continue
+            if faced is None or beats(play, faced, public.rules):
+                faced, faced_seat = play, info.seat
+        out.append(Acted(by, top, faced, faced_seat))
+    seat = (by + 1) % len(public.seats)
+    while seat != view.seat:
+        out.append(Acted(seat, None, top, by))
+        seat = (seat + 1) % len(public.seats)
+    return out
