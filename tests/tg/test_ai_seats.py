@@ -83,3 +83,26 @@ async def test_ai_seats_decide_in_a_worker_process(tmp_path: Path) -> None:
         assert manager_of(bot).thinker.in_workers > 0
     finally:
         await bot.stop()
+
+
+async def test_a_worker_that_dies_mid_hand_is_replaced_and_the_hand_goes_on(
+    tmp_path: Path,
+) -> None:
+    bot = await start_bot(make_settings(tmp_path, ai_workers=1))
+    try:
+        rt = manager_of(bot)
+        [first] = rt.thinker.processes()
+        first.kill()
+        first.join(5)
+        group, alice = await _alone_with_two_ai(bot)
+        table = await play_until_over(bot, group, [alice])
+        assert table.phase == FINISHED
+        game = table.game
+        assert isinstance(game, Game)
+        logged = [entry.action for entry in await rt.db.hand_actions(table.hand_id)]
+        assert logged == game.log
+        [second] = rt.thinker.processes()
+        assert second is not first and second.is_alive()
+        assert rt.thinker.in_workers > 0  # the new one answered
+    finally:
+        await bot.stop()
