@@ -324,10 +324,21 @@ def panel_caption(
             if table.tracker:
                 lines.append(t(lang, "panel_tracker", cards=tracker_text(game, seat, lang)))
     elif turn is not None:
-        lines.append(t(lang, "panel_waiting", name=names[turn]))
+        lines.append(waiting_line(table, seat, lang))
     else:
         lines.append(t(lang, "panel_waiting_all"))
     return "\n".join(lines)
+
+
+def waiting_line(table: Table, seat: int, lang: str) -> str:
+    """What a seat waiting for another's decision is told: what stays true until its own
+    turn, so its panel is not edited at every move of the others. In the play every seat
+    acts in order (a pass is an action): it plays after the seat before it; the bidding
+    may skip seats, so it is told only that its panel changes when its turn comes."""
+    if _ddz(table).phase is Phase.PLAYING:
+        before = table.names()[(seat - 1) % table.players]
+        return t(lang, "panel_waiting", name=before)
+    return t(lang, "panel_waiting_turn")
 
 
 def panel_content(
@@ -438,8 +449,10 @@ class Presenter:
         )
 
     def show_table(self, table: Table, *, new_messages: bool = False) -> None:
-        """Show the table in the group and each panel; a person who now has to decide gets
-        their panel as a new message (the old one deleted): an edit notifies nobody."""
+        """Show the table in the group and each panel. A person who now has to decide and
+        is not looking at the chat (``PanelState.looking``) gets their panel as a new
+        message, the old one deleted: an edit notifies nobody. One who decided moments ago
+        sees the edit, which costs one call instead of two."""
         if table.game is None:
             return
         asked = self.panels.take_asked(table.id) & table.people_waiting()
@@ -450,7 +463,8 @@ class Presenter:
             new_message=new_messages,
         )
         for seat, _ in table.humans():
-            self.show_panel(table, seat, new_message=new_messages, replace=seat in asked)
+            notify = seat in asked and not self.panels.looking(table.id, seat)
+            self.show_panel(table, seat, new_message=new_messages, replace=notify)
 
     def show_panel(
         self, table: Table, seat: int, *, new_message: bool = False, replace: bool = False
