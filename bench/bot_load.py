@@ -171,6 +171,14 @@ async def seat_table(
         await driver.press(users[0], lobby, "开始", measure)
 
 
+async def seat_table_at(
+    driver: Driver, group: int, users: list[dict[str, Any]], delay: float
+) -> None:
+    """One group opens its table ``delay`` seconds from now (the groups arrive together)."""
+    await asyncio.sleep(delay)
+    await seat_table(driver, group, users, measure=True)
+
+
 async def decide(
     driver: Driver, manager: Runtime, group: int, user: dict[str, Any], rng: random.Random
 ) -> bool:
@@ -263,13 +271,16 @@ def max_in_window(times: list[float], window: float = 60.0) -> int:
     return best
 
 
-async def start_app(db_path: Path, api: FakeBotAPI, group_interval: float) -> AnyApp:
+async def start_app(
+    db_path: Path, api: FakeBotAPI, group_interval: float, ai_workers: int = 1
+) -> AnyApp:
     settings = Settings(
         token="123456:BENCH",
         db_path=db_path,
         group_interval=group_interval,
         deal_window=0.0,
         lobby_timeout=600.0,
+        ai_workers=ai_workers,
     )
     limiter = AIORateLimiter(
         overall_max_rate=0, group_max_rate=20, group_time_period=60, max_retries=0
@@ -342,7 +353,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     api = FakeBotAPI(keep_history=False, limits=None if args.no_limits else TELEGRAM_LIMITS)
     if args.api_latency > 0:
         slow_telegram(api, args.api_latency, args.slow_share, args.seed)
-    app = await start_app(tmp / "load.sqlite3", api, args.group_interval)
+    app = await start_app(tmp / "load.sqlite3", api, args.group_interval, args.ai_workers)
     manager = runtime(app)
     driver = Driver(api, app)
     rng = random.Random(args.seed)
@@ -350,8 +361,10 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     tables = [make_users(api, i, args.humans) for i in range(args.tables)]
     started = time.monotonic()
     cpu_started = time.process_time()
-    if args.api_latency > 0:  # a slow Telegram: the groups open their tables at once
-        await asyncio.gather(*(seat_table(driver, g, u, measure=True) for g, u in tables))
+    if args.api_latency > 0:  # a slow Telegram: the groups open their tables together
+        await asyncio.gather(
+            *(seat_table_at(driver, g, u, rng.uniform(0, args.open_within)) for g, u in tables)
+        )
     else:  # one after another, as people drift in
         for group, users in tables:
             await seat_table(driver, group, users, measure=True)
@@ -495,6 +508,18 @@ def main() -> None:
         help=f"with --api-latency: the share of calls that take {SLOW_CALL:.0f} s",
     )
 
+    parser.add_argument(
+        "--open-within",
+        type=float,
+        default=10.0,
+        help="with --api-latency: the groups open their tables within this many seconds",
+    )
+    parser.add_argument(
+        "--ai-workers",
+        type=int,
+        default=1,
+        help="processes computing the AI's decisions (0: on the bot's loop)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--gc-threshold",

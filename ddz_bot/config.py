@@ -52,6 +52,7 @@ class Settings:
     daily_bonus: int = 1000
     proxy_url: str = ""  # http(s):// or socks5(h):// proxy for every call to Telegram
     api_url: str = ""  # base URL of a self-hosted telegram-bot-api server
+    ai_workers: int = 1  # processes computing the AI's decisions; 0: on the bot's own loop
 
     @property
     def webhook(self) -> bool:
@@ -182,6 +183,13 @@ _SPECS = (
         "least seconds between two edits of a group's table picture",
     ),
     _Spec("daily_bonus", "DDZ_DAILY_BONUS", "int", "1000", "beans given by /daily"),
+    _Spec(
+        "ai_workers",
+        "DDZ_AI_WORKERS",
+        "int",
+        "1",
+        "processes that compute the AI seats' decisions; 0 computes them on the bot's loop",
+    ),
     _Spec(
         "proxy_url",
         "DDZ_PROXY_URL",

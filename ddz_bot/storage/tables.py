@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -71,20 +71,25 @@ class TablesMixin(StoreCore):
         deadline: datetime | None = None,
         table_message_id: int | None = None,
         panel_message_ids: Mapping[int, int] | None = None,
+        actions: Sequence[Mapping[str, Any]] = (),
     ) -> SavedAction:
-        """Save a table after an accepted action, in one transaction: the snapshot (``state``,
-        e.g. ``Game.to_dict()``), the current deadline, and ``action`` appended to the hand's
-        log. Message ids left as ``None`` keep their stored values. Returns the table's new
-        version and the action's place in the log."""
+        """Save a table after accepted actions, in one transaction: the snapshot (``state``,
+        e.g. ``Game.to_dict()``), the current deadline, and ``action`` (or each of
+        ``actions``, in order: a change of several steps) appended to the hand's log. Message
+        ids left as ``None`` keep their stored values. Returns the table's new version and
+        the last action's place in the log."""
         if not table_id:
             raise StorageError("a table needs an id")
-        if action is not None and hand_id is None:
+        if action is not None and actions:
+            raise StorageError(f"table {table_id}: one action or several, not both")
+        logged = list(actions) if action is None else [action]
+        if logged and hand_id is None:
             raise StorageError(f"table {table_id}: an action needs the hand it belongs to")
         now = self._now_text()
         state_text = dump_json(state)
         deadline_text = None if deadline is None else to_text(deadline)
         panels_text = None if panel_message_ids is None else _panels_json(panel_message_ids)
-        action_text = None if action is None else dump_json(action)
+        action_texts = [dump_json(one) for one in logged]
 
         def write(conn: sqlite3.Connection) -> SavedAction:
             version = int(
@@ -113,7 +118,7 @@ class TablesMixin(StoreCore):
                 ).fetchone()[0]
             )
             seq: int | None = None
-            if action_text is not None:
+            for action_text in action_texts:
                 seq = int(
                     conn.execute(
                         "INSERT INTO hand_actions (hand_id, seq, action, created_at)"

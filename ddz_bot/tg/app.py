@@ -94,7 +94,7 @@ def build_application(
     async def post_shutdown(application: AnyApp) -> None:
         parts = application.bot_data.get(RUNTIME_KEY)
         if isinstance(parts, Runtime):
-            await parts.drain()
+            await parts.close()
             await parts.db.close()
 
     application = builder.post_init(post_init).post_shutdown(post_shutdown).build()

@@ -21,7 +21,7 @@ from .closing import Closer
 from .games import game_of
 from .phases import TablePhase
 from .present import GROUP_SLOT, Presenter, lobby_slot
-from .registry import Step, TableRegistry
+from .registry import TableRegistry
 from .settle import SettleHand, settle_hand
 from .table import Table
 from .timers import TimerKind, TimerName, Timers
@@ -141,7 +141,7 @@ class Ending:
         draft.bump()
         draft.deadline = clock.now() + self.settings.lobby_timeout
         draft.timer_kind = TimerKind.IDLE
-        await self.registry.commit(table, draft, [Step.of(draft)])
+        await self.registry.commit(table, draft)
         self.presenter.panels.forget(table.id)
         if table.id not in self._gone:
             self.presenter.show_result(table, text, pictures)

@@ -1,12 +1,19 @@
 """The hand flow: dealing, a player's decision, the AI's answers, time-outs, 托管, escapes.
 
 Every change runs under the table's lock the same way: a draft of the table takes the
-accepted actions (the player's, then the AI seats' and 托管 seats' until a person must
-decide), each one a step with its absolute deadline; the registry writes the steps in order
-and only then makes the draft the current table. So a change that can't be saved leaves the
-table as it was (or at its last step written): nothing is ever undone. Only after that are
+accepted actions (its deadline set after each); the registry writes the draft with those
+actions in one transaction and only then makes the draft the current table. So a change that
+can't be saved leaves the table as it was: nothing is ever undone. Only after that are
 panels cleared, timers armed and pictures handed to the outbox. A refused action raises
 ``Refused`` with a message key, and nothing changed.
+
+The AI seats and 托管 seats answer after the change that made them the ones to act, in the
+background (``_answer_for``): their decisions are computed by the ``Thinker`` (a worker
+process) on a draft, without the lock, and then committed as one change of their own if the
+table didn't move meanwhile (else they are thought again). So a person's update is handled
+without waiting for the AI, and no table waits for another table's AI. What the table shows
+waits for them: pictures and panels go out once a person must decide (or the hand is over),
+as when the AI answered at once.
 
 The flow speaks to a hand through the engine's protocol (``waiting_for``, ``apply``,
 ``legal_actions``) and the game's host (``games``); it knows no game's phases.
@@ -14,24 +21,27 @@ The flow speaks to a hand through the engine's protocol (``waiting_for``, ``appl
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..config import Settings
 from ..engine import Action, Event, IllegalAction, room_by_key
 from ..i18n import t
 from ..storage import Database
-from . import clock, players
+from . import clock
 from .ending import Ending
 from .games import HostedGame, host_for
 from .panels import Transition
 from .phases import TablePhase
 from .present import Presenter
 from .refusals import Refused
-from .registry import Step, TableRegistry
+from .registry import TableRegistry
 from .table import Table
+from .thinker import Thinker
 from .timers import TimerKind, TimerName, Timers
 from .words import narrate
 
@@ -50,11 +60,11 @@ Explain = Callable[[IllegalAction, HostedGame, Action], Refused]
 
 @dataclass(slots=True)
 class _Change:
-    """A change of one table being computed: its draft and the steps taken so far."""
+    """A change of one table being computed: its draft and the actions accepted so far."""
 
     table: Table
     draft: Table
-    steps: list[Step] = field(default_factory=list)
+    actions: list[dict[str, Any]] = field(default_factory=list)
     transitions: list[Transition] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
 
@@ -76,8 +86,12 @@ class HandFlow:
         timers: Timers,
         ending: Ending,
         explain: Explain,
+        thinker: Thinker,
     ) -> None:
         self.settings = settings
+        self.thinker = thinker
+        self._answering: dict[int, asyncio.Task[None]] = {}  # tables whose AI seats think
+        self._unshown_hands: set[int] = set()  # dealt, not shown yet: the AI answers first
         self.explain = explain
         self.db = db
         self.registry = registry
@@ -277,7 +291,7 @@ class HandFlow:
                 getattr(action, "seat", None),
             )
         )
-        change.steps.append(Step.of(draft, action.to_dict()))
+        change.actions.append(action.to_dict())
 
     def _set_deadline(self, draft: Table) -> None:
         """The absolute deadline of the decision the table now waits for (saved with it)."""
@@ -294,57 +308,104 @@ class HandFlow:
         draft.deadline = clock.now() + seconds
         draft.timer_kind = kind
 
-    def _auto_steps(self, change: _Change) -> None:
-        """Let AI seats and 托管 seats answer until a person must decide."""
-        game, draft = change.game, change.draft
-        host = host_for(draft.rules)
-        for _ in range(_MAX_AUTO_STEPS):
-            waiting = game.waiting_for()
-            if game.over or waiting is None:
-                break
-            automatic = [
-                s
-                for s in sorted(waiting.seats)
-                if draft.seats[s].is_ai or host.on_autoplay(game, s)
-            ]
-            if not automatic:
-                break
-            self._accept(change, players.decide(game, automatic[0]))
+    # ---- the seats nobody plays by hand -----------------------------------------------------
+    @staticmethod
+    def _automatic_seat(table: Table) -> int | None:
+        """The AI or 托管 seat the table waits for now, if any (the first by seat)."""
+        game = table.game
+        if game is None or game.over or table.phase != TablePhase.PLAYING:
+            return None
+        waiting = game.waiting_for()
+        if waiting is None:
+            return None
+        host = host_for(table.rules)
+        for seat in sorted(waiting.seats):
+            if table.seats[seat].is_ai or host.on_autoplay(game, seat):
+                return seat
+        return None
+
+    def wake(self, table: Table) -> None:
+        """If ``table`` waits for an AI or 托管 seat, it answers in the background (at most
+        one answering task a table; it runs until a person must decide)."""
+        if table.id in self._answering or self._automatic_seat(table) is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._answer_for(table.id))
+        self._answering[table.id] = task
+
+    async def _answer_for(self, table_id: int) -> None:
+        """The AI and 托管 seats of a table answer until a person must decide: thought out
+        on a draft without the lock, committed as one change if the table is where it was."""
+        try:
+            while True:
+                table = self.registry.get(table_id)
+                if table is None or self._automatic_seat(table) is None:
+                    return
+                version = table.version
+                change = self._change(table)
+                while len(change.actions) < _MAX_AUTO_STEPS:
+                    seat = self._automatic_seat(change.draft)
+                    if seat is None:
+                        break
+                    self._accept(change, await self.thinker.decide(change.game, seat))
+                async with self.registry.lock(table_id):
+                    if table.version != version or not self.registry.holds(table):
+                        continue  # someone acted meanwhile (or a time-out): think again
+                    await self._finish_change(change)
+        except Exception:  # the seat's clock still runs: its time-out decides then
+            log.exception("table %s: the AI seats' answer failed", table_id)
+            table = self.registry.get(table_id)
+            if table is not None and table.game is not None:
+                self._show(table)
+        finally:
+            del self._answering[table_id]
+
+    def thinking(self) -> bool:
+        """Whether some table's AI seats are still answering."""
+        return bool(self._answering)
+
+    async def quiet(self) -> None:
+        """Wait until no AI seat is thinking (tests, shutting down)."""
+        while self._answering:
+            await asyncio.gather(*list(self._answering.values()), return_exceptions=True)
 
     async def _finish_change(
         self, change: _Change, *, decided: int | None = None, new_hand: bool = False
     ) -> None:
-        """The AI answers, then the change is committed and published; then panels, the
-        settlement if the hand is over, the timer and the pictures."""
-        self._auto_steps(change)
+        """The change is committed and published; then panels, the settlement if the hand
+        is over, the timer; the pictures once a person must decide (the AI and 托管 seats
+        answer first, in the background: ``wake``)."""
         table = change.table
-        version_before = table.version
         try:
-            await self.registry.commit(table, change.draft, change.steps)
+            await self.registry.commit(table, change.draft, change.actions)
         except Exception:
-            if table.version != version_before:  # its first steps were written: show them
-                written = [s for s in change.steps if int(s.state["version"]) <= table.version]
-                self._published(change, len(written), decided=None, new_hand=new_hand)
-                self.ending.rearm_after_failure(table)
-                self.presenter.show_table(table, new_messages=new_hand)
-            else:
-                self.ending.rearm_after_failure(table)
+            self.ending.rearm_after_failure(table)
             raise
-        self._published(change, len(change.steps), decided=decided, new_hand=new_hand)
+        self._published(change, decided=decided, new_hand=new_hand)
         game = table.game
         assert game is not None
         if game.over:
+            self._unshown_hands.discard(table.id)
             await self.ending.settle(table)
             return
         self.arm(table)
+        if new_hand:
+            self._unshown_hands.add(table.id)
+        if self._automatic_seat(table) is not None:
+            self.wake(table)
+            return
+        self._show(table)
+
+    def _show(self, table: Table) -> None:
+        """The table's pictures and panels as they are now (a hand dealt since they were last
+        shown: as new messages)."""
+        new_hand = table.id in self._unshown_hands
+        self._unshown_hands.discard(table.id)
         self.presenter.show_table(table, new_messages=new_hand)
 
-    def _published(
-        self, change: _Change, written: int, *, decided: int | None, new_hand: bool
-    ) -> None:
+    def _published(self, change: _Change, *, decided: int | None, new_hand: bool) -> None:
         """What the saved steps change in the panels (a decision's half-made choices go); a
         new hand starts every panel afresh and closes the lobby."""
-        self.accepted_moves += written
+        self.accepted_moves += len(change.actions)
         table = change.table
         panels = self.presenter.panels
         if new_hand:
@@ -352,7 +413,7 @@ class HandFlow:
             self.presenter.show_lobby(table, closed_text=t(table.lang, "started"))
         if decided is not None:
             panels.decided(table.id, decided)
-        for transition in change.transitions[:written]:
+        for transition in change.transitions:
             panels.after_step(table.id, transition)
 
     def arm(self, table: Table) -> None:
@@ -379,6 +440,6 @@ class HandFlow:
                 return
             draft = table.draft()
             draft.seats[seat].lang = lang
-            await self.registry.commit(table, draft, [Step.of(draft)])
+            await self.registry.commit(table, draft)
             if table.in_hand():
                 self.refresh_panel(table, seat)

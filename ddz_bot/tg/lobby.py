@@ -24,7 +24,7 @@ from .phases import TablePhase
 from .present import Presenter
 from .reach import Reach
 from .refusals import Refused
-from .registry import Step, TableRegistry
+from .registry import TableRegistry
 from .table import AI_BASE_ID, Seat, Table
 from .timers import TimerKind, TimerName, Timers
 
@@ -145,7 +145,7 @@ class LobbyFlow:
                 if after is not None:
                     self._seat_ai(draft, after)
                 self._set_lobby_clock(draft)
-                table = await self.registry.commit(None, draft, [Step.of(draft)])
+                table = await self.registry.commit(None, draft)
                 if existing is not None:
                     await self.closer.replaced(existing)  # its result's Again leads here now
                 self._arm(table)
@@ -271,7 +271,7 @@ class LobbyFlow:
                 raise Refused("illegal")
             if table.phase == TablePhase.FINISHED:
                 draft.left.add(person.id)
-                await self.registry.commit(table, draft, [Step.of(draft)])
+                await self.registry.commit(table, draft)
                 return
             del draft.seats[seat]
             if not draft.has_people() and not draft.invited:
@@ -404,7 +404,7 @@ class LobbyFlow:
     # ---- the lobby's clock ------------------------------------------------------------------
     async def _commit(self, table: Table, draft: Table) -> None:
         """Save a lobby's change, make it current, re-arm its clock and show it."""
-        await self.registry.commit(table, draft, [Step.of(draft)])
+        await self.registry.commit(table, draft)
         if table.phase == TablePhase.LOBBY:
             self._arm(table)
             self.presenter.show_lobby(table)

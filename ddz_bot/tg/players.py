@@ -1,14 +1,18 @@
 """Who decides for a seat that no person plays right now (AI seats, 托管), and the hints.
 
-The table asks ``decide(game, seat)`` and ``hints(game, seat)``; both hand the AI only the
-seat's view and its legal actions (a 保皇 seat gets the 保皇 AI). Should the AI ever fail or
-answer something illegal, the engine's default action is taken, so a table never waits on a
-missing decision.
+``choose(view, legal, baohuang)`` is the decision itself: the AI sees the seat's view and its
+legal actions only (a 保皇 seat gets the 保皇 AI). It is a plain function of picklable values so
+that a worker process can run it (``tg/thinker.py``); each process keeps its own players (their
+memory of a hand stays with the process that played it). ``decide(game, seat)`` and
+``hints(game, seat)`` are the same on the bot's own loop. Should the AI ever fail or answer
+something illegal, the engine's default action is taken, so a table never waits on a missing
+decision.
 """
 
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 from ..ai import SEAT_LEVEL, AIPlayer, BaoHuangAI, ThinkingShare
 from ..ai import hints as ai_hints
@@ -16,34 +20,53 @@ from ..engine import Action, Cards, Play
 from ..engine.baohuang import BaoHuangGame
 from .games import HostedGame
 
-__all__ = ["decide", "hints"]
+__all__ = ["choose", "configure", "decide", "hints", "lawful"]
 
 log = logging.getLogger(__name__)
 
-_PLAYER = AIPlayer(SEAT_LEVEL, thinking=ThinkingShare())
+#: the share of the loop's time the shared player may search (``ai.thinking``): on the bot's
+#: own loop every table waits while it searches, so a small one
+LOOP_THINKING_SHARE = 0.15
+
+_PLAYER = AIPlayer(SEAT_LEVEL, thinking=ThinkingShare(share=LOOP_THINKING_SHARE))
 _BH_PLAYER = BaoHuangAI(SEAT_LEVEL)
 
 
-def _act(game: HostedGame, seat: int, legal: list[Action]) -> Action:
-    if isinstance(game, BaoHuangGame):
-        return _BH_PLAYER.act(game.view_for(seat), legal)
-    return _PLAYER.act(game.view_for(seat), legal)
+def configure(thinking_share: float) -> None:
+    """Give this process's player its own share of the processor (a worker process that
+    does nothing else may search more of its time than the bot's loop can spare)."""
+    global _PLAYER
+    _PLAYER = AIPlayer(SEAT_LEVEL, thinking=ThinkingShare(share=thinking_share))
+
+
+def choose(view: Any, legal: list[Action], baohuang: bool) -> Action:
+    """The AI's choice for a seat, from its view and legal actions (may raise)."""
+    if baohuang:
+        return _BH_PLAYER.act(view, legal)
+    return _PLAYER.act(view, legal)
+
+
+def lawful(game: HostedGame, seat: int, legal: list[Action], chosen: Action | None) -> Action:
+    """``chosen`` if it is legal, else the engine's default (a table always goes on)."""
+    if chosen is not None and chosen in legal:
+        return chosen
+    if chosen is not None:
+        log.warning("the AI chose %s, not a legal action; taking the default", chosen)
+    default = game.default_action(seat)
+    return default if default in legal else legal[0]
 
 
 def decide(game: HostedGame, seat: int) -> Action:
-    """The action the AI takes for ``seat`` now (one of its legal actions)."""
+    """The action the AI takes for ``seat`` now (one of its legal actions), on this loop."""
     legal = game.legal_actions(seat)
     if not legal:
         return game.default_action(seat)
     try:
-        action = _act(game, seat, legal)
-        if action in legal:
-            return action
-        log.warning("the AI chose %s, not a legal action; taking the default", action)
+        chosen: Action | None = choose(game.view_for(seat), legal, isinstance(game, BaoHuangGame))
     except Exception:  # the table must go on whatever the AI does
         log.exception("the AI failed; taking the default action")
-    default = game.default_action(seat)
-    return default if default in legal else legal[0]
+        chosen = None
+    return lawful(game, seat, legal, chosen)
 
 
 def hints(game: HostedGame, seat: int) -> list[Cards]:

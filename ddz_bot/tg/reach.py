@@ -23,7 +23,7 @@ from .people import RECENT_USERS, Person, Recent
 from .phases import TablePhase
 from .present import GROUP_SLOT, LOBBY_SLOT, PANEL_SLOT, Presenter
 from .refusals import Refused
-from .registry import Step, TableRegistry
+from .registry import TableRegistry
 from .table import Table
 
 __all__ = ["DM_CHECK_SECONDS", "Reach", "sending_mark", "sent_after"]
@@ -114,7 +114,7 @@ class Reach:
                 if table.phase == TablePhase.LOBBY and self.registry.holds(table):
                     draft = table.draft()
                     draft.lobby_message_id = message_id
-                    await self.registry.commit(table, draft, [Step.of(draft)])
+                    await self.registry.commit(table, draft)
 
     async def _store_messages(
         self,
@@ -172,7 +172,7 @@ class Reach:
         Telegram told us holds whether saved or not: if it can't be saved now, it is the
         table's all the same, and its next save carries it."""
         try:
-            await self.registry.commit(table, draft, [Step.of(draft)])
+            await self.registry.commit(table, draft)
         except Exception:
             log.exception("table %s: who can't be reached not saved", table.id)
             self.registry.publish(table, draft)

@@ -6,9 +6,9 @@ reader never finds a table whose state is not in the database, and a slow Telegr
 made for one table (the private-chat check when sitting down) holds up only that table.
 
 A change is committed, then published: the flow computes the table's next state on a draft,
-``commit`` writes its steps in order (one transaction each) and makes the last one written
-the current table. A step that fails stops the rest; what was written before it is what the
-table is, in memory as after a restart.
+``commit`` writes it with the actions accepted on the way (one transaction: all of them or
+none) and only then makes the draft the current table. A write that fails leaves the table
+as it was, in memory as after a restart.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
@@ -24,26 +23,7 @@ from ..storage import Database
 from .phases import TablePhase
 from .table import Table
 
-__all__ = ["Step", "TableRegistry"]
-
-
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One state of a table to be written, with the accepted action that led to it."""
-
-    state: dict[str, Any]
-    hand_id: str | None
-    action: dict[str, Any] | None
-    deadline: float | None
-
-    @classmethod
-    def of(cls, table: Table, action: dict[str, Any] | None = None) -> Step:
-        return cls(
-            table.to_dict(),
-            table.hand_id if table.game is not None else None,
-            action,
-            table.deadline,
-        )
+__all__ = ["TableRegistry"]
 
 
 class TableRegistry:
@@ -108,28 +88,24 @@ class TableRegistry:
         self._next_id = max(self._next_id, table_id)
 
     # ---- saving and publishing ----------------------------------------------------------
-    async def write(self, table_id: int, chat_id: int, step: Step) -> None:
-        deadline = None if step.deadline is None else datetime.fromtimestamp(step.deadline, UTC)
+    async def commit(
+        self,
+        current: Table | None,
+        draft: Table,
+        actions: Sequence[dict[str, Any]] = (),
+    ) -> Table:
+        """Write ``draft`` with the ``actions`` that led to it (in order, one transaction),
+        then make it the current table (``current`` adopts it; a new table is registered).
+        If the write fails, nothing was written and the failure is raised."""
+        deadline = None if draft.deadline is None else datetime.fromtimestamp(draft.deadline, UTC)
         await self.db.save_table_state(
-            str(table_id),
-            chat_id=chat_id,
-            state=step.state,
-            hand_id=step.hand_id,
-            action=step.action,
+            str(draft.id),
+            chat_id=draft.chat_id,
+            state=draft.to_dict(),
+            hand_id=draft.hand_id if draft.game is not None else None,
+            actions=actions,
             deadline=deadline,
         )
-
-    async def commit(self, current: Table | None, draft: Table, steps: Sequence[Step]) -> Table:
-        """Write ``steps`` in order, then make ``draft`` the current table (``current``
-        adopts it; a new table is registered). If a step fails, the last one written (if
-        any) becomes the current table and the failure is raised."""
-        for written, step in enumerate(steps):
-            try:
-                await self.write(draft.id, draft.chat_id, step)
-            except Exception:
-                if written and current is not None:
-                    self.publish(current, Table.from_dict(steps[written - 1].state))
-                raise
         return self.publish(current, draft)
 
     def publish(self, current: Table | None, committed: Table) -> Table:

@@ -140,3 +140,4 @@ class Resumer:
         if table.deadline is not None and table.timer_kind is not None:
             self.timers.arm(TimerName(table.id, table.timer_kind, table.version), table.deadline)
         self.presenter.show_table(table)
+        self.hands.wake(table)  # stopped while its AI seats were to answer: they do now

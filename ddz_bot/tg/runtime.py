@@ -36,6 +36,7 @@ from .refusals import explain_illegal
 from .registry import TableRegistry
 from .resume import Resumer
 from .table import Table
+from .thinker import Thinker
 from .timers import TimerKind, TimerName, Timers
 
 __all__ = ["RUNTIME_KEY", "Runtime", "runtime_of"]
@@ -90,6 +91,7 @@ class Runtime:
             {BAOHUANG: settle_bh_hand},
         )
         self.reach = Reach(bot, db, self.registry, self.presenter, self.ending.group_gone)
+        self.thinker = Thinker(settings.ai_workers)
         self.hands = HandFlow(
             settings,
             db,
@@ -98,6 +100,7 @@ class Runtime:
             self.timers,
             self.ending,
             explain_illegal,
+            self.thinker,
         )
         self.lobby = LobbyFlow(
             settings,
@@ -206,10 +209,22 @@ class Runtime:
         return f"https://t.me/{self.bot_username}?start=hi"
 
     async def resume(self) -> int:
+        """Start the AI's workers, then resume the stored tables."""
+        self.thinker.start()
         return await self.resumer.resume()
 
     async def drain(self) -> None:
+        """Until nothing is left to do: the AI seats have answered, everything is sent."""
+        await self.hands.quiet()
         await self.outbox.drain()
+        while self.hands.thinking():
+            await self.hands.quiet()
+            await self.outbox.drain()
+
+    async def close(self) -> None:
+        """Shutting down: the work in hand done, the AI's workers stopped."""
+        await self.drain()
+        self.thinker.close()
 
 
 def runtime_of(holder: AnyApp | CallbackContext[Any, Any, Any, Any]) -> Runtime:

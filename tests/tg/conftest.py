@@ -29,6 +29,7 @@ def make_settings(tmp_path: Path, **changes: object) -> Settings:
         group_interval=0.0,
         deal_window=0.0,
         lobby_timeout=600.0,
+        ai_workers=0,
     )
     return replace(base, **changes)  # type: ignore[arg-type]
 
