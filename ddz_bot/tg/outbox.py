@@ -369,12 +369,17 @@ class Outbox:
             return
         message_id = slot.message_id
         same_markup = sent is not None and sent.markup_key() == content.markup_key()
+        # when the buttons change anyway, the same call brings the words up to date too (a
+        # clock's seconds: the gist alone would leave the old decision's on the message)
+        words = not content.text_shown_by(sent) or (
+            not same_markup and sent is not None and sent.text != content.text
+        )
         if content.photo_key is not None and not content.picture_shown_by(sent):
             media = InputMediaPhoto(await self._photo(content), caption=content.text)
             await bot.edit_message_media(
                 media, chat_id=chat, message_id=message_id, reply_markup=content.markup
             )
-        elif not content.text_shown_by(sent):
+        elif words:
             if content.photo_key is not None:
                 await bot.edit_message_caption(
                     chat_id=chat,
