@@ -21,7 +21,7 @@ from . import clock
 __all__ = ["STILL_LOOKING_SECONDS", "PanelState", "SeatPanel", "Transition"]
 
 #: a person whose previous decision is at most this many seconds old is looking at the chat:
-#: about one round of a table that plays briskly, and less than a decision's clock
+#: about one round of a brisk table, and less than the play's clock
 STILL_LOOKING_SECONDS: Final = 20.0
 
 

@@ -352,10 +352,11 @@ def panel_content(
 ) -> Content:
     """A player's DM panel: the hand picture, a caption, the decision keyboard.
 
-    What changes it is the seat's cards, its decision and whom it waits for: its decision
-    buttons carry ``since`` (the version since which its decision is open, when known), so
-    another seat's answer leaves them as they are; the clock's seconds alone change nothing
-    (the gist); a seat that stops deciding with the same cards keeps its picture."""
+    What changes it is the seat's cards, its decision and the phase (never another seat's
+    move: ``waiting_line``): its decision buttons carry ``since`` (the version since which
+    its decision is open, when known), so another seat's answer leaves them as they are;
+    the clock's seconds alone change nothing (the gist); a seat that stops deciding with
+    the same cards keeps its picture."""
     game = _ddz(table)
     panel = panel or SeatPanel()
     view = game.view_for(seat)
