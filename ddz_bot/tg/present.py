@@ -296,7 +296,6 @@ def panel_caption(
     if game.timeouts[seat] == AFK_LIMIT - 1 and not game.auto[seat]:
         lines.append(afk_warning(game, seat, lang))
     now = game.waiting_for()
-    turn = single_decider(table)
     if game.auto[seat]:
         lines.append(t(lang, "panel_auto"))
     elif panel.reading is not None:
@@ -323,22 +322,29 @@ def panel_caption(
                 lines.append(t(lang, "panel_lead"))
             if table.tracker:
                 lines.append(t(lang, "panel_tracker", cards=tracker_text(game, seat, lang)))
-    elif turn is not None:
-        lines.append(waiting_line(table, seat, lang))
     else:
-        lines.append(t(lang, "panel_waiting_all"))
+        lines.append(waiting_line(table, seat, lang))
     return "\n".join(lines)
 
 
+#: the phases whose waiting seats are told whom they play after (the landlord is known, so
+#: is the order of the play): a seat done doubling already sees its panel of the play
+_PLAY_ORDER_KNOWN: Final = frozenset({Phase.DOUBLING, Phase.PLAYING})
+
+
 def waiting_line(table: Table, seat: int, lang: str) -> str:
-    """What a seat waiting for another's decision is told: what stays true until its own
+    """What a seat waiting for others' decisions is told: what stays true until its own
     turn, so its panel is not edited at every move of the others. In the play every seat
-    acts in order (a pass is an action): it plays after the seat before it; the bidding
-    may skip seats, so it is told only that its panel changes when its turn comes."""
-    if _ddz(table).phase is Phase.PLAYING:
+    acts in order (a pass is an action): it plays after the seat before it, which is true
+    from the doubling on; the bidding may skip seats, so there it is told only that its
+    panel changes when its turn comes."""
+    game = _ddz(table)
+    if game.phase in _PLAY_ORDER_KNOWN:
         before = table.names()[(seat - 1) % table.players]
         return t(lang, "panel_waiting", name=before)
-    return t(lang, "panel_waiting_turn")
+    if single_decider(table) is not None:
+        return t(lang, "panel_waiting_turn")
+    return t(lang, "panel_waiting_all")
 
 
 def panel_content(

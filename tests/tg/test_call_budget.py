@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from ddz_bot.engine.catalogue import legal_moves
 from ddz_bot.engine.game import Game
+from ddz_bot.engine.views import Phase
 from ddz_bot.tg.panels import STILL_LOOKING_SECONDS
 from ddz_bot.tg.words import cards_text
 
@@ -187,3 +188,31 @@ async def test_a_brisk_round_costs_two_private_calls_a_move(bot: Harness) -> Non
     moves = rt.accepted_moves - moves
     private = [c for c in bot.api.calls[mark:] if c.chat_id is not None and c.chat_id > 0]
     assert moves > 0 and len(private) <= 2 * moves, [c.method for c in private]
+
+
+async def test_who_is_done_doubling_already_has_the_panel_the_play_starts_with(
+    bot: Harness,
+) -> None:
+    """From the doubling on, the order of the play is known: a seat that has answered sees
+    whom it plays after and its rank buttons, and the start of the play leaves that alone."""
+    group = bot.group()
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    await seat_three(bot, group, users)
+    await until_doubling(bot, group, users)
+    table = current_table(bot, group)
+    game = table.game
+    assert isinstance(game, Game) and game.landlord is not None
+    farmers = [u for u in users if table.seat_of(u.id) != game.landlord]
+    first, last = farmers
+    await first.press(first.panel(), "不加倍")
+    seat = table.seat_of(first.id)
+    assert seat is not None
+    caption = first.panel().caption or ""  # type: ignore[union-attr]
+    assert f"你在 {table.names()[(seat - 1) % 3]} 之后出牌" in caption
+    assert any(b["callback_data"].startswith("r|") for b in first.panel().buttons())  # type: ignore[union-attr]
+    mark = len(bot.api.calls)
+    for user in (last, next(u for u in users if u not in farmers)):
+        if "不加倍" in user.labels():
+            await user.press(user.panel(), "不加倍")
+    assert game.phase is Phase.PLAYING
+    assert calls_into(bot, first.id, mark) == [], "the play's start changes nothing there"
