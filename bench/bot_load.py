@@ -1,7 +1,8 @@
 """Load on the Telegram layer: N concurrent tables over the in-process fake Bot API.
 
 Run: python bench/bot_load.py [--tables 500] [--humans 2] [--duration 90] [--render]
-     [--game classic|baohuang] [--api-latency SECONDS [--slow-share 0.01]]
+     [--game classic|baohuang] [--api-latency SECONDS [--slow-share 0.01] [--open-within 10]]
+     [--newcomers 1.0] [--ai-workers 1]
 
 Each table sits in its own group (``--game baohuang``: five seats of 保皇, the players in
 ``bench/bot_load_bh.py``) with ``--humans`` scripted players (they read their panel
@@ -21,7 +22,11 @@ once), SQLite on a temporary file. Printed:
   bidding, allocations of the fake Telegram left out).
 
 ``--api-latency`` makes every call of the fake Bot API take that long, and ``--slow-share`` of
-them (1% by default) take 5 s, as a busy Telegram does.
+them (1% by default) take 5 s, as a busy Telegram does; the groups then open their tables at
+random moments within ``--open-within`` seconds. ``--newcomers`` is the share of people who
+never wrote to the bot (sitting down asks Telegram whether their private chat is open: that
+update waits for its answer); the others sent /start before the load. ``--ai-workers``: the
+processes computing the AI's decisions (0: on the bot's loop, as before).
 
 By default pictures are stubbed (the bot layer is measured, not Pillow: see
 ``bench/render_bench.py``); ``--render`` draws the real ones.
@@ -359,6 +364,11 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     rng = random.Random(args.seed)
     manager.rng = random.Random(args.seed)
     tables = [make_users(api, i, args.humans) for i in range(args.tables)]
+    for _, users in tables:  # who has written to the bot before: it knows it can write back
+        for user in users:
+            if rng.random() >= args.newcomers:
+                await driver.send(user, user["id"], "/start", measure=False)
+    await manager.drain()
     started = time.monotonic()
     cpu_started = time.process_time()
     if args.api_latency > 0:  # a slow Telegram: the groups open their tables together
@@ -436,6 +446,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             "(sitting down waits for Telegram once a person: is their private chat open?)"
         )
     print(f"accepted moves: {moves}  hands restarted: {hands[0]}  tables finished now: {finished}")
+    print(f"AI decisions made in the worker processes: {manager.thinker.in_workers}")
     print(
         f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
         f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
@@ -519,6 +530,13 @@ def main() -> None:
         type=int,
         default=1,
         help="processes computing the AI's decisions (0: on the bot's loop)",
+    )
+    parser.add_argument(
+        "--newcomers",
+        type=float,
+        default=1.0,
+        help="the share of people who never wrote to the bot: sitting down asks Telegram "
+        "whether their private chat is open (the others sent /start before)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

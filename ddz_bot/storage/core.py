@@ -3,8 +3,14 @@
 Writes: one ``sqlite3`` connection owned by one thread; every write is a plain function run
 there as one ``BEGIN IMMEDIATE`` transaction, in the order the writes were asked for. A whole
 transaction is a single hand-off to that thread, so it is fast and can't be cut in half by a
-cancelled caller. Reads: a second, query-only aiosqlite connection; in WAL mode readers see
-the last committed state and never block the writer (nor it them).
+cancelled caller. The busiest writes, a table's state and the ids of its messages (hundreds a
+second with hundreds of tables), may share a transaction (``shared``): those asked for while
+the thread is busy are written together when it is free, each in its own savepoint (all of it
+or none of it, as alone), and each caller is answered once the transaction is committed. Bean
+changes always have a transaction of their own.
+
+Reads: a second, query-only aiosqlite connection; in WAL mode readers see the last committed
+state and never block the writer (nor it them).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime
@@ -89,6 +96,42 @@ def migrate(conn: sqlite3.Connection, path: str, upto: int = LATEST_VERSION) -> 
     return version
 
 
+_SharedWrite = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
+
+
+def _answer(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is None:
+        future.set_result(result)
+    else:
+        future.set_exception(error)
+
+
+def _run_shared(
+    conn: sqlite3.Connection, writes: list[_SharedWrite]
+) -> list[tuple[Any, Exception | None]]:
+    """``writes`` in one transaction, each in a savepoint: one that raises is undone alone.
+    Returns each one's result or exception; if the commit fails, it raises."""
+    outcomes: list[tuple[Any, Exception | None]] = []
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for work, _ in writes:
+            conn.execute("SAVEPOINT shared_write")
+            try:
+                outcomes.append((work(conn), None))
+            except Exception as error:
+                conn.execute("ROLLBACK TO shared_write")
+                outcomes.append((None, error))
+            conn.execute("RELEASE shared_write")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return outcomes
+
+
 def _run_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
     conn.execute("BEGIN IMMEDIATE")
     try:
@@ -123,6 +166,9 @@ class StoreCore:
         self._synchronous = synchronous.upper()
         self._writer: sqlite3.Connection | None = None
         self._write_thread: ThreadPoolExecutor | None = None
+        self._shared: list[_SharedWrite] = []  # shared writes waiting for the writer thread
+        self._shared_lock = threading.Lock()
+        self._sharing = False  # the writer thread has a job writing them
         self._reader: aiosqlite.Connection | None = None
         #: Ranked (human) players; only a new player changes it, and every new player is
         #: written through this object, so the cache is exact for this process.
@@ -208,17 +254,49 @@ class StoreCore:
 
     # -- transactions -----------------------------------------------------------------------
 
-    async def _transact(self, work: Callable[[sqlite3.Connection], T]) -> T:
+    async def _transact(
+        self, work: Callable[[sqlite3.Connection], T], *, shared: bool = False
+    ) -> T:
         """Run ``work`` on the writer thread as one ``BEGIN IMMEDIATE`` transaction: committed
         if it returns, rolled back if it raises. Once asked for, the transaction runs to its
-        end even if the caller is cancelled meanwhile (the caller just stops waiting)."""
+        end even if the caller is cancelled meanwhile (the caller just stops waiting).
+        ``shared``: it may share the transaction with other shared writes (the module
+        docstring), as a savepoint of its own."""
         writer, thread = self._writer, self._write_thread
         if writer is None or thread is None:
             raise RuntimeError("the database is closed")
-        future = asyncio.get_running_loop().run_in_executor(thread, _run_transaction, writer, work)
+        loop = asyncio.get_running_loop()
+        if shared:
+            answer: asyncio.Future[T] = loop.create_future()
+            with self._shared_lock:
+                self._shared.append((work, answer))
+                start = not self._sharing
+                self._sharing = True
+            if start:
+                job = loop.run_in_executor(thread, self._write_shared, writer, loop)
+                job.add_done_callback(lambda done: done.cancelled() or done.exception())
+            return await asyncio.shield(answer)
+        future = loop.run_in_executor(thread, _run_transaction, writer, work)
         # If nobody waits any more, still collect the outcome (no "never retrieved" noise).
         future.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(future)
+
+    def _write_shared(self, conn: sqlite3.Connection, loop: asyncio.AbstractEventLoop) -> None:
+        """On the writer thread: the shared writes waiting, together, until none waits."""
+        while True:
+            with self._shared_lock:
+                writes, self._shared = self._shared, []
+                if not writes:
+                    self._sharing = False
+                    return
+            try:
+                outcomes = _run_shared(conn, writes)
+            except BaseException as error:  # the commit failed: none of them was written
+                for _, future in writes:
+                    loop.call_soon_threadsafe(_answer, future, None, error)
+                continue
+            for (_, future), (result, failed) in zip(writes, outcomes, strict=True):
+                loop.call_soon_threadsafe(_answer, future, result, failed)
 
     def _read_conn(self) -> aiosqlite.Connection:
         if self._reader is None:

@@ -129,7 +129,7 @@ class TablesMixin(StoreCore):
                 )
             return SavedAction(version, seq)
 
-        return await self._transact(write)
+        return await self._transact(write, shared=True)
 
     async def set_table_messages(
         self,
@@ -155,7 +155,7 @@ class TablesMixin(StoreCore):
                 (table_message_id, _panels_json(panels), table_id),
             )
 
-        await self._transact(write)
+        await self._transact(write, shared=True)
 
     async def load_table(self, table_id: str) -> TableRecord | None:
         row = await self._fetchone(

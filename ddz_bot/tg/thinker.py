@@ -41,6 +41,7 @@ class Thinker:
     def __init__(self, workers: int) -> None:
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self.in_workers = 0  # decisions the workers made (the rest were made on the loop)
 
     def start(self) -> None:
         """Start the worker processes (they import the AI once, before the first hand)."""
@@ -75,6 +76,7 @@ class Thinker:
                 pool, players.choose, view, legal, isinstance(game, BaoHuangGame)
             )
             chosen = await asyncio.wait_for(future, DECISION_CEILING)
+            self.in_workers += 1
         except BrokenProcessPool:
             log.error("the AI's worker process died; a new one starts")
             self.close()

@@ -133,3 +133,42 @@ async def test_recent_hands_of_a_player_and_a_group(db: Database, clock: FakeClo
     assert [h.hand_id for h in await db.recent_hands()] == ["h2", "h1", "h0"]
     assert await db.recent_hands(user_id=99) == []
     assert await db.get_hand("nope") is None
+
+
+async def test_a_change_of_several_actions_is_written_whole_in_order(db_path: Path) -> None:
+    async with Database(db_path) as db:
+        saved = await db.save_table_state(
+            "t1", chat_id=-100, hand_id="h1", state={"n": 3}, actions=[{"n": 1}, {"n": 2}]
+        )
+        assert saved.action_seq == 2
+        assert [a.action for a in await db.hand_actions("h1")] == [{"n": 1}, {"n": 2}]
+        with pytest.raises(StorageError):
+            await db.save_table_state(
+                "t1", chat_id=-100, hand_id="h1", state={}, action={"n": 9}, actions=[{"n": 8}]
+            )
+
+
+async def test_table_writes_asked_for_together_each_stand_or_fall_alone(db_path: Path) -> None:
+    """Table saves and message ids asked for at once may share a transaction: one that
+    fails (an unknown table) is undone alone; the others are written, each whole."""
+    async with Database(db_path) as db:
+        await db.save_table_state("t1", chat_id=-100, state={"x": 0})
+        results = await asyncio.gather(
+            *(
+                db.save_table_state(
+                    f"t{n}", chat_id=-100 - n, hand_id=f"h{n}", state={"x": n}, action={"a": n}
+                )
+                for n in range(1, 6)
+            ),
+            db.set_table_messages("nowhere", table_message_id=5),
+            db.set_table_messages("t1", table_message_id=42, panel_message_ids={7: 8}),
+            return_exceptions=True,
+        )
+        assert isinstance(results[5], UnknownTableError)
+        assert not any(isinstance(r, Exception) for i, r in enumerate(results) if i != 5)
+    async with Database(db_path) as db:
+        tables = {t.table_id: t for t in await db.load_open_tables()}
+        assert {k: t.state["x"] for k, t in tables.items()} == {f"t{n}": n for n in range(1, 6)}
+        assert tables["t1"].table_message_id == 42 and tables["t1"].panel_message_ids == {7: 8}
+        for n in range(1, 6):
+            assert [a.action for a in await db.hand_actions(f"h{n}")] == [{"a": n}]

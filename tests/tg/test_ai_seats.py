@@ -1,0 +1,85 @@
+"""AI seats answer in the background: a person's update doesn't wait for them, their
+decisions may come from a worker process, and what the table shows waits for them."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from ddz_bot.engine import Action, Game
+from ddz_bot.tg import players
+from ddz_bot.tg.games import HostedGame
+from ddz_bot.tg.table import FINISHED
+
+from .conftest import make_settings, manager_of, start_bot
+from .harness import Harness, SimUser
+from .scripts import current_table, play_until_over, whose_turn
+
+
+class GatedThinker:
+    """A thinker that decides only when the test lets it (as a slow worker would)."""
+
+    def __init__(self) -> None:
+        self.open = asyncio.Event()
+        self.asked = 0
+
+    async def decide(self, game: HostedGame, seat: int) -> Action:
+        self.asked += 1
+        await self.open.wait()
+        return players.decide(game, seat)
+
+
+async def _alone_with_two_ai(bot: Harness) -> tuple[int, SimUser]:
+    group = bot.group()
+    alice = bot.user("Alice")
+    await alice.send(group, "/newgame")
+    lobby = bot.api.last_message(group, with_buttons=True)
+    await alice.press(lobby, "开始")
+    return group, alice
+
+
+async def test_a_persons_move_is_saved_and_answered_while_the_ai_still_thinks(
+    bot: Harness,
+) -> None:
+    group, alice = await _alone_with_two_ai(bot)
+    rt = manager_of(bot)
+    table = current_table(bot, group)
+    gate = GatedThinker()
+    rt.hands.thinker = gate  # type: ignore[assignment]
+    outbox_only = rt.outbox.drain
+    bot._settle = outbox_only
+    for _ in range(60):  # until Alice acts and an AI seat is next
+        assert table.game is not None
+        if whose_turn(bot, group, [alice]) is alice:
+            break
+        gate.open.set()
+        await rt.hands.quiet()
+        gate.open.clear()
+    version = table.version
+    panel = alice.panel()
+    assert panel is not None
+    declines = ("不叫", "不抢", "不出", "不加倍", "不明牌")
+    label = next(b["text"] for b in panel.buttons() if b["text"] in declines)
+    await alice.press(panel, label)  # handled: it doesn't wait for the AI
+    assert table.version == version + 1  # saved and current
+    stored = await rt.db.load_table(str(table.id))
+    assert stored is not None and stored.state == table.to_dict()
+    assert rt.hands.thinking() and gate.asked >= 1  # an AI seat is thinking meanwhile
+    gate.open.set()
+    await rt.hands.quiet()
+    assert table.version > version + 1  # and answered afterwards
+
+
+async def test_ai_seats_decide_in_a_worker_process(tmp_path: Path) -> None:
+    bot = await start_bot(make_settings(tmp_path, ai_workers=1))
+    try:
+        group, alice = await _alone_with_two_ai(bot)
+        table = await play_until_over(bot, group, [alice])
+        assert table.phase == FINISHED
+        game = table.game
+        assert isinstance(game, Game)
+        logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
+        assert logged == game.log  # every AI action accepted, saved once, in order
+        assert manager_of(bot).thinker.in_workers > 0
+    finally:
+        await bot.stop()
