@@ -336,13 +336,14 @@ def waiting_line(table: Table, seat: int, lang: str) -> str:
     """What a seat waiting for others' decisions is told: what stays true until its own
     turn, so its panel is not edited at every move of the others. In the play every seat
     acts in order (a pass is an action): it plays after the seat before it, which is true
-    from the doubling on; the bidding may skip seats, so there it is told only that its
-    panel changes when its turn comes."""
+    from the doubling on (but for the landlord, who leads first); the bidding may skip
+    seats, so there it is told only that its panel changes when its turn comes."""
     game = _ddz(table)
-    if game.phase in _PLAY_ORDER_KNOWN:
+    leads = game.phase is Phase.DOUBLING and seat == game.landlord
+    if game.phase in _PLAY_ORDER_KNOWN and not leads:
         before = table.names()[(seat - 1) % table.players]
         return t(lang, "panel_waiting", name=before)
-    if single_decider(table) is not None:
+    if leads or single_decider(table) is not None:
         return t(lang, "panel_waiting_turn")
     return t(lang, "panel_waiting_all")
 

@@ -193,8 +193,9 @@ async def test_a_brisk_round_costs_two_private_calls_a_move(bot: Harness) -> Non
 async def test_who_is_done_doubling_already_has_the_panel_the_play_starts_with(
     bot: Harness,
 ) -> None:
-    """From the doubling on, the order of the play is known: a seat that has answered sees
-    whom it plays after and its rank buttons, and the start of the play leaves that alone."""
+    """From the doubling on, the order of the play is known: a farmer that has answered sees
+    whom it plays after and its rank buttons, and the start of the play leaves that alone;
+    the landlord, who leads, is told only that its panel changes on its turn."""
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
@@ -202,17 +203,19 @@ async def test_who_is_done_doubling_already_has_the_panel_the_play_starts_with(
     table = current_table(bot, group)
     game = table.game
     assert isinstance(game, Game) and game.landlord is not None
-    farmers = [u for u in users if table.seat_of(u.id) != game.landlord]
-    first, last = farmers
+    landlord = next(u for u in users if table.seat_of(u.id) == game.landlord)
+    first, last = [u for u in users if u is not landlord]
     await first.press(first.panel(), "不加倍")
     seat = table.seat_of(first.id)
     assert seat is not None
     caption = first.panel().caption or ""  # type: ignore[union-attr]
     assert f"你在 {table.names()[(seat - 1) % 3]} 之后出牌" in caption
     assert any(b["callback_data"].startswith("r|") for b in first.panel().buttons())  # type: ignore[union-attr]
+    if "不加倍" in landlord.labels():
+        await landlord.press(landlord.panel(), "不加倍")
+        caption = landlord.panel().caption or ""  # type: ignore[union-attr]
+        assert "之后出牌" not in caption and "轮到你时面板会更新" in caption
     mark = len(bot.api.calls)
-    for user in (last, next(u for u in users if u not in farmers)):
-        if "不加倍" in user.labels():
-            await user.press(user.panel(), "不加倍")
+    await last.press(last.panel(), "不加倍")
     assert game.phase is Phase.PLAYING
     assert calls_into(bot, first.id, mark) == [], "the play's start changes nothing there"
