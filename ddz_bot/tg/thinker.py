@@ -3,29 +3,34 @@
 A search of tens of milliseconds on the event loop holds every table's updates meanwhile (a
 thread doesn't help: the search holds the interpreter). A worker process has a processor of
 its own: the loop sends it the seat's view and legal actions (``players.choose``, picklable
-values only) and goes on serving the other tables until the answer comes back. With
-``workers`` 0 the decisions are made on the loop, as a small deployment or a test may want.
+values only) over a pipe it watches itself (no helper thread: each hand-off to a thread
+makes the loop wait for the interpreter lock) and goes on serving the other tables until the
+answer comes back. At most ``IN_FLIGHT`` questions wait in a worker's pipe, so sending never
+blocks the loop. With ``workers`` 0 the decisions are made on the loop, as a small deployment
+or a test may want.
 
-Whatever happens on the way (the worker is slow, crashed, or the AI answered something not
+Whatever happens on the way (the worker is slow, died, or the AI answered something not
 legal), the seat gets a legal action: after ``DECISION_CEILING`` seconds, or on a failure, the
-decision is made on the loop instead, and a broken pool is replaced.
+decision is made on the loop instead, and a dead worker is replaced.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import itertools
 import logging
 import multiprocessing
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from typing import Final
+from multiprocessing.connection import Connection
+from multiprocessing.process import BaseProcess
+from typing import Any, Final
 
 from ..engine import Action
 from ..engine.baohuang import BaoHuangGame
 from . import players
 from .games import HostedGame
 
-__all__ = ["DECISION_CEILING", "WORKER_THINKING_SHARE", "Thinker"]
+__all__ = ["DECISION_CEILING", "IN_FLIGHT", "WORKER_THINKING_SHARE", "Thinker", "WorkerGone"]
 
 log = logging.getLogger(__name__)
 
@@ -33,6 +38,93 @@ log = logging.getLogger(__name__)
 DECISION_CEILING: Final = 2.0
 #: the share of its processor a worker's player may spend searching (``ai.thinking``)
 WORKER_THINKING_SHARE: Final = 0.6
+#: questions sent to one worker and not answered yet, at most (a few KB each: the pipe holds
+#: them all, so the loop never waits to send)
+IN_FLIGHT: Final = 4
+
+
+class WorkerGone(RuntimeError):
+    """The worker process ended (or its pipe broke) before answering."""
+
+
+def serve(conn: Connection, thinking_share: float) -> None:
+    """A worker process: answer each question (number, view, legal, 保皇?) in turn."""
+    players.configure(thinking_share)
+    while True:
+        try:
+            question = conn.recv()
+        except (EOFError, OSError):
+            return
+        if question is None:
+            return
+        number, view, legal, baohuang = question
+        try:
+            conn.send((number, players.choose(view, legal, baohuang), None))
+        except Exception as error:  # the loop decides this one itself
+            conn.send((number, None, repr(error)))
+
+
+class _Worker:
+    """One worker process and the answers the loop waits for."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        context = multiprocessing.get_context("spawn")  # no fork of a running loop
+        self.loop = loop
+        self.conn, child = context.Pipe()
+        self.process: BaseProcess = context.Process(
+            target=serve, args=(child, WORKER_THINKING_SHARE), name="ddz-ai", daemon=True
+        )
+        self.process.start()
+        child.close()
+        self.waiting: dict[int, asyncio.Future[Action]] = {}
+        self.slots = asyncio.Semaphore(IN_FLIGHT)
+        self.gone = False
+        loop.add_reader(self.conn.fileno(), self._readable)
+
+    def _readable(self) -> None:
+        try:
+            while self.conn.poll():
+                number, action, error = self.conn.recv()
+                future = self.waiting.pop(number, None)
+                if future is None or future.done():
+                    continue  # answered too late: the loop decided already
+                if error is None:
+                    future.set_result(action)
+                else:
+                    future.set_exception(RuntimeError(error))
+        except (EOFError, OSError):
+            self.close()
+
+    async def ask(self, number: int, view: Any, legal: list[Action], baohuang: bool) -> Action:
+        async with self.slots:
+            if self.gone:
+                raise WorkerGone
+            future: asyncio.Future[Action] = self.loop.create_future()
+            self.waiting[number] = future
+            try:
+                self.conn.send((number, view, legal, baohuang))
+                return await asyncio.wait_for(future, DECISION_CEILING)
+            except (BrokenPipeError, EOFError, OSError):
+                self.close()
+                raise WorkerGone from None
+            finally:
+                self.waiting.pop(number, None)
+
+    def close(self) -> None:
+        if self.gone:
+            return
+        self.gone = True
+        self.loop.remove_reader(self.conn.fileno())
+        for future in self.waiting.values():
+            if not future.done():
+                future.set_exception(WorkerGone())
+        self.waiting.clear()
+        with contextlib.suppress(BrokenPipeError, EOFError, OSError):
+            self.conn.send(None)  # the worker ends when it reads this
+        self.conn.close()
+        self.process.join(timeout=1.0)
+        if self.process.is_alive():
+            self.process.kill()
 
 
 class Thinker:
@@ -40,47 +132,46 @@ class Thinker:
 
     def __init__(self, workers: int) -> None:
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
+        self._pool: list[_Worker] = []
+        self._numbers = itertools.count(1)
         self.in_workers = 0  # decisions the workers made (the rest were made on the loop)
 
     def start(self) -> None:
         """Start the worker processes (they import the AI once, before the first hand)."""
-        if self.workers <= 0 or self._pool is not None:
+        if self.workers <= 0 or self._pool:
             return
-        self._pool = ProcessPoolExecutor(
-            max_workers=self.workers,
-            mp_context=multiprocessing.get_context("spawn"),  # no fork of a running loop
-            initializer=players.configure,
-            initargs=(WORKER_THINKING_SHARE,),
-        )
-        for _ in range(self.workers):
-            self._pool.submit(int)  # each worker starts and imports now, not mid-hand
+        loop = asyncio.get_running_loop()
+        self._pool = [_Worker(loop) for _ in range(self.workers)]
+
+    def processes(self) -> list[BaseProcess]:
+        """The worker processes running now (operations, tests)."""
+        return [worker.process for worker in self._pool]
 
     def close(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        for worker in self._pool:
+            worker.close()
+        self._pool = []
 
     async def decide(self, game: HostedGame, seat: int) -> Action:
         """The AI's action for ``seat`` of ``game`` (one of its legal actions)."""
-        pool = self._pool
-        if pool is None:
+        if not self._pool:
             return players.decide(game, seat)
         legal = game.legal_actions(seat)
         if not legal:
             return game.default_action(seat)
-        view = game.view_for(seat)
-        loop = asyncio.get_running_loop()
+        number = next(self._numbers)
+        index = number % len(self._pool)
+        worker = self._pool[index]
+        chosen: Action | None
         try:
-            future = loop.run_in_executor(
-                pool, players.choose, view, legal, isinstance(game, BaoHuangGame)
+            chosen = await worker.ask(
+                number, game.view_for(seat), legal, isinstance(game, BaoHuangGame)
             )
-            chosen = await asyncio.wait_for(future, DECISION_CEILING)
             self.in_workers += 1
-        except BrokenProcessPool:
-            log.error("the AI's worker process died; a new one starts")
-            self.close()
-            self.start()
+        except WorkerGone:
+            log.error("the AI's worker process ended; a new one starts")
+            if worker.gone and self._pool and self._pool[index] is worker:
+                self._pool[index] = _Worker(asyncio.get_running_loop())
             return players.decide(game, seat)
         except TimeoutError:
             log.warning("the AI's worker took over %.1f s; deciding here", DECISION_CEILING)
