@@ -150,7 +150,8 @@ CATALOGUE: dict[str, str] = {
     "said_pass": "passes",
     # DM panel
     "panel_your_turn": "Your turn — {seconds} s left.",
-    "panel_waiting": "Waiting for {name}.",
+    "panel_waiting": "You play after {name}: your panel updates when it is your turn.",
+    "panel_waiting_turn": "Waiting for the others: your panel updates when it is your turn.",
     "panel_waiting_all": "Waiting for the others.",
     "panel_to_beat": "To beat: {play} ({name}).",
     "panel_lead": "You lead: play any combo.",
@@ -400,7 +401,7 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_six": "Bao Huang six last: {value}",
     "btn_bh_grab": "Bao Huang grab solo: {value}",
     "bh_you_emperor": "You are the emperor.",
-    "bh_panel_waiting": "Others are deciding: you will be notified when it is your turn.",
+    "bh_panel_waiting": "Others are deciding: your panel updates when it is your turn.",
     "bh_unknown_text": (
         "I didn't understand “{text}”. Type cards like 8888, 大王 77 or dx77, or pass / hint."
     ),

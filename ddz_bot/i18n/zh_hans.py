@@ -137,7 +137,8 @@ CATALOGUE: dict[str, str] = {
     "result_note_fee": "含服务费 {fee}",
     "said_pass": "不出",
     "panel_your_turn": "轮到你了，还剩 {seconds} 秒。",
-    "panel_waiting": "等待 {name}。",
+    "panel_waiting": "你在 {name} 之后出牌，轮到你时面板会更新。",
+    "panel_waiting_turn": "等待其他玩家，轮到你时面板会更新。",
     "panel_waiting_all": "等待其他玩家。",
     "panel_to_beat": "要压过：{play}（{name}）。",
     "panel_lead": "你先出，任意牌型都可以。",
@@ -367,6 +368,6 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_six": "保皇憋6：{value}",
     "btn_bh_grab": "保皇抢独：{value}",
     "bh_you_emperor": "你是皇帝。",
-    "bh_panel_waiting": "等别人决定，轮到你时会通知你。",
+    "bh_panel_waiting": "等别人决定，轮到你时面板会更新。",
     "bh_unknown_text": "没看懂「{text}」。请输入牌，例如 8888、大王 77、dx77，或者 不出 / 提示。",
 }

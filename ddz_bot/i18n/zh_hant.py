@@ -137,7 +137,8 @@ CATALOGUE: dict[str, str] = {
     "result_note_fee": "含服務費 {fee}",
     "said_pass": "不出",
     "panel_your_turn": "輪到你了，還剩 {seconds} 秒。",
-    "panel_waiting": "等待 {name}。",
+    "panel_waiting": "你在 {name} 之後出牌，輪到你時面板會更新。",
+    "panel_waiting_turn": "等待其他玩家，輪到你時面板會更新。",
     "panel_waiting_all": "等待其他玩家。",
     "panel_to_beat": "要壓過：{play}（{name}）。",
     "panel_lead": "你先出，任意牌型都可以。",
@@ -367,6 +368,6 @@ CATALOGUE: dict[str, str] = {
     "btn_bh_six": "保皇憋6：{value}",
     "btn_bh_grab": "保皇搶獨：{value}",
     "bh_you_emperor": "你是皇帝。",
-    "bh_panel_waiting": "等別人決定，輪到你時會通知你。",
+    "bh_panel_waiting": "等別人決定，輪到你時面板會更新。",
     "bh_unknown_text": "沒看懂「{text}」。請輸入牌，例如 8888、大王 77、dx77，或者 不出 / 提示。",
 }

@@ -267,7 +267,8 @@ class Keyboards:
         legal = game.legal_actions(seat)
         phase = game.phase
         row: list[InlineKeyboardButton] = []
-        if phase is Phase.PLAYING:
+        if phase is Phase.PLAYING or (phase is Phase.DOUBLING and not legal):
+            # a seat done doubling already has the rank buttons it waits for the play with
             return self._play(table, game, seat, lang, panel, v)
         show_kind = show_kind_of(game)
         for action in legal:

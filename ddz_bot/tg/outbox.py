@@ -7,10 +7,9 @@ sends the smallest call that gets there: a new message, ``editMessageMedia`` whe
 changed, ``editMessageCaption``/``editMessageText`` when only words changed,
 ``editMessageReplyMarkup`` when only buttons changed.
 
-Every chat keeps its own pace (``ChatPace``): what the outbox sends to one group (every slot's
-message and edit, every one-off ``post``) waits ``group_interval`` seconds after its previous
-send, which keeps the table's own traffic below Telegram's 20 messages a minute; a private
-chat takes a short burst, then about one message a second (Telegram's pace there), so a fast
+Every chat keeps its own pace (``tg/pace.py``): what the outbox sends to one group (every
+slot's message and edit, every one-off ``post``) waits ``group_interval`` seconds after its
+previous send; a private chat takes a short burst, then about one message a second, so a fast
 tapper's panel shows the newest selection instead of queueing every tap. Side jobs handed to
 ``spawn`` (answers to button presses, replies to commands, deleting a replaced message) are not
 paced here: an answer or a deletion is no message, and replies are few; the rate limiter
@@ -34,13 +33,14 @@ import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
 from .content import Content, Render
+from .pace import PRIVATE_PACE, UNPACED, ChatPace, ChatPaces, backoff, retry_seconds
 from .ratelimit import caller_waits_out_floods
 from .unseen import tidy
 
@@ -67,42 +67,6 @@ class _Slot:
     after: int = 0  # the newest message id known in the chat when its last new one was sent
 
 
-@dataclass(frozen=True, slots=True)
-class ChatPace:
-    """How fast one chat is sent to: ``burst`` sends at once, then one every ``interval``
-    seconds (0: never waits)."""
-
-    interval: float
-    burst: int = 1
-
-
-#: A private chat: two sends at once, then one a second (Telegram lets short bursts pass).
-PRIVATE_PACE: Final = ChatPace(1.0, burst=2)
-_UNPACED: Final = ChatPace(0.0)
-#: Telegram out of reach: a chat waits 1, 2, 4 ... seconds, at most this many, between tries.
-NETWORK_BACKOFF_CAP: Final = 30.0
-#: Chats with a pace kept before idle ones are first forgotten.
-_FIRST_SWEEP: Final = 1024
-
-
-@dataclass(slots=True)
-class _Gate:
-    """One chat's pace: the sends it may make now (as of ``at``), until when Telegram told
-    it to wait, and who waits for the next send."""
-
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    allowance: float | None = None  # None: a full burst
-    at: float = 0.0
-    held_until: float = 0.0
-    newest: int = 0  # the newest message id sent into the chat
-
-    def allowance_at(self, pace: ChatPace, now: float) -> float:
-        """The sends the chat may make at ``now``: refilled by the time since the last."""
-        if self.allowance is None:
-            return float(pace.burst)
-        return min(float(pace.burst), self.allowance + (now - self.at) / pace.interval)
-
-
 class Outbox:
     """Coalescing, rate-aware sender (see the module docstring).
 
@@ -125,10 +89,9 @@ class Outbox:
         self.group_interval = group_interval
         self.group_pace = ChatPace(group_interval)
         if private_pace is None:
-            private_pace = PRIVATE_PACE if group_interval > 0 else _UNPACED
+            private_pace = PRIVATE_PACE if group_interval > 0 else UNPACED
         self.private_pace = private_pace
-        self._gates: dict[int, _Gate] = {}
-        self._sweep_at = _FIRST_SWEEP
+        self._paces = ChatPaces(self.group_pace, private_pace)
         self.on_forbidden = on_forbidden
         self.on_sent = on_sent
         #: told before a slot's new message goes to a private chat, with the newest message
@@ -172,11 +135,6 @@ class Outbox:
         slot = self._slot(chat_id, name)
         slot.message_id, slot.sent = message_id, None
         slot.newest = max(slot.newest, message_id or 0)
-
-    def _seen(self, chat_id: int, message_id: int) -> None:
-        gate = self._gates.get(chat_id)
-        if gate is not None:
-            gate.newest = max(gate.newest, message_id)
 
     def message_id(self, chat_id: int, name: str) -> int | None:
         slot = self._slots.get((chat_id, name))
@@ -266,54 +224,29 @@ class Outbox:
             slot = self._slots[key] = _Slot(chat_id, name)
         return slot
 
-    def _gate(self, chat_id: int) -> _Gate:
-        gate = self._gates.get(chat_id)
-        if gate is None:
-            if len(self._gates) >= self._sweep_at:
-                self._forget_idle_gates()
-            gate = self._gates[chat_id] = _Gate()
-        return gate
-
-    def _forget_idle_gates(self) -> None:
-        """Forget the chats whose pace is back to a fresh one (every player who ever had a
-        panel would otherwise stay here); runs once the number of chats has doubled."""
-        now = time.monotonic()
-        for chat_id, gate in list(self._gates.items()):
-            pace = self.group_pace if chat_id < 0 else self.private_pace
-            rested = gate.allowance is None or now - gate.at >= pace.burst * pace.interval
-            if rested and gate.held_until <= now and not gate.lock.locked():
-                del self._gates[chat_id]
-        self._sweep_at = max(_FIRST_SWEEP, 2 * len(self._gates))
-
     @property
     def paced_chats(self) -> int:
         """How many chats the outbox keeps a pace for now."""
-        return len(self._gates)
+        return len(self._paces)
 
     def _hold(self, chat_id: int, seconds: float) -> None:
         """Telegram said ``retry_after``: this chat sends nothing before then."""
-        gate = self._gate(chat_id)
-        gate.held_until = max(gate.held_until, time.monotonic() + seconds)
+        now = time.monotonic()
+        self._paces.hold(chat_id, now + seconds, now)
 
     def held_chats(self) -> list[int]:
         """The chats Telegram told to wait that are waiting still."""
-        now = time.monotonic()
-        return [chat for chat, gate in self._gates.items() if gate.held_until > now]
+        return self._paces.held(time.monotonic())
 
     async def _pace(self, chat_id: int) -> None:
         """Wait for this chat's turn to send: its pace, and any hold Telegram asked for."""
-        pace = self.group_pace if chat_id < 0 else self.private_pace
-        gate = self._gate(chat_id)
+        pace = self._paces.pace_of(chat_id)
+        gate = self._paces.gate(chat_id, time.monotonic())
         async with gate.lock:
-            now = time.monotonic()
-            wait = gate.held_until - now
-            if pace.interval > 0:
-                wait = max(wait, (1.0 - gate.allowance_at(pace, now)) * pace.interval)
+            wait = gate.wait(pace, time.monotonic())
             if wait > 0:
                 await asyncio.sleep(wait)
-            if pace.interval > 0:  # this send spends one (the wait made room for it)
-                now = time.monotonic()
-                gate.allowance, gate.at = max(gate.allowance_at(pace, now), 1.0) - 1.0, now
+            gate.spend(pace, time.monotonic())
 
     def _spawn(self, coroutine: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coroutine)
@@ -354,7 +287,7 @@ class Outbox:
                     slot.message_id, slot.fresh = stale, True  # try the replacement again
                 if slot.pending is None and retries <= self.max_retries:
                     slot.pending = content
-                self._hold(slot.chat_id, _seconds(error.retry_after))
+                self._hold(slot.chat_id, retry_seconds(error.retry_after))
                 continue
             except Forbidden as error:
                 log.info("chat %s refuses messages: %s", slot.chat_id, error)
@@ -394,7 +327,7 @@ class Outbox:
                         slot.message_id, slot.fresh = stale, True
                     if slot.pending is None and retries <= self.network_retries:
                         slot.pending = content
-                    self._hold(slot.chat_id, _backoff(retries))
+                    self._hold(slot.chat_id, backoff(retries))
                     continue
             except TelegramError as error:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
@@ -416,8 +349,7 @@ class Outbox:
         if slot.message_id is None:
             message: Message
             if self.on_sending is not None and chat > 0:
-                gate = self._gates.get(chat)
-                slot.after = max(slot.newest, 0 if gate is None else gate.newest)
+                slot.after = max(slot.newest, self._paces.newest(chat))
                 await self.on_sending(chat, slot.name, slot.after)
             if content.photo_key is not None:
                 message = await bot.send_photo(
@@ -430,19 +362,24 @@ class Outbox:
                 message = await bot.send_message(chat, content.text, reply_markup=content.markup)
             self.sent_calls += 1
             slot.message_id, slot.sent = message.message_id, content
-            self._seen(chat, message.message_id)
+            self._paces.seen(chat, message.message_id)
             slot.newest = max(slot.newest, message.message_id)
             if self.on_sent is not None:
                 await self.on_sent(chat, slot.name, message.message_id)
             return
         message_id = slot.message_id
         same_markup = sent is not None and sent.markup_key() == content.markup_key()
+        # when the buttons change anyway, the same call brings the words up to date too (a
+        # clock's seconds: the gist alone would leave the old decision's on the message)
+        words = not content.text_shown_by(sent) or (
+            not same_markup and sent is not None and sent.text != content.text
+        )
         if content.photo_key is not None and not content.picture_shown_by(sent):
             media = InputMediaPhoto(await self._photo(content), caption=content.text)
             await bot.edit_message_media(
                 media, chat_id=chat, message_id=message_id, reply_markup=content.markup
             )
-        elif not content.text_shown_by(sent):
+        elif words:
             if content.photo_key is not None:
                 await bot.edit_message_caption(
                     chat_id=chat,
@@ -479,11 +416,11 @@ class Outbox:
                     )
                 else:
                     sent = await self.bot.send_message(chat_id, text, reply_markup=markup)
-                self._seen(chat_id, sent.message_id)
+                self._paces.seen(chat_id, sent.message_id)
                 self.sent_calls += 1
                 return
             except RetryAfter as error:
-                self._hold(chat_id, _seconds(error.retry_after))
+                self._hold(chat_id, retry_seconds(error.retry_after))
             except BadRequest as error:
                 log.info("chat %s: message not sent: %s", chat_id, error)
                 return
@@ -491,20 +428,10 @@ class Outbox:
                 log.info("chat %s: message perhaps not sent: %s", chat_id, error)
                 return
             except NetworkError:  # no answer: this chat waits, then tries again
-                self._hold(chat_id, _backoff(attempt + 1))
+                self._hold(chat_id, backoff(attempt + 1))
             except TelegramError as error:
                 log.info("chat %s: message not sent: %s", chat_id, error)
                 return
-
-
-def _seconds(value: Any) -> float:
-    seconds = value.total_seconds() if hasattr(value, "total_seconds") else float(value)
-    return min(max(seconds, 0.0), 60.0)
-
-
-def _backoff(failures: int) -> float:
-    """Seconds to wait after the ``failures``-th call in a row that found no Telegram."""
-    return float(min(NETWORK_BACKOFF_CAP, 2 ** (failures - 1)))
 
 
 def _message_gone(error: BadRequest) -> bool:

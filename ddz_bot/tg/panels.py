@@ -4,16 +4,25 @@ Nothing here is saved: a selection of cards, the hint cursor and a wildcard play
 its reading matter only while the player taps (after a restart the panel starts clean). The
 presenter owns this state; a change of the table reaches it only once the change is saved
 (``after_step``), so a change that fails leaves every half-made choice as it was.
+
+Whose turn comes is remembered with when each seat last decided: a person whose previous
+decision is at most ``STILL_LOOKING_SECONDS`` old is taken to be looking at the chat
+(``looking``), so their turn may edit the panel they see instead of sending a new one.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from ..engine import Cards, DecisionKind, Waiting
+from . import clock
 
-__all__ = ["PanelState", "SeatPanel", "Transition"]
+__all__ = ["STILL_LOOKING_SECONDS", "PanelState", "SeatPanel", "Transition"]
+
+#: a person whose previous decision is at most this many seconds old is looking at the chat:
+#: about one round of a brisk table, and less than the play's clock
+STILL_LOOKING_SECONDS: Final = 20.0
 
 
 @dataclass(slots=True)
@@ -58,6 +67,8 @@ class _TablePanels:
     #: after a restart), and later openings of single seats' decisions
     opened_all: int | None = None
     opened: dict[int, int] = field(default_factory=dict)
+    #: when each seat's person last decided (the tables' clock, ``tg.clock``)
+    decided_at: dict[int, float] = field(default_factory=dict)
 
 
 class PanelState:
@@ -106,8 +117,18 @@ class PanelState:
         self._mine(table_id, seat).sat_down = True
 
     def decided(self, table_id: int, seat: int) -> None:
-        """The seat's decision was taken: what it had half-chosen goes."""
+        """The seat's person took its decision: what it had half-chosen goes, and the
+        moment is kept (``looking``)."""
         self.clear(table_id, seat, keep_hints=False)
+        self._tables.setdefault(table_id, _TablePanels()).decided_at[seat] = clock.now()
+
+    def looking(self, table_id: int, seat: int) -> bool:
+        """Whether the seat's person decided in this hand at most ``STILL_LOOKING_SECONDS``
+        ago: they are taken to be looking at the chat, so an edit of their panel is seen
+        (a time-out or 托管 is no decision of theirs)."""
+        panels = self._tables.get(table_id)
+        at = None if panels is None else panels.decided_at.get(seat)
+        return at is not None and clock.now() - at <= STILL_LOOKING_SECONDS
 
     def after_step(self, table_id: int, step: Transition) -> None:
         """An accepted action is saved: whoever stops being asked loses what they had

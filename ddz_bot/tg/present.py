@@ -296,7 +296,6 @@ def panel_caption(
     if game.timeouts[seat] == AFK_LIMIT - 1 and not game.auto[seat]:
         lines.append(afk_warning(game, seat, lang))
     now = game.waiting_for()
-    turn = single_decider(table)
     if game.auto[seat]:
         lines.append(t(lang, "panel_auto"))
     elif panel.reading is not None:
@@ -323,11 +322,30 @@ def panel_caption(
                 lines.append(t(lang, "panel_lead"))
             if table.tracker:
                 lines.append(t(lang, "panel_tracker", cards=tracker_text(game, seat, lang)))
-    elif turn is not None:
-        lines.append(t(lang, "panel_waiting", name=names[turn]))
     else:
-        lines.append(t(lang, "panel_waiting_all"))
+        lines.append(waiting_line(table, seat, lang))
     return "\n".join(lines)
+
+
+#: the phases whose waiting seats are told whom they play after (the landlord is known, so
+#: is the order of the play): a seat done doubling already sees its panel of the play
+_PLAY_ORDER_KNOWN: Final = frozenset({Phase.DOUBLING, Phase.PLAYING})
+
+
+def waiting_line(table: Table, seat: int, lang: str) -> str:
+    """What a seat waiting for others' decisions is told: what stays true until its own
+    turn, so its panel is not edited at every move of the others. In the play every seat
+    acts in order (a pass is an action): it plays after the seat before it, which is true
+    from the doubling on (but for the landlord, who leads first); the bidding may skip
+    seats, so there it is told only that its panel changes when its turn comes."""
+    game = _ddz(table)
+    leads = game.phase is Phase.DOUBLING and seat == game.landlord
+    if game.phase in _PLAY_ORDER_KNOWN and not leads:
+        before = table.names()[(seat - 1) % table.players]
+        return t(lang, "panel_waiting", name=before)
+    if leads or single_decider(table) is not None:
+        return t(lang, "panel_waiting_turn")
+    return t(lang, "panel_waiting_all")
 
 
 def panel_content(
@@ -341,10 +359,11 @@ def panel_content(
 ) -> Content:
     """A player's DM panel: the hand picture, a caption, the decision keyboard.
 
-    What changes it is the seat's cards, its decision and whom it waits for: its decision
-    buttons carry ``since`` (the version since which its decision is open, when known), so
-    another seat's answer leaves them as they are; the clock's seconds alone change nothing
-    (the gist); a seat that stops deciding with the same cards keeps its picture."""
+    What changes it is the seat's cards, its decision and the phase (never another seat's
+    move: ``waiting_line``): its decision buttons carry ``since`` (the version since which
+    its decision is open, when known), so another seat's answer leaves them as they are;
+    the clock's seconds alone change nothing (the gist); a seat that stops deciding with
+    the same cards keeps its picture."""
     game = _ddz(table)
     panel = panel or SeatPanel()
     view = game.view_for(seat)
@@ -438,8 +457,10 @@ class Presenter:
         )
 
     def show_table(self, table: Table, *, new_messages: bool = False) -> None:
-        """Show the table in the group and each panel; a person who now has to decide gets
-        their panel as a new message (the old one deleted): an edit notifies nobody."""
+        """Show the table in the group and each panel. A person who now has to decide and
+        is not looking at the chat (``PanelState.looking``) gets their panel as a new
+        message, the old one deleted: an edit notifies nobody. One who decided moments ago
+        sees the edit, which costs one call instead of two."""
         if table.game is None:
             return
         asked = self.panels.take_asked(table.id) & table.people_waiting()
@@ -450,7 +471,8 @@ class Presenter:
             new_message=new_messages,
         )
         for seat, _ in table.humans():
-            self.show_panel(table, seat, new_message=new_messages, replace=seat in asked)
+            notify = seat in asked and not self.panels.looking(table.id, seat)
+            self.show_panel(table, seat, new_message=new_messages, replace=notify)
 
     def show_panel(
         self, table: Table, seat: int, *, new_message: bool = False, replace: bool = False

@@ -143,6 +143,10 @@ class Thinker:
         loop = asyncio.get_running_loop()
         self._pool = [_Worker(loop) for _ in range(self.workers)]
 
+    def processes(self) -> list[BaseProcess]:
+        """The worker processes running now (operations, tests)."""
+        return [worker.process for worker in self._pool]
+
     def close(self) -> None:
         for worker in self._pool:
             worker.close()

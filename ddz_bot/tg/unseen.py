@@ -23,7 +23,10 @@ LOOK_AHEAD: Final = 6
 
 
 async def tidy(bot: Bot, chat_id: int, after: int, *, keep: int | None = None) -> None:
-    """Delete the bot's live messages among the few after ``after`` (``keep`` stays)."""
+    """Delete the bot's live messages among the few after ``after`` (``keep`` stays): each
+    found loses its buttons at once (it can't be pressed meanwhile), then all go in one
+    call (``deleteMessages``) when there are several."""
+    found: list[int] = []
     for message_id in range(after + 1, after + 1 + LOOK_AHEAD):
         if message_id == keep:
             continue
@@ -31,7 +34,13 @@ async def tidy(bot: Bot, chat_id: int, after: int, *, keep: int | None = None) -
             await bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
         except TelegramError:
             continue  # not ours, no buttons, or no such message
-        try:
-            await bot.delete_message(chat_id, message_id)
-        except TelegramError as error:
-            log.info("chat %s: message %s left without buttons: %s", chat_id, message_id, error)
+        found.append(message_id)
+    if not found:
+        return
+    try:
+        if len(found) == 1:
+            await bot.delete_message(chat_id, found[0])
+        else:
+            await bot.delete_messages(chat_id, found)
+    except TelegramError as error:
+        log.info("chat %s: messages %s left without buttons: %s", chat_id, found, error)

@@ -562,6 +562,15 @@ class FakeBotAPI(BaseRequest):
         message.deleted = True
         return True
 
+    def _api_deleteMessages(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        """Several messages of one chat; those not found are skipped, as Telegram does."""
+        ids = params.get("message_ids") or []
+        for message_id in json.loads(ids) if isinstance(ids, str) else ids:
+            found = self.messages.get((int(params["chat_id"]), int(message_id)))
+            if found is not None:
+                found.deleted = True
+        return True
+
     def _api_answerCallbackQuery(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
         query_id = str(params.get("callback_query_id"))
         if query_id in self.callback_answers:

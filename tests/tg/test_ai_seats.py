@@ -13,7 +13,7 @@ from ddz_bot.tg.table import FINISHED
 
 from .conftest import make_settings, manager_of, start_bot
 from .harness import Harness, SimUser
-from .scripts import current_table, play_until_over, whose_turn
+from .scripts import current_table, fire_timer, play_until_over, whose_turn
 
 
 class GatedThinker:
@@ -83,3 +83,69 @@ async def test_ai_seats_decide_in_a_worker_process(tmp_path: Path) -> None:
         assert manager_of(bot).thinker.in_workers > 0
     finally:
         await bot.stop()
+
+
+async def test_a_worker_that_dies_mid_hand_is_replaced_and_the_hand_goes_on(
+    tmp_path: Path,
+) -> None:
+    bot = await start_bot(make_settings(tmp_path, ai_workers=1))
+    try:
+        rt = manager_of(bot)
+        [first] = rt.thinker.processes()
+        first.kill()
+        first.join(5)
+        group, alice = await _alone_with_two_ai(bot)
+        table = await play_until_over(bot, group, [alice])
+        assert table.phase == FINISHED
+        game = table.game
+        assert isinstance(game, Game)
+        logged = [entry.action for entry in await rt.db.hand_actions(table.hand_id)]
+        assert logged == game.log
+        [second] = rt.thinker.processes()
+        assert second is not first and second.is_alive()
+        assert rt.thinker.in_workers > 0  # the new one answered
+    finally:
+        await bot.stop()
+
+
+class FailingThinker:
+    """The AI's answer never comes (the bot is stopped before it does)."""
+
+    async def decide(self, game: HostedGame, seat: int) -> Action:
+        raise RuntimeError("stopped before answering")
+
+
+async def test_stopped_before_the_ai_answered_the_restarted_bot_lets_it_answer(
+    tmp_path: Path,
+) -> None:
+    settings = make_settings(tmp_path)
+    first = await start_bot(settings)
+    try:
+        group, alice = await _alone_with_two_ai(first)
+        table = current_table(first, group)
+        manager_of(first).hands.thinker = FailingThinker()  # type: ignore[assignment]
+        for _ in range(60):  # until Alice acts with an AI seat next
+            if whose_turn(first, group, [alice]) is alice:
+                break
+            assert await fire_timer(first, table)
+        panel = alice.panel()
+        assert panel is not None
+        declines = ("不叫", "不抢", "不出", "不加倍", "不明牌")
+        await alice.press(panel, next(b["text"] for b in panel.buttons() if b["text"] in declines))
+        saved = table.to_dict()
+        assert whose_turn(first, group, [alice]) is None  # an AI seat is to answer
+    finally:
+        await first.stop()
+    second = await start_bot(settings, first.api)
+    try:
+        await second.settle()
+        table = current_table(second, group)
+        assert table.to_dict()["game"] != saved["game"]  # the AI answered after the restart
+        people = [SimUser(second, first.api.users[alice.id])]
+        table = await play_until_over(second, group, people)
+        game = table.game
+        assert isinstance(game, Game) and table.phase == FINISHED
+        logged = [e.action for e in await manager_of(second).db.hand_actions(table.hand_id)]
+        assert logged == game.log
+    finally:
+        await second.stop()

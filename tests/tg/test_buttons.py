@@ -190,9 +190,10 @@ async def test_the_panel_says_what_is_selected_and_whom_it_waits_for(bot: Harnes
     table = current_table(bot, group)
     leader = whose_turn(bot, group, users)
     assert leader is not None
-    waiting = next(u for u in users if u is not leader)
+    after_leader = (table.seat_of(leader.id) + 1) % 3  # type: ignore[operator]
+    waiting = next(u for u in users if table.seat_of(u.id) == after_leader)
     caption = waiting.panel().caption  # type: ignore[union-attr]
-    assert caption is not None and f"等待 {leader.name}。" in caption
+    assert caption is not None and f"你在 {leader.name} 之后出牌" in caption
     panel = leader.panel()
     assert panel is not None
     first_rank = next(b for b in panel.buttons() if b["callback_data"].startswith("r|"))

@@ -10,6 +10,7 @@ from ddz_bot.engine.cards import RANK_CHARS
 from ddz_bot.engine.catalogue import classify
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
+from ddz_bot.tg.panels import STILL_LOOKING_SECONDS
 
 from .clocks import ManualClock
 from .conftest import make_settings, manager_of, start_bot
@@ -39,7 +40,11 @@ def _sent(bot: Harness, user: SimUser) -> int:
     return len(bot.api.calls_to(user.id, "sendPhoto"))
 
 
-async def test_whose_turn_it_becomes_gets_a_new_panel_and_the_old_one_goes(bot: Harness) -> None:
+async def test_whose_turn_it_becomes_gets_a_new_panel_and_the_old_one_goes(
+    bot: Harness, manager_clock: ManualClock
+) -> None:
+    """Everyone thinks longer than ``STILL_LOOKING_SECONDS``: nobody is looking at their chat
+    when their turn comes, so each is notified (``test_call_budget`` has those who are)."""
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
@@ -56,6 +61,7 @@ async def test_whose_turn_it_becomes_gets_a_new_panel_and_the_old_one_goes(bot: 
         assert user is not None
         phase = game.phase
         before = {u.id: _sent(bot, u) for u in users}
+        manager_clock.advance(STILL_LOOKING_SECONDS + 1)
         await take_turn(bot, group, user)
         if game.over:
             break
@@ -64,8 +70,9 @@ async def test_whose_turn_it_becomes_gets_a_new_panel_and_the_old_one_goes(bot: 
         now = whose_turn(bot, group, users)
         assert now is not None
         if game.phase is Phase.DOUBLING and phase is not Phase.DOUBLING:
-            # doubling asks everyone at once: everyone is told, once
-            assert all(_sent(bot, u) == before[u.id] + 1 for u in users)
+            # doubling asks everyone at once: everyone is told, once, but who just acted
+            # (looking at their chat: their panel is edited before their eyes)
+            assert all(_sent(bot, u) == before[u.id] + (u is not user) for u in users)
         elif game.phase is Phase.DOUBLING:
             assert all(_sent(bot, u) == before[u.id] for u in users), "asked once only"
         elif now is not user:

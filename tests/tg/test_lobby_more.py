@@ -196,7 +196,10 @@ async def test_pressing_the_panel_after_unblocking_brings_it_back(bot: Harness) 
     table = current_table(bot, group)
     mover = whose_turn(bot, group, users)
     assert mover is not None
-    blocker: SimUser = next(u for u in users if u is not mover)
+    seat = table.seat_of(mover.id)
+    assert seat is not None
+    # the next to play: the move changes their panel (a bystander's stays as it is)
+    blocker: SimUser = next(u for u in users if table.seat_of(u.id) == (seat + 1) % 3)
     bot.api.started.discard(blocker.id)  # blocks the bot
     await take_turn(bot, group, mover)
     assert blocker.id in table.unreachable

@@ -101,3 +101,27 @@ async def test_a_deleted_message_is_sent_again(api_bot: tuple[FakeBotAPI, Bot]) 
     await outbox.drain()
     assert outbox.message_id(7, "panel") != first
     assert api.last_message(7).text == "two"  # type: ignore[union-attr]
+
+
+async def test_new_buttons_bring_the_clock_s_seconds_up_to_date_in_the_same_call(
+    api_bot: tuple[FakeBotAPI, Bot],
+) -> None:
+    """Words whose gist is unchanged are not worth a call alone; when the buttons change
+    anyway (one decision follows another: 明牌 then 加倍) the caption goes with them."""
+    api, bot = api_bot
+    api.add_user(42, "Ann")
+    outbox = Outbox(bot)
+
+    def panel(text: str, button: str) -> Content:
+        return Content(text, _markup(button), "h", lambda: b"png", gist="your turn")
+
+    outbox.show(42, "panel", panel("your turn, 15 s", "show"))
+    await outbox.drain()
+    outbox.show(42, "panel", panel("your turn, 14 s", "show"))  # the seconds alone: no call
+    await outbox.drain()
+    outbox.show(42, "panel", panel("your turn, 10 s", "double"))
+    await outbox.drain()
+    assert [c.method for c in api.calls_to(42)] == ["sendPhoto", "editMessageCaption"]
+    shown = api.last_message(42)
+    assert shown is not None and shown.caption == "your turn, 10 s"
+    assert [b["text"] for b in shown.buttons()] == ["double"]

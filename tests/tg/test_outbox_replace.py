@@ -4,12 +4,12 @@ notifies nobody of an edit) and the old one is deleted, so the chat keeps one co
 from __future__ import annotations
 
 import pytest
-from telegram import Bot
+from telegram import Bot, InlineKeyboardButton, InlineKeyboardMarkup
 
 from ddz_bot.tg.outbox import Content, Outbox
 
 from .clocks import RecordedWaits
-from .fake_api import FakeBotAPI
+from .fake_api import FakeBotAPI, FakeMessage
 
 
 def _panel(n: int) -> Content:
@@ -55,3 +55,27 @@ async def test_a_flooded_replacement_is_retried_and_deletes_once(
     assert outbox_waits.delays == [
         pytest.approx(1.0, abs=0.05)
     ]  # the flood's retry_after was waited out
+
+
+async def test_several_messages_sent_unseen_go_in_one_call(
+    api_bot: tuple[FakeBotAPI, Bot],
+) -> None:
+    """Two panels sent unseen (their answers lost) and a person's own message after the
+    newest known one: the bot's lose their buttons, then go in one ``deleteMessages``."""
+    api, bot = api_bot
+    api.add_user(42, "Ann")
+    outbox = Outbox(bot)
+    outbox.show(42, "panel", _panel(0))
+    await outbox.drain()
+    known = outbox.message_id(42, "panel")
+    assert known is not None
+    markup = InlineKeyboardMarkup([[InlineKeyboardButton("3", callback_data="r")]])
+    unseen = [await bot.send_photo(42, b"png", reply_markup=markup) for _ in range(2)]
+    own = api.new_message_id(42)
+    api.store(FakeMessage(42, own, 0, text="33", from_bot=False))
+    mark = len(api.calls)
+    await outbox.tidy(42, known)
+    methods = [c.method for c in api.calls[mark:] if c.ok]
+    assert methods == ["editMessageReplyMarkup", "editMessageReplyMarkup", "deleteMessages"]
+    assert all(api.messages[(42, m.message_id)].deleted for m in unseen)
+    assert not api.messages[(42, own)].deleted and not api.messages[(42, known)].deleted

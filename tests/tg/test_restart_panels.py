@@ -9,8 +9,10 @@ from typing import Any
 
 from telegram.error import TimedOut
 
+from ddz_bot.tg.panels import STILL_LOOKING_SECONDS
 from ddz_bot.tg.table import FINISHED, Table
 
+from .clocks import ManualClock
 from .conftest import make_settings, manager_of, start_bot
 from .fake_api import FakeBotAPI, FakeMessage
 from .harness import Harness, SimUser
@@ -43,7 +45,7 @@ def lose_answer_of_next_photo(api: FakeBotAPI, chat_id: int, *, killed: bool = T
 
 
 async def test_a_panel_sent_just_before_a_kill_is_tidied_after_the_restart(
-    tmp_path: Path,
+    tmp_path: Path, manager_clock: ManualClock
 ) -> None:
     settings = make_settings(tmp_path)
     first = await start_bot(settings)
@@ -60,6 +62,7 @@ async def test_a_panel_sent_just_before_a_kill_is_tidied_after_the_restart(
         assert seat is not None
         following = next(u for u in users if table.seat_of(u.id) == (seat + 1) % 3)
         lost = lose_answer_of_next_photo(api, following.id)
+        manager_clock.advance(STILL_LOOKING_SECONDS + 1)  # away: their turn is a new message
         await leader.dm("3" if "3" in leader.labels() else leader.labels()[0].split("×")[0])
         assert lost, "the next player's new panel was sent"
         assert len(live_panels(api, following.id)) == 2  # the unseen one and the old one
@@ -81,7 +84,7 @@ async def test_a_panel_sent_just_before_a_kill_is_tidied_after_the_restart(
 
 
 async def test_a_panel_that_timed_out_but_arrived_is_not_left_beside_the_next(
-    bot: Harness,
+    bot: Harness, manager_clock: ManualClock
 ) -> None:
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
@@ -94,6 +97,7 @@ async def test_a_panel_that_timed_out_but_arrived_is_not_left_beside_the_next(
     assert seat is not None
     following = next(u for u in users if table.seat_of(u.id) == (seat + 1) % 3)
     lost = lose_answer_of_next_photo(bot.api, following.id, killed=False)
+    manager_clock.advance(STILL_LOOKING_SECONDS + 1)  # away: their turn is a new message
     await leader.dm("3" if "3" in leader.labels() else leader.labels()[0].split("×")[0])
     assert lost
     panels = live_panels(bot.api, following.id)

@@ -232,7 +232,7 @@ class BaoHuangContents:
             lines += _asked(table, game, seat, lang, panel)
         elif turn is not None:
             # not who: five seats would see every panel edited at each move (the group's
-            # caption says whose turn it is); this seat is notified when its turn comes
+            # caption says whose turn it is); this panel changes when the seat's turn comes
             lines.append(t(lang, "bh_panel_waiting"))
         return "\n".join(lines)
 
