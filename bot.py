@@ -113,11 +113,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
 
-    from ddz_bot.tg.app import build_application, tune_gc
+    from ddz_bot.tg.app import build_application, tune_gc, tune_switching
     from ddz_bot.tg.connection import startup_failure
 
     application = build_application(settings)
     tune_gc()
+    tune_switching()
     quiet = _ReportedAtStart()
     handlers = list(logging.getLogger().handlers)
     for handler in handlers:

@@ -59,7 +59,7 @@ from ddz_bot.engine.baohuang import BaoHuangGame
 from ddz_bot.engine.catalogue import legal_moves
 from ddz_bot.engine.views import Phase
 from ddz_bot.tg import present
-from ddz_bot.tg.app import build_application, runtime, tune_gc
+from ddz_bot.tg.app import build_application, runtime, tune_gc, tune_switching
 from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
 from ddz_bot.tg.words import cards_text
@@ -481,6 +481,8 @@ async def main_async(args: argparse.Namespace) -> None:
         stub_pictures()
     if args.gc_threshold:
         tune_gc(args.gc_threshold)
+    if args.switch_interval:
+        tune_switching(args.switch_interval)
 
     with tempfile.TemporaryDirectory() as tmp:
         per_table = await memory_per_table(args.memory_tables, args.humans, Path(tmp))
@@ -537,6 +539,12 @@ def main() -> None:
         default=1.0,
         help="the share of people who never wrote to the bot: sitting down asks Telegram "
         "whether their private chat is open (the others sent /start before)",
+    )
+    parser.add_argument(
+        "--switch-interval",
+        type=float,
+        default=0.0005,
+        help="the interpreter's switch interval, as bot.py sets it (0: Python's default)",
     )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(

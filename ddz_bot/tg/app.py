@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import sys
 from collections.abc import Hashable
 from typing import Any
 
@@ -25,7 +26,14 @@ from .ratelimit import ChatRateLimiter
 from .runtime import RUNTIME_KEY, Runtime, runtime_of
 from .updates import TableUpdates, update_key
 
-__all__ = ["RUNTIME_KEY", "build_application", "runtime", "tune_gc"]
+__all__ = [
+    "RUNTIME_KEY",
+    "SWITCH_INTERVAL",
+    "build_application",
+    "runtime",
+    "tune_gc",
+    "tune_switching",
+]
 
 log = logging.getLogger(__name__)
 
@@ -43,6 +51,20 @@ def tune_gc(threshold: int = 50_000) -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(threshold, 20, 100)
+
+
+#: seconds another thread may hold the interpreter before the event loop gets it back
+SWITCH_INTERVAL = 0.0005
+
+
+def tune_switching(interval: float = SWITCH_INTERVAL) -> None:
+    """Hand the interpreter back to the event loop sooner.
+
+    The database writer and the picture threads run Python between their C calls; each
+    time the loop hands them work, it may wait Python's default 5 ms for the interpreter
+    lock to come back, and under load those waits add up to the slowest updates' latency.
+    """
+    sys.setswitchinterval(interval)
 
 
 def runtime(application: AnyApp) -> Runtime:
