@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ..storage import Database
 from .phases import TablePhase
-from .present import Presenter
+from .presenter import Presenter
 from .registry import TableRegistry
 from .table import Table
 from .timers import Timers

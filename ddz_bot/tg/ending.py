@@ -20,7 +20,8 @@ from . import clock
 from .closing import Closer
 from .games import game_of
 from .phases import TablePhase
-from .present import GROUP_SLOT, Presenter, lobby_slot
+from .present import GROUP_SLOT, lobby_slot
+from .presenter import Presenter
 from .registry import TableRegistry
 from .settle import SettleHand, settle_hand
 from .table import Table

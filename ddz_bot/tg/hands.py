@@ -37,7 +37,7 @@ from .ending import Ending
 from .games import HostedGame, host_for
 from .panels import Transition
 from .phases import TablePhase
-from .present import Presenter
+from .presenter import Presenter
 from .refusals import Refused
 from .registry import TableRegistry
 from .table import Table

@@ -21,7 +21,7 @@ from .games import BAOHUANG, baohuang_rules_name, host_for
 from .hands import HandFlow
 from .people import Person
 from .phases import TablePhase
-from .present import Presenter
+from .presenter import Presenter
 from .reach import Reach
 from .refusals import Refused
 from .registry import TableRegistry

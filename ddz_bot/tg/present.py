@@ -1,10 +1,11 @@
-"""What each chat should show for a table, and the presenter that hands it to the outbox.
+"""What each chat should show for a table: its contents (the presenter that hands them to the
+outbox is ``tg/presenter.py``).
 
 Contents are functions of the table, the game and a seat's half-made choices (``panels``);
-pictures are drawn lazily by the outbox, only for the content that is really sent. The
-``Presenter`` is the one place that knows which message shows what: the group's table
-message, the lobby message, each player's private panel; what they contain is the table's
-game's ``Contents`` (斗地主's are the functions here, 保皇's are ``baohuang.present``'s).
+pictures are drawn lazily by the outbox, only for the content that is really sent. What the
+group's table message, the lobby message and each player's private panel contain is the
+table's game's ``Contents`` (斗地主's are the functions here, 保皇's are
+``baohuang.present``'s).
 The one thing a table does not hold is what its settlement moved: ``remember_result`` keeps
 the last hands' bean changes for the players' final panels.
 """
@@ -14,16 +15,15 @@ from __future__ import annotations
 import dataclasses
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Final, Protocol
 
 from ..engine import AFK_LIMIT, Cards, DecisionKind, Game, Phase, PublicView, Waiting
 from ..i18n import t
 from ..render import ResultLine, render_hand, render_result, render_table
-from .games import game_of
 from .keyboards import Keyboards
-from .outbox import Content, Outbox
-from .panels import PanelState, SeatPanel
+from .outbox import Content
+from .panels import SeatPanel
 from .table import FINISHED, Table
 from .words import (
     afk_warning,
@@ -43,7 +43,6 @@ __all__ = [
     "PANEL_SLOT",
     "Contents",
     "DouDizhuContents",
-    "Presenter",
     "cards_text",
     "combo_text",
     "group_content",
@@ -425,107 +424,3 @@ class DouDizhuContents:
         self, table: Table, seat: int, lang: str, panel: SeatPanel, *, since: int | None = None
     ) -> Content:
         return panel_content(table, seat, self.keyboards, lang, panel, since=since)
-
-
-class Presenter:
-    """Shows tables through the outbox; owns the panels' half-made choices (``panels``).
-    ``games`` gives the contents of the other games' tables by game name (``games.game_of``);
-    a table of any other game shows 斗地主's."""
-
-    def __init__(
-        self,
-        outbox: Outbox,
-        keyboards: Keyboards,
-        panels: PanelState,
-        games: Mapping[str, Contents] | None = None,
-    ) -> None:
-        self.outbox = outbox
-        self.keyboards = keyboards
-        self.panels = panels
-        self._ddz = DouDizhuContents(keyboards)
-        self._games = dict(games or {})
-
-    def contents(self, table: Table) -> Contents:
-        """The contents of ``table``'s game."""
-        return self._games.get(game_of(table.rules), self._ddz)
-
-    def show_lobby(self, table: Table, closed_text: str | None = None) -> None:
-        self.outbox.show(
-            table.chat_id,
-            lobby_slot(table.id),
-            self.contents(table).lobby(table, closed_text=closed_text),
-        )
-
-    def show_table(self, table: Table, *, new_messages: bool = False) -> None:
-        """Show the table in the group and each panel. A person who now has to decide and
-        is not looking at the chat (``PanelState.looking``) gets their panel as a new
-        message, the old one deleted: an edit notifies nobody. One who decided moments ago
-        sees the edit, which costs one call instead of two."""
-        if table.game is None:
-            return
-        asked = self.panels.take_asked(table.id) & table.people_waiting()
-        self.outbox.show(
-            table.chat_id,
-            GROUP_SLOT,
-            self.contents(table).group(table),
-            new_message=new_messages,
-        )
-        for seat, _ in table.humans():
-            notify = seat in asked and not self.panels.looking(table.id, seat)
-            self.show_panel(table, seat, new_message=new_messages, replace=notify)
-
-    def show_panel(
-        self, table: Table, seat: int, *, new_message: bool = False, replace: bool = False
-    ) -> None:
-        """Show one seat's panel as the table is now: the one place that knows who gets a
-        panel (a person, in a hand, whose private chat takes our messages). ``new_message``:
-        a new message, the old one stays; ``replace``: a new one, the old one deleted."""
-        person = table.seats[seat]
-        if table.game is None or person.is_ai or person.user_id in table.unreachable:
-            return
-        self.outbox.show(
-            person.user_id,
-            PANEL_SLOT,
-            self.contents(table).panel(
-                table,
-                seat,
-                person.lang,
-                self.panels.seat(table.id, seat),
-                since=self.panels.open_since(table.id, seat),
-            ),
-            new_message=new_message,
-            replace=replace,
-        )
-
-    def show_result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> None:
-        self.outbox.show(
-            table.chat_id, GROUP_SLOT, self.contents(table).result(table, text, pictures)
-        )
-
-    def close_panels(self, table: Table, reason_key: str) -> None:
-        """Each player's panel says the table closed and why (no buttons); someone who had
-        no panel to show it on gets it as a message (once: never the same words twice)."""
-        for _, person in table.humans():
-            if person.user_id in table.unreachable:
-                continue
-            text = (
-                t(person.lang, "panel_table", group=table.title)
-                + "\n"
-                + t(person.lang, reason_key, group=table.title)
-            )
-            if not self.outbox.retire(person.user_id, PANEL_SLOT, text):
-                self.outbox.post(person.user_id, text)
-
-    def post(self, chat_id: int, text: str) -> None:
-        self.outbox.post(chat_id, text)
-
-    def forget(self, table: Table, *, group_in_use: bool, users_in_use: Sequence[int]) -> None:
-        """The table is gone: so are its half-made choices and the outbox slots only it used
-        (once what they still have to show is shown)."""
-        self.panels.forget(table.id)
-        self.outbox.release(table.chat_id, lobby_slot(table.id))
-        if not group_in_use:
-            self.outbox.release(table.chat_id, GROUP_SLOT)
-        for _, seat in table.humans():
-            if seat.user_id not in users_in_use:
-                self.outbox.release(seat.user_id, PANEL_SLOT)

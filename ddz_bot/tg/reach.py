@@ -21,7 +21,8 @@ from ..i18n import t
 from ..storage import Database
 from .people import RECENT_USERS, Person, Recent
 from .phases import TablePhase
-from .present import GROUP_SLOT, LOBBY_SLOT, PANEL_SLOT, Presenter
+from .present import GROUP_SLOT, LOBBY_SLOT, PANEL_SLOT
+from .presenter import Presenter
 from .refusals import Refused
 from .registry import TableRegistry
 from .table import Table

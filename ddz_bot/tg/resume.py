@@ -20,7 +20,8 @@ from .ending import Ending
 from .hands import HandFlow
 from .lobby import LobbyFlow
 from .phases import TablePhase
-from .present import GROUP_SLOT, PANEL_SLOT, Presenter, lobby_slot
+from .present import GROUP_SLOT, PANEL_SLOT, lobby_slot
+from .presenter import Presenter
 from .reach import Reach, sent_after
 from .registry import TableRegistry
 from .table import Table

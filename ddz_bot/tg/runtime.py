@@ -30,7 +30,7 @@ from .lobby import LobbyFlow
 from .outbox import Outbox
 from .panels import PanelState
 from .people import People, Recent
-from .present import Presenter
+from .presenter import Presenter
 from .reach import Reach
 from .refusals import explain_illegal
 from .registry import TableRegistry
