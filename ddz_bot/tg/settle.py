@@ -28,7 +28,15 @@ from .games import HostedGame
 from .present import grouped_cards_text, multiplier_text, remember_result
 from .table import Table
 
-__all__ = ["Applied", "SettleHand", "Settled", "applied_result", "ledger_changes", "settle_hand"]
+__all__ = [
+    "Applied",
+    "SettleHand",
+    "Settled",
+    "applied_result",
+    "ledger_changes",
+    "settle_hand",
+    "settle_in_storage",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,34 +88,57 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         chat_id=table.chat_id,
         table_id=str(table.id),
     )
+
+    def scored(beans: list[int], points: list[int]) -> Settlement:
+        return settle(outcome, game.room, beans, points)
+
+    def won(seat: int) -> bool:
+        return seat != outcome.escaped if outcome.escaped is not None else seat in outcome.winners
+
+    applied = await settle_in_storage(
+        db, table, users, record, result, scored, won, lead=outcome.landlord
+    )
+    lines = result_lines(table, game, outcome, applied.balances, applied.bean_changes)
+    return Settled(lines, applied.pictures)
+
+
+async def settle_in_storage(
+    db: Database,
+    table: Table,
+    users: Sequence[int],
+    record: HandRecord,
+    result: dict[str, Any],
+    scored: Callable[[list[int], list[int]], Settlement],
+    won: Callable[[int], bool],
+    *,
+    lead: int | None,
+) -> Applied:
+    """Any game's settlement through storage's one path (keyed by the hand, applied once):
+    ``scored`` is the game's scoring on the beans and points the players hold inside the
+    transaction, ``won`` whether a seat won, ``lead`` the seat stored as the landlord's side
+    (the emperor in 保皇). ``result`` (the hand's record) keeps the points as settled and the
+    balances right after the hand: a result shown again after a restart says these."""
     computed: list[tuple[list[LedgerChange], dict[int, int]]] = []
 
     def compute(holdings: Mapping[int, Holdings]) -> tuple[list[LedgerChange], list[HandResult]]:
-        settlement = settle(
-            outcome,
-            game.room,
-            [holdings[u].beans for u in users],
-            [holdings[u].points for u in users],
-        )
-        # the record is written after this returns: it keeps the points as settled, and
-        # the balances right after the hand (a result shown again after a restart says these)
+        settlement = scored([holdings[u].beans for u in users], [holdings[u].points for u in users])
         result["points"] = list(settlement.points)
         result["balances_after"] = list(settlement.balances)
         changes = ledger_changes(users, settlement)
-        results = []
-        for seat, user in enumerate(users):
-            won = (
-                seat != outcome.escaped if outcome.escaped is not None else seat in outcome.winners
+        results = [
+            HandResult(
+                user,
+                StoredRole.LANDLORD if seat == lead else StoredRole.FARMER,
+                won(seat),
+                settlement.points[seat],
             )
-            role = StoredRole.LANDLORD if outcome.landlord == seat else StoredRole.FARMER
-            results.append(HandResult(user, role, won, settlement.points[seat]))
+            for seat, user in enumerate(users)
+        ]
         computed.append((changes, dict(enumerate(settlement.points))))
         return changes, results
 
     settled = await db.settle_hand(table.hand_id, record, compute)
-    applied = await applied_result(db, table, users, settled, computed)
-    lines = result_lines(table, game, outcome, applied.balances, applied.bean_changes)
-    return Settled(lines, applied.pictures)
+    return await applied_result(db, table, users, settled, computed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,14 +13,13 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ...engine import Termination
+from ...engine import Settlement, Termination
 from ...engine.baohuang import BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
 from ...i18n import t
-from ...storage import Database, HandRecord, HandResult, Holdings, LedgerChange, Reason
-from ...storage import Role as StoredRole
+from ...storage import Database, HandRecord, LedgerChange, Reason
 from ..cardwords import grouped_cards_text
 from ..games import HostedGame
-from ..settle import Settled, applied_result, ledger_changes
+from ..settle import Settled, settle_in_storage
 from ..table import Table
 
 __all__ = ["bh_result_lines", "settle_bh_hand"]
@@ -67,30 +66,18 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         chat_id=table.chat_id,
         table_id=str(table.id),
     )
-    computed: list[tuple[list[LedgerChange], dict[int, int]]] = []
 
-    def compute(holdings: Mapping[int, Holdings]) -> tuple[list[LedgerChange], list[HandResult]]:
-        settlement = bh_settle(
-            outcome,
-            game.room,
-            [holdings[u].beans for u in users],
-            [holdings[u].points for u in users],
-        )
-        result["points"] = list(settlement.points)
-        result["balances_after"] = list(settlement.balances)
-        changes = ledger_changes(users, settlement)
-        results = []
-        for seat, user in enumerate(users):
-            won = (
-                seat != outcome.escaped if outcome.escaped is not None else outcome.scores[seat] > 0
-            )
-            role = StoredRole.LANDLORD if outcome.emperor == seat else StoredRole.FARMER
-            results.append(HandResult(user, role, won, settlement.points[seat]))
-        computed.append((changes, dict(enumerate(settlement.points))))
-        return changes, results
+    def scored(beans: list[int], points: list[int]) -> Settlement:
+        return bh_settle(outcome, game.room, beans, points)
 
-    settled = await db.settle_hand(table.hand_id, record, compute)
-    applied = await applied_result(db, table, users, settled, computed)
+    def won(seat: int) -> bool:
+        if outcome.escaped is not None:
+            return seat != outcome.escaped
+        return outcome.scores[seat] > 0
+
+    applied = await settle_in_storage(
+        db, table, users, record, result, scored, won, lead=outcome.emperor
+    )
     lines = bh_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)
 
