@@ -411,8 +411,8 @@ async def daily(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def relief(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    rt = runtime_of(context)
     """救济金: a top-up for a player short of the lowest paid room, a few times a day."""
+    rt = runtime_of(context)
     user = update.effective_user
     if user is None:
         return
@@ -440,8 +440,8 @@ async def relief(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def replay(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    rt = runtime_of(context)
     """The last finished hand, play by play: of this group, or in private of the player."""
+    rt = runtime_of(context)
     chat, user = update.effective_chat, update.effective_user
     if chat is None or user is None:
         return
@@ -459,8 +459,8 @@ async def replay(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
 
 
 async def lang(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    rt = runtime_of(context)
     """Each person's own language (a group's is set by its admins in /settings)."""
+    rt = runtime_of(context)
     lang = await rt.people.lang_in(update.effective_chat, update.effective_user)
     chat = update.effective_chat
     key = "lang_choose" if chat is None or is_private(chat) else "lang_choose_group"
