@@ -447,6 +447,15 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
         )
     print(f"accepted moves: {moves}  hands restarted: {hands[0]}  tables finished now: {finished}")
     print(f"AI decisions made in the worker processes: {manager.thinker.in_workers}")
+    times = manager.thinker.times
+    for what, recorded in (("thinking", times.thinking), ("answer waited", times.waited)):
+        if recorded:
+            ordered = sorted(recorded)
+            print(
+                f"  AI {what}: n={len(ordered)}  p50 {statistics.median(ordered) * 1000:.1f} ms"
+                f"  p99 {ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000:.1f} ms"
+                f"  max {ordered[-1] * 1000:.1f} ms"
+            )
     print(
         f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
         f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "

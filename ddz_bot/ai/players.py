@@ -35,7 +35,7 @@ from ..engine import (
 from .bidding import BiddingStyle, choose_bidding
 from .hand import bid_strength
 from .play import EASY, NORMAL, greedy_play, policy_play, random_play
-from .policy import Level
+from .policy import NORMAL_V1, Level
 from .search import SearchConfig, search_play
 from .situation import Situation
 from .thinking import ThinkingShare
@@ -238,12 +238,15 @@ class AIPlayer(_Base):
         bidding: BiddingStyle = BiddingStyle.JUDGED,
         thinking: ThinkingShare | None = None,
         endgame: int = _SEARCH.endgame,
+        play: Level | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
         super().__init__(seed, bidding)
         self.level = level
         self.name = level
+        #: the card-play policy below the search (a baseline may keep an older one)
+        self.policy = LEVELS[level] if play is None else play
         self.search = SearchConfig(
             budget=budget, ceiling=ceiling, max_samples=max_samples, endgame=endgame
         )
@@ -286,7 +289,7 @@ class AIPlayer(_Base):
             if samples and self.keep_timings:
                 self.searched.append(time.perf_counter() - started)
             return play
-        return policy_play(situation, LEVELS[self.level], self.rng)
+        return policy_play(situation, self.policy, self.rng)
 
 
 def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
@@ -297,7 +300,13 @@ def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
     if kind == Baseline.GREEDY:
         return GreedyPlayer(seed)
     if kind in _BASELINE_BIDDING:
-        player = AIPlayer(LevelName.NORMAL, seed, bidding=_BASELINE_BIDDING[Baseline(kind)])
+        baseline = Baseline(kind)
+        player = AIPlayer(
+            LevelName.NORMAL,
+            seed,
+            bidding=_BASELINE_BIDDING[baseline],
+            play=NORMAL_V1 if baseline is Baseline.NORMAL_V1 else None,
+        )
         player.name = kind
         return player
     if kind != LevelName.HARD:

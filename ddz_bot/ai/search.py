@@ -216,15 +216,18 @@ def _deal_once(situation: Situation, rng: random.Random) -> list[list[int]]:
 
 
 #: what the playout policy's choice depends on: the seat, its hand, the table and whose
-#: it is, every seat's card count and the cards that seat doesn't see
-_ChoiceKey = tuple[int, Cards, Combo | None, int | None, tuple[int, ...], tuple[int, ...]]
+#: it is, every seat's card count and the cards played (with the hand: what it doesn't see)
+_ChoiceKey = tuple[int, tuple[int, ...], Combo | None, int | None, tuple[int, ...], tuple[int, ...]]
+#: the most plays of one playout (a hand of two decks ends well within)
+_MAX_STEPS: Final = 400
 
 
 class _Playouts:
     """The playout policy of one decision, remembering what it worked out. The candidates
     of a sample start from the same hands and the samples share this seat's hand, so one
     hand meets one table again and again: its moves are listed once (a 33-card hand of two
-    decks lists hundreds, milliseconds' worth) and a whole choice is made once."""
+    decks lists hundreds, milliseconds' worth) and a whole choice is made once, looked up
+    from the playout's own counts before any ``Situation`` is built."""
 
     __slots__ = ("choices", "clock", "longest", "moves")
 
@@ -236,26 +239,42 @@ class _Playouts:
         #: ceiling (a lead of 25 cards of two decks takes milliseconds)
         self.longest = 0.0
 
-    def __call__(self, sit: Situation) -> Combo | None:
+    def play(self, state: PlayState) -> Combo | None:
+        """The normal policy's play for the seat whose turn it is in ``state``."""
+        seat = state.turn
+        hands = state.hands
         key = (
-            sit.seat,
-            sit.hand,
-            sit.to_beat,
-            sit.to_beat_seat,
-            sit.card_counts,
-            tuple(sit.unseen),
+            seat,
+            tuple(hands[seat]),
+            state.to_beat,
+            state.to_beat_seat,
+            tuple([sum(h) for h in hands]),
+            tuple(state.played),
         )
-        if key in self.choices:
-            return self.choices[key]
+        choices = self.choices
+        if key in choices:
+            return choices[key]
         began = self.clock()
+        sit = state.situation(seat)
         moves_key = (sit.hand, sit.to_beat)
         plays = self.moves.get(moves_key)
         if plays is None:
             plays = self.moves[moves_key] = legal_plays(sit)
         options = score_options(sit, NORMAL, plays=plays, fast=True)
-        choice = self.choices[key] = options[0].play if options else None
+        choice = choices[key] = options[0].play if options else None
         self.longest = max(self.longest, self.clock() - began)
         return choice
+
+    def run(self, state: PlayState, out_of_time: Callable[[], bool]) -> bool:
+        """Play ``state`` to its end; False if ``out_of_time`` said so first (asked before
+        every play: a playout must not outlive its decision's time)."""
+        steps = 0
+        while state.winner is None and steps < _MAX_STEPS:
+            if out_of_time():
+                return False
+            state.apply(self.play(state))
+            steps += 1
+        return True
 
 
 def _play_out(
@@ -295,7 +314,7 @@ def _play_out(
             else:
                 won.append(landlord_won == situation.is_landlord)
                 continue
-        if not state.run([policy] * situation.players, stop=out_of_time):
+        if not policy.run(state, out_of_time):
             return None
         won.append(state.winner is not None and state.landlord_won() == situation.is_landlord)
     return won

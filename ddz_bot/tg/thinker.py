@@ -21,6 +21,8 @@ import contextlib
 import itertools
 import logging
 import multiprocessing
+import time
+from collections import deque
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Final
@@ -30,7 +32,15 @@ from ..engine.baohuang import BaoHuangGame
 from . import players
 from .games import HostedGame
 
-__all__ = ["DECISION_CEILING", "IN_FLIGHT", "WORKER_THINKING_SHARE", "Thinker", "WorkerGone"]
+__all__ = [
+    "DECISION_CEILING",
+    "IN_FLIGHT",
+    "TIMINGS_KEPT",
+    "WORKER_THINKING_SHARE",
+    "DecisionTimes",
+    "Thinker",
+    "WorkerGone",
+]
 
 log = logging.getLogger(__name__)
 
@@ -41,6 +51,24 @@ WORKER_THINKING_SHARE: Final = 0.6
 #: questions sent to one worker and not answered yet, at most (a few KB each: the pipe holds
 #: them all, so the loop never waits to send)
 IN_FLIGHT: Final = 4
+#: the most recent decisions whose times are kept (``DecisionTimes``)
+TIMINGS_KEPT: Final = 50_000
+
+
+class DecisionTimes:
+    """How long the recent AI decisions took: ``thinking`` is the AI's own time (in its
+    worker, or on the loop), ``waited`` the time from the question to the answer on the loop,
+    what the table waits (the pipe, a busy worker, the loop's own turns included)."""
+
+    __slots__ = ("thinking", "waited")
+
+    def __init__(self) -> None:
+        self.thinking: deque[float] = deque(maxlen=TIMINGS_KEPT)
+        self.waited: deque[float] = deque(maxlen=TIMINGS_KEPT)
+
+    def add(self, thinking: float, waited: float) -> None:
+        self.thinking.append(thinking)
+        self.waited.append(waited)
 
 
 class WorkerGone(RuntimeError):
@@ -48,7 +76,8 @@ class WorkerGone(RuntimeError):
 
 
 def serve(conn: Connection, thinking_share: float) -> None:
-    """A worker process: answer each question (number, view, legal, 保皇?) in turn."""
+    """A worker process: answer each question (number, view, legal, 保皇?) in turn, with
+    the seconds the answer took."""
     players.configure(thinking_share)
     while True:
         try:
@@ -58,10 +87,13 @@ def serve(conn: Connection, thinking_share: float) -> None:
         if question is None:
             return
         number, view, legal, baohuang = question
+        began = time.perf_counter()
         try:
-            conn.send((number, players.choose(view, legal, baohuang), None))
+            action = players.choose(view, legal, baohuang)
         except Exception as error:  # the loop decides this one itself
-            conn.send((number, None, repr(error)))
+            conn.send((number, None, repr(error), time.perf_counter() - began))
+        else:
+            conn.send((number, action, None, time.perf_counter() - began))
 
 
 class _Worker:
@@ -76,7 +108,7 @@ class _Worker:
         )
         self.process.start()
         child.close()
-        self.waiting: dict[int, asyncio.Future[Action]] = {}
+        self.waiting: dict[int, asyncio.Future[tuple[Action, float]]] = {}
         self.slots = asyncio.Semaphore(IN_FLIGHT)
         self.gone = False
         loop.add_reader(self.conn.fileno(), self._readable)
@@ -84,22 +116,25 @@ class _Worker:
     def _readable(self) -> None:
         try:
             while self.conn.poll():
-                number, action, error = self.conn.recv()
+                number, action, error, seconds = self.conn.recv()
                 future = self.waiting.pop(number, None)
                 if future is None or future.done():
                     continue  # answered too late: the loop decided already
                 if error is None:
-                    future.set_result(action)
+                    future.set_result((action, seconds))
                 else:
                     future.set_exception(RuntimeError(error))
         except (EOFError, OSError):
             self.close()
 
-    async def ask(self, number: int, view: Any, legal: list[Action], baohuang: bool) -> Action:
+    async def ask(
+        self, number: int, view: Any, legal: list[Action], baohuang: bool
+    ) -> tuple[Action, float]:
+        """The worker's action and the seconds it thought."""
         async with self.slots:
             if self.gone:
                 raise WorkerGone
-            future: asyncio.Future[Action] = self.loop.create_future()
+            future: asyncio.Future[tuple[Action, float]] = self.loop.create_future()
             self.waiting[number] = future
             try:
                 self.conn.send((number, view, legal, baohuang))
@@ -135,6 +170,7 @@ class Thinker:
         self._pool: list[_Worker] = []
         self._numbers = itertools.count(1)
         self.in_workers = 0  # decisions the workers made (the rest were made on the loop)
+        self.times = DecisionTimes()
 
     def start(self) -> None:
         """Start the worker processes (they import the AI once, before the first hand)."""
@@ -154,8 +190,12 @@ class Thinker:
 
     async def decide(self, game: HostedGame, seat: int) -> Action:
         """The AI's action for ``seat`` of ``game`` (one of its legal actions)."""
+        asked = time.perf_counter()
         if not self._pool:
-            return players.decide(game, seat)
+            action = players.decide(game, seat)
+            thought = time.perf_counter() - asked
+            self.times.add(thought, thought)
+            return action
         legal = game.legal_actions(seat)
         if not legal:
             return game.default_action(seat)
@@ -164,10 +204,11 @@ class Thinker:
         worker = self._pool[index]
         chosen: Action | None
         try:
-            chosen = await worker.ask(
+            chosen, thought = await worker.ask(
                 number, game.view_for(seat), legal, isinstance(game, BaoHuangGame)
             )
             self.in_workers += 1
+            self.times.add(thought, time.perf_counter() - asked)
         except WorkerGone:
             log.error("the AI's worker process ended; a new one starts")
             if worker.gone and self._pool and self._pool[index] is worker:
