@@ -53,18 +53,22 @@ class Level:
     #: the partner in and keep the farmers' long combos for later)
     landlord_lead_per_card: float = 0.0
     farmer_lead_per_card: float = 0.0
+    #: topping an enemy's single below an ace with a single up to the ace: a bonus per rank
+    #: above it (the next seat must spend more to top it in turn)
+    single_top_per_rank: float = 0.0
 
 
 EASY: Final = Level("easy", tactics=False, noise=0.25)
 #: the normal level's weights, measured head to head against ``NORMAL_V1`` over 5,000 deals
 #: a role: a farmer tops a partner's play before the landlord plays, and leads short; the
-#: landlord leads long
+#: landlord leads long; an enemy's single is topped a little higher
 NORMAL: Final = Level(
     "normal",
     partner_top_before_enemy=0.0,
     partner_top=4.0,
     landlord_lead_per_card=1.25,
     farmer_lead_per_card=-2.0,
+    single_top_per_rank=1.0,
 )
 #: the normal level as it was before being measured (the arena's baseline ``normal_v1``)
 NORMAL_V1: Final = Level("normal_v1")
@@ -316,6 +320,8 @@ def _follow(sit: Situation, plays: list[Combo], level: Level) -> list[Scored]:
                 score += 6.0 + (m.rank - _TWO)
             if blocking:
                 score -= 2.0 * m.rank  # the highest card that beats
+            elif m.kind is K.SINGLE and m.rank <= _ACE:
+                score -= level.single_top_per_rank * (m.rank - table.rank)
         out.append(Scored(score, m))
     out.append(Scored(pass_score, None))
     return out

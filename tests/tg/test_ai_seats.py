@@ -80,7 +80,12 @@ async def test_ai_seats_decide_in_a_worker_process(tmp_path: Path) -> None:
         assert isinstance(game, Game)
         logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
         assert logged == game.log  # every AI action accepted, saved once, in order
-        assert manager_of(bot).thinker.in_workers > 0
+        thinker = manager_of(bot).thinker
+        assert thinker.in_workers > 0
+        # each of them timed: the AI's own time, within what the table waited for it
+        times = thinker.times
+        assert len(times.thinking) == len(times.waited) == thinker.in_workers
+        assert all(0 <= t <= w for t, w in zip(times.thinking, times.waited, strict=True))
     finally:
         await bot.stop()
 
