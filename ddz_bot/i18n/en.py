@@ -252,7 +252,7 @@ CATALOGUE: dict[str, str] = {
     # settings and language
     "settings": "Group settings:\nRoom: {room}\nBidding: {bidding}\nWildcard: {wildcard}\n"
     "Time-outs: bid {bid} s · double {double} s · play {play} s\n"
-    "Language: {lang}\nCard tracker: {tracker}",
+    "Language: {lang}\nCard tracker: {tracker}\nAI level: {ai}",
     "settings_saved": "Saved.",
     "room_novice": "Novice",
     "room_beginner": "Beginner",
@@ -274,6 +274,10 @@ CATALOGUE: dict[str, str] = {
     "btn_double_seconds": "Double time-out: {seconds} s",
     "btn_lang": "Language: {lang}",
     "btn_tracker": "Tracker: {value}",
+    "btn_ai_level": "AI level: {level}",
+    "ai_level_easy": "easy",
+    "ai_level_normal": "normal",
+    "ai_level_hard": "hard",
     "lang_choose": "Choose your language:",
     "lang_set": "Language: English.",
     "again_invited": (

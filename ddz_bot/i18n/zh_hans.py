@@ -232,7 +232,7 @@ CATALOGUE: dict[str, str] = {
     "replay_none": "还没有打完的牌局。",
     "settings": "群设置：\n场次：{room}\n叫地主方式：{bidding}\n癞子：{wildcard}\n"
     "限时：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
-    "语言：{lang}\n记牌器：{tracker}",
+    "语言：{lang}\n记牌器：{tracker}\nAI 难度：{ai}",
     "settings_saved": "已保存。",
     "room_novice": "新手场",
     "room_beginner": "初级场",
@@ -254,6 +254,10 @@ CATALOGUE: dict[str, str] = {
     "btn_double_seconds": "加倍限时：{seconds} 秒",
     "btn_lang": "语言：{lang}",
     "btn_tracker": "记牌器：{value}",
+    "btn_ai_level": "AI 难度：{level}",
+    "ai_level_easy": "简单",
+    "ai_level_normal": "普通",
+    "ai_level_hard": "困难",
     "lang_choose": "请选择语言：",
     "lang_set": "语言：简体中文。",
     "again_invited": (

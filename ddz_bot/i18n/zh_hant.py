@@ -232,7 +232,7 @@ CATALOGUE: dict[str, str] = {
     "replay_none": "還沒有打完的牌局。",
     "settings": "群設置：\n場次：{room}\n叫地主方式：{bidding}\n癩子：{wildcard}\n"
     "限時：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
-    "語言：{lang}\n記牌器：{tracker}",
+    "語言：{lang}\n記牌器：{tracker}\nAI 難度：{ai}",
     "settings_saved": "已保存。",
     "room_novice": "新手場",
     "room_beginner": "初級場",
@@ -254,6 +254,10 @@ CATALOGUE: dict[str, str] = {
     "btn_double_seconds": "加倍限時：{seconds} 秒",
     "btn_lang": "語言：{lang}",
     "btn_tracker": "記牌器：{value}",
+    "btn_ai_level": "AI 難度：{level}",
+    "ai_level_easy": "簡單",
+    "ai_level_normal": "普通",
+    "ai_level_hard": "困難",
     "lang_choose": "請選擇語言：",
     "lang_set": "語言：繁體中文。",
     "again_invited": (

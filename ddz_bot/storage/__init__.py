@@ -19,6 +19,7 @@ from .errors import (
 from .migrations import LATEST_VERSION
 from .models import (
     LANGUAGES,
+    AILevel,
     BeanOutcome,
     DailyClaim,
     EconomySettings,
@@ -50,6 +51,7 @@ __all__ = [
     "DEFAULT_PATH",
     "LANGUAGES",
     "LATEST_VERSION",
+    "AILevel",
     "AlreadyClaimedError",
     "BadChangeError",
     "BeanOutcome",

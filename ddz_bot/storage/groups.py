@@ -14,7 +14,7 @@ __all__ = ["GroupsMixin"]
 
 _COLUMNS = (
     "chat_id, title, language, room, bidding, wildcard, bid_seconds, double_seconds,"
-    " play_seconds, tracker, game, bh_method, bh_roast, bh_six, bh_grab"
+    " play_seconds, tracker, game, bh_method, bh_roast, bh_six, bh_grab, ai_level"
 )
 _SETTABLE = frozenset(f.name for f in dataclasses.fields(GroupSettings)) - {"chat_id"}
 
@@ -36,6 +36,7 @@ def _group_from_row(row: sqlite3.Row) -> GroupSettings:
         bh_roast=bool(row["bh_roast"]),
         bh_six=bool(row["bh_six"]),
         bh_grab=bool(row["bh_grab"]),
+        ai_level=row["ai_level"],
     )
 
 
@@ -54,8 +55,8 @@ class GroupsMixin(StoreCore):
             conn.execute(
                 "INSERT INTO groups (chat_id, title, language, room, bidding, wildcard,"
                 " bid_seconds, double_seconds, play_seconds, tracker, game, bh_method, bh_roast,"
-                " bh_six, bh_grab, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " bh_six, bh_grab, ai_level, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (chat_id) DO UPDATE SET"
                 " title = CASE WHEN excluded.title = '' THEN title ELSE excluded.title END",
                 (
@@ -74,6 +75,7 @@ class GroupsMixin(StoreCore):
                     int(initial.bh_roast),
                     int(initial.bh_six),
                     int(initial.bh_grab),
+                    initial.ai_level.value,
                     now,
                     now,
                 ),
@@ -107,7 +109,7 @@ class GroupsMixin(StoreCore):
             conn.execute(
                 "UPDATE groups SET title = ?, language = ?, room = ?, bidding = ?, wildcard = ?,"
                 " bid_seconds = ?, double_seconds = ?, play_seconds = ?, tracker = ?,"
-                " game = ?, bh_method = ?, bh_roast = ?, bh_six = ?, bh_grab = ?,"
+                " game = ?, bh_method = ?, bh_roast = ?, bh_six = ?, bh_grab = ?, ai_level = ?,"
                 " updated_at = ? WHERE chat_id = ?",
                 (
                     updated.title,
@@ -124,6 +126,7 @@ class GroupsMixin(StoreCore):
                     int(updated.bh_roast),
                     int(updated.bh_six),
                     int(updated.bh_grab),
+                    updated.ai_level.value,
                     now,
                     chat_id,
                 ),

@@ -150,11 +150,18 @@ ALTER TABLE groups ADD COLUMN bh_six INTEGER NOT NULL DEFAULT 0 CHECK (bh_six IN
 ALTER TABLE groups ADD COLUMN bh_grab INTEGER NOT NULL DEFAULT 0 CHECK (bh_grab IN (0, 1));
 """
 
+_V5_GROUP_AI_LEVEL: Final = """
+-- How strongly the AI seats and 托管 play at the group's tables (the AI's level names).
+ALTER TABLE groups ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'hard'
+    CHECK (ai_level IN ('easy', 'normal', 'hard'));
+"""
+
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``.
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_PLAYERS_AND_LEDGER,
     _V2_GROUPS_HANDS_TABLES,
     _V3_LEADERBOARD_INDEXES,
     _V4_GROUP_GAMES,
+    _V5_GROUP_AI_LEVEL,
 )
 LATEST_VERSION: Final = len(MIGRATIONS)

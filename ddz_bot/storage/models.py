@@ -16,6 +16,7 @@ from .errors import BadChangeError
 
 __all__ = [
     "LANGUAGES",
+    "AILevel",
     "BeanOutcome",
     "DailyClaim",
     "EconomySettings",
@@ -294,6 +295,15 @@ class GroupGame(StrEnum):
     BAOHUANG = "baohuang"
 
 
+class AILevel(StrEnum):
+    """How strongly a group's AI seats and 托管 play (/settings): the AI's own level names
+    (``ddz_bot.ai.LevelName``, which storage doesn't import; a test keeps the two alike)."""
+
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
 @dataclass(frozen=True, slots=True)
 class GroupSettings:
     """A group's table options; construction checks every field."""
@@ -314,9 +324,12 @@ class GroupSettings:
     bh_roast: bool = False
     bh_six: bool = False
     bh_grab: bool = False
+    #: the level of the AI seats and 托管 at the tables opened in the group
+    ai_level: AILevel = AILevel.HARD
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "game", GroupGame(self.game))
+        object.__setattr__(self, "ai_level", AILevel(self.ai_level))
         object.__setattr__(self, "bh_method", GuardMethod(self.bh_method))
         if self.language not in LANGUAGES:
             raise ValueError(f"unknown language {self.language!r}; one of {', '.join(LANGUAGES)}")

@@ -1,5 +1,5 @@
 """A group's settings panel (/settings): the default game, room, bidding, wildcard, time-out,
-language, tracker, and 保皇's options (how the guard is found, 烤牌, 憋6, 抢独).
+language, tracker, the AI's level, and 保皇's options (how the guard is found, 烤牌, 憋6, 抢独).
 
 Each button moves its setting to the next value; the admins' check is the handler's. Points
 bidding and the wildcard are two games, not one: turning one on turns the other off. The
@@ -16,7 +16,7 @@ from ..config import Settings
 from ..engine import ROOMS
 from ..engine.baohuang import GuardMethod
 from ..i18n import LANGS, t
-from ..storage import Database, GroupGame
+from ..storage import AILevel, Database, GroupGame
 from .baohuang.words import options_text
 from .codec import BadCallback
 from .games import baohuang_rules, is_baohuang
@@ -27,6 +27,8 @@ __all__ = ["cycle_setting", "settings_view"]
 
 #: the time-outs a button cycles through, seconds
 _STEPS = {"bid": [10, 15, 20, 30], "double": [5, 10, 15, 20], "play": [15, 20, 30, 45, 60]}
+#: the AI's levels as the button cycles them: from the default (hard) to the gentlest, up again
+_AI_LEVELS = (AILevel.HARD, AILevel.EASY, AILevel.NORMAL)
 
 
 async def settings_view(
@@ -56,6 +58,7 @@ async def settings_view(
         play=group.play_seconds,
         lang=t(group.language, "lang_name"),
         tracker=onoff(group.tracker),
+        ai=t(lang, f"ai_level_{group.ai_level.value}"),
     )
     bh = baohuang_rules(group_baohuang(group))
     text += "\n" + t(lang, "settings_bh", options=options_text(bh, lang))
@@ -76,6 +79,7 @@ async def settings_view(
         "play": t(lang, "btn_timeouts", seconds=group.play_seconds),
         "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
         "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
+        "ai_level": t(lang, "btn_ai_level", level=t(lang, f"ai_level_{group.ai_level.value}")),
         "bh_method": t(lang, "btn_bh_method", method=t(lang, f"bh_method_{bh.method.value}")),
         "bh_roast": t(lang, "btn_bh_roast", value=onoff(group.bh_roast)),
         "bh_six": t(lang, "btn_bh_six", value=onoff(group.bh_six)),
@@ -112,6 +116,8 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
         changes["language"] = LANGS[(LANGS.index(group.language) + 1) % len(LANGS)]
     elif key == "tracker":
         changes["tracker"] = not group.tracker
+    elif key == "ai_level":
+        changes["ai_level"] = _AI_LEVELS[(_AI_LEVELS.index(group.ai_level) + 1) % len(_AI_LEVELS)]
     elif key == "game":
         changes["game"] = (
             GroupGame.BAOHUANG if group.game is GroupGame.DOUDIZHU else GroupGame.DOUDIZHU

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ..ai import SEAT_LEVEL, LevelName
 from ..config import Settings
 from ..engine import room_by_key
 from ..engine.baohuang import BaoHuangRules
 from ..i18n import t
-from ..storage import Database, GroupGame, GroupSettings
+from ..storage import AILevel, Database, GroupGame, GroupSettings
 from . import clock
 from .closing import Closer
 from .games import BAOHUANG, baohuang_rules_name, host_for
@@ -28,7 +29,14 @@ from .registry import TableRegistry
 from .table import AI_BASE_ID, Seat, Table
 from .timers import TimerKind, TimerName, Timers
 
-__all__ = ["Accepted", "LobbyFlow", "group_baohuang", "group_defaults", "group_game"]
+__all__ = [
+    "Accepted",
+    "LobbyFlow",
+    "group_ai_level",
+    "group_baohuang",
+    "group_defaults",
+    "group_game",
+]
 
 #: called once a lobby action is accepted, before the (slow) deal that may follow
 Accepted = Callable[[], None]
@@ -56,6 +64,11 @@ def group_game(group: GroupSettings) -> str:
     return "wildcard" if group.wildcard else "classic"
 
 
+def group_ai_level(group: GroupSettings) -> LevelName:
+    """The level the AI seats and 托管 play at a table opened in the group (/settings)."""
+    return LevelName(group.ai_level.value)
+
+
 def group_defaults(settings: Settings, chat_id: int) -> GroupSettings:
     """A new group's settings, from the bot's."""
 
@@ -68,6 +81,7 @@ def group_defaults(settings: Settings, chat_id: int) -> GroupSettings:
         bid_seconds=seconds(settings.bid_timeout),
         double_seconds=seconds(settings.double_timeout),
         play_seconds=seconds(settings.play_timeout),
+        ai_level=AILevel(SEAT_LEVEL.value),
     )
 
 
@@ -128,6 +142,7 @@ class LobbyFlow:
                 double_seconds=self._seconds(group.double_seconds, self.settings.double_timeout),
                 play_seconds=self._seconds(group.play_seconds, self.settings.play_timeout),
                 tracker=group.tracker,
+                ai_level=group_ai_level(group),
             )
             if after is not None:
                 self._invite(draft, creator, after)

@@ -1,12 +1,14 @@
 """Who decides for a seat that no person plays right now (AI seats, 托管), and the hints.
 
-``choose(view, legal, baohuang)`` is the decision itself: the AI sees the seat's view and its
-legal actions only (a 保皇 seat gets the 保皇 AI). It is a plain function of picklable values so
-that a worker process can run it (``tg/thinker.py``); each process keeps its own players (their
-memory of a hand stays with the process that played it). ``decide(game, seat)`` and
-``hints(game, seat)`` are the same on the bot's own loop. Should the AI ever fail or answer
-something illegal, the engine's default action is taken, so a table never waits on a missing
-decision.
+``choose(view, legal, baohuang, level=...)`` is the decision itself: the AI at the table's
+level (``Table.ai_level``, the group's choice in /settings; ``SEAT_LEVEL`` unless told) sees
+the seat's view and its legal actions only (a 保皇 seat gets the 保皇 AI). It is a plain function
+of picklable values so that a worker process can run it (``tg/thinker.py``); each process
+keeps its own players, one a level, made when first asked for (their memory of a hand stays
+with the process that played it). ``decide(game, seat, level=...)`` and ``hints(game, seat)``
+are the same on the bot's own loop (hints come from ``SEAT_LEVEL``'s players). Should the AI
+ever fail or answer something illegal, the engine's default action is taken, so a table never
+waits on a missing decision.
 """
 
 from __future__ import annotations
@@ -14,36 +16,63 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..ai import SEAT_LEVEL, AIPlayer, BaoHuangAI, ThinkingShare
+from ..ai import SEAT_LEVEL, AIPlayer, BaoHuangAI, LevelName, ThinkingShare
 from ..ai import hints as ai_hints
 from ..engine import Action, Cards, Play
 from ..engine.baohuang import BaoHuangGame
 from .games import HostedGame
 
-__all__ = ["choose", "configure", "decide", "hints", "lawful"]
+__all__ = ["baohuang_player", "choose", "configure", "decide", "hints", "lawful", "player"]
 
 log = logging.getLogger(__name__)
 
-#: the share of the loop's time the shared player may search (``ai.thinking``): on the bot's
-#: own loop every table waits while it searches, so a small one
+#: the share of the loop's time the searching player may take (``ai.thinking``): on the
+#: bot's own loop every table waits while it searches, so a small one
 LOOP_THINKING_SHARE = 0.15
 
-_PLAYER = AIPlayer(SEAT_LEVEL, thinking=ThinkingShare(share=LOOP_THINKING_SHARE))
-_BH_PLAYER = BaoHuangAI(SEAT_LEVEL)
+#: the share of the processor this process's hard player searches within (``configure``)
+_thinking_share = LOOP_THINKING_SHARE
+#: this process's players by level, shared by every table of that level
+_PLAYERS: dict[LevelName, AIPlayer] = {}
+_BH_PLAYERS: dict[LevelName, BaoHuangAI] = {}
 
 
 def configure(thinking_share: float) -> None:
-    """Give this process's player its own share of the processor (a worker process that
-    does nothing else may search more of its time than the bot's loop can spare)."""
-    global _PLAYER
-    _PLAYER = AIPlayer(SEAT_LEVEL, thinking=ThinkingShare(share=thinking_share))
+    """Give this process's searching player its own share of the processor (a worker process
+    that does nothing else may search more of its time than the bot's loop can spare)."""
+    global _thinking_share
+    _thinking_share = thinking_share
+    _PLAYERS.pop(LevelName.HARD, None)  # made again, with this share, when next asked for
 
 
-def choose(view: Any, legal: list[Action], baohuang: bool) -> Action:
-    """The AI's choice for a seat, from its view and legal actions (may raise)."""
+def player(level: LevelName = SEAT_LEVEL) -> AIPlayer:
+    """This process's 斗地主 player at ``level``. Only the hard one searches, so only it
+    gets a share of the processor; easy and normal answer from their plan at once."""
+    level = LevelName(level)
+    found = _PLAYERS.get(level)
+    if found is None:
+        thinking = ThinkingShare(share=_thinking_share) if level is LevelName.HARD else None
+        found = _PLAYERS[level] = AIPlayer(level, thinking=thinking)
+    return found
+
+
+def baohuang_player(level: LevelName = SEAT_LEVEL) -> BaoHuangAI:
+    """This process's 保皇 player at ``level`` (the same level names)."""
+    level = LevelName(level)
+    found = _BH_PLAYERS.get(level)
+    if found is None:
+        found = _BH_PLAYERS[level] = BaoHuangAI(level)
+    return found
+
+
+def choose(
+    view: Any, legal: list[Action], baohuang: bool, *, level: LevelName = SEAT_LEVEL
+) -> Action:
+    """The choice of the AI at ``level`` for a seat, from its view and legal actions (may
+    raise)."""
     if baohuang:
-        return _BH_PLAYER.act(view, legal)
-    return _PLAYER.act(view, legal)
+        return baohuang_player(level).act(view, legal)
+    return player(level).act(view, legal)
 
 
 def lawful(game: HostedGame, seat: int, legal: list[Action], chosen: Action | None) -> Action:
@@ -56,13 +85,16 @@ def lawful(game: HostedGame, seat: int, legal: list[Action], chosen: Action | No
     return default if default in legal else legal[0]
 
 
-def decide(game: HostedGame, seat: int) -> Action:
-    """The action the AI takes for ``seat`` now (one of its legal actions), on this loop."""
+def decide(game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL) -> Action:
+    """The action the AI at ``level`` takes for ``seat`` now (one of its legal actions), on
+    this loop."""
     legal = game.legal_actions(seat)
     if not legal:
         return game.default_action(seat)
     try:
-        chosen: Action | None = choose(game.view_for(seat), legal, isinstance(game, BaoHuangGame))
+        chosen: Action | None = choose(
+            game.view_for(seat), legal, isinstance(game, BaoHuangGame), level=level
+        )
     except Exception:  # the table must go on whatever the AI does
         log.exception("the AI failed; taking the default action")
         chosen = None
@@ -86,7 +118,7 @@ def _bh_hints(game: BaoHuangGame, seat: int) -> list[Cards]:
     if not moves:
         return []
     try:
-        chosen = _BH_PLAYER.act(game.view_for(seat), game.legal_actions(seat))
+        chosen = baohuang_player().act(game.view_for(seat), game.legal_actions(seat))
     except Exception:
         log.exception("the 保皇 AI failed to hint")
         return moves

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from ..ai import SEAT_LEVEL, LevelName
 from ..engine import TimeLimit
 from .games import HostedGame, carry_over, host_for
 from .phases import TablePhase, next_phase
@@ -71,6 +72,8 @@ class Table:
     double_seconds: float = 10.0
     play_seconds: float = 30.0
     tracker: bool = True  # the card tracker (记牌器) in the players' panels
+    #: how strongly the AI seats and 托管 play: the group's level when the table opened
+    ai_level: LevelName = SEAT_LEVEL
     phase: TablePhase = TablePhase.LOBBY
     seats: list[Seat] = field(default_factory=list)
     game: HostedGame | None = None
@@ -210,6 +213,7 @@ class Table:
             "double_seconds": self.double_seconds,
             "play_seconds": self.play_seconds,
             "tracker": self.tracker,
+            "ai_level": str(self.ai_level),
             "phase": str(self.phase),
             "seats": [s.to_dict() for s in self.seats],
             "hand_no": self.hand_no,
@@ -247,6 +251,8 @@ class Table:
             double_seconds=float(data["double_seconds"]),
             play_seconds=float(data["play_seconds"]),
             tracker=bool(data.get("tracker", True)),
+            # saved before tables carried a level: their AI played hard, as every table did
+            ai_level=LevelName(data.get("ai_level", LevelName.HARD)),
             phase=TablePhase(data["phase"]),
             seats=[Seat.from_dict(s) for s in data["seats"]],
             hand_no=int(data["hand_no"]),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz_bot.storage import LATEST_VERSION, Database, SchemaTooNewError
+from ddz_bot.storage import LATEST_VERSION, AILevel, Database, SchemaTooNewError
 from ddz_bot.storage.core import migrate
 from ddz_bot.storage.migrations import MIGRATIONS
 
@@ -105,6 +105,7 @@ async def test_upgrade_from_each_earlier_version_keeps_data(db_path: Path, versi
         if version >= 2:
             group = await db.get_group(-5)
             assert group is not None and group.title == "old group"
+            assert group.ai_level is AILevel.HARD  # groups from before chose no level
             assert await db.group_player_ids(-5) == [7]
 
 

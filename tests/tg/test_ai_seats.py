@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from ddz_bot.ai import SEAT_LEVEL, LevelName
 from ddz_bot.engine import Action, Game
 from ddz_bot.tg import players
 from ddz_bot.tg.games import HostedGame
@@ -23,10 +24,10 @@ class GatedThinker:
         self.open = asyncio.Event()
         self.asked = 0
 
-    async def decide(self, game: HostedGame, seat: int) -> Action:
+    async def decide(self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL) -> Action:
         self.asked += 1
         await self.open.wait()
-        return players.decide(game, seat)
+        return players.decide(game, seat, level=level)
 
 
 async def _alone_with_two_ai(bot: Harness) -> tuple[int, SimUser]:
@@ -116,7 +117,7 @@ async def test_a_worker_that_dies_mid_hand_is_replaced_and_the_hand_goes_on(
 class FailingThinker:
     """The AI's answer never comes (the bot is stopped before it does)."""
 
-    async def decide(self, game: HostedGame, seat: int) -> Action:
+    async def decide(self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL) -> Action:
         raise RuntimeError("stopped before answering")
 
 
