@@ -346,7 +346,8 @@ class HandFlow:
                     seat = self._automatic_seat(change.draft)
                     if seat is None:
                         break
-                    self._accept(change, await self.thinker.decide(change.game, seat))
+                    level = change.draft.ai_level  # the table's, taken when it opened
+                    self._accept(change, await self.thinker.decide(change.game, seat, level=level))
                 async with self.registry.lock(table_id):
                     if table.version != version or not self.registry.holds(table):
                         continue  # someone acted meanwhile (or a time-out): think again

@@ -27,6 +27,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Final
 
+from ..ai import SEAT_LEVEL, LevelName
 from ..engine import Action
 from ..engine.baohuang import BaoHuangGame
 from . import players
@@ -76,8 +77,8 @@ class WorkerGone(RuntimeError):
 
 
 def serve(conn: Connection, thinking_share: float) -> None:
-    """A worker process: answer each question (number, view, legal, 保皇?) in turn, with
-    the seconds the answer took."""
+    """A worker process: answer each question (number, view, legal, 保皇?, level) in turn,
+    with the seconds the answer took."""
     players.configure(thinking_share)
     while True:
         try:
@@ -86,10 +87,10 @@ def serve(conn: Connection, thinking_share: float) -> None:
             return
         if question is None:
             return
-        number, view, legal, baohuang = question
+        number, view, legal, baohuang, level = question
         began = time.perf_counter()
         try:
-            action = players.choose(view, legal, baohuang)
+            action = players.choose(view, legal, baohuang, level=level)
         except Exception as error:  # the loop decides this one itself
             conn.send((number, None, repr(error), time.perf_counter() - began))
         else:
@@ -128,7 +129,7 @@ class _Worker:
             self.close()
 
     async def ask(
-        self, number: int, view: Any, legal: list[Action], baohuang: bool
+        self, number: int, view: Any, legal: list[Action], baohuang: bool, level: LevelName
     ) -> tuple[Action, float]:
         """The worker's action and the seconds it thought."""
         async with self.slots:
@@ -137,7 +138,7 @@ class _Worker:
             future: asyncio.Future[tuple[Action, float]] = self.loop.create_future()
             self.waiting[number] = future
             try:
-                self.conn.send((number, view, legal, baohuang))
+                self.conn.send((number, view, legal, baohuang, level))
                 return await asyncio.wait_for(future, DECISION_CEILING)
             except (BrokenPipeError, EOFError, OSError):
                 self.close()
@@ -188,11 +189,12 @@ class Thinker:
             worker.close()
         self._pool = []
 
-    async def decide(self, game: HostedGame, seat: int) -> Action:
-        """The AI's action for ``seat`` of ``game`` (one of its legal actions)."""
+    async def decide(self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL) -> Action:
+        """The action of the AI at ``level`` for ``seat`` of ``game`` (one of its legal
+        actions)."""
         asked = time.perf_counter()
         if not self._pool:
-            action = players.decide(game, seat)
+            action = players.decide(game, seat, level=level)
             thought = time.perf_counter() - asked
             self.times.add(thought, thought)
             return action
@@ -205,7 +207,7 @@ class Thinker:
         chosen: Action | None
         try:
             chosen, thought = await worker.ask(
-                number, game.view_for(seat), legal, isinstance(game, BaoHuangGame)
+                number, game.view_for(seat), legal, isinstance(game, BaoHuangGame), level
             )
             self.in_workers += 1
             self.times.add(thought, time.perf_counter() - asked)
@@ -213,10 +215,10 @@ class Thinker:
             log.error("the AI's worker process ended; a new one starts")
             if worker.gone and self._pool and self._pool[index] is worker:
                 self._pool[index] = _Worker(asyncio.get_running_loop())
-            return players.decide(game, seat)
+            return players.decide(game, seat, level=level)
         except TimeoutError:
             log.warning("the AI's worker took over %.1f s; deciding here", DECISION_CEILING)
-            return players.decide(game, seat)
+            return players.decide(game, seat, level=level)
         except Exception:  # the table must go on whatever the AI does
             log.exception("the AI failed in its worker; taking the default action")
             chosen = None

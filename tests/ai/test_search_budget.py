@@ -19,7 +19,7 @@ def test_without_pruning_every_candidate_plays_on() -> None:
 def test_a_hand_meeting_the_same_table_again_is_answered_from_memory() -> None:
     hands = [Cards.parse(h).counts() for h in ("3456789TJQKA22XD3", "45678", "99")]
     policy = _Playouts(lambda: 0.0)
-    first = policy(PlayState(CLASSIC, hands, 0, 0).situation())
+    first = policy.play(PlayState(CLASSIC, hands, 0, 0))
     assert len(policy.choices) == 1 and len(policy.moves) == 1
-    again = policy(PlayState(CLASSIC, [h[:] for h in hands], 0, 0).situation())
+    again = policy.play(PlayState(CLASSIC, [h[:] for h in hands], 0, 0))
     assert again is first and len(policy.choices) == 1

@@ -141,10 +141,6 @@ async def test_a_table_opened_after_the_change_plays_the_chosen_level(
     assert len(easy.chosen) == 2 and hard.chosen == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Thinker.decide doesn't pass the table's level to players yet (tg/thinker.py)",
-)
 async def test_the_ai_seats_of_an_easy_table_are_answered_by_the_easy_player(
     bot: Harness, monkeypatch: pytest.MonkeyPatch
 ) -> None:
