@@ -109,14 +109,17 @@ class _Base:
         self.timings: list[float] = []
 
     # ---------------------------------------------------------------- the protocol
-    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+    def act(self, view: SeatView, legal: Sequence[Action], asked: float | None = None) -> Action:
+        """One of ``legal`` for the seat of ``view``. ``asked``: when the question was asked
+        (perf_counter, the same clock in every process of the machine); a decision's time
+        counts from then, so one that waited its turn behind others has less left."""
         choices = [a for a in legal if isinstance(a, _CHOICES)]
         if not choices:
             if not legal:
                 raise ValueError("no legal action to choose from")
             return legal[0]
         if any(isinstance(a, Play | Pass) for a in choices):
-            started = time.perf_counter()
+            started = time.perf_counter() if asked is None else min(asked, time.perf_counter())
             situation = Situation.from_view(view)
             situation.allowed = {(a.cards, a.reading) for a in choices if isinstance(a, Play)}
             self.observe(view, situation)

@@ -66,13 +66,18 @@ def baohuang_player(level: LevelName = SEAT_LEVEL) -> BaoHuangAI:
 
 
 def choose(
-    view: Any, legal: list[Action], baohuang: bool, *, level: LevelName = SEAT_LEVEL
+    view: Any,
+    legal: list[Action],
+    baohuang: bool,
+    *,
+    level: LevelName = SEAT_LEVEL,
+    asked: float | None = None,
 ) -> Action:
     """The choice of the AI at ``level`` for a seat, from its view and legal actions (may
-    raise)."""
+    raise); a 斗地主 search's time counts from ``asked`` (perf_counter) when given."""
     if baohuang:
         return baohuang_player(level).act(view, legal)
-    return player(level).act(view, legal)
+    return player(level).act(view, legal, asked)
 
 
 def lawful(game: HostedGame, seat: int, legal: list[Action], chosen: Action | None) -> Action:

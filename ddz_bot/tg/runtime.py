@@ -209,8 +209,9 @@ class Runtime:
         return f"https://t.me/{self.bot_username}?start=hi"
 
     async def resume(self) -> int:
-        """Start the AI's workers, then resume the stored tables."""
-        self.thinker.start()
+        """Start the AI's workers (ready before any table asks them), then resume the stored
+        tables."""
+        await self.thinker.start()
         return await self.resumer.resume()
 
     async def drain(self) -> None:

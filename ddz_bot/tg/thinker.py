@@ -36,6 +36,7 @@ from .games import HostedGame
 __all__ = [
     "DECISION_CEILING",
     "IN_FLIGHT",
+    "STARTUP_WAIT",
     "TIMINGS_KEPT",
     "WORKER_THINKING_SHARE",
     "DecisionTimes",
@@ -52,6 +53,11 @@ WORKER_THINKING_SHARE: Final = 0.6
 #: questions sent to one worker and not answered yet, at most (a few KB each: the pipe holds
 #: them all, so the loop never waits to send)
 IN_FLIGHT: Final = 4
+#: seconds the bot's start waits for its workers to be ready (importing the AI takes a
+#: fraction of a second; a question sent before would wait for it)
+STARTUP_WAIT: Final = 10.0
+#: the number of the message a worker sends once ready (questions count from 1)
+_READY: Final = 0
 #: the most recent decisions whose times are kept (``DecisionTimes``)
 TIMINGS_KEPT: Final = 50_000
 
@@ -77,9 +83,11 @@ class WorkerGone(RuntimeError):
 
 
 def serve(conn: Connection, thinking_share: float) -> None:
-    """A worker process: answer each question (number, view, legal, 保皇?, level) in turn,
-    with the seconds the answer took."""
+    """A worker process: answer each question (number, view, legal, 保皇?, level, when it
+    was asked) in turn, with the seconds the answer took."""
     players.configure(thinking_share)
+    players.player()  # made before the first question, which must not wait for it
+    conn.send((_READY, None, None, 0.0))
     while True:
         try:
             question = conn.recv()
@@ -87,10 +95,10 @@ def serve(conn: Connection, thinking_share: float) -> None:
             return
         if question is None:
             return
-        number, view, legal, baohuang, level = question
+        number, view, legal, baohuang, level, asked = question
         began = time.perf_counter()
         try:
-            action = players.choose(view, legal, baohuang, level=level)
+            action = players.choose(view, legal, baohuang, level=level, asked=asked)
         except Exception as error:  # the loop decides this one itself
             conn.send((number, None, repr(error), time.perf_counter() - began))
         else:
@@ -111,6 +119,7 @@ class _Worker:
         child.close()
         self.waiting: dict[int, asyncio.Future[tuple[Action, float]]] = {}
         self.slots = asyncio.Semaphore(IN_FLIGHT)
+        self.ready = asyncio.Event()
         self.gone = False
         loop.add_reader(self.conn.fileno(), self._readable)
 
@@ -118,6 +127,9 @@ class _Worker:
         try:
             while self.conn.poll():
                 number, action, error, seconds = self.conn.recv()
+                if number == _READY:
+                    self.ready.set()
+                    continue
                 future = self.waiting.pop(number, None)
                 if future is None or future.done():
                     continue  # answered too late: the loop decided already
@@ -129,16 +141,24 @@ class _Worker:
             self.close()
 
     async def ask(
-        self, number: int, view: Any, legal: list[Action], baohuang: bool, level: LevelName
+        self,
+        number: int,
+        view: Any,
+        legal: list[Action],
+        baohuang: bool,
+        level: LevelName,
+        asked: float,
     ) -> tuple[Action, float]:
-        """The worker's action and the seconds it thought."""
+        """The worker's action and the seconds it thought. Its search's time counts from
+        ``asked`` (perf_counter): a question that waited behind others has less left, so what
+        the table waits stays near the AI's own ceiling."""
         async with self.slots:
             if self.gone:
                 raise WorkerGone
             future: asyncio.Future[tuple[Action, float]] = self.loop.create_future()
             self.waiting[number] = future
             try:
-                self.conn.send((number, view, legal, baohuang, level))
+                self.conn.send((number, view, legal, baohuang, level, asked))
                 return await asyncio.wait_for(future, DECISION_CEILING)
             except (BrokenPipeError, EOFError, OSError):
                 self.close()
@@ -173,12 +193,19 @@ class Thinker:
         self.in_workers = 0  # decisions the workers made (the rest were made on the loop)
         self.times = DecisionTimes()
 
-    def start(self) -> None:
-        """Start the worker processes (they import the AI once, before the first hand)."""
+    async def start(self) -> None:
+        """Start the worker processes and wait until they are ready (they import the AI
+        once, before the first hand: at most ``STARTUP_WAIT`` seconds)."""
         if self.workers <= 0 or self._pool:
             return
         loop = asyncio.get_running_loop()
         self._pool = [_Worker(loop) for _ in range(self.workers)]
+        try:
+            await asyncio.wait_for(
+                asyncio.gather(*(worker.ready.wait() for worker in self._pool)), STARTUP_WAIT
+            )
+        except TimeoutError:
+            log.warning("the AI's workers were not ready in %.0f s; going on", STARTUP_WAIT)
 
     def processes(self) -> list[BaseProcess]:
         """The worker processes running now (operations, tests)."""
@@ -207,7 +234,7 @@ class Thinker:
         chosen: Action | None
         try:
             chosen, thought = await worker.ask(
-                number, game.view_for(seat), legal, isinstance(game, BaoHuangGame), level
+                number, game.view_for(seat), legal, isinstance(game, BaoHuangGame), level, asked
             )
             self.in_workers += 1
             self.times.add(thought, time.perf_counter() - asked)

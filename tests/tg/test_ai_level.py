@@ -59,8 +59,8 @@ class _Spy:
         self.chosen: list[Action] = []
         real = player.act  # type: ignore[attr-defined]
 
-        def act(view: object, legal: Sequence[Action]) -> Action:
-            action: Action = real(view, legal)
+        def act(view: object, legal: Sequence[Action], *args: object) -> Action:
+            action: Action = real(view, legal, *args)
             self.chosen.append(action)
             return action
 
