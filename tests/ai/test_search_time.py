@@ -6,7 +6,9 @@ The clocks here are counters, not time: the tests never wait."""
 from __future__ import annotations
 
 import random
+import time
 
+from ddz_bot.ai import AIPlayer
 from ddz_bot.ai.policy import score_options
 from ddz_bot.ai.search import SearchConfig, search_play
 from ddz_bot.ai.sim import PlayState
@@ -90,3 +92,14 @@ def test_a_sample_that_could_not_end_in_time_is_not_begun() -> None:
     _, _, samples = search_play(situation, random.Random(1), config, clock)
     assert samples >= 2
     assert clock.now < config.limit  # it stopped before the ceiling: no sample was cut
+
+
+def test_a_question_that_waited_past_the_ceiling_is_answered_without_a_search() -> None:
+    # a worker's queue: the time counts from when the table asked, not from when it is read
+    game = play_game(HANDS, BOTTOM)
+    player = AIPlayer("hard", seed=1)
+    player.keep_timings = True
+    legal = game.legal_actions(0)
+    action = player.act(game.view_for(0), legal, asked=time.perf_counter() - 1.0)
+    assert action in legal
+    assert player.searched == [] and len(player.timings) == 1  # the policy answered at once
