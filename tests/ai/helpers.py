@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 from ddz_bot.ai import Player, RandomPlayer
-from ddz_bot.engine import CLASSIC, Cards, RuleSet
+from ddz_bot.ai.sim import PlayState
+from ddz_bot.ai.situation import full_counts
+from ddz_bot.engine import CLASSIC, Cards, RuleSet, classify
 from ddz_bot.engine.actions import Action, Deal
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
@@ -75,3 +77,19 @@ def drive(game: Game, players: list[Player], max_steps: int = 400) -> list[Actio
         game.apply(action)
         taken.append(action)
     return taken
+
+
+def play_state(
+    hands: list[str],
+    landlord: int,
+    turn: int,
+    to_beat: str | None = None,
+    to_beat_seat: int | None = None,
+) -> PlayState:
+    """A play position; every card not in a hand counts as played."""
+    counts = [cards(h).counts() for h in hands]
+    full = full_counts(CLASSIC)
+    played = [full[r] - sum(h[r] for h in counts) for r in range(15)]
+    assert min(played) >= 0
+    previous = classify(to_beat)[0] if to_beat else None
+    return PlayState(CLASSIC, counts, landlord, turn, previous, to_beat_seat, played, [1, 1, 1])

@@ -8,27 +8,11 @@ import pytest
 from ddz_bot.ai import AIPlayer
 from ddz_bot.ai.sim import PlayState
 from ddz_bot.ai.situation import Situation, full_counts
-from ddz_bot.engine import CLASSIC, Cards, classify
+from ddz_bot.engine import Cards, classify
 
-from .helpers import cards
+from .helpers import cards, play_state
 
 LEVELS = ["normal", "hard"]
-
-
-def _state(
-    hands: list[str],
-    landlord: int,
-    turn: int,
-    to_beat: str | None = None,
-    to_beat_seat: int | None = None,
-) -> PlayState:
-    """A play position; every card not in a hand counts as played."""
-    counts = [cards(h).counts() for h in hands]
-    full = full_counts(CLASSIC)
-    played = [full[r] - sum(h[r] for h in counts) for r in range(15)]
-    assert min(played) >= 0
-    previous = classify(to_beat)[0] if to_beat else None
-    return PlayState(CLASSIC, counts, landlord, turn, previous, to_beat_seat, played, [1, 1, 1])
 
 
 def _player(level: str) -> AIPlayer:
@@ -43,7 +27,7 @@ def _choice(level: str, state: PlayState) -> Cards | None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_rocket_first_then_the_pair(level: str) -> None:
     # R-WIN: XD can't be beaten, so XD then 55 wins whatever the farmers hold
-    state = _state(["55XD", "66778899TTJJQQKK", "3344AA22"], landlord=0, turn=0)
+    state = play_state(["55XD", "66778899TTJJQQKK", "3344AA22"], landlord=0, turn=0)
     assert _choice(level, state) == cards("XD")
     player = _player(level)
     others = [None, AIPlayer("normal", 1), AIPlayer("normal", 2)]
@@ -56,28 +40,30 @@ def test_rocket_first_then_the_pair(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_unbeatable_single_first_then_the_pair(level: str) -> None:
     # the jokers and three 2s are gone: the last 2 can't be beaten, 77 can
-    state = _state(["277", "8899TTJ", "QQKKAA3"], landlord=0, turn=0)
+    state = play_state(["277", "8899TTJ", "QQKKAA3"], landlord=0, turn=0)
     assert _choice(level, state) == cards("2")
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_goes_out_in_one_play(level: str) -> None:
-    state = _state(["334455", "8899TTJ", "QQKKAA3"], landlord=0, turn=0)
+    state = play_state(["334455", "8899TTJ", "QQKKAA3"], landlord=0, turn=0)
     assert _choice(level, state) == cards("334455")
-    follow = _state(["K2", "8899TTJ", "QQKKAA3"], landlord=1, turn=0, to_beat="JJ", to_beat_seat=2)
+    follow = play_state(
+        ["K2", "8899TTJ", "QQKKAA3"], landlord=1, turn=0, to_beat="JJ", to_beat_seat=2
+    )
     assert _choice(level, follow) is None  # nothing beats JJ: pass, the only legal answer
-    last = _state(["2", "8899TTJ", "QQKKAA3"], landlord=1, turn=0, to_beat="K", to_beat_seat=2)
+    last = play_state(["2", "8899TTJ", "QQKKAA3"], landlord=1, turn=0, to_beat="K", to_beat_seat=2)
     assert _choice(level, last) == cards("2")
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_no_bomb_on_the_partners_winning_play(level: str) -> None:
     # seat 1 (farmer) led an ace and holds one card; seat 2 (farmer) holds a bomb
-    state = _state(
+    state = play_state(
         ["3457789TJQK", "8", "666679JQ"], landlord=0, turn=2, to_beat="A", to_beat_seat=1
     )
     assert _choice(level, state) is None
-    pair = _state(
+    pair = play_state(
         ["3456789TJQK", "8J", "22229XD"], landlord=0, turn=2, to_beat="QQ", to_beat_seat=1
     )
     assert _choice(level, pair) is None
@@ -86,23 +72,23 @@ def test_no_bomb_on_the_partners_winning_play(level: str) -> None:
 @pytest.mark.parametrize("level", LEVELS)
 def test_feeds_the_partner_with_one_card(level: str) -> None:
     # seat 1 leads; seat 2 (partner) is next and holds one card
-    state = _state(["456789TJQKAA", "355889JJKK", "T"], landlord=0, turn=1)
+    state = play_state(["456789TJQKAA", "355889JJKK", "T"], landlord=0, turn=1)
     assert _choice(level, state) == cards("3")
 
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_blocks_the_landlords_last_card(level: str) -> None:
     # the landlord led a 5 and holds one card: don't let a small single through
-    state = _state(["9", "337J2", "44668TQK"], landlord=0, turn=1, to_beat="5", to_beat_seat=0)
+    state = play_state(["9", "337J2", "44668TQK"], landlord=0, turn=1, to_beat="5", to_beat_seat=0)
     assert _choice(level, state) == cards("2")
     # leading against the landlord's last card: not a single that can be beaten
-    lead = _state(["9", "3399QK", "44668TQK"], landlord=0, turn=1)
+    lead = play_state(["9", "3399QK", "44668TQK"], landlord=0, turn=1)
     choice = _choice(level, lead)
     assert choice is not None and len(choice) != 1
 
 
 def test_situation_from_a_play_state_hides_the_other_hands() -> None:
-    state = _state(["277", "8899TTJ", "QQKKAA3"], landlord=0, turn=0)
+    state = play_state(["277", "8899TTJ", "QQKKAA3"], landlord=0, turn=0)
     sit: Situation = state.situation()
     assert sit.hand == cards("277")
     assert sum(sit.unseen) == 14 and sit.card_counts == (3, 7, 7)
