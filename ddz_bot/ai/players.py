@@ -241,7 +241,7 @@ class AIPlayer(_Base):
         bidding: BiddingStyle = BiddingStyle.JUDGED,
         thinking: ThinkingShare | None = None,
         endgame: int = _SEARCH.endgame,
-        play: Level | None = None,
+        policy: Level | None = None,
     ) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}; one of {', '.join(LEVELS)}")
@@ -249,7 +249,7 @@ class AIPlayer(_Base):
         self.level = level
         self.name = level
         #: the card-play policy below the search (a baseline may keep an older one)
-        self.policy = LEVELS[level] if play is None else play
+        self.policy = LEVELS[level] if policy is None else policy
         self.search = SearchConfig(
             budget=budget, ceiling=ceiling, max_samples=max_samples, endgame=endgame
         )
@@ -308,7 +308,7 @@ def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
             LevelName.NORMAL,
             seed,
             bidding=_BASELINE_BIDDING[baseline],
-            play=NORMAL_V1 if baseline is Baseline.NORMAL_V1 else None,
+            policy=NORMAL_V1 if baseline is Baseline.NORMAL_V1 else None,
         )
         player.name = kind
         return player

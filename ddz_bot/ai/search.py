@@ -218,8 +218,6 @@ def _deal_once(situation: Situation, rng: random.Random) -> list[list[int]]:
 #: what the playout policy's choice depends on: the seat, its hand, the table and whose
 #: it is, every seat's card count and the cards played (with the hand: what it doesn't see)
 _ChoiceKey = tuple[int, tuple[int, ...], Combo | None, int | None, tuple[int, ...], tuple[int, ...]]
-#: the most plays of one playout (a hand of two decks ends well within)
-_MAX_STEPS: Final = 400
 
 
 class _Playouts:
@@ -265,17 +263,6 @@ class _Playouts:
         self.longest = max(self.longest, self.clock() - began)
         return choice
 
-    def run(self, state: PlayState, out_of_time: Callable[[], bool]) -> bool:
-        """Play ``state`` to its end; False if ``out_of_time`` said so first (asked before
-        every play: a playout must not outlive its decision's time)."""
-        steps = 0
-        while state.winner is None and steps < _MAX_STEPS:
-            if out_of_time():
-                return False
-            state.apply(self.play(state))
-            steps += 1
-        return True
-
 
 def _play_out(
     situation: Situation,
@@ -314,7 +301,7 @@ def _play_out(
             else:
                 won.append(landlord_won == situation.is_landlord)
                 continue
-        if not policy.run(state, out_of_time):
+        if not state.play_out(policy.play, stop=out_of_time):
             return None
         won.append(state.winner is not None and state.landlord_won() == situation.is_landlord)
     return won

@@ -128,10 +128,20 @@ class PlayState:
     ) -> bool:
         """Play to the end with one policy per seat; False if ``stop`` said so first
         (asked before every play: a playout must not outlive its decision's time)."""
+        return self.play_out(lambda state: policies[state.turn](state.situation()), max_steps, stop)
+
+    def play_out(
+        self,
+        choose: Callable[[PlayState], Combo | None],
+        max_steps: int = 400,
+        stop: Callable[[], bool] | None = None,
+    ) -> bool:
+        """``run`` with each play chosen from the state itself (a playout that remembers its
+        choices looks them up before building any ``Situation``)."""
         steps = 0
         while self.winner is None and steps < max_steps:
             if stop is not None and stop():
                 return False
-            self.apply(policies[self.turn](self.situation()))
+            self.apply(choose(self))
             steps += 1
         return True

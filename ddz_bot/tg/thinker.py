@@ -97,12 +97,13 @@ def serve(conn: Connection, thinking_share: float) -> None:
             return
         number, view, legal, baohuang, level, asked = question
         began = time.perf_counter()
+        action: Action | None = None
+        error: str | None = None
         try:
             action = players.choose(view, legal, baohuang, level=level, asked=asked)
-        except Exception as error:  # the loop decides this one itself
-            conn.send((number, None, repr(error), time.perf_counter() - began))
-        else:
-            conn.send((number, action, None, time.perf_counter() - began))
+        except Exception as failure:  # the loop decides this one itself
+            error = repr(failure)
+        conn.send((number, action, error, time.perf_counter() - began))
 
 
 class _Worker:
