@@ -9,6 +9,12 @@ multiplier), and the percentiles of A's and B's decision times.
 
     python -m ddz_bot.ai.arena --games 2000 --a hard --b greedy --seed 1 --rules classic
 
+A change is measured against a run of the same deals: ``--save`` keeps each deal's result,
+``--paired`` prints the difference deal by deal with its standard error (the same deals
+cancel most of the luck of the cards, so a point shows in 2,000 deals). ``--search`` sets
+the hard level's ``SearchConfig`` (``--search endgame=8 --search budget=0.07``), and
+``--role`` plays one role only (a landlord's change needs no farmer hands).
+
 With ``--full`` the hands are played whole instead, bidding and doubling on, beans settled
 in ``--room``, for every pair of ``--kinds`` (see ``full_arena``).
 """
@@ -16,11 +22,16 @@ in ``--room``, for every pair of ``--kinds`` (see ``full_arena``).
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
+import math
 import random
 import statistics
 import sys
 import time
 from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
 
 from ddz_bot.engine import (
     CLASSIC,
@@ -37,10 +48,19 @@ from ddz_bot.engine import (
 from ..engine import Bid, Call, Deal, Decline, Game, NoGrab, NoShow, Phase
 from .full_arena import report, run_all
 from .players import Baseline, LevelName, make_player
+from .search import SearchConfig
 
-__all__ = ["ArenaResult", "main", "play_deal", "run"]
+__all__ = ["ArenaResult", "Paired", "Role", "main", "paired", "play_deal", "run", "search_config"]
 
 _RULES = {"classic": CLASSIC, "points": POINTS, "wildcard": WILDCARD, "four": FOUR_PLAYER}
+
+
+class Role(StrEnum):
+    """Which of A's roles an arena plays."""
+
+    BOTH = "both"
+    LANDLORD = "landlord"
+    FARMERS = "farmers"
 
 
 @dataclass
@@ -48,6 +68,8 @@ class RoleStats:
     games: int = 0
     wins: int = 0
     score: int = 0
+    #: each deal's result for A, in the order dealt (``paired`` compares two runs by them)
+    results: list[bool] = field(default_factory=list)
 
     @property
     def wp(self) -> float:
@@ -84,16 +106,14 @@ def play_deal(
     wild_rank: int | None,
     times: dict[str, list[float]],
     searched: dict[str, list[float]] | None = None,
-    options: dict[str, float] | None = None,
+    search: SearchConfig | None = None,
 ) -> tuple[bool, int]:
     """Play one deal through ``Game`` with seat 0 as landlord; (landlord won, landlord's
     score)."""
     game = Game.from_deal(
         hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank, rng=random.Random(seed)
     )
-    players = [
-        make_player(kind, seed * 7 + seat, **(options or {})) for seat, kind in enumerate(kinds)
-    ]
+    players = [make_player(kind, seed * 7 + seat, search) for seat, kind in enumerate(kinds)]
     for player in players:
         player.keep_timings = True
     while game.phase in (Phase.SHOW_START, Phase.DEALING):
@@ -142,8 +162,11 @@ def run(
     seed: int = 1,
     rules: RuleSet = CLASSIC,
     progress: bool = False,
-    options: dict[str, float] | None = None,
+    search: SearchConfig | None = None,
+    role: Role = Role.BOTH,
 ) -> ArenaResult:
+    """Play ``games`` deals, each in A's ``role`` (both: once as landlord, once as farmers);
+    ``search`` tunes the hard level (None: as it plays at the tables)."""
     result = ArenaResult()
     rng = random.Random(seed)
     started = time.perf_counter()
@@ -153,6 +176,8 @@ def run(
         wild = rng.randrange(13) if rules.wildcard else None
         deal_seed = rng.randrange(2**31)
         for a_landlord in (True, False):
+            if role is not Role.BOTH and a_landlord != (role is Role.LANDLORD):
+                continue
             farmers = rules.players - 1
             kinds = [a] + [b] * farmers if a_landlord else [b] + [a] * farmers
             tags = [tag_a] + [tag_b] * farmers if a_landlord else [tag_b] + [tag_a] * farmers
@@ -161,7 +186,7 @@ def run(
                 times = {a: []}
             searched: dict[str, list[float]] = {}
             won, score = play_deal(
-                hands, bottom, kinds, deal_seed, rules, wild, times, searched, options
+                hands, bottom, kinds, deal_seed, rules, wild, times, searched, search
             )
             if a != b:
                 result.searched_a.extend(searched.get(a, []))
@@ -174,6 +199,7 @@ def run(
             stats.games += 1
             a_won = won if a_landlord else not won
             stats.wins += a_won
+            stats.results.append(a_won)
             stats.score += score if a_landlord else -score
         if progress and (i + 1) % 50 == 0:
             elapsed = time.perf_counter() - started
@@ -197,6 +223,96 @@ def _percentiles(times: list[float]) -> str:
     )
 
 
+def search_config(settings: list[str]) -> SearchConfig:
+    """``SearchConfig`` with ``name=value`` settings, each value read as its field's type
+    (``ceiling=none`` for no ceiling of its own).
+
+    >>> search_config(["endgame=8", "budget=0.07"]).endgame
+    8
+    >>> search_config(["depth=3"])
+    Traceback (most recent call last):
+    ...
+    ValueError: no search setting 'depth'; one of budget, ceiling, candidates, ...
+    """
+    kinds = {f.name: f.type for f in dataclasses.fields(SearchConfig)}
+    values: dict[str, object] = {}
+    for setting in settings:
+        name, sep, text = setting.partition("=")
+        if name not in kinds:
+            shown = ", ".join(list(kinds)[:3])
+            raise ValueError(f"no search setting {name!r}; one of {shown}, ...")
+        if not sep:
+            raise ValueError(f"search setting {setting!r}: name=value")
+        kind = str(kinds[name])
+        try:
+            if text.lower() == "none" and "None" in kind:
+                values[name] = None
+            elif kind.startswith("bool"):
+                values[name] = {"true": True, "false": False}[text.lower()]
+            elif kind.startswith("int"):
+                values[name] = int(text)
+            else:
+                values[name] = float(text)
+        except (KeyError, ValueError):
+            raise ValueError(f"search setting {setting!r}: expects {kind}") from None
+    return dataclasses.replace(SearchConfig(), **values)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Paired:
+    """One role's difference between two runs of the same deals, deal by deal."""
+
+    deals: int
+    difference: float  # this run's WP less the other's, over the deals both played
+    error: float  # its standard error
+    discordant: float  # the share of deals whose result differs
+
+
+def paired(results: list[bool], other: list[bool]) -> Paired | None:
+    """Compare two runs' results of the same deals (None: no deal in common)."""
+    n = min(len(results), len(other))
+    if not n:
+        return None
+    diffs = [int(a) - int(b) for a, b in zip(results[:n], other[:n], strict=True)]
+    mean = sum(diffs) / n
+    variance = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
+    discordant = sum(1 for d in diffs if d) / n
+    return Paired(n, mean, math.sqrt(variance / n), discordant)
+
+
+def _run_key(args: argparse.Namespace) -> dict[str, object]:
+    """What makes two runs' deals the same."""
+    return {"seed": args.seed, "rules": args.rules}
+
+
+def _save(path: Path, args: argparse.Namespace, result: ArenaResult) -> None:
+    record = {
+        **_run_key(args),
+        "a": args.a,
+        "b": args.b,
+        "search": args.search,
+        "landlord": [int(w) for w in result.landlord.results],
+        "farmers": [int(w) for w in result.farmers.results],
+    }
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+
+
+def _print_paired(path: Path, args: argparse.Namespace, result: ArenaResult) -> None:
+    other = json.loads(path.read_text(encoding="utf-8"))
+    if {k: other.get(k) for k in _run_key(args)} != _run_key(args):
+        raise SystemExit(
+            f"--paired {path}: other deals (seed {other.get('seed')}, rules {other.get('rules')})"
+        )
+    print(f"paired with {path} (A {other.get('a')}, search {other.get('search') or 'default'}):")
+    for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
+        found = paired(stats.results, [bool(w) for w in other.get(role, [])])
+        if found is not None:
+            print(
+                f"  A as {role:8s}: WP {found.difference:+.4f} \u00b1 {found.error:.4f} over "
+                f"{found.deals} deals ({found.discordant:.0%} ended differently)"
+            )
+
+
 def main(argv: list[str] | None = None) -> int:
     given = sys.argv[1:] if argv is None else argv
     if "baohuang" in given or "--rules=baohuang" in given:  # 保皇 has an arena of its own
@@ -214,17 +330,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rules", default="classic", choices=sorted(_RULES))
     parser.add_argument("--progress", action="store_true", help="progress on stderr")
     parser.add_argument(
-        "--budget", type=float, default=None, help="hard: seconds of playouts per searched decision"
+        "--search",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="hard: a SearchConfig setting (budget, ceiling, endgame, candidates, ...)",
     )
-    parser.add_argument(
-        "--ceiling", type=float, default=None, help="hard: seconds no decision goes past"
-    )
-    parser.add_argument(
-        "--endgame",
-        type=int,
-        default=None,
-        help="hard: play each sample's end exactly from this many cards in all hands (0: never)",
-    )
+    parser.add_argument("--role", default=Role.BOTH, choices=list(Role), help="A's roles")
+    parser.add_argument("--save", type=Path, help="keep each deal's result in this file")
+    parser.add_argument("--paired", type=Path, help="compare deal by deal with a --save file")
     parser.add_argument(
         "--full", action="store_true", help="whole hands with bidding and doubling, in beans"
     )
@@ -237,28 +351,40 @@ def main(argv: list[str] | None = None) -> int:
         "--room", default=DEFAULT_ROOM.key, choices=[r.key for r in ROOMS], help="--full"
     )
     args = parser.parse_args(argv)
-    options: dict[str, float] = {}
-    if args.budget is not None:
-        options["budget"] = args.budget
-    if args.ceiling is not None:
-        options["ceiling"] = args.ceiling
-    if args.endgame is not None:
-        options["endgame"] = args.endgame
+    try:
+        search = search_config(args.search) if args.search else None
+    except ValueError as error:
+        parser.error(str(error))
     if args.full:
         return _main_full(args)
     started = time.perf_counter()
-    result = run(args.games, args.a, args.b, args.seed, _RULES[args.rules], args.progress, options)
+    result = run(
+        args.games,
+        args.a,
+        args.b,
+        args.seed,
+        _RULES[args.rules],
+        args.progress,
+        search,
+        Role(args.role),
+    )
     elapsed = time.perf_counter() - started
+    roles = "2 roles" if args.role == Role.BOTH else f"A as {args.role}"
     print(
-        f"{args.a} (A) vs {args.b} (B), {args.games} deals x 2 roles, rules {args.rules}, "
-        f"seed {args.seed}, {elapsed:.0f} s{', ' + str(options) if options else ''}"
+        f"{args.a} (A) vs {args.b} (B), {args.games} deals x {roles}, rules {args.rules}, "
+        f"seed {args.seed}, {elapsed:.0f} s{', search ' + ' '.join(args.search) if search else ''}"
     )
     for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
-        print(f"A as {role:8s}: WP {stats.wp:.3f}  ADP {stats.adp:+.3f}  ({stats.games} hands)")
+        if stats.games:
+            print(f"A as {role:8s}: WP {stats.wp:.3f}  ADP {stats.adp:+.3f}  ({stats.games} hands)")
     print(f"A decision time: {_percentiles(result.times_a)}")
     if result.searched_a:
         print(f"A searched decisions only: {_percentiles(result.searched_a)}")
     print(f"B decision time: {_percentiles(result.times_b)}")
+    if args.paired is not None:
+        _print_paired(args.paired, args, result)
+    if args.save is not None:
+        _save(args.save, args, result)
     return 0
 
 

@@ -227,20 +227,17 @@ _BASELINE_BIDDING: Final = {
 
 class AIPlayer(_Base):
     """The real AI. ``easy``: the plan without tactics, sometimes careless; ``normal``: the
-    plan with the strategy notes; ``hard``: normal plus playouts for ``budget`` s, never
-    past ``ceiling`` s (default 2.5 x budget) from the start of the decision, and, with
+    plan with the strategy notes; ``hard``: normal plus playouts as ``search`` says (for its
+    ``budget`` s, never past its ceiling from the start of the decision) and, with
     ``thinking``, only as much as its share of the wall time allows."""
 
     def __init__(
         self,
         level: str = "normal",
         seed: int | None = None,
-        budget: float = _SEARCH.budget,
-        max_samples: int = _SEARCH.max_samples,
-        ceiling: float | None = None,
+        search: SearchConfig = _SEARCH,
         bidding: BiddingStyle = BiddingStyle.JUDGED,
         thinking: ThinkingShare | None = None,
-        endgame: int = _SEARCH.endgame,
         policy: Level | None = None,
     ) -> None:
         if level not in LEVELS:
@@ -250,9 +247,7 @@ class AIPlayer(_Base):
         self.name = level
         #: the card-play policy below the search (a baseline may keep an older one)
         self.policy = LEVELS[level] if policy is None else policy
-        self.search = SearchConfig(
-            budget=budget, ceiling=ceiling, max_samples=max_samples, endgame=endgame
-        )
+        self.search = search
         self.searched: list[float] = []  # seconds of the decisions that ran playouts
         #: the share of the wall time the search may take (a player serving a bot's
         #: tables); None: every decision searches in full (the arena, tests)
@@ -295,9 +290,9 @@ class AIPlayer(_Base):
         return policy_play(situation, self.policy, self.rng)
 
 
-def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
-    """A player by name: a ``LevelName`` or a ``Baseline``; ``options`` (``budget``,
-    ``max_samples``, ``ceiling``, ``endgame``) tune the hard level's search."""
+def make_player(kind: str, seed: int | None = None, search: SearchConfig | None = None) -> _Base:
+    """A player by name: a ``LevelName`` or a ``Baseline``; ``search`` tunes the hard
+    level's playouts (the other kinds don't search)."""
     if kind == Baseline.RANDOM:
         return RandomPlayer(seed)
     if kind == Baseline.GREEDY:
@@ -312,6 +307,6 @@ def make_player(kind: str, seed: int | None = None, **options: float) -> _Base:
         )
         player.name = kind
         return player
-    if kind != LevelName.HARD:
-        options = {}
-    return AIPlayer(kind, seed, **options)  # type: ignore[arg-type]
+    if kind == LevelName.HARD and search is not None:
+        return AIPlayer(kind, seed, search)
+    return AIPlayer(kind, seed)

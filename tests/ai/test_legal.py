@@ -6,6 +6,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ddz_bot.ai import AIPlayer, GreedyPlayer, Player, RandomPlayer, make_player
+from ddz_bot.ai.search import SearchConfig
 from ddz_bot.engine import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD
 from ddz_bot.engine.actions import Pass, Play
 
@@ -21,7 +22,7 @@ def _check(seed: int, steps: int, rules_name: str, level: str) -> None:
         return
     legal = game.legal_actions(seat)
     player = (
-        make_player(level, seed, budget=0.002, max_samples=2)
+        make_player(level, seed, search=SearchConfig(budget=0.002, max_samples=2))
         if level == "hard"
         else make_player(level, seed)
     )

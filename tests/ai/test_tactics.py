@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from ddz_bot.ai import AIPlayer
+from ddz_bot.ai.search import SearchConfig
 from ddz_bot.ai.sim import PlayState
 from ddz_bot.ai.situation import Situation, full_counts
 from ddz_bot.engine import Cards, classify
@@ -16,7 +17,7 @@ LEVELS = ["normal", "hard"]
 
 
 def _player(level: str) -> AIPlayer:
-    return AIPlayer(level, seed=7, budget=5.0, max_samples=12)
+    return AIPlayer(level, seed=7, search=SearchConfig(budget=5.0, max_samples=12))
 
 
 def _choice(level: str, state: PlayState) -> Cards | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ddz_bot.ai import AIPlayer, ThinkingShare
 from ddz_bot.ai.policy import score_options
+from ddz_bot.ai.search import SearchConfig
 from ddz_bot.ai.situation import Situation
 
 from .helpers import play_game
@@ -38,7 +39,7 @@ def test_with_no_time_to_spare_the_hard_level_plays_the_policy() -> None:
     game = play_game(HANDS, "A2K")
     view = game.view_for(0)
     thinking = ThinkingShare(burst=0.0)
-    player = AIPlayer("hard", 1, budget=5.0, max_samples=50, thinking=thinking)
+    player = AIPlayer("hard", 1, SearchConfig(budget=5.0, max_samples=50), thinking=thinking)
     player.keep_timings = True
     action = player.act(view, game.legal_actions(0))
     best = score_options(Situation.from_view(view))[0].play

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ddz_bot.ai import AIPlayer, Player, hints, make_player
+from ddz_bot.ai.search import SearchConfig
 from ddz_bot.engine import CLASSIC, WILDCARD, Cards, legal_moves
 from ddz_bot.engine.actions import Call, Decline, NoGrab
 from ddz_bot.engine.game import Game
@@ -46,8 +47,8 @@ def test_the_decision_depends_on_the_view_only() -> None:
     g2 = play_game([str(hand0), str(Cards(f2)), str(Cards(f1))], str(Cards(bottom)))
     assert g1.view_for(0).hand_ranks == g2.view_for(0).hand_ranks
     for level in ("normal", "hard"):
-        p1 = AIPlayer(level, seed=3, budget=5.0, max_samples=6)
-        p2 = AIPlayer(level, seed=3, budget=5.0, max_samples=6)
+        p1 = AIPlayer(level, seed=3, search=SearchConfig(budget=5.0, max_samples=6))
+        p2 = AIPlayer(level, seed=3, search=SearchConfig(budget=5.0, max_samples=6))
         assert p1.act(g1.view_for(0), g1.legal_actions(0)) == p2.act(
             g2.view_for(0), g2.legal_actions(0)
         )
@@ -130,7 +131,7 @@ def test_seeded_players_replay_the_same_hand() -> None:
     def one() -> list[object]:
         game = game_at(21, 0)
         players: list[Player] = [
-            AIPlayer("hard", 5, budget=5.0, max_samples=4),
+            AIPlayer("hard", 5, SearchConfig(budget=5.0, max_samples=4)),
             AIPlayer("easy", 6),
             AIPlayer("normal", 7),
         ]
@@ -141,7 +142,7 @@ def test_seeded_players_replay_the_same_hand() -> None:
 
 def test_a_shared_player_keeps_no_growing_record() -> None:
     # the bot keeps one player for every table: it must not grow with each decision
-    shared = AIPlayer("hard", 1, budget=0.001, max_samples=1)
+    shared = AIPlayer("hard", 1, SearchConfig(budget=0.001, max_samples=1))
     games = [game_at(seed, 0) for seed in (31, 32)]
     for game in games:
         drive(game, [shared, shared, shared])
