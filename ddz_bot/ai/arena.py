@@ -11,9 +11,9 @@ multiplier), and the percentiles of A's and B's decision times.
 
 A change is measured against a run of the same deals: ``--save`` keeps each deal's result,
 ``--paired`` prints the difference deal by deal with its standard error (the same deals
-cancel most of the luck of the cards, so a point shows in 2,000 deals). ``--search`` sets
-the hard level's ``SearchConfig`` (``--search endgame=8 --search budget=0.07``), and
-``--role`` plays one role only (a landlord's change needs no farmer hands).
+cancel most of the luck of the cards; ``hard``'s timed search still varies from run to
+run). ``--search`` sets the hard level's ``SearchConfig`` (``--search endgame=8 --search
+budget=0.07``), and ``--role`` plays one role only (a landlord's change needs no farmer hands).
 
 With ``--full`` the hands are played whole instead, bidding and doubling on, beans settled
 in ``--room``, for every pair of ``--kinds`` (see ``full_arena``).
@@ -65,11 +65,17 @@ class Role(StrEnum):
 
 @dataclass
 class RoleStats:
-    games: int = 0
-    wins: int = 0
     score: int = 0
     #: each deal's result for A, in the order dealt (``paired`` compares two runs by them)
     results: list[bool] = field(default_factory=list)
+
+    @property
+    def games(self) -> int:
+        return len(self.results)
+
+    @property
+    def wins(self) -> int:
+        return sum(self.results)
 
     @property
     def wp(self) -> float:
@@ -196,10 +202,7 @@ def run(
                 result.times_a.extend(times[a])
                 result.times_b.extend(times[b])
             stats = result.landlord if a_landlord else result.farmers
-            stats.games += 1
-            a_won = won if a_landlord else not won
-            stats.wins += a_won
-            stats.results.append(a_won)
+            stats.results.append(won if a_landlord else not won)
             stats.score += score if a_landlord else -score
         if progress and (i + 1) % 50 == 0:
             elapsed = time.perf_counter() - started
@@ -297,15 +300,21 @@ def _save(path: Path, args: argparse.Namespace, result: ArenaResult) -> None:
     path.write_text(json.dumps(record) + "\n", encoding="utf-8")
 
 
-def _print_paired(path: Path, args: argparse.Namespace, result: ArenaResult) -> None:
-    other = json.loads(path.read_text(encoding="utf-8"))
+def _load_paired(path: Path, args: argparse.Namespace) -> dict[str, object]:
+    """The saved run to compare with, read before the run: one of other deals is refused."""
+    other: dict[str, object] = json.loads(path.read_text(encoding="utf-8"))
     if {k: other.get(k) for k in _run_key(args)} != _run_key(args):
         raise SystemExit(
             f"--paired {path}: other deals (seed {other.get('seed')}, rules {other.get('rules')})"
         )
+    return other
+
+
+def _print_paired(path: Path, other: dict[str, object], result: ArenaResult) -> None:
     print(f"paired with {path} (A {other.get('a')}, search {other.get('search') or 'default'}):")
     for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
-        found = paired(stats.results, [bool(w) for w in other.get(role, [])])
+        saved = other.get(role)
+        found = paired(stats.results, [bool(w) for w in saved] if isinstance(saved, list) else [])
         if found is not None:
             print(
                 f"  A as {role:8s}: WP {found.difference:+.4f} \u00b1 {found.error:.4f} over "
@@ -357,6 +366,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     if args.full:
         return _main_full(args)
+    other = None if args.paired is None else _load_paired(args.paired, args)
     started = time.perf_counter()
     result = run(
         args.games,
@@ -381,8 +391,8 @@ def main(argv: list[str] | None = None) -> int:
     if result.searched_a:
         print(f"A searched decisions only: {_percentiles(result.searched_a)}")
     print(f"B decision time: {_percentiles(result.times_b)}")
-    if args.paired is not None:
-        _print_paired(args.paired, args, result)
+    if args.paired is not None and other is not None:
+        _print_paired(args.paired, other, result)
     if args.save is not None:
         _save(args.save, args, result)
     return 0
