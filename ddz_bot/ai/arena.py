@@ -29,8 +29,10 @@ import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import partial
 from pathlib import Path
 
 from ddz_bot.engine import (
@@ -47,7 +49,7 @@ from ddz_bot.engine import (
 
 from ..engine import Bid, Call, Deal, Decline, Game, NoGrab, NoShow, Phase
 from .full_arena import report, run_all
-from .players import Baseline, LevelName, make_player
+from .players import Baseline, LevelName, _Base, make_player
 from .search import SearchConfig
 
 __all__ = ["ArenaResult", "Paired", "Role", "main", "paired", "play_deal", "run", "search_config"]
@@ -113,13 +115,16 @@ def play_deal(
     times: dict[str, list[float]],
     searched: dict[str, list[float]] | None = None,
     search: SearchConfig | None = None,
+    make: Callable[[str, int], _Base] | None = None,
 ) -> tuple[bool, int]:
     """Play one deal through ``Game`` with seat 0 as landlord; (landlord won, landlord's
-    score)."""
+    score). ``make`` builds the player of a kind for a seed (default ``make_player``)."""
     game = Game.from_deal(
         hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank, rng=random.Random(seed)
     )
-    players = [make_player(kind, seed * 7 + seat, search) for seat, kind in enumerate(kinds)]
+    if make is None:
+        make = partial(make_player, search=search)
+    players = [make(kind, seed * 7 + seat) for seat, kind in enumerate(kinds)]
     for player in players:
         player.keep_timings = True
     while game.phase in (Phase.SHOW_START, Phase.DEALING):

@@ -35,7 +35,7 @@ from .policy import NORMAL, Scored, legal_plays, score_options
 from .sim import PlayState
 from .situation import Acted, Situation, full_counts
 
-__all__ = ["Clock", "Sampler", "SearchConfig", "search_play"]
+__all__ = ["Clock", "Sampler", "SearchConfig", "playout_wins", "search_play"]
 
 #: seconds, monotonic (``time.perf_counter``; tests pass a clock of their own)
 Clock = Callable[[], float]
@@ -392,3 +392,37 @@ def search_play(
         key=lambda i: wins[i] / tried[i] - (0.0 if i == 0 else margin + 0.01 * i),
     )
     return candidates[best], options, samples
+
+
+def playout_wins(
+    situation: Situation,
+    candidates: list[Combo | None],
+    samples: int,
+    rng: random.Random,
+    config: SearchConfig = SearchConfig(),
+) -> list[int]:
+    """How many of ``samples`` deals each candidate wins, played out as a decision's
+    playouts are (the same samples for all, the exact end from ``config.endgame`` cards),
+    with no clock: for reviewing a policy's decisions (``review``), not for making one."""
+    rules = situation.rules
+    if rules.wild_rank is not None:
+        rules = rules.with_wild_rank(None)
+    sampler = Sampler(situation, config.tries, config.read)
+    policy = _Playouts(time.perf_counter)
+    full = full_counts(situation.rules)
+
+    def never() -> bool:
+        return False
+
+    solver = None
+    if sum(situation.card_counts) <= config.endgame:
+        solver = Endgame(rules, situation.landlord, never)
+    wins = [0] * len(candidates)
+    for _ in range(samples):
+        won = _play_out(
+            situation, rules, sampler.deal(rng), candidates, full, policy, never, solver
+        )
+        assert won is not None  # no clock: never cut short
+        for i, w in enumerate(won):
+            wins[i] += w
+    return wins

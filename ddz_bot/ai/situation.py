@@ -105,15 +105,6 @@ class Situation:
             for card in public.bottom:
                 if card not in gone:
                     bottom_left[card.rank] += 1
-        passed_on: dict[int, list[Combo]] = {}
-        table, by = public.to_beat, public.to_beat_seat
-        if table is not None and by is not None and by != view.seat:
-            seat = (by + 1) % len(public.seats)
-            while seat != view.seat:
-                info = public.seats[seat]
-                if info.passed and (seat == landlord) != (by == landlord):
-                    passed_on.setdefault(seat, []).append(table)
-                seat = (seat + 1) % len(public.seats)
         return cls(
             acted=_acted(view),
             rules=rules,
@@ -125,8 +116,42 @@ class Situation:
             to_beat_seat=None if public.to_beat_seat == view.seat else public.to_beat_seat,
             unseen=[max(0, n) for n in unseen],
             bottom_left=bottom_left,
-            passed_on=passed_on,
+            passed_on=_passed_on(view, landlord),
         )
+
+
+def _passed_on(view: SeatView, landlord: int) -> dict[int, list[Combo]]:
+    """The passes of this trick on an enemy's play, as the view still shows them: the
+    passes since the top was played, and, when this seat's own play is still live, every
+    pass made on it or on a play after it (a trick everyone passed on stays on show until
+    its winner leads again: their passes are read then)."""
+    public = view.public
+    seats = public.seats
+    out: dict[int, list[Combo]] = {}
+
+    def note(seat: int, combo: Combo, by: int) -> None:
+        if (seat == landlord) != (by == landlord) and combo not in out.get(seat, []):
+            out.setdefault(seat, []).append(combo)
+
+    table, by = public.to_beat, public.to_beat_seat
+    if table is not None and by is not None and by != view.seat:
+        seat = (by + 1) % len(seats)
+        while seat != view.seat:
+            if seats[seat].passed:
+                note(seat, table, by)
+            seat = (seat + 1) % len(seats)
+    mine = seats[view.seat]
+    if mine.last_play is not None and not mine.passed:
+        live, live_by = mine.last_play, view.seat
+        seat = (view.seat + 1) % len(seats)
+        while seat != view.seat:
+            info = seats[seat]
+            if info.passed:
+                note(seat, live, live_by)
+            elif info.last_play is not None:
+                live, live_by = info.last_play, seat
+            seat = (seat + 1) % len(seats)
+    return out
 
 
 def _acted(view: SeatView) -> list[Acted]:

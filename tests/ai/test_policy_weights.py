@@ -1,6 +1,7 @@
 """The normal level's weights, measured against the level as it was (``NORMAL_V1``): the
 landlord leads long combos and a farmer short ones; a farmer tops a partner's small play
-when the landlord plays next, which makes the landlord pay more to take the lead."""
+when the landlord plays next, which makes the landlord pay more to take the lead; passing
+on an enemy's play costs (the enemy keeps the lead), so a seat breaks a combo to top it."""
 
 from __future__ import annotations
 
@@ -40,3 +41,23 @@ def test_a_farmer_tops_a_partners_small_single_when_the_landlord_plays_next() ->
     now, then = _plays(state)
     assert then is None  # left it to the partner: the landlord took it cheaply
     assert now == cards("A")  # the landlord must spend a 2 or a joker
+
+
+def test_the_landlord_breaks_the_rocket_rather_than_let_a_farmer_keep_the_lead() -> None:
+    # a farmer (seat 2) played a 2; passing leaves the farmers leading (a long search of
+    # such positions: topping with a joker won 100 of 120 samples, passing 71)
+    state = play_state(
+        ["33445566789TXD", "2789TJQ", "2KKAA"], landlord=0, turn=0, to_beat="2", to_beat_seat=2
+    )
+    now, then = _plays(state)
+    assert then is None  # kept the rocket whole
+    assert now == cards("X")
+
+
+def test_a_farmer_takes_the_lead_from_the_landlord_rather_than_pass() -> None:
+    state = play_state(
+        ["345567JQQKA2", "34578KXD", "68999TA2"], landlord=0, turn=1, to_beat="K", to_beat_seat=0
+    )
+    now, then = _plays(state)
+    assert then is None  # kept the rocket whole; the landlord led on
+    assert now == cards("X")

@@ -77,3 +77,25 @@ def test_the_view_records_whose_cards_were_played() -> None:
         cards("A"),
         Cards(),
     ]
+
+
+def test_the_passes_on_a_trick_won_are_read_when_its_winner_leads() -> None:
+    game = play_game(HANDS, BOTTOM)
+    game.apply(Play(0, cards("2")))
+    game.apply(Pass(1))
+    game.apply(Pass(2))  # both farmers passed on the landlord's 2: it leads again
+    sit = Situation.from_view(game.view_for(0))
+    assert sit.to_beat is None
+    assert {s: [str(c) for c in combos] for s, combos in sit.passed_on.items()} == {
+        1: ["2"],
+        2: ["2"],
+    }
+
+
+def test_a_pass_on_this_seats_play_before_another_play_is_read() -> None:
+    game = play_game(HANDS, BOTTOM)
+    game.apply(Play(0, cards("9")))
+    game.apply(Pass(1))  # farmer 1 passed on the landlord's 9
+    game.apply(Play(2, cards("T")))  # then farmer 2 topped it
+    sit = Situation.from_view(game.view_for(0))
+    assert {s: [str(c) for c in combos] for s, combos in sit.passed_on.items()} == {1: ["9"]}
