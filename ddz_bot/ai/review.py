@@ -30,13 +30,13 @@ from ddz_bot.engine import CLASSIC, Combo
 from .arena import Role, _deal, play_deal
 from .players import AIPlayer, _Base, make_player
 from .policy import NORMAL, Scored, score_options
-from .search import playout_wins
+from .search import playout_wins, search_candidates
 from .situation import Situation
 
 __all__ = ["Decision", "main", "review"]
 
-_WIN = -1000.0
-_VETO = 500.0
+#: the policy's best options reviewed (the search plays out 4)
+_REVIEWED = 6
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,19 +63,8 @@ class Decision:
 
 
 def _options(situation: Situation) -> list[Scored]:
-    """The options a search would weigh (``search_play``'s), or none when there is no
-    real choice."""
-    options = score_options(situation, NORMAL)
-    if len(options) <= 1 or options[0].score <= _WIN or options[1].score >= _VETO:
-        return []
-    chosen = [o for o in options[:6] if o.score < _VETO]
-    for extra in (
-        next((o for o in options if o.play is None), None),
-        next((o for o in options if o.play is not None and o.play.is_bomb), None),
-    ):
-        if extra is not None and extra not in chosen and extra.score < _VETO:
-            chosen.append(extra)
-    return chosen
+    """The options a search would weigh, a few more of the policy's best among them."""
+    return search_candidates(score_options(situation, NORMAL), _REVIEWED)
 
 
 class _Reviewer(AIPlayer):

@@ -35,7 +35,14 @@ from .policy import NORMAL, Scored, legal_plays, score_options
 from .sim import PlayState
 from .situation import Acted, Situation, full_counts
 
-__all__ = ["Clock", "Sampler", "SearchConfig", "playout_wins", "search_play"]
+__all__ = [
+    "Clock",
+    "Sampler",
+    "SearchConfig",
+    "playout_wins",
+    "search_candidates",
+    "search_play",
+]
 
 #: seconds, monotonic (``time.perf_counter``; tests pass a clock of their own)
 Clock = Callable[[], float]
@@ -311,6 +318,22 @@ def _play_out(
     return won
 
 
+def search_candidates(options: list[Scored], count: int) -> list[Scored]:
+    """The options a search plays out, from the policy's ranking: its best ``count`` and
+    always the pass and the best bomb, none it rules out (bombing a partner); none when
+    there is no choice (one option, a play that wins, or every other option ruled out)."""
+    if len(options) <= 1 or options[0].score <= _WIN or options[1].score >= _VETO:
+        return []
+    chosen = [o for o in options[:count] if o.score < _VETO]
+    for extra in (
+        next((o for o in options if o.play is None), None),
+        next((o for o in options if o.play is not None and o.play.is_bomb), None),
+    ):
+        if extra is not None and extra not in chosen and extra.score < _VETO:
+            chosen.append(extra)
+    return chosen
+
+
 def search_play(
     situation: Situation,
     rng: random.Random,
@@ -326,17 +349,9 @@ def search_play(
     options = score_options(situation, NORMAL)
     if not options:
         return None, options, 0
-    if len(options) == 1 or options[0].score <= _WIN or options[1].score >= _VETO:
+    chosen = search_candidates(options, config.candidates)
+    if not chosen:
         return options[0].play, options, 0
-    # what the policy rules out (bombing a partner) stays out
-    # passing and the best bomb always get a say
-    chosen = [o for o in options[: config.candidates] if o.score < _VETO]
-    for extra in (
-        next((o for o in options if o.play is None), None),
-        next((o for o in options if o.play is not None and o.play.is_bomb), None),
-    ):
-        if extra is not None and extra not in chosen and extra.score < _VETO:
-            chosen.append(extra)
     candidates = [o.play for o in chosen]
     wins = [0.0] * len(candidates)
     tried = [0] * len(candidates)  # samples each candidate played out
