@@ -172,7 +172,6 @@ def score_options(
 #: only the plausible ones are weighed: each costs a plan of the rest, and a decision must
 #: stay within tens of milliseconds
 _MANY_LEADS: Final = 300
-
 _MAINS: Final = {
     K.TRIO_SINGLE: K.TRIO,
     K.TRIO_PAIR: K.TRIO,
