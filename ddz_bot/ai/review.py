@@ -6,14 +6,14 @@ normal level in one role against ``normal_v1``, and at each of that role's decis
 real choice plays the policy's best few options, the pass and the best bomb out on the same
 ``--samples`` samples, with no clock (``search.playout_wins``). The game goes on with the
 policy's choice, so the positions are the policy's own. It prints, for each kind of
-decision, how often the best option beat the policy's and by how much, and, where the policy
+decision, by how much the best option beat the policy's on average, and, where the policy
 passed on an enemy's play, what playing its best play instead would have won, by the score
 margin between them (the table that found the cost of passing):
 
     python -m ddz_bot.ai.review --games 400 --role landlord --samples 120 --seed 101
 
 A best option's gain is biased upward (the best of several noisy rates); a flip's gain (one
-option against another, on the same samples) is not. Slow: ~2 s a deal.
+option against another, on the same samples) is not. Slow: 2 to 5 s a deal.
 """
 
 from __future__ import annotations
