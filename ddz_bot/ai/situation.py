@@ -121,36 +121,28 @@ class Situation:
 
 
 def _passed_on(view: SeatView, landlord: int) -> dict[int, list[Combo]]:
-    """The passes of this trick on an enemy's play, as the view still shows them: the
-    passes since the top was played, and, when this seat's own play is still live, every
-    pass made on it or on a play after it (a trick everyone passed on stays on show until
-    its winner leads again: their passes are read then)."""
+    """The passes of this trick on an enemy's play, as the view still shows them: walking
+    from this seat's own play when it is still live (a trick everyone passed on stays on
+    show until its winner leads again: their passes are read then), else from the top,
+    each pass is on the latest play before it."""
     public = view.public
     seats = public.seats
-    out: dict[int, list[Combo]] = {}
-
-    def note(seat: int, combo: Combo, by: int) -> None:
-        if (seat == landlord) != (by == landlord) and combo not in out.get(seat, []):
-            out.setdefault(seat, []).append(combo)
-
-    table, by = public.to_beat, public.to_beat_seat
-    if table is not None and by is not None and by != view.seat:
-        seat = (by + 1) % len(seats)
-        while seat != view.seat:
-            if seats[seat].passed:
-                note(seat, table, by)
-            seat = (seat + 1) % len(seats)
     mine = seats[view.seat]
+    live, by = public.to_beat, public.to_beat_seat
     if mine.last_play is not None and not mine.passed:
-        live, live_by = mine.last_play, view.seat
-        seat = (view.seat + 1) % len(seats)
-        while seat != view.seat:
-            info = seats[seat]
-            if info.passed:
-                note(seat, live, live_by)
-            elif info.last_play is not None:
-                live, live_by = info.last_play, seat
-            seat = (seat + 1) % len(seats)
+        live, by = mine.last_play, view.seat
+    if live is None or by is None:
+        return {}
+    out: dict[int, list[Combo]] = {}
+    seat = (by + 1) % len(seats)
+    while seat != view.seat:
+        info = seats[seat]
+        if info.passed:
+            if (seat == landlord) != (by == landlord):
+                out.setdefault(seat, []).append(live)
+        elif info.last_play is not None:
+            live, by = info.last_play, seat
+        seat = (seat + 1) % len(seats)
     return out
 
 
