@@ -318,6 +318,22 @@ def _play_out(
     return won
 
 
+def _set_up(
+    situation: Situation, config: SearchConfig, out_of_time: Callable[[], bool]
+) -> tuple[RuleSet, list[int], Sampler, Endgame | None]:
+    """What one decision's playouts share: the rules they play (wildcard move generation
+    is slow: playouts read wildcards as plain cards), the whole pack's counts, the sampler,
+    and the exact solver when few enough cards are left (else None)."""
+    rules = situation.rules
+    if rules.wild_rank is not None:
+        rules = rules.with_wild_rank(None)
+    solver = None
+    if sum(situation.card_counts) <= config.endgame:
+        solver = Endgame(rules, situation.landlord, out_of_time)
+    sampler = Sampler(situation, config.tries, config.read)
+    return rules, full_counts(situation.rules), sampler, solver
+
+
 def search_candidates(options: list[Scored], count: int) -> list[Scored]:
     """The options a search plays out, from the policy's ranking: its best ``count`` and
     always the pass and the best bomb, none it rules out (bombing a partner); none when
@@ -363,15 +379,7 @@ def search_play(
     def out_of_time() -> bool:
         return clock() + policy.longest >= ceiling
 
-    playout_rules = situation.rules
-    if playout_rules.wild_rank is not None:
-        # wildcard move generation is slow: playouts read wildcards as plain cards
-        playout_rules = playout_rules.with_wild_rank(None)
-    full = full_counts(situation.rules)
-    sampler = Sampler(situation, config.tries, config.read)
-    solver = None
-    if sum(situation.card_counts) <= config.endgame:
-        solver = Endgame(playout_rules, situation.landlord, out_of_time)
+    playout_rules, full, sampler, solver = _set_up(situation, config, out_of_time)
     samples = 0
     sampling_from = clock()
     while samples < config.max_samples:
@@ -424,19 +432,12 @@ def playout_wins(
     """How many of ``samples`` deals each candidate wins, played out as a decision's
     playouts are (the same samples for all, the exact end from ``config.endgame`` cards),
     with no clock: for reviewing a policy's decisions (``review``), not for making one."""
-    rules = situation.rules
-    if rules.wild_rank is not None:
-        rules = rules.with_wild_rank(None)
-    sampler = Sampler(situation, config.tries, config.read)
     policy = _Playouts(time.perf_counter)
-    full = full_counts(situation.rules)
 
     def never() -> bool:
         return False
 
-    solver = None
-    if sum(situation.card_counts) <= config.endgame:
-        solver = Endgame(rules, situation.landlord, never)
+    rules, full, sampler, solver = _set_up(situation, config, never)
     wins = [0] * len(candidates)
     for _ in range(samples):
         won = _play_out(
