@@ -175,9 +175,11 @@ def run(
     progress: bool = False,
     search: SearchConfig | None = None,
     role: Role = Role.BOTH,
+    make: Callable[[str, int], _Base] | None = None,
 ) -> ArenaResult:
     """Play ``games`` deals, each in A's ``role`` (both: once as landlord, once as farmers);
-    ``search`` tunes the hard level (None: as it plays at the tables)."""
+    ``search`` tunes the hard level (None: as it plays at the tables), ``make`` builds the
+    players (``play_deal``)."""
     result = ArenaResult()
     rng = random.Random(seed)
     started = time.perf_counter()
@@ -197,7 +199,7 @@ def run(
                 times = {a: []}
             searched: dict[str, list[float]] = {}
             won, score = play_deal(
-                hands, bottom, kinds, deal_seed, rules, wild, times, searched, search
+                hands, bottom, kinds, deal_seed, rules, wild, times, searched, search, make
             )
             if a != b:
                 result.searched_a.extend(searched.get(a, []))

@@ -19,7 +19,6 @@ option against another, on the same samples) is not. Slow: 2 to 5 s a deal.
 from __future__ import annotations
 
 import argparse
-import random
 import sys
 from collections import defaultdict
 from collections.abc import Sequence
@@ -27,8 +26,8 @@ from dataclasses import dataclass
 
 from ddz_bot.engine import CLASSIC, Combo
 
-from .arena import Role, _deal, play_deal
-from .players import AIPlayer, _Base, make_player
+from .arena import Role, run
+from .players import AIPlayer, Baseline, _Base, make_player
 from .policy import NORMAL, Scored, score_options
 from .search import playout_wins, search_candidates
 from .situation import Situation
@@ -100,7 +99,6 @@ class _Reviewer(AIPlayer):
 def review(games: int, role: Role, samples: int, seed: int) -> list[Decision]:
     """The reviewed decisions of the normal level in ``role`` over ``games`` deals."""
     found: list[Decision] = []
-    rng = random.Random(seed)
     reviewed = "review"
 
     def make(kind: str, player_seed: int) -> _Base:
@@ -108,23 +106,7 @@ def review(games: int, role: Role, samples: int, seed: int) -> list[Decision]:
             return _Reviewer(player_seed, samples, found)
         return make_player(kind, player_seed)
 
-    for _ in range(games):
-        hands, bottom = _deal(rng, CLASSIC)
-        deal_seed = rng.randrange(2**31)
-        if role is Role.LANDLORD:
-            kinds = [reviewed, "normal_v1", "normal_v1"]
-        else:
-            kinds = ["normal_v1", reviewed, reviewed]
-        play_deal(
-            hands,
-            bottom,
-            kinds,
-            deal_seed,
-            CLASSIC,
-            None,
-            {reviewed: [], "normal_v1": []},
-            make=make,
-        )
+    run(games, reviewed, Baseline.NORMAL_V1, seed, CLASSIC, role=role, make=make)
     return found
 
 
