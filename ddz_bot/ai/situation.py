@@ -13,7 +13,7 @@ from ddz_bot.engine import NUM_RANKS, Cards, Combo, ComboKind, Rank, RuleSet, be
 
 from ..engine import Role, SeatView
 
-__all__ = ["Acted", "Situation", "full_counts"]
+__all__ = ["Acted", "Observed", "Situation", "full_counts"]
 
 
 def full_counts(rules: RuleSet) -> list[int]:
@@ -34,6 +34,19 @@ class Acted:
     faced_seat: int | None
 
 
+@dataclass(frozen=True, slots=True)
+class Observed:
+    """A play another seat made earlier in the hand: what it played, on what (None: it
+    led), and the rank counts of every card it has played since, this play's included, so
+    that a sampled hand of that seat gives its hand at the time (the sample's cards plus
+    these)."""
+
+    seat: int
+    play: Combo
+    faced: Combo | None
+    since: tuple[int, ...]
+
+
 @dataclass(slots=True)
 class Situation:
     rules: RuleSet
@@ -51,6 +64,9 @@ class Situation:
     allowed: set[tuple[Cards, tuple[ComboKind, int, int] | None]] | None = None
     #: the other seats' decisions on the current top, in the order made
     acted: list[Acted] = field(default_factory=list)
+    #: the other seats' plays this hand, as far as the seat saw them (kept by its player:
+    #: the view shows only the current trick)
+    observed: list[Observed] = field(default_factory=list)
 
     @property
     def players(self) -> int:
