@@ -17,11 +17,12 @@ costs ``HAND_COST``).
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from ddz_bot.engine import CLASSIC, Cards, Combo, RuleSet, legal_moves
+from ddz_bot.engine import CLASSIC, Cards, Combo, ComboKind, Rank, RuleSet, legal_moves
 
 from .hand import HAND_COST, Part, plan_hand, plan_score
 from .policy import NORMAL, score_options
@@ -31,6 +32,9 @@ __all__ = ["Sampler", "implausibility", "part_cost"]
 
 #: the most cards a seat held when its decision is read back (``Sampler``)
 _READ_UP_TO: Final = 20
+#: the follows found without listing moves: a single, a pair or a trio of a higher rank
+_WIDTH: Final = {ComboKind.SINGLE: 1, ComboKind.PAIR: 2, ComboKind.TRIO: 3}
+_SMALL_JOKER: Final = int(Rank.SMALL_JOKER)
 
 
 def part_cost(combo: Combo) -> float:
@@ -59,6 +63,15 @@ def implausibility(observed: Observed, counts: Sequence[int], rules: RuleSet) ->
     if play.is_bomb:
         return max(0.0, kept + part_cost(play) - plan_score(then))
     best = kept
+    width = _WIDTH.get(faced.kind)
+    if width is not None and rules.decks == 1:  # a single, pair or trio: a higher rank
+        top = len(then) if width == 1 else _SMALL_JOKER
+        for r in range(faced.rank + 1, top):
+            if then[r] >= width:
+                then[r] -= width
+                best = min(best, plan_score(then))
+                then[r] += width
+        return kept - best
     for move in legal_moves(Cards.from_counts(then), faced, rules):
         if move.is_bomb:
             continue
@@ -72,16 +85,21 @@ def implausibility(observed: Observed, counts: Sequence[int], rules: RuleSet) ->
 class Sampler:
     """Deals the samples of one decision: of ``tries`` deals the one that fits best what
     the other seats were seen to do, then ``refine`` swaps of a card between two of them,
-    each kept when the fit is no worse. A deal's misfit counts, for each seat, the passes
-    on an enemy's play it remembers that the hand could have beaten without a bomb, the
-    decisions on the table's top (``Acted``, with ``read``) the normal policy would not
-    have made from the hand, and ``history`` times the ``implausibility`` of its earlier
-    plays."""
+    each kept when the fit is no worse; with ``chain``, each sample after the first goes
+    on from the one before by that many swaps (a worse fit kept by chance: a Markov chain
+    over the deals, each sample a few swaps' cost instead of a fresh deal's).
+
+    A deal's misfit counts, for each seat, the passes on an enemy's play it remembers that
+    the hand could have beaten without a bomb, the decisions on the table's top
+    (``Acted``, with ``read``) the normal policy would not have made from the hand, and
+    ``history`` times the ``implausibility`` of its earlier plays."""
 
     __slots__ = (
+        "chain",
         "checks",
         "full",
         "history",
+        "last",
         "memo",
         "observed",
         "others",
@@ -100,8 +118,12 @@ class Sampler:
         read: bool = True,
         history: float = 0.0,
         refine: int = 0,
+        chain: int = 0,
     ) -> None:
         self.situation = situation
+        self.chain = chain
+        #: the last sample and its seats' misfits, where a ``chain`` of samples goes on from
+        self.last: tuple[list[list[int]], list[float]] | None = None
         self.tries = tries
         self.history = history
         self.refine = refine
@@ -140,9 +162,18 @@ class Sampler:
         self, rng: random.Random, out_of_time: Callable[[], bool] | None = None
     ) -> list[list[int]]:
         """One sample; no further try or swap once ``out_of_time`` says so."""
-        hands = _deal_once(self.situation, rng)
         if not any(self.passes.values()) and not self.checks and not self.observed:
+            return _deal_once(self.situation, rng)
+        if self.last is not None and self.chain:
+            hands = [h[:] for h in self.last[0]]
+            misfits = self.last[1][:]
+            for _ in range(self.chain):
+                if out_of_time is not None and out_of_time():
+                    break
+                self._swap(hands, misfits, rng, settle=False)
+            self.last = ([h[:] for h in hands], misfits)
             return hands
+        hands = _deal_once(self.situation, rng)
         misfits = self._misfits(hands)
         for _ in range(self.tries - 1):
             if not sum(misfits) or (out_of_time is not None and out_of_time()):
@@ -151,17 +182,22 @@ class Sampler:
             found = self._misfits(other)
             if sum(found) < sum(misfits):
                 hands, misfits = other, found
-        if len(self.others) < 2:
-            return hands
-        for _ in range(self.refine):
-            if not sum(misfits) or (out_of_time is not None and out_of_time()):
-                break
-            self._swap(hands, misfits, rng)
+        if len(self.others) >= 2:
+            for _ in range(self.refine):
+                if not sum(misfits) or (out_of_time is not None and out_of_time()):
+                    break
+                self._swap(hands, misfits, rng)
+        self.last = ([h[:] for h in hands], misfits)
         return hands
 
-    def _swap(self, hands: list[list[int]], misfits: list[float], rng: random.Random) -> None:
+    def _swap(
+        self, hands: list[list[int]], misfits: list[float], rng: random.Random, settle: bool = True
+    ) -> None:
         """Swap a random free card of one of two random seats with one of the other's;
-        undo it if the two seats' misfit grew."""
+        undo it if the two seats' misfit grew (``settle``), else with the chance that an
+        increase of the misfit by 1 leaves it 1/e."""
+        if len(self.others) < 2:
+            return
         a, b = rng.sample(self.others, 2)
         ra, rb = self._free_card(a, hands[a], rng), self._free_card(b, hands[b], rng)
         if ra is None or rb is None or ra == rb:
@@ -171,7 +207,8 @@ class Sampler:
         hands[b][rb] -= 1
         hands[b][ra] += 1
         new_a, new_b = self._misfit(a, hands[a]), self._misfit(b, hands[b])
-        if new_a + new_b <= misfits[a] + misfits[b]:
+        grew = new_a + new_b - misfits[a] - misfits[b]
+        if grew <= 0 or (not settle and rng.random() < math.exp(-grew)):
             misfits[a], misfits[b] = new_a, new_b
             return
         hands[a][ra] += 1

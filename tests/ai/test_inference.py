@@ -160,18 +160,30 @@ def test_the_samples_fit_the_plays_of_the_whole_hand_better_than_chance() -> Non
     assert _misfit(reading, rng, 30) < 0.5 * _misfit(chance, rng, 30)
 
 
-def test_swaps_keep_each_seats_card_count_and_the_landlords_known_bottom_cards() -> None:
+def test_swaps_and_chains_keep_each_seats_card_count_and_the_landlords_known_bottom_cards() -> None:
     situation = _watched(4, 9, AIPlayer("hard", 1), 1)
     seat = situation.seat
     bottom_left = situation.bottom_left
     assert bottom_left is not None and any(bottom_left)  # seat 1 is a farmer here
     rng = random.Random(3)
-    sampler = Sampler(situation, tries=1, read=False, history=1.0, refine=40)
-    for _ in range(20):
-        hands = sampler.deal(rng)
+    fresh = Sampler(situation, tries=1, read=False, history=1.0, refine=40)
+    chained = Sampler(situation, tries=1, read=False, history=1.0, refine=10, chain=5)
+    for _ in range(40):
+        hands = fresh.deal(rng) if rng.random() < 0.5 else chained.deal(rng)
         assert [sum(h) for h in hands] == list(situation.card_counts)
         assert hands[seat] == situation.hand.counts()
         landlord = hands[situation.landlord]
         assert all(landlord[r] >= n for r, n in enumerate(bottom_left))
         unseen = [sum(h[r] for s, h in enumerate(hands) if s != seat) for r in range(15)]
         assert unseen == situation.unseen
+
+
+def test_a_chain_of_samples_fits_better_than_chance_and_still_moves() -> None:
+    situation = _watched(3, 12, AIPlayer("hard", 1), 0)
+    chained = Sampler(situation, tries=6, read=False, history=0.15, refine=20, chain=5)
+    chance = Sampler(situation, tries=1, read=False, history=0.15)
+    rng = random.Random(4)
+    samples = [chained.deal(rng) for _ in range(30)]
+    assert len({tuple(map(tuple, s)) for s in samples}) > 10
+    misfit = sum(chained._disagreements(s) for s in samples)
+    assert misfit < 0.5 * _misfit(chance, rng, 30)
