@@ -128,9 +128,11 @@ class Sampler:
         self.history = history
         self.refine = refine
         plain = situation.rules.wild_rank is None
+        # two decks' hands are too large to read in time (four players: decisions' p99 151
+        # ms, the longest 205, when they were read)
         self.observed = (
             [o for o in situation.observed if o.seat != situation.seat]
-            if history > 0 and plain
+            if history > 0 and plain and situation.rules.decks == 1
             else []
         )
         self.full = full_counts(situation.rules)

@@ -85,9 +85,10 @@ class SearchConfig:
     refine: int = 20
     #: 0: every sample is dealt afresh; else each after the first goes on from the one
     #: before by this many swaps, a worse fit kept by chance (a chain: a sample costs 1.2
-    #: ms, not 3.9, and fits as well: ``bench/sample_fit.py``; the landlord's WP +0.006 ±
-    #: 0.010 over 2,000 deals, its median decision 36 ms, not 42)
-    chain: int = 5
+    #: ms, not 3.9, and fits as well: ``bench/sample_fit.py``); off: with 5, over 2,000
+    #: deals against normal_v1, the landlord's WP +0.006 and -0.010 at two seeds, the
+    #: farmers' -0.022 ± 0.010 (samples that follow from each other are fewer deals)
+    chain: int = 0
     #: what a sampled deal's seats' earlier plays misfitting their plans weighs
     #: (``sampler.implausibility``, per plan point) against one pass it contradicts; 0: the
     #: plays are not read (see ``refine``)

@@ -9,7 +9,7 @@ import random
 from ddz_bot.ai import AIPlayer, Situation, make_player
 from ddz_bot.ai.sampler import Sampler, implausibility
 from ddz_bot.ai.situation import Acted, Observed
-from ddz_bot.engine import CLASSIC, Cards, Combo, classify
+from ddz_bot.engine import CLASSIC, FOUR_PLAYER, Cards, Combo, classify
 from ddz_bot.engine.actions import Pass, Play
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
@@ -187,3 +187,10 @@ def test_a_chain_of_samples_fits_better_than_chance_and_still_moves() -> None:
     assert len({tuple(map(tuple, s)) for s in samples}) > 10
     misfit = sum(chained._disagreements(s) for s in samples)
     assert misfit < 0.5 * _misfit(chance, rng, 30)
+
+
+def test_two_decks_plays_are_not_read_their_hands_are_too_large_to_read_in_time() -> None:
+    situation = _watched(3, 12, AIPlayer("hard", 1), 0)
+    assert Sampler(situation, history=0.15).observed
+    situation.rules = FOUR_PLAYER
+    assert not Sampler(situation, history=0.15).observed
