@@ -73,7 +73,7 @@ class Player(Protocol):
 def hand_identity(view: SeatView) -> HandKey:
     """The hand as the seat knows it: its seat, the landlord, every card it was dealt (the
     ones it holds and the ones it played, suits included) and the bottom cards. Two hands
-    share this only if the same deal is dealt again; ``_PassMemory.cards_played`` tells
+    share this only if the same deal is dealt again; ``_HandMemory.cards_played`` tells
     those apart."""
     public = view.public
     dealt = frozenset(view.hand) | frozenset(public.seats[view.seat].played_cards)
@@ -81,7 +81,7 @@ def hand_identity(view: SeatView) -> HandKey:
 
 
 @dataclass(slots=True)
-class _PassMemory:
+class _HandMemory:
     """What one seat saw of one hand beyond the current trick."""
 
     #: the cards played when last seen: a hand where one of them is not played is another
@@ -155,7 +155,7 @@ class _Base:
 
     # ---------------------------------------------------------------- to override
     def observe(self, view: SeatView, situation: Situation) -> None:
-        """Learn from the view before choosing (the AI keeps the passes it saw)."""
+        """Learn from the view before choosing (the AI keeps the passes and plays it saw)."""
 
     def bid_strength(self, view: SeatView) -> float:
         return bid_strength(view.hand_ranks.counts())
@@ -276,16 +276,17 @@ class AIPlayer(_Base):
         #: the share of the wall time the search may take (a player serving a bot's
         #: tables); None: every decision searches in full (the arena, tests)
         self.thinking = thinking
-        #: passes seen, per hand: one player may serve many tables at once
-        self._memory: OrderedDict[HandKey, _PassMemory] = OrderedDict()
+        #: passes and plays seen, per hand: one player may serve many tables at once
+        self._memory: OrderedDict[HandKey, _HandMemory] = OrderedDict()
 
     def observe(self, view: SeatView, situation: Situation) -> None:
-        """Keep the passes seen in this hand (the view shows only the current trick's)."""
+        """Keep the passes and the other seats' plays seen in this hand (the view shows only
+        the current trick's)."""
         key = hand_identity(view)
         played = frozenset(card for info in view.public.seats for card in info.played_cards)
         memory = self._memory.get(key)
         if memory is None or not memory.cards_played <= played:  # the same deal dealt again
-            memory = self._memory[key] = _PassMemory()
+            memory = self._memory[key] = _HandMemory()
             while len(self._memory) > _HANDS_REMEMBERED:
                 self._memory.popitem(last=False)
         self._memory.move_to_end(key)
