@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final, Protocol, runtime_checkable
 
-from ddz_bot.engine import NUM_RANKS, Card, Combo, beats
+from ddz_bot.engine import Card, Cards, Combo
 
 from ..engine import (
     Action,
@@ -37,7 +37,7 @@ from .hand import bid_strength
 from .play import EASY, NORMAL, greedy_play, policy_play, random_play
 from .policy import NORMAL_V1, Level
 from .search import SearchConfig, search_play
-from .situation import Observed, Situation
+from .situation import Observed, Situation, topped
 from .thinking import ThinkingShare
 
 __all__ = [
@@ -91,27 +91,6 @@ class _HandMemory:
     #: the other seats' plays seen, by (seat, how many cards it had played before): the
     #: play and what it topped (None: a lead)
     plays: dict[tuple[int, int], tuple[Combo, Combo | None]] = field(default_factory=dict)
-
-
-def _topped(view: SeatView, seat: int, play: Combo) -> Combo | None:
-    """What ``play`` of ``seat`` topped in the current trick: the greatest of the other
-    seats' plays in it that ``play`` beats (a trick's plays rise); None: it led."""
-    rules = view.public.rules
-    faced: Combo | None = None
-    for info in view.public.seats:
-        other = info.last_play
-        if info.seat == seat or other is None or not beats(play, other, rules):
-            continue
-        if faced is None or beats(other, faced, rules):
-            faced = other
-    return faced
-
-
-def _rank_counts(cards: Sequence[Card]) -> tuple[int, ...]:
-    counts = [0] * NUM_RANKS
-    for card in cards:
-        counts[card.rank] += 1
-    return tuple(counts)
 
 
 class _Base:
@@ -302,9 +281,10 @@ class AIPlayer(_Base):
                 continue
             made = (info.seat, len(info.played_cards) - len(play.cards))
             if made not in memory.plays:
-                memory.plays[made] = (play, _topped(view, info.seat, play))
+                faced = topped(view, info.seat, play)
+                memory.plays[made] = (play, None if faced is None else faced[0])
         situation.observed = [
-            Observed(seat, play, faced, _rank_counts(seats[seat].played_cards[before:]))
+            Observed(seat, play, faced, tuple(Cards.of(seats[seat].played_cards[before:]).counts()))
             for (seat, before), (play, faced) in memory.plays.items()
         ]
 

@@ -13,7 +13,7 @@ from ddz_bot.engine import NUM_RANKS, Cards, Combo, ComboKind, Rank, RuleSet, be
 
 from ..engine import Role, SeatView
 
-__all__ = ["Acted", "Observed", "Situation", "full_counts"]
+__all__ = ["Acted", "Observed", "Situation", "full_counts", "topped"]
 
 
 def full_counts(rules: RuleSet) -> list[int]:
@@ -162,6 +162,21 @@ def _passed_on(view: SeatView, landlord: int) -> dict[int, list[Combo]]:
     return out
 
 
+def topped(view: SeatView, seat: int, play: Combo) -> tuple[Combo, int] | None:
+    """What ``play`` of ``seat`` topped in the current trick, and whose it was: the
+    greatest of the other seats' plays in it that ``play`` beats (a trick's plays rise);
+    None: it led."""
+    rules = view.public.rules
+    faced: tuple[Combo, int] | None = None
+    for info in view.public.seats:
+        other = info.last_play
+        if info.seat == seat or other is None or not beats(play, other, rules):
+            continue
+        if faced is None or beats(other, faced[0], rules):
+            faced = other, info.seat
+    return faced
+
+
 def _acted(view: SeatView) -> list[Acted]:
     """The decisions on the table's top: its play, on the greatest play of the trick
     before it (plays in a trick rise) or as a lead, then the passes of the seats after it
@@ -172,15 +187,9 @@ def _acted(view: SeatView) -> list[Acted]:
         return []
     out: list[Acted] = []
     if by != view.seat:
-        faced: Combo | None = None
-        faced_seat: int | None = None
-        for info in public.seats:
-            play = info.last_play
-            if info.seat == by or play is None:
-                continue
-            if faced is None or beats(play, faced, public.rules):
-                faced, faced_seat = play, info.seat
-        out.append(Acted(by, top, faced, faced_seat))
+        faced = topped(view, by, top)
+        faced_play, faced_seat = (None, None) if faced is None else faced
+        out.append(Acted(by, top, faced_play, faced_seat))
     seat = (by + 1) % len(public.seats)
     while seat != view.seat:
         out.append(Acted(seat, None, top, by))
