@@ -184,20 +184,19 @@ class Sampler:
             found = self._misfits(other)
             if sum(found) < sum(misfits):
                 hands, misfits = other, found
-        if len(self.others) >= 2:
-            for _ in range(self.refine):
-                if not sum(misfits) or (out_of_time is not None and out_of_time()):
-                    break
-                self._swap(hands, misfits, rng)
+        for _ in range(self.refine):
+            if not sum(misfits) or (out_of_time is not None and out_of_time()):
+                break
+            self._swap(hands, misfits, rng)
         self.last = ([h[:] for h in hands], misfits)
         return hands
 
     def _swap(
         self, hands: list[list[int]], misfits: list[float], rng: random.Random, settle: bool = True
     ) -> None:
-        """Swap a random free card of one of two random seats with one of the other's;
-        undo it if the two seats' misfit grew (``settle``), else with the chance that an
-        increase of the misfit by 1 leaves it 1/e."""
+        """Swap a random free card of one of two random seats with one of the other's (none
+        with one other seat); undo it if the two seats' misfit grew (``settle``), else with
+        the chance that an increase of the misfit by 1 leaves it 1/e."""
         if len(self.others) < 2:
             return
         a, b = rng.sample(self.others, 2)
