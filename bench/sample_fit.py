@@ -10,11 +10,17 @@ hard level's way). For each it prints the misfit (``Sampler``'s, with the hard l
 weights: what the deal contradicts of what the seats did), the cards the sample puts in the
 wrong other hand (0: the real hands), and the CPU time a sample takes; the real hands'
 misfit for comparison.
+
+Two bounds follow, no player's way: the samples judged by the opponents' own policy, each
+of their decisions this hand made again by ``normal_v1`` from the sampled hand (then) in the
+situation it really was in, and a deal's misfit the decisions it doesn't make alike (alone,
+and added to the plays read). They tell how much a seat's decisions can tell of its hand.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import sys
@@ -25,12 +31,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.ai import AIPlayer, Situation, make_player
+from ddz_bot.ai import AIPlayer, Situation
 from ddz_bot.ai.arena import _deal, play_deal
+from ddz_bot.ai.bidding import BiddingStyle
 from ddz_bot.ai.players import _Base
+from ddz_bot.ai.policy import NORMAL_V1, score_options
 from ddz_bot.ai.sampler import Sampler
 from ddz_bot.ai.search import SearchConfig
-from ddz_bot.engine import CLASSIC, Cards
+from ddz_bot.engine import CLASSIC, Cards, Combo
 from ddz_bot.engine.actions import Action
 from ddz_bot.engine.views import SeatView
 
@@ -44,6 +52,89 @@ WAYS: tuple[tuple[str, int, float, int, int], ...] = (
     ("plays read, a chain of 5", 6, HARD.history, 20, 5),
     ("plays read, a chain of 2", 6, HARD.history, 20, 2),
 )
+
+#: the bounds: (name, the weight of the plays read beside the opponents' own choices)
+BOUNDS: tuple[tuple[str, float], ...] = (
+    ("their own choices, 20 swaps", 0.0),
+    ("plays read and own choices", HARD.history),
+)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of an opponent: its seat, the situation it was in, what it played."""
+
+    seat: int
+    situation: Situation
+    play: Combo | None
+
+
+class Logged(AIPlayer):
+    """``normal_v1``, keeping each of its card-play decisions in the deal's log."""
+
+    def __init__(self, seed: int, log: list[Decision]) -> None:
+        super().__init__("normal", seed, bidding=BiddingStyle.JUDGED_V1, policy=NORMAL_V1)
+        self.log = log
+
+    def choose_play(self, situation: Situation, started: float | None = None) -> Combo | None:
+        play = super().choose_play(situation, started)
+        self.log.append(Decision(situation.seat, dataclasses.replace(situation), play))
+        return play
+
+
+class OwnPolicySampler(Sampler):
+    """The hard level's sampler, a deal's misfit being (beside the plays read, when its
+    ``history`` weighs them) the logged decisions ``normal_v1`` wouldn't make from it."""
+
+    def __init__(self, situation: Situation, log: list[Decision], history: float) -> None:
+        super().__init__(situation, 6, False, history, 20)
+        self.log = [d for d in log if d.seat != situation.seat]
+        self.read_plans = history > 0
+        #: each decision's cards played by its seat from then on (its own play included)
+        self.since: list[list[int]] = []
+        for i, decision in enumerate(self.log):
+            counts = [0] * 15
+            for later in self.log[i:]:
+                if later.seat == decision.seat and later.play is not None:
+                    for r in later.play.cards:
+                        counts[r] += 1
+            self.since.append(counts)
+        self.made_alike: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+    def _reads(self) -> bool:
+        return bool(self.log) or super()._reads()
+
+    def _misfit(self, seat: int, counts: list[int]) -> float:
+        found = sum(
+            not self._alike(i, counts)
+            for i, decision in enumerate(self.log)
+            if decision.seat == seat
+        )
+        if self.read_plans:
+            return found + super()._misfit(seat, counts)
+        return float(found)
+
+    def _alike(self, index: int, counts: list[int]) -> bool:
+        decision = self.log[index]
+        then = [n + k for n, k in zip(counts, self.since[index], strict=True)]
+        key = (index, tuple(then))
+        known = self.made_alike.get(key)
+        if known is not None:
+            return known
+        real = decision.situation
+        unseen = [u + a - b for u, a, b in zip(real.unseen, real.hand.counts(), then, strict=True)]
+        if min(unseen) < 0:
+            known = False
+        else:
+            moment = dataclasses.replace(real, hand=Cards.from_counts(then), unseen=unseen)
+            options = score_options(moment, NORMAL_V1)
+            choice = options[0].play if options else None
+            played = decision.play
+            known = (choice is None and played is None) or (
+                choice is not None and played is not None and choice.cards == played.cards
+            )
+        self.made_alike[key] = known
+        return known
 
 
 @dataclass
@@ -71,8 +162,10 @@ class Watcher(AIPlayer):
         samples: int,
         fits: dict[str, Fit],
         real_misfit: list[float],
+        log: list[Decision],
     ) -> None:
         super().__init__("normal", seed)
+        self.log = log  # the opponents' decisions so far
         self.dealt = dealt
         self.samples = samples
         self.fits = fits
@@ -102,6 +195,15 @@ class Watcher(AIPlayer):
                 fit.seconds.append(time.process_time() - began)
                 fit.misfit.append(judge._disagreements(sample))
                 fit.misplaced.append(_misplaced(sample, real, view.seat))
+        for name, history in BOUNDS:
+            bound = OwnPolicySampler(situation, self.log, history)
+            fit = self.fits.setdefault(name, Fit())
+            for _ in range(self.samples):
+                began = time.process_time()
+                sample = bound.deal(rng)
+                fit.seconds.append(time.process_time() - began)
+                fit.misfit.append(judge._disagreements(sample))
+                fit.misplaced.append(_misplaced(sample, real, view.seat))
 
 
 def main() -> None:
@@ -123,11 +225,14 @@ def main() -> None:
         dealt = [Cards.parse(h).counts() for h in hands]
         for r in Cards.parse(bottom):
             dealt[0][r] += 1
+        log: list[Decision] = []
 
-        def make(kind: str, seed: int, dealt: list[list[int]] = dealt) -> _Base:
+        def make(
+            kind: str, seed: int, dealt: list[list[int]] = dealt, log: list[Decision] = log
+        ) -> _Base:
             if kind != watched:
-                return make_player(kind, seed)
-            return Watcher(seed, dealt, args.samples, fits, real)
+                return Logged(seed, log)
+            return Watcher(seed, dealt, args.samples, fits, real, log)
 
         play_deal(
             hands,

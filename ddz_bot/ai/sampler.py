@@ -164,7 +164,7 @@ class Sampler:
         self, rng: random.Random, out_of_time: Callable[[], bool] | None = None
     ) -> list[list[int]]:
         """One sample; no further try or swap once ``out_of_time`` says so."""
-        if not any(self.passes.values()) and not self.checks and not self.observed:
+        if not self._reads():
             return _deal_once(self.situation, rng)
         if self.last is not None and self.chain:
             hands = [h[:] for h in self.last[0]]
@@ -190,6 +190,10 @@ class Sampler:
             self._swap(hands, misfits, rng)
         self.last = ([h[:] for h in hands], misfits)
         return hands
+
+    def _reads(self) -> bool:
+        """Whether anything seen can make one deal fit better than another."""
+        return any(self.passes.values()) or bool(self.checks) or bool(self.observed)
 
     def _swap(
         self, hands: list[list[int]], misfits: list[float], rng: random.Random, settle: bool = True
