@@ -107,4 +107,9 @@ class Timers:
         name = TimerName.parse(job.name)
         if self._jobs.get(name.table) is job:
             del self._jobs[name.table]
+        if not context.application.running:
+            # the bot is stopping: the scheduler cancels the jobs begun after it started
+            # waiting for the running ones, half-way; the deadline is stored with the table
+            # and the timer armed again when the bot starts
+            return
         await self.fire(name)
