@@ -186,21 +186,18 @@ class Watcher(AIPlayer):
         rng = random.Random(len(self.real_misfit))
         judge = Sampler(situation, 1, False, HARD.history)
         self.real_misfit.append(judge._disagreements(real))
-        for name, tries, history, refine, chain in WAYS:
-            sampler = Sampler(situation, tries, False, history, refine, chain)
+        samplers: list[tuple[str, Sampler]] = [
+            (name, Sampler(situation, tries, False, history, refine, chain))
+            for name, tries, history, refine, chain in WAYS
+        ]
+        samplers += [
+            (name, OwnPolicySampler(situation, self.log, history)) for name, history in BOUNDS
+        ]
+        for name, sampler in samplers:
             fit = self.fits.setdefault(name, Fit())
             for _ in range(self.samples):
                 began = time.process_time()
                 sample = sampler.deal(rng)
-                fit.seconds.append(time.process_time() - began)
-                fit.misfit.append(judge._disagreements(sample))
-                fit.misplaced.append(_misplaced(sample, real, view.seat))
-        for name, history in BOUNDS:
-            bound = OwnPolicySampler(situation, self.log, history)
-            fit = self.fits.setdefault(name, Fit())
-            for _ in range(self.samples):
-                began = time.process_time()
-                sample = bound.deal(rng)
                 fit.seconds.append(time.process_time() - began)
                 fit.misfit.append(judge._disagreements(sample))
                 fit.misplaced.append(_misplaced(sample, real, view.seat))
