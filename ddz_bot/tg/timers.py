@@ -108,8 +108,8 @@ class Timers:
         if self._jobs.get(name.table) is job:
             del self._jobs[name.table]
         if not context.application.running:
-            # the bot is stopping: the scheduler cancels the jobs begun after it started
-            # waiting for the running ones, half-way; the deadline is stored with the table
-            # and the timer armed again when the bot starts
+            # the bot is stopping: the jobs already running are waited for, then the
+            # scheduler shuts down and cancels half-way any job begun meanwhile. The deadline
+            # is stored with the table; the timer is armed again when the bot starts
             return
         await self.fire(name)
