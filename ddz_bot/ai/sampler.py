@@ -188,7 +188,8 @@ class Sampler:
             if not sum(misfits) or (out_of_time is not None and out_of_time()):
                 break
             self._swap(hands, misfits, rng)
-        self.last = ([h[:] for h in hands], misfits)
+        if self.chain:  # the next sample goes on from this one
+            self.last = ([h[:] for h in hands], misfits)
         return hands
 
     def _reads(self) -> bool:
