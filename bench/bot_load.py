@@ -29,7 +29,8 @@ update waits for its answer); the others sent /start before the load. ``--ai-wor
 processes computing the AI's decisions (0: on the bot's loop, as before).
 
 By default pictures are stubbed (the bot layer is measured, not Pillow: see
-``bench/render_bench.py``); ``--render`` draws the real ones.
+``bench/render_bench.py``); ``--render`` draws the real ones. ``bench/load_report.py`` reads
+the figures of a run and prints them.
 """
 
 from __future__ import annotations
@@ -39,8 +40,6 @@ import asyncio
 import gc
 import itertools
 import random
-import resource
-import statistics
 import sys
 import tempfile
 import time
@@ -51,6 +50,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bot_load_bh import BH_PICTURES, bh_decide
+from load_report import SLOW_CALL, LoadRun, print_figures
 from telegram import Update
 from telegram.ext import AIORateLimiter
 
@@ -266,16 +266,6 @@ async def player(
             print("player error:", repr(error), file=sys.stderr)
 
 
-def max_in_window(times: list[float], window: float = 60.0) -> int:
-    times = sorted(times)
-    best, start = 0, 0
-    for end, moment in enumerate(times):
-        while moment - times[start] > window:
-            start += 1
-        best = max(best, end - start + 1)
-    return best
-
-
 async def start_app(
     db_path: Path, api: FakeBotAPI, group_interval: float, ai_workers: int = 1
 ) -> AnyApp:
@@ -340,10 +330,6 @@ async def memory_per_table(tables: int, humans: int, tmp: Path) -> float:
     return total / (tables - 1)
 
 
-#: how long the slow share of Bot API calls takes (seconds)
-SLOW_CALL = 5.0
-
-
 def slow_telegram(api: FakeBotAPI, seconds: float, slow_share: float, seed: int) -> None:
     """Every Bot API call takes ``seconds``; ``slow_share`` of them take ``SLOW_CALL``."""
     draw = random.Random(seed)
@@ -403,86 +389,29 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     ]
     await asyncio.gather(*tasks)
     await manager.drain()
-    elapsed = time.monotonic() - started
-    cpu = time.process_time() - cpu_started
-    moves = manager.accepted_moves - moves_before
-    calls = api.calls[calls_before:]
-    group_calls = [c for c in calls if c.chat_id is not None and c.chat_id < 0 and c.ok]
-    dm_calls = [c for c in calls if c.chat_id is not None and c.chat_id > 0 and c.ok]
-    answers = [c for c in calls if c.method == "answerCallbackQuery"]
-    by_method: dict[str, int] = {}
-    for call in group_calls + dm_calls:
-        by_method[call.method] = by_method.get(call.method, 0) + 1
-    refused = sum(1 for c in calls if not c.ok)
-    per_group: dict[int, list[float]] = {}
-    for call in (c for c in api.calls if c.chat_id is not None and c.chat_id < 0 and c.ok):
-        per_group.setdefault(call.chat_id, []).append(call.at)  # type: ignore[arg-type]
-    worst = max((max_in_window(times) for times in per_group.values()), default=0)
-    lat = sorted(driver.latencies)
-    p50 = statistics.median(lat) * 1000
-    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
-    finished = sum(
-        1
-        for group, _ in tables
-        if (t := manager.table_in(group)) is not None and t.phase == FINISHED
+    run = LoadRun(
+        tables=args.tables,
+        elapsed=time.monotonic() - started,
+        cpu=time.process_time() - cpu_started,
+        moves=manager.accepted_moves - moves_before,
+        calls=api.calls[calls_before:],
+        all_calls=api.calls,
+        too_many=api.too_many_total,
+        latencies=driver.latencies,
+        seated_updates=seated_updates,
+        by_kind=driver.by_kind,
+        hands_restarted=hands[0],
+        tables_finished=sum(
+            1
+            for group, _ in tables
+            if (t := manager.table_in(group)) is not None and t.phase == FINISHED
+        ),
+        in_workers=manager.thinker.in_workers,
+        thinking=list(manager.thinker.times.thinking),
+        waited=list(manager.thinker.times.waited),
     )
     await stop_app(app)
-    print(
-        f"tables: {args.tables}  humans/table: {args.humans}  run: {elapsed:.0f} s  "
-        f"pictures: {'real' if args.render else 'stubbed'}  "
-        f"API latency: {args.api_latency * 1000:.0f} ms "
-        f"({args.slow_share:.0%} take {SLOW_CALL:.0f} s)  "
-        f"CPU: {cpu / elapsed:.0%} of one core (the fake Telegram and players included)"
-    )
-    print(
-        f"updates handled: {len(lat)}  latency p50 {p50:.1f} ms  p99 {p99:.1f} ms  "
-        f"max {lat[-1] * 1000:.1f} ms"
-    )
-    play = sorted(driver.latencies[seated_updates:])
-    if play:
-        print(
-            f"  once seated: {len(play)} updates  p50 {statistics.median(play) * 1000:.1f} ms  "
-            f"p99 {play[min(len(play) - 1, int(len(play) * 0.99))] * 1000:.1f} ms "
-            "(sitting down waits for Telegram once a person: is their private chat open?)"
-        )
-    print(f"accepted moves: {moves}  hands restarted: {hands[0]}  tables finished now: {finished}")
-    print(f"AI decisions made in the worker processes: {manager.thinker.in_workers}")
-    times = manager.thinker.times
-    for what, recorded in (("thinking", times.thinking), ("answer waited", times.waited)):
-        if recorded:
-            ordered = sorted(recorded)
-            print(
-                f"  AI {what}: n={len(ordered)}  p50 {statistics.median(ordered) * 1000:.1f} ms"
-                f"  p99 {ordered[min(len(ordered) - 1, int(len(ordered) * 0.99))] * 1000:.1f} ms"
-                f"  max {ordered[-1] * 1000:.1f} ms"
-            )
-    print(
-        f"group calls per move: {len(group_calls) / max(moves, 1):.3f}  "
-        f"DM calls per move: {len(dm_calls) / max(moves, 1):.3f}  "
-        f"all chats: {(len(group_calls) + len(dm_calls)) / max(moves, 1):.3f}  "
-        f"callback answers: {len(answers)}"
-    )
-    print(
-        "  by method per move: "
-        + "  ".join(
-            f"{method} {count / max(moves, 1):.3f}"
-            for method, count in sorted(by_method.items(), key=lambda item: -item[1])
-        )
-    )
-    print(
-        f"429s received: {api.too_many_total}  calls refused: {refused}  "
-        f"(Telegram's per-chat limits {'off' if args.no_limits else 'on'})"
-    )
-    print(f"most messages to one group in any 60 s window: {worst}")
-    if args.by_kind:
-        for kind, values in sorted(driver.by_kind.items()):
-            values.sort()
-            print(
-                f"  {kind:10s} n={len(values):6d} p50 {statistics.median(values) * 1000:6.1f} ms"
-                f"  p99 {values[min(len(values) - 1, int(len(values) * 0.99))] * 1000:6.1f} ms"
-            )
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"process peak RSS: {peak:.0f} MB (fake Telegram and its stored messages included)")
+    print_figures(args, run)
 
 
 async def main_async(args: argparse.Namespace) -> None:

@@ -1,0 +1,142 @@
+"""The figures ``bench/bot_load.py`` prints: what one run of the load recorded, read into
+latencies, Bot API calls per accepted move, the busiest group's minute, the AI's decision
+times and the process's memory. Running the load and reading its figures are apart so that
+each can be read on its own."""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from tests.tg.fake_api import Call
+
+__all__ = ["LoadRun", "max_in_window", "percentile", "print_figures"]
+
+#: seconds a slow call of the fake Telegram takes (``--slow-share``)
+SLOW_CALL = 5.0
+
+
+@dataclass
+class LoadRun:
+    """What one run of the load recorded, read once the tables have played."""
+
+    tables: int
+    elapsed: float  # seconds, wall clock
+    cpu: float  # seconds of this process's processor time
+    moves: int  # actions the engine accepted, AI moves included
+    #: the Bot API calls made while the tables played, and all of them (per group windows)
+    calls: list[Call]
+    all_calls: list[Call]
+    too_many: int  # 429s received
+    latencies: list[float]  # seconds, each player's update, sitting down included
+    seated_updates: int  # how many of ``latencies`` were sitting down
+    by_kind: dict[str, list[float]]
+    hands_restarted: int
+    tables_finished: int
+    in_workers: int  # AI decisions made in the worker processes
+    thinking: list[float] = field(default_factory=list)
+    waited: list[float] = field(default_factory=list)
+
+
+def percentile(ordered: Sequence[float], share: float) -> float:
+    """The value ``share`` of the way up ``ordered`` (sorted, not empty)."""
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def max_in_window(times: list[float], window: float = 60.0) -> int:
+    """The most of ``times`` (seconds) inside any ``window`` seconds, its ends included."""
+    times = sorted(times)
+    best = start = 0
+    for end, moment in enumerate(times):
+        while moment - times[start] > window:
+            start += 1
+        best = max(best, end - start + 1)
+    return best
+
+
+def _in_group(call: Call) -> bool:
+    return call.chat_id is not None and call.chat_id < 0 and call.ok
+
+
+def _in_private(call: Call) -> bool:
+    return call.chat_id is not None and call.chat_id > 0 and call.ok
+
+
+def print_figures(args: argparse.Namespace, run: LoadRun) -> None:
+    """Print the run's figures, one kind a line."""
+    moves = max(run.moves, 1)
+    group_calls = [c for c in run.calls if _in_group(c)]
+    dm_calls = [c for c in run.calls if _in_private(c)]
+    answers = sum(1 for c in run.calls if c.method == "answerCallbackQuery")
+    by_method: dict[str, int] = {}
+    for call in group_calls + dm_calls:
+        by_method[call.method] = by_method.get(call.method, 0) + 1
+    refused = sum(1 for c in run.calls if not c.ok)
+    per_group: dict[int, list[float]] = {}
+    for call in run.all_calls:
+        if _in_group(call):
+            assert call.chat_id is not None
+            per_group.setdefault(call.chat_id, []).append(call.at)
+    worst = max((max_in_window(times) for times in per_group.values()), default=0)
+    lat = sorted(run.latencies)
+    print(
+        f"tables: {run.tables}  humans/table: {args.humans}  run: {run.elapsed:.0f} s  "
+        f"pictures: {'real' if args.render else 'stubbed'}  "
+        f"API latency: {args.api_latency * 1000:.0f} ms "
+        f"({args.slow_share:.0%} take {SLOW_CALL:.0f} s)  "
+        f"CPU: {run.cpu / run.elapsed:.0%} of one core (the fake Telegram and players included)"
+    )
+    print(
+        f"updates handled: {len(lat)}  latency p50 {statistics.median(lat) * 1000:.1f} ms  "
+        f"p99 {percentile(lat, 0.99) * 1000:.1f} ms  max {lat[-1] * 1000:.1f} ms"
+    )
+    play = sorted(run.latencies[run.seated_updates :])
+    if play:
+        print(
+            f"  once seated: {len(play)} updates  p50 {statistics.median(play) * 1000:.1f} ms  "
+            f"p99 {percentile(play, 0.99) * 1000:.1f} ms "
+            "(sitting down waits for Telegram once a person: is their private chat open?)"
+        )
+    print(
+        f"accepted moves: {run.moves}  hands restarted: {run.hands_restarted}  "
+        f"tables finished now: {run.tables_finished}"
+    )
+    print(f"AI decisions made in the worker processes: {run.in_workers}")
+    for what, recorded in (("thinking", run.thinking), ("answer waited", run.waited)):
+        if recorded:
+            ordered = sorted(recorded)
+            print(
+                f"  AI {what}: n={len(ordered)}  p50 {statistics.median(ordered) * 1000:.1f} ms"
+                f"  p99 {percentile(ordered, 0.99) * 1000:.1f} ms"
+                f"  max {ordered[-1] * 1000:.1f} ms"
+            )
+    print(
+        f"group calls per move: {len(group_calls) / moves:.3f}  "
+        f"DM calls per move: {len(dm_calls) / moves:.3f}  "
+        f"all chats: {(len(group_calls) + len(dm_calls)) / moves:.3f}  "
+        f"callback answers: {answers}"
+    )
+    print(
+        "  by method per move: "
+        + "  ".join(
+            f"{method} {count / moves:.3f}"
+            for method, count in sorted(by_method.items(), key=lambda item: -item[1])
+        )
+    )
+    print(
+        f"429s received: {run.too_many}  calls refused: {refused}  "
+        f"(Telegram's per-chat limits {'off' if args.no_limits else 'on'})"
+    )
+    print(f"most messages to one group in any 60 s window: {worst}")
+    if args.by_kind:
+        for kind, values in sorted(run.by_kind.items()):
+            values.sort()
+            print(
+                f"  {kind:10s} n={len(values):6d} p50 {statistics.median(values) * 1000:6.1f} ms"
+                f"  p99 {percentile(values, 0.99) * 1000:6.1f} ms"
+            )
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"process peak RSS: {peak:.0f} MB (fake Telegram and its stored messages included)")
