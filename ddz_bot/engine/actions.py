@@ -8,6 +8,7 @@ can be stored and replayed.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from .cards import Cards, parse_cards
@@ -48,6 +49,8 @@ __all__ = [
     "Timeout",
     "WrongPhase",
     "action_from_dict",
+    "need_phase",
+    "need_turn",
     "register_action",
 ]
 
@@ -80,6 +83,20 @@ class GameOver(WrongPhase):
 
 class NotYourTurn(IllegalAction):
     code = "not_your_turn"
+
+
+def need_phase(phase: StrEnum, *phases: StrEnum) -> None:
+    """``WrongPhase`` unless ``phase`` is one of ``phases``."""
+    if phase not in phases:
+        names = " or ".join(p.value for p in phases)
+        raise WrongPhase(f"that is only possible while {names}, not {phase.value}")
+
+
+def need_turn(turn: int | None, seat: int) -> None:
+    """``NotYourTurn`` unless ``turn`` is ``seat``."""
+    if turn != seat:
+        who = "nobody's" if turn is None else f"seat {turn}'s"
+        raise NotYourTurn(f"it is {who} turn, not seat {seat}'s")
 
 
 class BadSeat(IllegalAction):

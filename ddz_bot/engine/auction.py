@@ -22,9 +22,10 @@ from .actions import (
     NoDouble,
     NoGrab,
     NoShow,
-    NotYourTurn,
     ShowCards,
     WrongPhase,
+    need_phase,
+    need_turn,
 )
 from .events import (
     Aborted,
@@ -53,14 +54,10 @@ class Auction(HandState):
     """The moves of a hand from the deal to the first play."""
 
     def _need_phase(self, *phases: Phase) -> None:
-        if self.phase not in phases:
-            names = " or ".join(p.value for p in phases)
-            raise WrongPhase(f"that is only possible while {names}, not {self.phase.value}")
+        need_phase(self.phase, *phases)
 
     def _need_turn(self, seat: int) -> None:
-        if self.turn != seat:
-            who = "nobody's" if self.turn is None else f"seat {self.turn}'s"
-            raise NotYourTurn(f"it is {who} turn, not seat {seat}'s")
+        need_turn(self.turn, seat)
 
     # -- dealing and showing
 

@@ -7,7 +7,7 @@ Each handler checks the whole action before it changes anything.
 
 from __future__ import annotations
 
-from ..actions import Deal, NotYourTurn, WrongPhase
+from ..actions import Deal, need_phase, need_turn
 from ..cards import Card, Rank
 from ..events import Aborted, Event, Redealt
 from .actions import (
@@ -48,13 +48,10 @@ class Crowning(BaoHuangState):
     _tokens: frozenset[int]  # the cards whose play may reveal the guard (and the sceptre)
 
     def _need_phase(self, phase: Phase) -> None:
-        if self.phase is not phase:
-            raise WrongPhase(f"that is only possible while {phase.value}, not {self.phase.value}")
+        need_phase(self.phase, phase)
 
     def _need_turn(self, seat: int) -> None:
-        if self.turn != seat:
-            who = "nobody's" if self.turn is None else f"seat {self.turn}'s"
-            raise NotYourTurn(f"it is {who} turn, not seat {seat}'s")
+        need_turn(self.turn, seat)
 
     # -- the deal (R-BH-DEAL)
 
