@@ -390,12 +390,11 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     await asyncio.gather(*tasks)
     await manager.drain()
     run = LoadRun(
-        tables=args.tables,
         elapsed=time.monotonic() - started,
         cpu=time.process_time() - cpu_started,
         moves=manager.accepted_moves - moves_before,
         calls=api.calls[calls_before:],
-        all_calls=api.calls,
+        all_calls=list(api.calls),
         too_many=api.too_many_total,
         latencies=driver.latencies,
         seated_updates=seated_updates,

@@ -9,11 +9,11 @@ import argparse
 import resource
 import statistics
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from tests.tg.fake_api import Call
 
-__all__ = ["LoadRun", "max_in_window", "percentile", "print_figures"]
+__all__ = ["SLOW_CALL", "LoadRun", "max_in_window", "percentile", "print_figures"]
 
 #: seconds a slow call of the fake Telegram takes (``--slow-share``)
 SLOW_CALL = 5.0
@@ -23,12 +23,12 @@ SLOW_CALL = 5.0
 class LoadRun:
     """What one run of the load recorded, read once the tables have played."""
 
-    tables: int
     elapsed: float  # seconds, wall clock
     cpu: float  # seconds of this process's processor time
     moves: int  # actions the engine accepted, AI moves included
-    #: the Bot API calls made while the tables played, and all of them (per group windows)
+    #: the Bot API calls made while the tables played (the figures per move)
     calls: list[Call]
+    #: every call, /start and sitting down included (the busiest group's 60 s)
     all_calls: list[Call]
     too_many: int  # 429s received
     latencies: list[float]  # seconds, each player's update, sitting down included
@@ -37,8 +37,8 @@ class LoadRun:
     hands_restarted: int
     tables_finished: int
     in_workers: int  # AI decisions made in the worker processes
-    thinking: list[float] = field(default_factory=list)
-    waited: list[float] = field(default_factory=list)
+    thinking: list[float]  # seconds, the AI's own time per decision
+    waited: list[float]  # seconds, what the table waited for each AI decision
 
 
 def percentile(ordered: Sequence[float], share: float) -> float:
@@ -83,7 +83,7 @@ def print_figures(args: argparse.Namespace, run: LoadRun) -> None:
     worst = max((max_in_window(times) for times in per_group.values()), default=0)
     lat = sorted(run.latencies)
     print(
-        f"tables: {run.tables}  humans/table: {args.humans}  run: {run.elapsed:.0f} s  "
+        f"tables: {args.tables}  humans/table: {args.humans}  run: {run.elapsed:.0f} s  "
         f"pictures: {'real' if args.render else 'stubbed'}  "
         f"API latency: {args.api_latency * 1000:.0f} ms "
         f"({args.slow_share:.0%} take {SLOW_CALL:.0f} s)  "

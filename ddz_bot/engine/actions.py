@@ -85,20 +85,6 @@ class NotYourTurn(IllegalAction):
     code = "not_your_turn"
 
 
-def need_phase(phase: StrEnum, *phases: StrEnum) -> None:
-    """``WrongPhase`` unless ``phase`` is one of ``phases``."""
-    if phase not in phases:
-        names = " or ".join(p.value for p in phases)
-        raise WrongPhase(f"that is only possible while {names}, not {phase.value}")
-
-
-def need_turn(turn: int | None, seat: int) -> None:
-    """``NotYourTurn`` unless ``turn`` is ``seat``."""
-    if turn != seat:
-        who = "nobody's" if turn is None else f"seat {turn}'s"
-        raise NotYourTurn(f"it is {who} turn, not seat {seat}'s")
-
-
 class BadSeat(IllegalAction):
     code = "bad_seat"
 
@@ -145,6 +131,23 @@ class DoesNotBeat(IllegalAction):
 
 class MustLead(IllegalAction):
     code = "must_lead"
+
+
+# --------------------------------------------------------------------------- checks
+
+
+def need_phase(phase: StrEnum, *phases: StrEnum) -> None:
+    """``WrongPhase`` unless ``phase`` is one of ``phases``."""
+    if phase not in phases:
+        names = " or ".join(p.value for p in phases)
+        raise WrongPhase(f"that is only possible while {names}, not {phase.value}")
+
+
+def need_turn(turn: int | None, seat: int) -> None:
+    """``NotYourTurn`` unless ``turn`` is ``seat``."""
+    if turn != seat:
+        who = "nobody's" if turn is None else f"seat {turn}'s"
+        raise NotYourTurn(f"it is {who} turn, not seat {seat}'s")
 
 
 # --------------------------------------------------------------------------- actions

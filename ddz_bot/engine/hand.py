@@ -1,8 +1,9 @@
 """The state of one hand and everything that can be read from it: the multiplier,
 the outcome, the views each seat and the group may see, and the plain-data form.
 
-``Game`` (engine.game) adds the transitions; this module holds what a hand *is*, so
-that reading a hand never needs the rules of how it moves.
+``Auction`` (auction.py) adds the moves before the first play and ``Game`` (game.py) the
+play; this module holds what a hand *is*, so that reading a hand never needs the rules of
+how it moves.
 """
 
 from __future__ import annotations
