@@ -1,6 +1,7 @@
 """The hand before its first play: the deal in two steps with the 明牌 windows (R-SHOW), the
-bidding (R-GRAB: 叫地主 and 抢地主, or R-BID-POINTS: 叫分), redeals when nobody calls (R-BID-ALLPASS),
-the landlord taking the bottom cards, and 加倍 (R-DBL). ``Game`` (game.py) adds the play.
+bidding (R-GRAB: 叫地主 and 抢地主, or R-BID-POINTS: 叫分), redeals when nobody calls
+(R-BID-ALLPASS), the landlord taking the bottom cards, and 加倍 (R-DBL). ``Game`` (game.py)
+adds the play.
 
 Each handler checks the whole action before it changes anything.
 """
