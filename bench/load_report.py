@@ -26,10 +26,10 @@ class LoadRun:
     elapsed: float  # seconds, wall clock
     cpu: float  # seconds of this process's processor time
     moves: int  # actions the engine accepted, AI moves included
-    #: the Bot API calls made while the tables played (the figures per move)
-    calls: list[Call]
-    #: every call, /start and sitting down included (the busiest group's 60 s)
+    #: every Bot API call, /start and sitting down included (the busiest group's 60 s)
     all_calls: list[Call]
+    #: how many of them came before the tables played (the figures per move count the rest)
+    calls_before: int
     too_many: int  # 429s received
     latencies: list[float]  # seconds, each player's update, sitting down included
     seated_updates: int  # how many of ``latencies`` were sitting down
@@ -39,6 +39,11 @@ class LoadRun:
     in_workers: int  # AI decisions made in the worker processes
     thinking: list[float]  # seconds, the AI's own time per decision
     waited: list[float]  # seconds, what the table waited for each AI decision
+
+    @property
+    def calls(self) -> list[Call]:
+        """The calls made while the tables played."""
+        return self.all_calls[self.calls_before :]
 
 
 def percentile(ordered: Sequence[float], share: float) -> float:
@@ -68,13 +73,14 @@ def _in_private(call: Call) -> bool:
 def print_figures(args: argparse.Namespace, run: LoadRun) -> None:
     """Print the run's figures, one kind a line."""
     moves = max(run.moves, 1)
-    group_calls = [c for c in run.calls if _in_group(c)]
-    dm_calls = [c for c in run.calls if _in_private(c)]
-    answers = sum(1 for c in run.calls if c.method == "answerCallbackQuery")
+    calls = run.calls
+    group_calls = [c for c in calls if _in_group(c)]
+    dm_calls = [c for c in calls if _in_private(c)]
+    answers = sum(1 for c in calls if c.method == "answerCallbackQuery")
     by_method: dict[str, int] = {}
     for call in group_calls + dm_calls:
         by_method[call.method] = by_method.get(call.method, 0) + 1
-    refused = sum(1 for c in run.calls if not c.ok)
+    refused = sum(1 for c in calls if not c.ok)
     per_group: dict[int, list[float]] = {}
     for call in run.all_calls:
         if _in_group(call):
