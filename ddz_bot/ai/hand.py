@@ -8,8 +8,10 @@ play policy compares the scores of what is left after each candidate play.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 from typing import Final
 
 from ddz_bot.engine import NUM_RANKS, ComboKind, Rank
@@ -60,28 +62,55 @@ class Plan:
 
 _EMPTY: Final = Plan((), 0.0)
 #: The memos are what playouts make fast, and what a full garbage collection must walk:
-#: ``_BEST`` holds numbers only (the collector stops tracking such tuples after one look,
-#: so it may be large), ``_MEMO`` whole plans (objects it tracks for good: kept small).
+#: ``_SCORES`` and ``_OTHER_SCORES`` hold numbers only (the collector stops tracking such
+#: tuples after one look), ``_MEMO`` whole plans (objects it tracks for good: kept small).
 _MEMO: dict[tuple[int, ...], Plan] = {}
 _MEMO_LIMIT: Final = 4_096
-# best score of a bomb-free count vector, and the chain taken first (None: no chain):
-# (width: 1 straight, 2 pair straight, 3 plane; start, end, wings, wing width)
+#: The chain a plan takes first (None: no chain): width (1 straight, 2 pair straight,
+#: 3 plane), start, end, the plane's wings and their width.
 Choice = tuple[int, int, int, tuple[int, ...], int] | None
-_BEST: dict[tuple[int, ...], tuple[float, Choice]] = {}
-_BEST_LIMIT: Final = 200_000
 _CHAIN_KIND: Final = {1: K.STRAIGHT, 2: K.PAIR_STRAIGHT, 3: K.PLANE}
 _NO_TOP: Final = [0] * (NUM_RANKS - _TWO)
+#: The best scores of bomb-free hands of ranks 3 to A with at most three cards a rank (every
+#: classic hand once its bombs, 2s and jokers are out), indexed by the counts as base-4
+#: digits: 4**12 entries of two bytes (32 MiB), made at the first score. Nothing is
+#: evicted, so a long-running player stops paying for the hands it has met (the playouts'
+#: and the samples' hands are new ones by the hundred a sample). The scores are whole
+#: numbers (``HAND_COST`` and every part's value are), so a short holds them exactly; -1 is
+#: a score not yet known.
+_SCORES: array[int] | None = None
+_LOW_RANKS: Final = _TWO
+_POWERS: Final = [4**r for r in range(_LOW_RANKS)]
+#: the index step of taking ``width`` cards of each rank from ``start`` to ``end``
+_RUN: Final = {
+    (width, start, end): width * sum(_POWERS[start : end + 1])
+    for width in (1, 2, 3)
+    for start in range(_LOW_RANKS)
+    for end in range(start, _LOW_RANKS)
+}
+#: The hands outside ``_SCORES`` (a trio of 2s, which takes a kicker; two decks' counts of
+#: four after a bomb), by their counts: rare, and bounded.
+_OTHER_SCORES: dict[tuple[int, ...], int] = {}
+_OTHER_LIMIT: Final = 100_000
+#: ``_low``'s index of a hand outside ``_SCORES``
+_UNINDEXED: Final = -1
 
 
 def plan_score(counts: Sequence[int]) -> float:
-    """The score of ``plan_hand`` without building its parts (the hot path)."""
-    key = tuple(counts)
-    plan = _MEMO.get(key)
-    if plan is not None:
-        return plan.score
-    c = list(key)
-    fixed = _take_fixed(c, None)
-    return fixed + _best(c)[0]
+    """The score of ``plan_hand`` without building its parts (the hot path: the policy
+    asks it of every option, the samples of every play they read back)."""
+    c = list(counts)
+    fixed = 0.0
+    if (c[_X] and c[_D]) or max(c[:_X]) >= 4:
+        fixed = _take_fixed(c, None)
+    if c[_TWO] != 3 and max(c[:_TWO]) <= 3:  # the commonest case, without building ``_low``
+        scores = _SCORES
+        if scores is not None:
+            known: int = scores[_index(c)]
+            if known >= 0:
+                return fixed + _top_cost(c) + known
+    low, top, index = _low(c)
+    return fixed + top + _score_of(low, index)
 
 
 def plan_hand(counts: Sequence[int]) -> Plan:
@@ -112,23 +141,54 @@ def _take_fixed(c: list[int], parts: list[Part] | None) -> float:
     return cost
 
 
+def _top_cost(c: Sequence[int]) -> float:
+    """What the 2s and jokers of a hand without a trio of 2s cost: they are in no chain and,
+    as singles or pairs, no trio's kicker, so each rank held is one combo of its own."""
+    cost = 0.0
+    for r in (_TWO, _X, _D):
+        if c[r]:
+            cost += HAND_COST + 10 - r
+    return cost
+
+
+def _low(c: list[int]) -> tuple[list[int], float, int]:
+    """What the search of a bomb-free hand ``c`` looks at (the hand without its 2s and
+    jokers, unless the 2s are a trio), what the rest costs, and its index in ``_SCORES``."""
+    if c[_TWO] == 3:
+        return c[:], 0.0, _UNINDEXED
+    low = c[:_TWO] + _NO_TOP
+    index = _index(c) if max(low) <= 3 else _UNINDEXED
+    return low, _top_cost(c), index
+
+
+def _index(c: Sequence[int]) -> int:
+    """The counts of ranks 3 to A as base-4 digits (each at most 3): ``_SCORES``'s index."""
+    index: int = sum(map(mul, c, _POWERS))
+    return index
+
+
 def _plan(counts: list[int]) -> Plan:
     if not any(counts):
         return _EMPTY
     parts: list[Part] = []
     c = counts[:]
-    score = _take_fixed(c, parts) + _best(c)[0]
+    fixed = _take_fixed(c, parts)
+    low, top, index = _low(c)
+    score = fixed + top + _score_of(low, index)
     while True:
-        choice = _best(c)[1]
+        choice = _search(low, index)[1]
         if choice is None:
             break
         width, start, end, wings, wing_width = choice
         kind = _CHAIN_KIND[width]
         ranks = [r for r in range(start, end + 1) for _ in range(width)]
-        for r in range(start, end + 1):
-            c[r] -= width
+        index = _without_wings(_without(index, width, start, end), wings, wing_width)
+        for hand in (c, low):
+            for r in range(start, end + 1):
+                hand[r] -= width
+            for r in wings:
+                hand[r] -= wing_width
         for r in wings:
-            c[r] -= wing_width
             ranks.extend([r] * wing_width)
         if wings:
             kind = K.PLANE_SINGLES if wing_width == 1 else K.PLANE_PAIRS
@@ -137,36 +197,53 @@ def _plan(counts: list[int]) -> Plan:
     return Plan(tuple(parts), score)
 
 
-def _best(c: list[int]) -> tuple[float, Choice]:
-    """The best score of a bomb-free hand and the chain its plan takes first.
-
-    The 2s and jokers are in no chain and, as singles or pairs, no trio's kicker: unless
-    the 2s are a trio (which takes a kicker), they only add their parts' cost, and the
-    rest is looked up without them (twelve ranks, not fifteen: far fewer hands to keep).
-    """
-    if c[_TWO] == 3:
-        return _best_of(c)
-    top = 0.0
-    for r in (_TWO, _X, _D):
-        if c[r]:
-            top += HAND_COST + 10 - r
-    score, choice = _best_of(c[:_TWO] + _NO_TOP)
-    return score + top, choice
+def _without(index: int, width: int, start: int, end: int) -> int:
+    """The index of a hand once a chain is taken from it."""
+    return index if index == _UNINDEXED else index - _RUN[width, start, end]
 
 
-def _best_of(c: list[int]) -> tuple[float, Choice]:
+def _without_wings(index: int, wings: tuple[int, ...], wing_width: int) -> int:
+    """The index of a hand once a plane's wings are taken from it."""
+    if index != _UNINDEXED:
+        for r in wings:
+            index -= wing_width * _POWERS[r]
+    return index
+
+
+def _score_of(c: list[int], index: int) -> int:
+    """The best score of a bomb-free hand ``c`` as ``_low`` gives it, remembered."""
+    if index != _UNINDEXED:
+        global _SCORES
+        scores = _SCORES
+        if scores is None:
+            scores = _SCORES = array("h", [-1]) * 4**_LOW_RANKS
+        known = scores[index]
+        if known < 0:
+            known = scores[index] = _search(c, index)[0]
+        return known
     key = tuple(c)
-    found = _BEST.get(key)
-    if found is not None:
-        return found
-    best: tuple[float, Choice] = (_base_score(c), None)
+    found = _OTHER_SCORES.get(key)
+    if found is None:
+        if len(_OTHER_SCORES) >= _OTHER_LIMIT:
+            _OTHER_SCORES.clear()
+        found = _OTHER_SCORES[key] = _search(c, index)[0]
+    return found
+
+
+def _search(c: list[int], index: int) -> tuple[int, Choice]:
+    """The best score of a bomb-free hand and the chain to take first: no chain (trios,
+    pairs and singles as they are) or each chain worth trying, then the best of the rest.
+    ``c`` is changed and restored."""
+    best = int(_base_score(c))
+    choice: Choice = None
     for kind, width, start, end in _chains(c):
         for r in range(start, end + 1):
             c[r] -= width
-        chain_cost = HAND_COST - (end - 10 + 1.0)
-        total = _best_of(c)[0] + chain_cost
-        if total < best[0]:
-            best = (total, (width, start, end, (), 0))
+        rest = _without(index, width, start, end)
+        chain_cost = int(HAND_COST) - (end - 10 + 1)
+        total = _score_of(c, rest) + chain_cost
+        if total < best:
+            best, choice = total, (width, start, end, (), 0)
         if kind is K.PLANE:
             k = end - start + 1
             for wing_width, top in ((1, _TWO), (2, _ACE)):
@@ -175,17 +252,14 @@ def _best_of(c: list[int]) -> tuple[float, Choice]:
                     continue
                 for r in wings:
                     c[r] -= wing_width
-                total = _best_of(c)[0] + chain_cost
+                total = _score_of(c, _without_wings(rest, wings, wing_width)) + chain_cost
                 for r in wings:
                     c[r] += wing_width
-                if total < best[0]:
-                    best = (total, (width, start, end, wings, wing_width))
+                if total < best:
+                    best, choice = total, (width, start, end, wings, wing_width)
         for r in range(start, end + 1):
             c[r] += width
-    if len(_BEST) >= _BEST_LIMIT:
-        _BEST.clear()
-    _BEST[key] = best
-    return best
+    return best, choice
 
 
 def _chains(c: list[int]) -> list[tuple[ComboKind, int, int, int]]:

@@ -289,8 +289,21 @@ class Sampler:
 
 
 def _could_beat(counts: list[int], combos: list[Combo]) -> bool:
-    hand = Cards.from_counts(counts)
-    return any(not m.is_bomb for combo in combos for m in legal_moves(hand, combo, CLASSIC))
+    """Whether the hand beats any of ``combos`` without a bomb (a single, pair or trio by a
+    higher rank held that many times, read off the counts; the rest by the moves)."""
+    hand: Cards | None = None
+    for combo in combos:
+        width = _WIDTH.get(combo.kind)
+        if width is not None:
+            top = len(counts) if width == 1 else _SMALL_JOKER
+            if any(n >= width for n in counts[combo.rank + 1 : top]):
+                return True
+            continue
+        if hand is None:
+            hand = Cards.from_counts(counts)
+        if any(not m.is_bomb for m in legal_moves(hand, combo, CLASSIC)):
+            return True
+    return False
 
 
 def _deal_once(situation: Situation, rng: random.Random) -> list[list[int]]:
