@@ -101,14 +101,21 @@ def plan_score(counts: Sequence[int]) -> float:
     asks it of every option, the samples of every play they read back)."""
     c = list(counts)
     fixed = 0.0
-    if (c[_X] and c[_D]) or max(c[:_X]) >= 4:
+    most = max(c[:_TWO])
+    if most >= 4 or c[_TWO] >= 4 or (c[_X] and c[_D]):
         fixed = _take_fixed(c, None)
-    if c[_TWO] != 3 and max(c[:_TWO]) <= 3:  # the commonest case, without building ``_low``
-        scores = _SCORES
-        if scores is not None:
-            known: int = scores[_index(c)]
-            if known >= 0:
-                return fixed + _top_cost(c) + known
+        most = max(c[:_TWO])
+    scores = _SCORES
+    if most <= 3 and c[_TWO] != 3 and scores is not None:  # the commonest case, at once
+        known: float = scores[sum(map(mul, c, _POWERS))]
+        if known >= 0:
+            if c[_TWO]:
+                known += _TWO_COST
+            if c[_X]:
+                known += _SMALL_JOKER_COST
+            if c[_D]:
+                known += _BIG_JOKER_COST
+            return fixed + known
     low, top, index = _low(c)
     return fixed + top + _score_of(low, index)
 
@@ -141,14 +148,19 @@ def _take_fixed(c: list[int], parts: list[Part] | None) -> float:
     return cost
 
 
+_TWO_COST: Final = HAND_COST + 10 - _TWO
+_SMALL_JOKER_COST: Final = HAND_COST + 10 - _X
+_BIG_JOKER_COST: Final = HAND_COST + 10 - _D
+
+
 def _top_cost(c: Sequence[int]) -> float:
     """What the 2s and jokers of a hand without a trio of 2s cost: they are in no chain and,
     as singles or pairs, no trio's kicker, so each rank held is one combo of its own."""
-    cost = 0.0
-    for r in (_TWO, _X, _D):
-        if c[r]:
-            cost += HAND_COST + 10 - r
-    return cost
+    return (
+        (_TWO_COST if c[_TWO] else 0.0)
+        + (_SMALL_JOKER_COST if c[_X] else 0.0)
+        + (_BIG_JOKER_COST if c[_D] else 0.0)
+    )
 
 
 def _low(c: list[int]) -> tuple[list[int], float, int]:
@@ -236,7 +248,7 @@ def _search(c: list[int], index: int) -> tuple[int, Choice]:
     ``c`` is changed and restored."""
     best = int(_base_score(c))
     choice: Choice = None
-    for kind, width, start, end in _chains(c):
+    for kind, width, start, end in _chains(c, index):
         for r in range(start, end + 1):
             c[r] -= width
         rest = _without(index, width, start, end)
@@ -262,22 +274,35 @@ def _search(c: list[int], index: int) -> tuple[int, Choice]:
     return best, choice
 
 
-def _chains(c: list[int]) -> list[tuple[ComboKind, int, int, int]]:
+#: the kinds of chain: their width and their shortest length
+_CHAIN_SHAPES: Final = ((K.STRAIGHT, 1, 5), (K.PAIR_STRAIGHT, 2, 3), (K.PLANE, 3, 2))
+#: every other bit of an index: the low bit of each rank's base-4 digit
+_LOW_BITS: Final = sum(1 << (2 * r) for r in range(_LOW_RANKS))
+#: by width and a mask of the ranks held at least that many times (bit 2r for rank r), the
+#: runs of them long enough for a chain (``_runs``)
+_RUNS: Final[dict[tuple[int, int], tuple[tuple[int, int], ...]]] = {}
+
+
+def _chains(c: list[int], index: int) -> list[tuple[ComboKind, int, int, int]]:
     """Chains worth trying: straights, pair straights and planes starting where a run
     starts or where the count rises (starting elsewhere only strands cards)."""
+    if index == _UNINDEXED:
+        masks = [0, 0, 0, 0]
+        for r in range(SEQUENCE_TOP + 1):
+            for width in range(1, min(c[r], 3) + 1):
+                masks[width] |= 1 << (2 * r)
+    else:
+        low_bits, high_bits = index & _LOW_BITS, (index >> 1) & _LOW_BITS
+        masks = [0, low_bits | high_bits, high_bits, low_bits & high_bits]
     out: list[tuple[ComboKind, int, int, int]] = []
-    for kind, width, shortest in ((K.STRAIGHT, 1, 5), (K.PAIR_STRAIGHT, 2, 3), (K.PLANE, 3, 2)):
-        r = 0
-        while r <= SEQUENCE_TOP:
-            if c[r] < width:
-                r += 1
-                continue
-            low = r
-            while r <= SEQUENCE_TOP and c[r] >= width:
-                r += 1
-            high = r - 1
-            if high - low + 1 < shortest:
-                continue
+    for kind, width, shortest in _CHAIN_SHAPES:
+        mask = masks[width]
+        if not mask:
+            continue
+        runs = _RUNS.get((width, mask))
+        if runs is None:
+            runs = _RUNS[width, mask] = _runs(mask, shortest)
+        for low, high in runs:
             for start in range(low, high - shortest + 2):
                 if start != low and c[start] <= c[start - 1]:
                     continue
@@ -286,15 +311,35 @@ def _chains(c: list[int]) -> list[tuple[ComboKind, int, int, int]]:
     return out
 
 
+def _runs(mask: int, shortest: int) -> tuple[tuple[int, int], ...]:
+    """The runs of consecutive ranks in ``mask`` (bit 2r for rank r) at least ``shortest``
+    long, as (lowest, highest)."""
+    runs: list[tuple[int, int]] = []
+    r = 0
+    while r <= SEQUENCE_TOP:
+        if not mask >> (2 * r) & 1:
+            r += 1
+            continue
+        low = r
+        while r <= SEQUENCE_TOP and mask >> (2 * r) & 1:
+            r += 1
+        if r - low >= shortest:
+            runs.append((low, r - 1))
+    return tuple(runs)
+
+
 def _base_score(c: Sequence[int]) -> float:
     """No chains left: trios, pairs and singles, trios taking the lowest kickers."""
-    singles = [r for r in range(NUM_RANKS) if c[r] == 1]
-    pairs = [r for r in range(NUM_RANKS) if c[r] == 2]
+    singles: list[int] = []
+    pairs: list[int] = []
+    trios: list[int] = []
+    by_count: tuple[list[int], ...] = ([], singles, pairs, trios)  # ranks held n times
+    for r, n in enumerate(c):
+        if 0 < n < 4:
+            by_count[n].append(r)
     score = 0.0
     si = pi = 0
-    for t in range(NUM_RANKS):
-        if c[t] != 3:
-            continue
+    for t in trios:
         score += HAND_COST + 10 - t
         if (
             si < len(singles)
