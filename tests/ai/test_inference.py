@@ -6,10 +6,13 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import given
+from hypothesis import strategies as st
+
 from ddz_bot.ai import AIPlayer, Situation, make_player
-from ddz_bot.ai.sampler import Sampler, implausibility
+from ddz_bot.ai.sampler import Sampler, _could_beat, implausibility
 from ddz_bot.ai.situation import Acted, Observed
-from ddz_bot.engine import CLASSIC, FOUR_PLAYER, Cards, Combo, classify
+from ddz_bot.engine import CLASSIC, FOUR_PLAYER, Cards, Combo, classify, legal_moves
 from ddz_bot.engine.actions import Pass, Play
 from ddz_bot.engine.game import Game
 from ddz_bot.engine.views import Phase
@@ -194,3 +197,29 @@ def test_two_decks_plays_are_not_read_their_hands_are_too_large_to_read_in_time(
     assert Sampler(situation, history=0.15).observed
     situation.rules = FOUR_PLAYER
     assert not Sampler(situation, history=0.15).observed
+
+
+_DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
+
+
+@given(
+    st.lists(st.sampled_from(range(54)), min_size=1, max_size=20, unique=True),
+    st.lists(st.sampled_from(range(54)), min_size=1, max_size=20, unique=True),
+    st.randoms(use_true_random=False),
+)
+def test_a_seat_that_could_beat_a_play_it_passed_on_is_a_misfit(
+    held: list[int], theirs: list[int], rng: random.Random
+) -> None:
+    # a pass on a play the hand beats without a bomb counts against the deal, whatever the
+    # play's kind (a single, pair or trio is read off the counts, the rest by the moves)
+    hand = Cards.from_counts(_dealt(held))
+    faced = rng.sample(list(legal_moves(Cards.from_counts(_dealt(theirs)), None, CLASSIC)), 1)
+    beaten = any(not move.is_bomb for move in legal_moves(hand, faced[0], CLASSIC))
+    assert _could_beat(_dealt(held), faced) is beaten
+
+
+def _dealt(picked: list[int]) -> list[int]:
+    counts = [0] * 15
+    for i in picked:
+        counts[_DECK[i]] += 1
+    return counts
