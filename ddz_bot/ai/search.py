@@ -90,8 +90,8 @@ class SearchConfig:
     #: at 20 swaps, +0.011 at 50; -0.005 with none)
     refine: int = 20
     #: 0: every sample is dealt afresh; else each after the first goes on from the one
-    #: before by this many swaps, a worse fit kept by chance (a chain: a sample costs 1.75
-    #: ms, not 6.1, and fits as well: ``bench/sample_fit.py``); off: with 5, over 2,000
+    #: before by this many swaps, a worse fit kept by chance (a chain: a sample costs 0.6
+    #: ms, not 2.1, and fits as well: ``bench/sample_fit.py``); off: with 5, over 2,000
     #: deals against normal_v1, the landlord's WP +0.006 and -0.010 at two seeds, the
     #: farmers' -0.022 ± 0.010 (samples that follow from each other are fewer deals)
     chain: int = 0
