@@ -20,6 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ddz_bot.ai.baohuang import make_baohuang_player
+from ddz_bot.ai.timing import percentile
 from ddz_bot.engine.actions import Deal
 from ddz_bot.engine.baohuang import BaoHuangGame, BaoHuangRules, GuardMethod
 
@@ -52,7 +53,7 @@ def main() -> None:
     for rules in (BaoHuangRules(), BaoHuangRules(GuardMethod.CALLED, roast=True, six=True)):
         for level in args.levels.split(","):
             times = sorted(decision_times(level, args.hands, args.seed, rules))
-            p99 = times[min(len(times) - 1, int(0.99 * len(times)))]
+            p99 = percentile(times, 0.99)
             print(
                 f"{level:<7} {rules!s:<34} median {statistics.median(times) * 1e3:6.2f} ms"
                 f"   p99 {p99 * 1e3:6.2f} ms   max {times[-1] * 1e3:6.1f} ms"

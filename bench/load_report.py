@@ -8,9 +8,9 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
-from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ddz_bot.ai.timing import percentile
 from tests.tg.fake_api import Call
 
 __all__ = ["SLOW_CALL", "LoadRun", "max_in_window", "percentile", "print_figures"]
@@ -44,11 +44,6 @@ class LoadRun:
     def calls(self) -> list[Call]:
         """The calls made while the tables played."""
         return self.all_calls[self.calls_before :]
-
-
-def percentile(ordered: Sequence[float], share: float) -> float:
-    """The value ``share`` of the way up ``ordered`` (sorted, not empty)."""
-    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
 def max_in_window(times: list[float], window: float = 60.0) -> int:

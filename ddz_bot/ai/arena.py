@@ -26,7 +26,6 @@ import dataclasses
 import json
 import math
 import random
-import statistics
 import sys
 import time
 from collections.abc import Callable
@@ -51,6 +50,7 @@ from ..engine import Bid, Call, Deal, Decline, Game, NoGrab, NoShow, Phase
 from .full_arena import report, run_all
 from .players import Baseline, LevelName, _Base, make_player
 from .search import SearchConfig
+from .timing import describe_times
 
 __all__ = ["ArenaResult", "Paired", "Role", "main", "paired", "play_deal", "run", "search_config"]
 
@@ -222,17 +222,6 @@ def run(
     return result
 
 
-def _percentiles(times: list[float]) -> str:
-    if not times:
-        return "no decisions"
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered) * 1e3:.1f} ms, p99 {p99 * 1e3:.1f} ms, "
-        f"max {ordered[-1] * 1e3:.1f} ms over {len(ordered)} decisions"
-    )
-
-
 def search_config(settings: list[str]) -> SearchConfig:
     """``SearchConfig`` with ``name=value`` settings, each value read as its field's type
     (``ceiling=none`` for no ceiling of its own).
@@ -394,10 +383,10 @@ def main(argv: list[str] | None = None) -> int:
     for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
         if stats.games:
             print(f"A as {role:8s}: WP {stats.wp:.3f}  ADP {stats.adp:+.3f}  ({stats.games} hands)")
-    print(f"A decision time: {_percentiles(result.times_a)}")
+    print(f"A decision time: {describe_times(result.times_a)}")
     if result.searched_a:
-        print(f"A searched decisions only: {_percentiles(result.searched_a)}")
-    print(f"B decision time: {_percentiles(result.times_b)}")
+        print(f"A searched decisions only: {describe_times(result.searched_a)}")
+    print(f"B decision time: {describe_times(result.times_b)}")
     if args.paired is not None and other is not None:
         _print_paired(args.paired, other, result)
     if args.save is not None:

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import sys
 import time
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from ddz_bot.engine.baohuang import BaoHuangOutcome, BaoHuangRules, GuardMethod,
 
 from ...engine import Deal, DecisionKind
 from ...engine.baohuang import BaoHuangGame
+from ..timing import describe_times
 from .players import make_baohuang_player
 
 __all__ = ["ArenaResult", "ArenaRole", "RoleStats", "main", "play_deal", "report", "run"]
@@ -222,17 +222,6 @@ def run(
     return result
 
 
-def _percentiles(times: list[float]) -> str:
-    if not times:
-        return "no decisions"
-    ordered = sorted(times)
-    p99 = ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))]
-    return (
-        f"median {statistics.median(ordered) * 1e3:.2f} ms, p99 {p99 * 1e3:.2f} ms, "
-        f"max {ordered[-1] * 1e3:.1f} ms over {len(ordered)} decisions"
-    )
-
-
 def report(result: ArenaResult, a: str, b: str) -> list[str]:
     """The table the arena prints: per role, each kind's win rate and points per hand."""
     lines = [
@@ -247,8 +236,8 @@ def report(result: ArenaResult, a: str, b: str) -> list[str]:
             f"{role.value:13s} {sa.hands:8d} {sa.win_rate:7.3f} {sa.average:+7.2f}"
             f" {sb.hands:8d} {sb.win_rate:7.3f} {sb.average:+7.2f}"
         )
-    lines.append(f"A ({a}) decision time: {_percentiles(result.times_a)}")
-    lines.append(f"B ({b}) decision time: {_percentiles(result.times_b)}")
+    lines.append(f"A ({a}) decision time: {describe_times(result.times_a, 2)}")
+    lines.append(f"B ({b}) decision time: {describe_times(result.times_b, 2)}")
     if result.aborted:
         lines.append(f"aborted hands (nobody took the throne): {result.aborted}")
     return lines
