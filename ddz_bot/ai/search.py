@@ -58,8 +58,9 @@ _VETO: Final = 500.0
 class SearchConfig:
     #: seconds of playouts a decision aims at: 48 ms keeps the median decision within the
     #: table's 50 ms (36-38 ms; searched ones 49-50). With the plan's scores in a table (a
-    #: sample 5.3 ms of CPU, not 6.8: ``bench/search_speed.py``), 48 against 40 made the
-    #: landlord +0.018 ± 0.004 over four seeds of 2,000 deals against normal_v1
+    #: sample 5.3 ms of CPU, not 6.8: ``bench/search_speed.py``), the table and 48 ms made
+    #: the landlord +0.018 ± 0.004 against the code before at 40 (four seeds of 2,000 deals
+    #: against normal_v1, one of them at 50 ms)
     budget: float = 0.048
     #: seconds no decision goes past, from its start (None: 2.5 x budget)
     ceiling: float | None = None
