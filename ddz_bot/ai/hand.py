@@ -107,15 +107,9 @@ def plan_score(counts: Sequence[int]) -> float:
         most = max(c[:_TWO])
     scores = _SCORES
     if most <= 3 and c[_TWO] != 3 and scores is not None:  # the commonest case, at once
-        known: float = scores[sum(map(mul, c, _POWERS))]
+        known = scores[_index(c)]
         if known >= 0:
-            if c[_TWO]:
-                known += _TWO_COST
-            if c[_X]:
-                known += _SMALL_JOKER_COST
-            if c[_D]:
-                known += _BIG_JOKER_COST
-            return fixed + known
+            return fixed + _top_cost(c) + known
     low, top, index = _low(c)
     return fixed + top + _score_of(low, index)
 
@@ -186,9 +180,9 @@ def _plan(counts: list[int]) -> Plan:
     c = counts[:]
     fixed = _take_fixed(c, parts)
     low, top, index = _low(c)
-    score = fixed + top + _score_of(low, index)
+    best, choice = _search(low, index)
+    score = fixed + top + best
     while True:
-        choice = _search(low, index)[1]
         if choice is None:
             break
         width, start, end, wings, wing_width = choice
@@ -205,6 +199,7 @@ def _plan(counts: list[int]) -> Plan:
         if wings:
             kind = K.PLANE_SINGLES if wing_width == 1 else K.PLANE_PAIRS
         parts.append(Part(kind, end, end - start + 1, tuple(sorted(ranks))))
+        choice = _search(low, index)[1]
     parts.extend(_base_parts(c))
     return Plan(tuple(parts), score)
 
