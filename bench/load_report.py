@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from ddz_bot.ai.timing import percentile
 from tests.tg.fake_api import Call
 
-__all__ = ["SLOW_CALL", "LoadRun", "max_in_window", "percentile", "print_figures"]
+__all__ = ["SLOW_CALL", "LoadRun", "max_in_window", "print_figures"]
 
 #: seconds a slow call of the fake Telegram takes (``--slow-share``)
 SLOW_CALL = 5.0
