@@ -35,7 +35,7 @@ from ddz_bot.storage.errors import (
     SchemaTooNewError,
     StartRefusedError,
 )
-from ddz_bot.storage.guard import DatabaseLock, check, hold
+from ddz_bot.storage.guard import CheckReport, DatabaseLock, check, check_whole, hold
 
 #: Tries to reach Telegram at start (python-telegram-bot waits 1, 1.5, 2.25 s between).
 STARTUP_RETRIES = 3
@@ -135,16 +135,16 @@ def exit_code(error: StartRefusedError) -> int:
     return 1
 
 
-def take_database(settings: Settings) -> DatabaseLock:
+def take_database(settings: Settings) -> tuple[DatabaseLock, CheckReport]:
     """Lock the database for this process, then check it (read-only): the lock first, so
     the check never reads a file another bot is writing as if it were idle."""
     lock = hold(settings.db_path)
     try:
-        check(settings.db_path)
+        report = check(settings.db_path)
     except BaseException:
         lock.release()
         raise
-    return lock
+    return lock, report
 
 
 def run_backup(settings: Settings, target: str) -> int:
@@ -181,6 +181,23 @@ def schedule_backups(application: Any, settings: Settings) -> None:
     )
 
 
+def schedule_whole_check(application: Any, settings: Settings) -> None:
+    """A large file's archive of finished hands, checked once the bot plays (on a thread of
+    its own); damage found is logged as the one line a refused start would print."""
+    log = logging.getLogger("ddz_bot.check")
+
+    async def whole(_: object) -> None:
+        try:
+            seconds = await asyncio.to_thread(check_whole, settings.db_path)
+        except StartRefusedError as error:
+            log.error("%s", error)
+            return
+        log.info("database %s checked whole in %.1f s", settings.db_path, seconds)
+
+    if application.job_queue is not None:
+        application.job_queue.run_once(whole, when=0, name="ddz:check")
+
+
 def main(argv: list[str] | None = None) -> int:
     args = [] if argv is None else argv
     try:
@@ -202,17 +219,17 @@ def main(argv: list[str] | None = None) -> int:
         print(NO_TOKEN, file=sys.stderr)
         return 2
     try:
-        lock = take_database(settings)
+        lock, report = take_database(settings)
     except StartRefusedError as error:
         print(error, file=sys.stderr)
         return exit_code(error)
     try:
-        return _run(settings, webhook)
+        return _run(settings, webhook, checked_whole=report.whole)
     finally:
         lock.release()
 
 
-def _run(settings: Settings, webhook: WebhookArguments | None) -> int:
+def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole: bool) -> int:
     """Run the bot until it is stopped (the database is locked and checked)."""
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
@@ -224,6 +241,8 @@ def _run(settings: Settings, webhook: WebhookArguments | None) -> int:
 
     application = build_application(settings)
     schedule_backups(application, settings)
+    if not checked_whole:
+        schedule_whole_check(application, settings)
     tune_gc()
     tune_switching()
     quiet = _ReportedAtStart()
