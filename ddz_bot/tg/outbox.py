@@ -101,6 +101,7 @@ class Outbox:
         self.network_retries = network_retries
         self._slots: dict[tuple[int, str], _Slot] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._unrecorded: dict[tuple[int, str], _Slot] = {}  # new ids ``on_sent`` couldn't save
         self.sent_calls = 0
 
     # ---- what callers use ---------------------------------------------------------------
@@ -281,6 +282,8 @@ class Outbox:
                 if stale is not None:
                     self.spawn(self.bot.delete_message(slot.chat_id, stale))
                     stale = None
+                if self._unrecorded:
+                    await self._record_waiting()
             except RetryAfter as error:
                 retries += 1
                 if stale is not None and slot.message_id is None:
@@ -336,6 +339,45 @@ class Outbox:
             if stale is not None and slot.message_id is None:
                 slot.message_id = stale  # not sent anew: the old message keeps the slot
 
+    async def _tell(self, hook: SentHook, slot: _Slot, message_id: int) -> bool:
+        """Tell ``hook`` (which saves it) of a message; False if it failed (a full disk):
+        what goes out to a chat never depends on the database taking a write."""
+        try:
+            await hook(slot.chat_id, slot.name, message_id)
+        except Exception:
+            log.warning(
+                "chat %s slot %s: message %s not recorded",
+                slot.chat_id,
+                slot.name,
+                message_id,
+                exc_info=True,
+            )
+            return False
+        return True
+
+    async def _record(self, slot: _Slot, message_id: int) -> None:
+        """A new message's id to ``on_sent``. One that can't be saved stays the slot's all the
+        same (edited, and the message it replaced deleted) and is saved again after each
+        later send until it is (``_record_waiting``): the database knows every message
+        showing a table once it takes writes."""
+        assert self.on_sent is not None
+        key = (slot.chat_id, slot.name)
+        if await self._tell(self.on_sent, slot, message_id):
+            self._unrecorded.pop(key, None)
+        else:
+            self._unrecorded[key] = slot
+
+    async def _record_waiting(self) -> None:
+        """Save the ids ``on_sent`` could not take before (a full disk, freed since?)."""
+        assert self.on_sent is not None
+        for key, waiting in list(self._unrecorded.items()):
+            if waiting.message_id is None or self._slots.get(key) is not waiting:
+                self._unrecorded.pop(key, None)  # gone by then
+            elif await self._tell(self.on_sent, waiting, waiting.message_id):
+                self._unrecorded.pop(key, None)
+            else:
+                return  # not yet: the next send tries again
+
     async def tidy(self, chat_id: int, after: int, *, keep: int | None = None) -> None:
         """Delete a message of ours sent unseen just after ``after`` (``unseen.tidy``)."""
         await tidy(self.bot, chat_id, after, keep=keep)
@@ -350,7 +392,7 @@ class Outbox:
             message: Message
             if self.on_sending is not None and chat > 0:
                 slot.after = max(slot.newest, self._paces.newest(chat))
-                await self.on_sending(chat, slot.name, slot.after)
+                await self._tell(self.on_sending, slot, slot.after)
             if content.photo_key is not None:
                 message = await bot.send_photo(
                     chat,
@@ -365,7 +407,7 @@ class Outbox:
             self._paces.seen(chat, message.message_id)
             slot.newest = max(slot.newest, message.message_id)
             if self.on_sent is not None:
-                await self.on_sent(chat, slot.name, message.message_id)
+                await self._record(slot, message.message_id)
             return
         message_id = slot.message_id
         same_markup = sent is not None and sent.markup_key() == content.markup_key()
