@@ -42,7 +42,7 @@ from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, Tele
 from .content import Content, Render
 from .pace import PRIVATE_PACE, UNPACED, ChatPace, ChatPaces, backoff, retry_seconds
 from .ratelimit import caller_waits_out_floods
-from .unseen import tidy
+from .unseen import GROUP_LOOK_AHEAD, LOOK_AHEAD, tidy
 
 __all__ = ["PRIVATE_PACE", "ChatPace", "Content", "Outbox"]
 
@@ -311,27 +311,23 @@ class Outbox:
                 else:
                     log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except NetworkError as error:  # no answer (BadRequest, a subclass, is above)
-                if isinstance(error, TimedOut) and slot.message_id is None and slot.chat_id > 0:
+                if isinstance(error, TimedOut) and slot.message_id is None:
                     # the new message may have arrived unseen: it goes, then is sent again
                     log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
-                    await self.tidy(slot.chat_id, slot.after, keep=stale)
+                    await self._tidy_unseen(slot, stale)
                     retries += 1
                     if stale is not None:
                         slot.message_id, slot.fresh = stale, True
                     if slot.pending is None and retries <= self.network_retries:
                         slot.pending = content
                     continue
-                if isinstance(error, TimedOut) and slot.message_id is None:
-                    # the new message may have arrived: better none twice than two
-                    log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
-                else:
-                    retries += 1
-                    if stale is not None and slot.message_id is None:
-                        slot.message_id, slot.fresh = stale, True
-                    if slot.pending is None and retries <= self.network_retries:
-                        slot.pending = content
-                    self._hold(slot.chat_id, backoff(retries))
-                    continue
+                retries += 1
+                if stale is not None and slot.message_id is None:
+                    slot.message_id, slot.fresh = stale, True
+                if slot.pending is None and retries <= self.network_retries:
+                    slot.pending = content
+                self._hold(slot.chat_id, backoff(retries))
+                continue
             except TelegramError as error:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except Exception:  # a picture that fails to draw must not stop the slot
@@ -378,6 +374,22 @@ class Outbox:
             else:
                 return  # not yet: the next send tries again
 
+    async def _tidy_unseen(self, slot: _Slot, stale: int | None) -> None:
+        """A new message of ``slot`` timed out: it may have arrived all the same. The bot's
+        live messages just after the newest one known in the chat go, but for those the
+        outbox knows (another slot's, the one it replaces); in a group, people's messages
+        can't be edited, so theirs are never touched."""
+        chat = slot.chat_id
+        known = {
+            s.message_id
+            for s in self._slots.values()
+            if s.chat_id == chat and s.message_id is not None
+        }
+        if stale is not None:
+            known.add(stale)
+        look = LOOK_AHEAD if chat > 0 else GROUP_LOOK_AHEAD
+        await tidy(self.bot, chat, slot.after, known=known, look_ahead=look)
+
     async def tidy(self, chat_id: int, after: int, *, keep: int | None = None) -> None:
         """Delete a message of ours sent unseen just after ``after`` (``unseen.tidy``)."""
         await tidy(self.bot, chat_id, after, keep=keep)
@@ -390,8 +402,8 @@ class Outbox:
         bot, chat, sent = self.bot, slot.chat_id, slot.sent
         if slot.message_id is None:
             message: Message
+            slot.after = max(slot.newest, self._paces.newest(chat))
             if self.on_sending is not None and chat > 0:
-                slot.after = max(slot.newest, self._paces.newest(chat))
                 await self._tell(self.on_sending, slot, slot.after)
             if content.photo_key is not None:
                 message = await bot.send_photo(

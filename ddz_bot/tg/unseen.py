@@ -1,34 +1,46 @@
 """Messages the bot may have sent without hearing back (a call that timed out, a kill).
 
-Telegram numbers the messages of a private chat in order and lists none of them to a bot, so
-one sent unseen is looked for just after the newest message known there: only a message of
-ours with buttons can lose them (another's can't be edited, one without buttons is "not
-modified"), and such a message is deleted.
+Telegram numbers the messages of a chat in order and lists none of them to a bot, so one
+sent unseen is looked for just after the newest message known there: only a message of ours
+with buttons can lose them (a person's can't be edited, one without buttons is "not
+modified"), and such a message is deleted. In a group people's messages come in between,
+so the look goes further (``GROUP_LOOK_AHEAD``).
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Collection
 from typing import Final
 
 from telegram import Bot
 from telegram.error import TelegramError
 
-__all__ = ["LOOK_AHEAD", "tidy"]
+__all__ = ["GROUP_LOOK_AHEAD", "LOOK_AHEAD", "tidy"]
 
 log = logging.getLogger(__name__)
 
 #: how many messages after the newest one known a message sent unseen is looked for
 LOOK_AHEAD: Final = 6
+#: the same in a group, where people's messages take numbers too
+GROUP_LOOK_AHEAD: Final = 12
 
 
-async def tidy(bot: Bot, chat_id: int, after: int, *, keep: int | None = None) -> None:
-    """Delete the bot's live messages among the few after ``after`` (``keep`` stays): each
-    found loses its buttons at once (it can't be pressed meanwhile), then all go in one
-    call (``deleteMessages``) when there are several."""
+async def tidy(
+    bot: Bot,
+    chat_id: int,
+    after: int,
+    *,
+    keep: int | None = None,
+    known: Collection[int] = (),
+    look_ahead: int = LOOK_AHEAD,
+) -> None:
+    """Delete the bot's live messages among the few after ``after`` (``keep`` and those
+    ``known`` stay): each found loses its buttons at once (it can't be pressed meanwhile),
+    then all go in one call (``deleteMessages``) when there are several."""
     found: list[int] = []
-    for message_id in range(after + 1, after + 1 + LOOK_AHEAD):
-        if message_id == keep:
+    for message_id in range(after + 1, after + 1 + look_ahead):
+        if message_id == keep or message_id in known:
             continue
         try:
             await bot.edit_message_reply_markup(chat_id, message_id, reply_markup=None)
