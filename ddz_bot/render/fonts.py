@@ -307,8 +307,19 @@ def _stamp(run: Run, size: int) -> tuple[Image.Image, int, int]:
     return mask, left, top
 
 
+@lru_cache(maxsize=8192)
+def _placed(text: str, size: int, bold: bool) -> tuple[float, tuple[tuple[Run, float], ...]]:
+    """The runs of ``text`` at ``size``, each with its pen's offset, and the whole width:
+    one cache look-up for a text drawn again."""
+    pen, placed = 0.0, []
+    for run in runs(text, bold):
+        placed.append((run, pen))
+        pen += _run_width(run, size)
+    return pen, tuple(placed)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return round(sum(_run_width(run, size) for run in runs(text, bold)))
+    return round(_placed(text, size, bold)[0])
 
 
 def draw_text(
@@ -324,17 +335,17 @@ def draw_text(
 
     Returns the width drawn.
     """
-    parts = runs(text, bold)
-    width = round(sum(_run_width(run, size) for run in parts))
-    x = xy[0] - (width / 2 if align == "m" else width if align == "r" else 0)
+    total, placed = _placed(text, size, bold)
+    width = round(total)
+    start = xy[0] - (width / 2 if align == "m" else width if align == "r" else 0)
     baseline = round(xy[1] + size * _MIDDLE_TO_BASELINE)
-    for run in parts:
+    for run, pen in placed:
+        x = round(start + pen)
         if run.weight == EMOJI_WEIGHT:
-            _draw_emoji(draw, (round(x), baseline), _glyphs(run), size, fill)
+            _draw_emoji(draw, (x, baseline), _glyphs(run), size, fill)
         elif run.text.strip():
             mask, left, top = _stamp(run, size)
-            draw.bitmap((round(x) + left, baseline + top), mask, fill=fill)
-        x += _run_width(run, size)
+            draw.bitmap((x + left, baseline + top), mask, fill=fill)
     return width
 
 
@@ -370,6 +381,7 @@ def _cuts(cleaned: str) -> list[int]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
     """``text`` cut with an ellipsis so that it fits ``max_width`` pixels (the ellipsis
     at the end of its reading: on the left of a right-to-left name)."""
