@@ -27,10 +27,12 @@ def coverage(path: Path) -> frozenset[int]:
         raise ValueError(f"{path.name}: no cmap table")
     count = struct.unpack_from(">H", data, cmap_offset + 2)[0]
     points: set[int] = set()
+    seen: set[int] = set()
     for i in range(count):
         platform, _encoding, offset = struct.unpack_from(">HHI", data, cmap_offset + 4 + 8 * i)
-        if platform not in (0, 3):
-            continue
+        if platform not in (0, 3) or offset in seen:
+            continue  # another platform's record of a table already read
+        seen.add(offset)
         table = cmap_offset + offset
         fmt = struct.unpack_from(">H", data, table)[0]
         if fmt == 4:

@@ -117,6 +117,11 @@ def _invisible(char: str) -> bool:
     )
 
 
+def _script_of(code: int) -> Script | None:
+    """The script font that has ``code`` (read only for what the CJK and emoji fonts lack)."""
+    return next((script for script in Script if code in coverage(script.path)), None)
+
+
 def _shapes_with(char: str, script: Script | None) -> bool:
     """A mark or joiner kept after a letter of ``script`` (a Thai vowel sign, a Devanagari
     virama, an Arabic vowel, the non-joiner of a Persian name): its font draws it."""
@@ -154,13 +159,9 @@ def _cleaned(text: str, bold: bool) -> tuple[_Char, ...]:
     """``text`` in reading order, each character with the font that draws it; what no
     shipped font has is replaced (several unknown characters in a row become one ``?``)."""
     bold_has, regular_has, emoji_has = coverage(BOLD), coverage(REGULAR), coverage(EMOJI)
-    scripts = [(script, coverage(script.path)) for script in Script]
     faux = bold and any(
         ord(c) not in bold_has
-        and (
-            ord(c) in regular_has
-            or (not _invisible(c) and any(ord(c) in has for _, has in scripts))
-        )
+        and (ord(c) in regular_has or (not _invisible(c) and _script_of(ord(c)) is not None))
         for c in text
     )
     if faux:
@@ -186,7 +187,7 @@ def _cleaned(text: str, bold: bool) -> tuple[_Char, ...]:
         elif code in emoji_has:
             weight = EMOJI_WEIGHT
         else:
-            script = next((s for s, has in scripts if code in has), None)
+            script = _script_of(code)
             weight = plain if plain != BOLD_WEIGHT else REGULAR_WEIGHT
             if script is None:
                 if replaced_last:
