@@ -2,16 +2,22 @@
 
 Settings come from the environment (and a ``.env`` file next to where it runs); see the
 README's settings table. Long polling by default; ``DDZ_WEBHOOK_URL`` switches to a webhook.
+``python bot.py backup PATH`` copies the database (``DDZ_DB_PATH``) while the bot runs.
+
+Before it takes an update, the bot locks its database (one bot per file) and checks it: a
+database it must not play on stops it with one line and its own exit code (``EXIT_CODES``).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import re
 import secrets
 import sys
-from typing import TypedDict
+from pathlib import Path
+from typing import Any, TypedDict
 from urllib.parse import urlsplit
 
 # Telegram's retry_after as a timedelta now, as python-telegram-bot will do by default; the
@@ -19,12 +25,36 @@ from urllib.parse import urlsplit
 os.environ.setdefault("PTB_TIMEDELTA", "1")
 
 from ddz_bot.config import Settings, SettingsError, load_dotenv
+from ddz_bot.storage.backup import BackupError, backup, backup_into
+from ddz_bot.storage.errors import (
+    DatabaseDamagedError,
+    DatabaseLockedError,
+    DatabaseUnreadableError,
+    NoDatabaseFolderError,
+    NotADatabaseError,
+    SchemaTooNewError,
+    StartRefusedError,
+)
+from ddz_bot.storage.guard import CheckReport, DatabaseLock, check, check_whole, hold
 
 #: Tries to reach Telegram at start (python-telegram-bot waits 1, 1.5, 2.25 s between).
 STARTUP_RETRIES = 3
 
 #: The updates the bot reacts to; Telegram sends no other kind.
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
+
+#: The exit code of each database the bot refuses at start (2: a bad setting; 3 and 4:
+#: Telegram refused the token or is out of reach).
+EXIT_CODES: dict[type[StartRefusedError], int] = {
+    DatabaseLockedError: 5,
+    NotADatabaseError: 6,
+    DatabaseDamagedError: 7,
+    SchemaTooNewError: 8,
+    DatabaseUnreadableError: 9,
+    NoDatabaseFolderError: 10,
+}
+#: ``python bot.py backup PATH`` that could not make its backup.
+BACKUP_FAILED = 11
 
 # Telegram's rule for a webhook's secret token.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -97,7 +127,79 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
     )
 
 
+def exit_code(error: StartRefusedError) -> int:
+    """The exit code of a refused database."""
+    for kind in type(error).__mro__:
+        if kind in EXIT_CODES:
+            return EXIT_CODES[kind]
+    return 1
+
+
+def take_database(settings: Settings) -> tuple[DatabaseLock, CheckReport]:
+    """Lock the database for this process, then check it (read-only): the lock first, so
+    the check never reads a file another bot is writing as if it were idle."""
+    lock = hold(settings.db_path)
+    try:
+        report = check(settings.db_path)
+    except BaseException:
+        lock.release()
+        raise
+    return lock, report
+
+
+def run_backup(settings: Settings, target: str) -> int:
+    """``python bot.py backup PATH``: one line saying where it went, or why it could not."""
+    try:
+        report = backup(settings.db_path, Path(target))
+    except BackupError as error:
+        print(f"Backup failed: {error}", file=sys.stderr)
+        return BACKUP_FAILED
+    print(report.line(settings.db_path))
+    return 0
+
+
+def schedule_backups(application: Any, settings: Settings) -> None:
+    """Every ``DDZ_BACKUP_EVERY`` a backup in ``DDZ_BACKUP_DIR`` (the newest
+    ``DDZ_BACKUP_KEEP`` kept), copied on a thread of its own: play goes on meanwhile."""
+    folder = settings.backup_dir
+    if folder is None or application.job_queue is None:
+        return
+    log = logging.getLogger("ddz_bot.backup")
+
+    async def one(_: object) -> None:
+        try:
+            report = await asyncio.to_thread(
+                backup_into, settings.db_path, folder, settings.backup_keep
+            )
+        except BackupError as error:
+            log.error("backup failed: %s", error)
+            return
+        log.info("%s", report.line(settings.db_path))
+
+    application.job_queue.run_repeating(
+        one, interval=settings.backup_every, first=settings.backup_every, name="ddz:backup"
+    )
+
+
+def schedule_whole_check(application: Any, settings: Settings) -> None:
+    """A large file's archive of finished hands, checked once the bot plays (on a thread of
+    its own); damage found is logged as the one line a refused start would print."""
+    log = logging.getLogger("ddz_bot.check")
+
+    async def whole(_: object) -> None:
+        try:
+            seconds = await asyncio.to_thread(check_whole, settings.db_path)
+        except StartRefusedError as error:
+            log.error("%s", error)
+            return
+        log.info("database %s checked whole in %.1f s", settings.db_path, seconds)
+
+    if application.job_queue is not None:
+        application.job_queue.run_once(whole, when=0, name="ddz:check")
+
+
 def main(argv: list[str] | None = None) -> int:
+    args = [] if argv is None else argv
     try:
         load_dotenv()
         settings = Settings.from_env()
@@ -105,9 +207,30 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 2
+    if args[:1] == ["backup"]:
+        if len(args) != 2:
+            print("Usage: python bot.py backup PATH (a new file, or a folder)", file=sys.stderr)
+            return 2
+        return run_backup(settings, args[1])
+    if args:
+        print(f"Unknown arguments {' '.join(args)!r}: python bot.py [backup PATH]", file=sys.stderr)
+        return 2
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    try:
+        lock, report = take_database(settings)
+    except StartRefusedError as error:
+        print(error, file=sys.stderr)
+        return exit_code(error)
+    try:
+        return _run(settings, webhook, checked_whole=report.whole)
+    finally:
+        lock.release()
+
+
+def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole: bool) -> int:
+    """Run the bot until it is stopped (the database is locked and checked)."""
     logging.basicConfig(
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
@@ -117,6 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     from ddz_bot.tg.connection import startup_failure
 
     application = build_application(settings)
+    schedule_backups(application, settings)
+    if not checked_whole:
+        schedule_whole_check(application, settings)
     tune_gc()
     tune_switching()
     quiet = _ReportedAtStart()
@@ -130,6 +256,9 @@ def main(argv: list[str] | None = None) -> int:
             application.run_polling(
                 allowed_updates=list(ALLOWED_UPDATES), bootstrap_retries=STARTUP_RETRIES
             )
+    except StartRefusedError as error:
+        print(error, file=sys.stderr)
+        return exit_code(error)
     except Exception as error:
         failure = startup_failure(error, settings)
         if failure is None:
@@ -157,4 +286,4 @@ class _ReportedAtStart(logging.Filter):
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    sys.exit(main(sys.argv[1:]))

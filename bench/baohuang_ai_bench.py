@@ -19,10 +19,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.ai.baohuang import make_baohuang_player
 from ddz_bot.ai.timing import percentile
-from ddz_bot.engine.actions import Deal
-from ddz_bot.engine.baohuang import BaoHuangGame, BaoHuangRules, GuardMethod
+from ddz_bot.games.baohuang.ai import make_baohuang_player
+from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangRules, GuardMethod
+from ddz_bot.kernel import Deal
 
 
 def decision_times(level: str, hands: int, seed: int, rules: BaoHuangRules) -> list[float]:

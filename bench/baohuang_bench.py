@@ -24,9 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.engine.actions import Deal
-from ddz_bot.engine.baohuang import BaoHuangGame, BaoHuangRules, bh_deck, bh_moves
-from ddz_bot.engine.cards import Cards
+from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangRules, bh_deck, bh_moves
+from ddz_bot.kernel import Cards, Deal
 
 
 def best_of(fn: Callable[[], object], repeat: int = 5, number: int = 3) -> float:

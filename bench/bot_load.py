@@ -55,9 +55,9 @@ from telegram import Update
 from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
-from ddz_bot.engine.baohuang import BaoHuangGame
-from ddz_bot.engine.catalogue import legal_moves
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.baohuang.engine import BaoHuangGame
+from ddz_bot.games.doudizhu.engine.catalogue import legal_moves
+from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg import present
 from ddz_bot.tg.app import build_application, runtime, tune_gc, tune_switching
 from ddz_bot.tg.runtime import Runtime

@@ -22,11 +22,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.engine import CLASSIC, WILDCARD, Cards, classify
-from ddz_bot.engine.cards import full_deck
-from ddz_bot.engine.catalogue import classify_structural, legal_moves
-from ddz_bot.engine.rules import RuleSet
-from ddz_bot.engine.wildmoves import useful_moves, wild_readings
+from ddz_bot.games.doudizhu.engine import CLASSIC, WILDCARD, classify
+from ddz_bot.games.doudizhu.engine.catalogue import classify_structural, legal_moves
+from ddz_bot.games.doudizhu.engine.rules import RuleSet
+from ddz_bot.games.doudizhu.engine.wildmoves import useful_moves, wild_readings
+from ddz_bot.kernel import Cards, full_deck
 
 
 def best_of(fn: Callable[[], object], repeat: int = 5, number: int = 3) -> float:

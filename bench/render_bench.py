@@ -19,7 +19,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.render import render_hand, render_profile, render_result, render_table
+from ddz_bot.games.doudizhu.render import render_hand, render_result, render_table
+from ddz_bot.render import render_profile
 from tools.render_samples import hand_samples, profile_samples, result_samples, table_samples
 
 TARGET_MS = {"table": 20.0, "hand": 10.0, "result": 25.0, "profile": 25.0}

@@ -31,16 +31,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.ai import AIPlayer, Situation
-from ddz_bot.ai.arena import _deal, play_deal
-from ddz_bot.ai.bidding import BiddingStyle
-from ddz_bot.ai.players import _Base
-from ddz_bot.ai.policy import NORMAL_V1, score_options
-from ddz_bot.ai.sampler import Sampler
-from ddz_bot.ai.search import SearchConfig
-from ddz_bot.engine import CLASSIC, Cards, Combo
-from ddz_bot.engine.actions import Action
-from ddz_bot.engine.views import SeatView
+from ddz_bot.games.doudizhu.ai import AIPlayer, Situation
+from ddz_bot.games.doudizhu.ai.arena import _deal, play_deal
+from ddz_bot.games.doudizhu.ai.bidding import BiddingStyle
+from ddz_bot.games.doudizhu.ai.players import _Base
+from ddz_bot.games.doudizhu.ai.policy import NORMAL_V1, score_options
+from ddz_bot.games.doudizhu.ai.sampler import Sampler
+from ddz_bot.games.doudizhu.ai.search import SearchConfig
+from ddz_bot.games.doudizhu.engine import CLASSIC, Combo
+from ddz_bot.games.doudizhu.engine.views import SeatView
+from ddz_bot.kernel import Action, Cards
 
 HARD = SearchConfig()
 #: the ways of sampling compared: (name, tries, history weight, swaps, chained swaps)

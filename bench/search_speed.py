@@ -28,15 +28,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.ai import AIPlayer, Situation, search
-from ddz_bot.ai.arena import _deal, play_deal
-from ddz_bot.ai.players import _Base, make_player
-from ddz_bot.ai.policy import NORMAL, score_options
-from ddz_bot.ai.sampler import Sampler
-from ddz_bot.ai.search import SearchConfig, search_candidates
-from ddz_bot.engine import CLASSIC
-from ddz_bot.engine.actions import Action
-from ddz_bot.engine.views import SeatView
+from ddz_bot.games.doudizhu.ai import AIPlayer, Situation, search
+from ddz_bot.games.doudizhu.ai.arena import _deal, play_deal
+from ddz_bot.games.doudizhu.ai.players import _Base, make_player
+from ddz_bot.games.doudizhu.ai.policy import NORMAL, score_options
+from ddz_bot.games.doudizhu.ai.sampler import Sampler
+from ddz_bot.games.doudizhu.ai.search import SearchConfig, search_candidates
+from ddz_bot.games.doudizhu.engine import CLASSIC
+from ddz_bot.games.doudizhu.engine.views import SeatView
+from ddz_bot.kernel import Action
 
 HARD = SearchConfig()
 

@@ -26,10 +26,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.engine.actions import Deal
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.rules import CLASSIC, POINTS, WILDCARD, RuleSet
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.rules import CLASSIC, POINTS, WILDCARD, RuleSet
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.kernel import Deal
 
 TARGET_HANDS_PER_S = 200
 

@@ -12,7 +12,14 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
-__all__ = ["LANGUAGES", "SETTINGS_HELP", "Settings", "SettingsError", "load_dotenv"]
+__all__ = [
+    "LANGUAGES",
+    "SETTINGS_HELP",
+    "Settings",
+    "SettingsError",
+    "load_dotenv",
+    "parse_duration",
+]
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 #: The proxies python-telegram-bot reaches Telegram through (httpx; socks needs ``socksio``).
@@ -53,6 +60,9 @@ class Settings:
     proxy_url: str = ""  # http(s):// or socks5(h):// proxy for every call to Telegram
     api_url: str = ""  # base URL of a self-hosted telegram-bot-api server
     ai_workers: int = 1  # processes computing the AI's decisions; 0: on the bot's own loop
+    backup_dir: Path | None = None  # where the bot keeps its own backups; None: it keeps none
+    backup_every: float = 6 * 3600.0  # seconds between two of them
+    backup_keep: int = 7  # the newest ones kept; older ones are deleted
 
     @property
     def webhook(self) -> bool:
@@ -86,7 +96,7 @@ class Settings:
 class _Spec:
     name: str
     variable: str
-    kind: str  # str, path, float, int, lang, level, proxy, url
+    kind: str  # str, path, float, int, lang, level, proxy, url, duration
     default: str
     meaning: str
 
@@ -102,6 +112,8 @@ class _Spec:
                 if number < 0:
                     raise ValueError("must not be negative")
                 return number
+            if self.kind == "duration":
+                return parse_duration(raw)
         except ValueError as error:
             raise SettingsError(self.variable, raw, str(error)) from None
         if self.kind == "path":
@@ -205,7 +217,39 @@ _SPECS = (
         "(empty: api.telegram.org)",
         "base URL of a self-hosted telegram-bot-api server, e.g. `http://127.0.0.1:8081`",
     ),
+    _Spec(
+        "backup_dir",
+        "DDZ_BACKUP_DIR",
+        "path",
+        "(empty: no backups)",
+        "folder where the running bot writes a backup of the database every DDZ_BACKUP_EVERY",
+    ),
+    _Spec(
+        "backup_every",
+        "DDZ_BACKUP_EVERY",
+        "duration",
+        "6h",
+        "time between two backups: `30m`, `6h`, `1d`",
+    ),
+    _Spec("backup_keep", "DDZ_BACKUP_KEEP", "int", "7", "backups kept in DDZ_BACKUP_DIR (newest)"),
 )
+
+_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86_400}
+
+
+def parse_duration(raw: str) -> float:
+    """Seconds of ``30m``, ``6h``, ``1d`` or a plain number of seconds (at least a minute)."""
+    text = raw.strip().lower()
+    unit = _UNITS.get(text[-1:], 0)
+    number = text[:-1] if unit else text
+    try:
+        seconds = float(number) * (unit or 1)
+    except ValueError:
+        raise ValueError("a duration such as 30m, 6h or 1d") from None
+    if not 60 <= seconds <= 366 * 86_400:
+        raise ValueError("between 1 minute and a year")
+    return seconds
+
 
 SETTINGS_HELP = "\n".join(
     ["| variable | default | meaning |", "|---|---|---|"]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ddz_bot.engine.baohuang.views import (
+from ddz_bot.games.baohuang.engine.views import (
     BaoHuangOutcome,
     FactorReason,
     Phase,
@@ -18,7 +18,7 @@ from ddz_bot.engine.baohuang.views import (
     SeatInfo,
     Solo,
 )
-from ddz_bot.engine.protocol import Termination
+from ddz_bot.kernel import Termination
 from ddz_bot.render import LANGS, ResultLine
 
 from .baohuang_samples import LANG_SUFFIX, NAMES, finished_view, make_view

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Final
 
-from ddz_bot.engine.baohuang.cards import EMPEROR_CARD, GUARD_CARD, Face
-from ddz_bot.engine.baohuang.melds import Meld
-from ddz_bot.engine.baohuang.rules import BaoHuangRules, GuardMethod
-from ddz_bot.engine.baohuang.views import (
+from ddz_bot.games.baohuang.engine.cards import EMPEROR_CARD, GUARD_CARD, Face
+from ddz_bot.games.baohuang.engine.melds import Meld
+from ddz_bot.games.baohuang.engine.rules import BaoHuangRules, GuardMethod
+from ddz_bot.games.baohuang.engine.views import (
     BaoHuangOutcome,
     Declaration,
     FactorReason,
@@ -30,9 +30,7 @@ from ddz_bot.engine.baohuang.views import (
     Solo,
     ThroneOffer,
 )
-from ddz_bot.engine.cards import RANK_CHARS, Card, Cards, Rank, Suit
-from ddz_bot.engine.protocol import Termination
-from ddz_bot.engine.rules import DEFAULT_ROOM, ROOMS
+from ddz_bot.kernel import DEFAULT_ROOM, RANK_CHARS, ROOMS, Card, Cards, Rank, Suit, Termination
 from ddz_bot.render import LANGS
 
 __all__ = [

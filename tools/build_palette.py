@@ -14,11 +14,11 @@ from pathlib import Path
 
 from PIL import Image
 
+from ddz_bot.games.doudizhu.render.hand import draw_hand
+from ddz_bot.games.doudizhu.render.result import draw_result
+from ddz_bot.games.doudizhu.render.table import draw_table
 from ddz_bot.render import palette
-from ddz_bot.render.hand import draw_hand
 from ddz_bot.render.profile import draw_profile
-from ddz_bot.render.result import draw_result
-from ddz_bot.render.table import draw_table
 
 from .render_samples import hand_samples, profile_samples, result_samples, table_samples
 

@@ -12,15 +12,9 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ddz_bot.render import (
-    render_bh_hand,
-    render_bh_result,
-    render_bh_table,
-    render_hand,
-    render_profile,
-    render_result,
-    render_table,
-)
+from ddz_bot.games.baohuang.render import render_bh_hand, render_bh_result, render_bh_table
+from ddz_bot.games.doudizhu.render import render_hand, render_result, render_table
+from ddz_bot.render import render_profile
 
 from .baohuang_result_samples import bh_result_samples
 from .baohuang_samples import bh_hand_samples, bh_table_samples

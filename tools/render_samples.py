@@ -9,21 +9,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 
-from ddz_bot.engine import (
-    DEFAULT_ROOM,
+from ddz_bot.games.doudizhu.engine import (
     FOUR_PLAYER,
-    RANK_CHARS,
-    ROOMS,
     WILDCARD,
-    Card,
-    Cards,
     Combo,
     HandOutcome,
     MultiplierItem,
     MultiplierReason,
     Phase,
     PublicView,
-    Rank,
     Role,
     RuleSet,
     SeatInfo,
@@ -31,6 +25,7 @@ from ddz_bot.engine import (
     ShowKind,
     classify,
 )
+from ddz_bot.kernel import DEFAULT_ROOM, RANK_CHARS, ROOMS, Card, Cards, Rank
 from ddz_bot.render import PlayerRecord, ResultLine
 
 __all__ = [

@@ -1,42 +1,8 @@
-"""Players for empty seats, 托管 and hints: random and greedy baselines, and the AI at
-three levels (easy, normal, hard; ``SEAT_LEVEL`` is the one AI seats and 托管 play). They
-see a seat's view only and answer with one of the legal actions. 保皇's players are in
-``ddz_bot.ai.baohuang``."""
+"""What every game's AI shares: how much of the bot's time a shared player may spend searching
+(``ThinkingShare``) and how the arenas and benches report decision times. Each game's players
+are in its folder (``ddz_bot.games.<game>.ai``)."""
 
-from .baohuang import BaoHuangAI, make_baohuang_player
-from .bidding import BiddingStyle
-from .hand import bid_strength, plan_hand
-from .hints import hints
-from .players import (
-    LEVELS,
-    SEAT_LEVEL,
-    AIPlayer,
-    Baseline,
-    GreedyPlayer,
-    LevelName,
-    Player,
-    RandomPlayer,
-    make_player,
-)
-from .situation import Situation
 from .thinking import ThinkingShare
+from .timing import describe_times
 
-__all__ = [
-    "LEVELS",
-    "SEAT_LEVEL",
-    "AIPlayer",
-    "BaoHuangAI",
-    "Baseline",
-    "BiddingStyle",
-    "GreedyPlayer",
-    "LevelName",
-    "Player",
-    "RandomPlayer",
-    "Situation",
-    "ThinkingShare",
-    "bid_strength",
-    "hints",
-    "make_baohuang_player",
-    "make_player",
-    "plan_hand",
-]
+__all__ = ["ThinkingShare", "describe_times"]

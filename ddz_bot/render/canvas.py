@@ -15,10 +15,10 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ..engine import Card, Combo
+from ddz_bot.kernel import Card
+
 from . import sprites
 from .fonts import draw_text, text_width
-from .labels import combo_name
 from .palette import palette_image
 from .sprites import CardSize
 
@@ -95,14 +95,6 @@ def pill(
     )
     draw_text(draw, (left + pad, y), text, size, fg, bold)
     return width
-
-
-def combo_tag(combo: Combo, lang: str) -> str:
-    """The combo's kind, and what its wildcards stand for (R-LZ-CHOICE: shown on the table)."""
-    tag = combo_name(combo.kind.value, lang)
-    if combo.wild_as:
-        tag += " ★=" + "".join(sprites.index_label(rank) for rank in combo.wild_as)
-    return tag
 
 
 def card_step(count: int, size: CardSize, max_width: int, max_step: int) -> int:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..engine import TITLES as ENGINE_TITLES
-from ..engine import title_for
+from ddz_bot.kernel import TITLES as ENGINE_TITLES
+from ddz_bot.kernel import title_for
+
 from ..i18n import LANGS
 
 __all__ = [

@@ -13,7 +13,8 @@ from typing import Final
 
 from PIL import Image, ImageDraw
 
-from ..engine import Card, Rank, Suit
+from ddz_bot.kernel import Card, Rank, Suit
+
 from .fonts import draw_text, text_width
 
 __all__ = [
@@ -219,7 +220,7 @@ def back(size: CardSize) -> Image.Image:
 
 def warm_up() -> None:
     """Draw every sprite now (about a second), so that no player waits for one later."""
-    from ..engine import full_deck
+    from ddz_bot.kernel import full_deck
 
     for size in (LARGE, MEDIUM, SMALL, TINY):
         back(size)

@@ -29,7 +29,13 @@ from zoneinfo import ZoneInfo
 
 import aiosqlite
 
-from .errors import SchemaTooNewError
+from .errors import (
+    DatabaseDamagedError,
+    DatabaseUnreadableError,
+    NoDatabaseFolderError,
+    NotADatabaseError,
+    SchemaTooNewError,
+)
 from .migrations import LATEST_VERSION, MIGRATIONS
 from .models import EconomySettings
 
@@ -94,6 +100,18 @@ def migrate(conn: sqlite3.Connection, path: str, upto: int = LATEST_VERSION) -> 
             raise
         version = number
     return version
+
+
+def _refused(path: str, error: sqlite3.Error) -> None:
+    """Raise what an error met while opening a database means, as one named error; an
+    error that is none of them (a full disk) is left to raise as it is."""
+    text = str(error)
+    if "not a database" in text:
+        raise NotADatabaseError(path, text) from None
+    if "malformed" in text or "corrupt" in text:
+        raise DatabaseDamagedError(path, text) from None
+    if "unable to open" in text or "readonly" in text:
+        raise DatabaseUnreadableError(path, text) from None
 
 
 _SharedWrite = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
@@ -192,13 +210,21 @@ class StoreCore:
         ]
 
     def _open_writer(self) -> sqlite3.Connection:
-        conn = sqlite3.connect(self.path, isolation_level=None)
+        try:
+            conn = sqlite3.connect(self.path, isolation_level=None)
+        except sqlite3.Error as error:
+            _refused(str(self.path), error)
+            raise
         try:
             conn.row_factory = sqlite3.Row
             for pragma in self._pragmas():
                 conn.execute(pragma)
             conn.execute("PRAGMA journal_mode = WAL")
             migrate(conn, str(self.path))
+        except sqlite3.DatabaseError as error:
+            conn.close()
+            _refused(str(self.path), error)
+            raise
         except BaseException:
             conn.close()
             raise
@@ -207,7 +233,11 @@ class StoreCore:
     async def connect(self) -> None:
         if self._writer is not None:
             return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            why = error.strerror or str(error)
+            raise NoDatabaseFolderError(str(self.path), why) from None
         loop = asyncio.get_running_loop()
         thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ddz-db-writer")
         try:

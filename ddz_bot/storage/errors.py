@@ -5,30 +5,106 @@ from __future__ import annotations
 __all__ = [
     "AlreadyClaimedError",
     "BadChangeError",
+    "DatabaseDamagedError",
+    "DatabaseLockedError",
+    "DatabaseUnreadableError",
     "InsufficientBeansError",
+    "NoDatabaseFolderError",
+    "NotADatabaseError",
     "ReliefRefusedError",
     "SchemaTooNewError",
+    "StaleTableError",
+    "StartRefusedError",
     "StorageError",
     "UnknownPlayerError",
     "UnknownTableError",
 ]
+
+#: Where the README says how to put a backup back.
+RESTORE_HINT = "see README.md, 'Backups and restore'"
 
 
 class StorageError(ValueError):
     """Base of every error the storage layer raises on purpose."""
 
 
-class SchemaTooNewError(StorageError):
+class StartRefusedError(StorageError):
+    """The database can't be used at start; the bot says this one line and stops, the file
+    left as it was."""
+
+    def __init__(self, path: str, line: str) -> None:
+        super().__init__(" ".join(line.split()))  # one line, whatever SQLite said
+        self.path = path
+
+
+class SchemaTooNewError(StartRefusedError):
     """The database was written by a newer version of the bot; opening it could corrupt it."""
 
     def __init__(self, path: str, found: int, known: int) -> None:
         super().__init__(
+            path,
             f"database {path} has schema version {found}, but this bot only knows up to "
-            f"version {known}; upgrade the bot (or restore an older backup)"
+            f"version {known}; upgrade the bot (or restore an older backup)",
         )
-        self.path = path
         self.found = found
         self.known = known
+
+
+class DatabaseLockedError(StartRefusedError):
+    """Another bot holds the database: two would both run its tables and fork its hands."""
+
+    def __init__(self, path: str, holder: str) -> None:
+        super().__init__(
+            path,
+            f"database {path} is in use by another bot ({holder}); stop that one first "
+            "(one bot per database file)",
+        )
+        self.holder = holder
+
+
+class NotADatabaseError(StartRefusedError):
+    """The file is not an SQLite database (another file, or one cut short)."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(path, f"{path} is not a database the bot can use ({why}); {RESTORE_HINT}")
+
+
+class DatabaseDamagedError(StartRefusedError):
+    """SQLite's own check finds the file damaged: playing on would lose beans."""
+
+    def __init__(self, path: str, first_problem: str) -> None:
+        super().__init__(
+            path, f"database {path} is damaged ({first_problem}); restore a backup: {RESTORE_HINT}"
+        )
+        self.first_problem = first_problem
+
+
+class DatabaseUnreadableError(StartRefusedError):
+    """The file or its folder can't be read or written by this user."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(
+            path, f"database {path} can't be opened: {why}; check the owner and permissions"
+        )
+
+
+class NoDatabaseFolderError(StartRefusedError):
+    """The folder meant to hold the database doesn't exist and can't be made."""
+
+    def __init__(self, path: str, why: str) -> None:
+        super().__init__(path, f"no folder for the database {path} and none can be made: {why}")
+
+
+class StaleTableError(StorageError):
+    """A table was saved by someone else since it was read: this save was refused, nothing
+    written (compare and set on the table's version)."""
+
+    def __init__(self, table_id: str, expected: int, found: int | None) -> None:
+        now = "gone" if found is None else f"at version {found}"
+        super().__init__(f"table {table_id!r} was read at version {expected} but is {now}")
+        self.table_id = table_id
+        self.expected = expected
+        self.found = found
 
 
 class UnknownPlayerError(StorageError):

@@ -9,8 +9,10 @@ from enum import StrEnum
 from typing import Any, Final, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ..engine import ROOMS, BeanReason, Bidding, Role, Title, next_title, room_by_key, title_for
-from ..engine.baohuang import GuardMethod
+from ddz_bot.games.baohuang.engine import GuardMethod
+from ddz_bot.games.doudizhu.engine import Bidding, Role
+from ddz_bot.kernel import ROOMS, BeanReason, Title, next_title, room_by_key, title_for
+
 from ..i18n import LANGS
 from .errors import BadChangeError
 

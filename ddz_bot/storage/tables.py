@@ -9,7 +9,7 @@ from datetime import datetime
 from typing import Any
 
 from .core import StoreCore, dump_json, from_text, to_text
-from .errors import StorageError, UnknownTableError
+from .errors import StaleTableError, StorageError, UnknownTableError
 from .models import FinishedHand, HandAction, LedgerChange, SavedAction, TableRecord
 
 __all__ = ["TablesMixin"]
@@ -59,6 +59,15 @@ def _panels_json(panel_message_ids: Mapping[int, int]) -> str:
     return dump_json({str(int(user)): int(message) for user, message in panel_message_ids.items()})
 
 
+def _compare(conn: sqlite3.Connection, table_id: str, expected: int) -> None:
+    """Refuse a save made from a version that is no longer the stored one (inside the
+    save's transaction, so nobody can write in between)."""
+    row = conn.execute("SELECT version FROM tables WHERE table_id = ?", (table_id,)).fetchone()
+    found = None if row is None else int(row[0])
+    if found != (expected or None):
+        raise StaleTableError(table_id, expected, found)
+
+
 class TablesMixin(StoreCore):
     async def save_table_state(
         self,
@@ -72,12 +81,18 @@ class TablesMixin(StoreCore):
         table_message_id: int | None = None,
         panel_message_ids: Mapping[int, int] | None = None,
         actions: Sequence[Mapping[str, Any]] = (),
+        expected_version: int | None = None,
     ) -> SavedAction:
         """Save a table after accepted actions, in one transaction: the snapshot (``state``,
         e.g. ``Game.to_dict()``), the current deadline, and ``action`` (or each of
         ``actions``, in order: a change of several steps) appended to the hand's log. Message
         ids left as ``None`` keep their stored values. Returns the table's new version and
-        the last action's place in the log."""
+        the last action's place in the log.
+
+        ``expected_version``: the stored version the change was made from (0: a new table);
+        if the table is stored at another version now (someone else saved it meanwhile),
+        nothing is written and ``StaleTableError`` says so. ``None`` saves whatever is
+        stored (the last writer wins)."""
         if not table_id:
             raise StorageError("a table needs an id")
         if action is not None and actions:
@@ -92,6 +107,8 @@ class TablesMixin(StoreCore):
         action_texts = [dump_json(one) for one in logged]
 
         def write(conn: sqlite3.Connection) -> SavedAction:
+            if expected_version is not None:
+                _compare(conn, table_id, expected_version)
             version = int(
                 conn.execute(
                     "INSERT INTO tables (table_id, chat_id, hand_id, state, version,"

@@ -17,8 +17,10 @@ from typing import Final
 from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
-from ..engine import RANK_CHARS, Cards, Game, Pass
-from ..engine.baohuang import BaoHuangGame, meld_of
+from ddz_bot.games.baohuang.engine import BaoHuangGame, meld_of
+from ddz_bot.games.doudizhu.engine import Game
+from ddz_bot.kernel import RANK_CHARS, Cards, Pass
+
 from ..i18n import LANGS, t
 from .baohuang.keyboards import bh_decision, select_rank
 from .cardwords import grouped_cards_text

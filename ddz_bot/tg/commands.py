@@ -11,10 +11,11 @@ from telegram import Chat, Message, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
-from ..engine import room_by_key
+from ddz_bot.kernel import room_by_key
+from ddz_bot.render import PlayerRecord, render_profile
+from ddz_bot.render.labels import title_index, title_name
+
 from ..i18n import t
-from ..render import PlayerRecord, render_profile
-from ..render.labels import title_index, title_name
 from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
 from .games import BAOHUANG
 from .group_settings import settings_view

@@ -12,9 +12,10 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping
 
+from ddz_bot.render import ResultLine
+
 from ..config import Settings
 from ..i18n import t
-from ..render import ResultLine
 from ..storage import Database
 from . import clock
 from .closing import Closer

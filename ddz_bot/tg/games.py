@@ -17,22 +17,9 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..engine import (
-    Action,
-    AutoPlay,
-    Deal,
-    Escape,
-    Game,
-    NoDouble,
-    Room,
-    ShowCards,
-    TimeLimit,
-    Timeout,
-    Waiting,
-    escape_score,
-    ruleset_by_name,
-)
-from ..engine.baohuang import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
+from ddz_bot.games.baohuang.engine import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
+from ddz_bot.games.doudizhu.engine import Game, NoDouble, ShowCards, escape_score, ruleset_by_name
+from ddz_bot.kernel import Action, AutoPlay, Deal, Escape, Room, TimeLimit, Timeout, Waiting
 
 __all__ = [
     "BAOHUANG",

@@ -12,9 +12,10 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
+from ddz_bot.games.baohuang.engine import GuardMethod
+from ddz_bot.kernel import ROOMS
+
 from ..config import Settings
-from ..engine import ROOMS
-from ..engine.baohuang import GuardMethod
 from ..i18n import LANGS, t
 from ..storage import AILevel, Database, GroupGame
 from .baohuang.words import options_text

@@ -28,8 +28,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ddz_bot.kernel import Action, Event, IllegalAction, room_by_key
+
 from ..config import Settings
-from ..engine import Action, Event, IllegalAction, room_by_key
 from ..i18n import t
 from ..storage import Database
 from . import clock

@@ -12,10 +12,8 @@ from dataclasses import dataclass
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from ..engine import (
-    RANK_CHARS,
+from ddz_bot.games.doudizhu.engine import (
     SHOW_FACTORS,
-    Action,
     Bid,
     Call,
     Combo,
@@ -26,13 +24,14 @@ from ..engine import (
     NoDouble,
     NoGrab,
     NoShow,
-    Pass,
     Phase,
     ShowCards,
     ShowKind,
 )
+from ddz_bot.kernel import RANK_CHARS, Action, Pass
+from ddz_bot.render.labels import combo_name
+
 from ..i18n import LANGS, t
-from ..render.labels import combo_name
 from .codec import Button, Callback, CallbackCodec
 from .panels import SeatPanel
 from .table import Table

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ..ai import SEAT_LEVEL, LevelName
+from ddz_bot.games.baohuang.engine import BaoHuangRules
+from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
+from ddz_bot.kernel import room_by_key
+
 from ..config import Settings
-from ..engine import room_by_key
-from ..engine.baohuang import BaoHuangRules
 from ..i18n import t
 from ..storage import AILevel, Database, GroupGame, GroupSettings
 from . import clock

@@ -15,7 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from ..engine import Cards, DecisionKind, Waiting
+from ddz_bot.kernel import Cards, DecisionKind, Waiting
+
 from . import clock
 
 __all__ = ["STILL_LOOKING_SECONDS", "PanelState", "SeatPanel", "Transition"]

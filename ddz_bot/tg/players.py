@@ -16,10 +16,13 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from ..ai import SEAT_LEVEL, AIPlayer, BaoHuangAI, LevelName, ThinkingShare
-from ..ai import hints as ai_hints
-from ..engine import Action, Cards, Play
-from ..engine.baohuang import BaoHuangGame
+from ddz_bot.ai import ThinkingShare
+from ddz_bot.games.baohuang.ai import BaoHuangAI
+from ddz_bot.games.baohuang.engine import BaoHuangGame
+from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, AIPlayer, LevelName
+from ddz_bot.games.doudizhu.ai import hints as ai_hints
+from ddz_bot.kernel import Action, Cards, Play
+
 from .games import HostedGame
 
 __all__ = ["baohuang_player", "choose", "configure", "decide", "hints", "lawful", "player"]

@@ -18,9 +18,12 @@ import time
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from ..engine import AFK_LIMIT, Cards, DecisionKind, Game, Phase, PublicView, Waiting
+from ddz_bot.games.doudizhu.engine import AFK_LIMIT, Game, Phase, PublicView
+from ddz_bot.games.doudizhu.render import render_hand, render_result, render_table
+from ddz_bot.kernel import Cards, DecisionKind, Waiting
+from ddz_bot.render import ResultLine
+
 from ..i18n import t
-from ..render import ResultLine, render_hand, render_result, render_table
 from .keyboards import Keyboards
 from .outbox import Content
 from .panels import SeatPanel

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ddz_bot.render import ResultLine
+
 from ..i18n import t
-from ..render import ResultLine
 from .games import game_of
 from .keyboards import Keyboards
 from .outbox import Outbox

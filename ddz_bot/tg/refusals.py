@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..engine import Action, Cards, IllegalAction, Play
+from ddz_bot.kernel import Action, Cards, IllegalAction, Play
+
 from ..i18n import t
 from .games import HostedGame
 from .words import cards_text

@@ -8,7 +8,9 @@ made for one table (the private-chat check when sitting down) holds up only that
 A change is committed, then published: the flow computes the table's next state on a draft,
 ``commit`` writes it with the actions accepted on the way (one transaction: all of them or
 none) and only then makes the draft the current table. A write that fails leaves the table
-as it was, in memory as after a restart.
+as it was, in memory as after a restart. Each save names the stored version the table was
+read at: a save refused because someone else saved the table since (``StaleTableError``)
+reloads the table from the database and is answered as a stale press.
 """
 
 from __future__ import annotations
@@ -20,7 +22,9 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ..storage import Database
+from ..storage.errors import StaleTableError
 from .phases import TablePhase
+from .refusals import Refused
 from .table import Table
 
 __all__ = ["TableRegistry"]
@@ -36,6 +40,7 @@ class TableRegistry:
         self._by_user: dict[int, int] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         self._chat_locks: dict[int, asyncio.Lock] = {}
+        self._stored: dict[int, int] = {}  # each held table's version in the database
         self._next_id = int(time.time() * 1000) % 10**12
 
     # ---- look-ups ---------------------------------------------------------------------
@@ -98,15 +103,42 @@ class TableRegistry:
         then make it the current table (``current`` adopts it; a new table is registered).
         If the write fails, nothing was written and the failure is raised."""
         deadline = None if draft.deadline is None else datetime.fromtimestamp(draft.deadline, UTC)
-        await self.db.save_table_state(
-            str(draft.id),
-            chat_id=draft.chat_id,
-            state=draft.to_dict(),
-            hand_id=draft.hand_id if draft.game is not None else None,
-            actions=actions,
-            deadline=deadline,
-        )
+        try:
+            saved = await self.db.save_table_state(
+                str(draft.id),
+                chat_id=draft.chat_id,
+                state=draft.to_dict(),
+                hand_id=draft.hand_id if draft.game is not None else None,
+                actions=actions,
+                deadline=deadline,
+                expected_version=self._stored.get(draft.id, 0),
+            )
+        except StaleTableError:
+            await self.reload(current, draft.id)
+            raise Refused("stale_button") from None
+        self._stored[draft.id] = saved.version
         return self.publish(current, draft)
+
+    def stored(self, table_id: int, version: int) -> None:
+        """The version of a table as read from the database (its next save names it)."""
+        self._stored[table_id] = version
+
+    async def reload(self, current: Table | None, table_id: int) -> None:
+        """The table as the database has it now (saved elsewhere since it was read); gone
+        from the database, it is no longer held."""
+        record = await self.db.load_table(str(table_id))
+        try:
+            stored = None if record is None else Table.from_dict(dict(record.state))
+        except (ValueError, KeyError, TypeError):
+            stored = None
+        if record is None or stored is None:
+            self._stored.pop(table_id, None)
+            if current is not None:
+                self.forget(current)
+            return
+        self._stored[table_id] = record.version
+        if current is not None and self.holds(current):
+            self.publish(current, stored)
 
     def publish(self, current: Table | None, committed: Table) -> Table:
         """``committed`` (saved) becomes the table everyone finds."""
@@ -142,6 +174,7 @@ class TableRegistry:
             return
         del self._tables[table.id]
         self._locks.pop(table.id, None)
+        self._stored.pop(table.id, None)
         if self._by_chat.get(table.chat_id) == table.id:
             del self._by_chat[table.chat_id]
         for seat in table.seats:

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, LandlordChosen, Passed, Played, TimedOut, action_from_dict
+from ddz_bot.games.doudizhu.engine import Game, LandlordChosen, Played
+from ddz_bot.kernel import Passed, TimedOut, action_from_dict
+
 from ..i18n import t
 from ..storage import Database, FinishedHand
 from .baohuang.replay import bh_replay_head, bh_replay_lines, is_bh_hand

@@ -70,6 +70,7 @@ class Resumer:
                 await self.db.close_table(record.table_id)
                 continue
             self.registry.seen_id(table.id)
+            self.registry.stored(table.id, record.version)
             try:
                 await self.resume_table(table, record.table_message_id, record.panel_message_ids)
             except Exception:

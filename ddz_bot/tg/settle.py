@@ -11,9 +11,11 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from ..engine import WILDCARD_FACTOR, Game, HandOutcome, Role, Settlement, settle
+from ddz_bot.games.doudizhu.engine import WILDCARD_FACTOR, Game, HandOutcome, Role, settle
+from ddz_bot.kernel import Settlement
+from ddz_bot.render import ResultLine
+
 from ..i18n import t
-from ..render import ResultLine
 from ..storage import (
     Database,
     HandRecord,

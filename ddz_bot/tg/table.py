@@ -15,8 +15,9 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ..ai import SEAT_LEVEL, LevelName
-from ..engine import TimeLimit
+from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
+from ddz_bot.kernel import TimeLimit
+
 from .games import HostedGame, carry_over, host_for
 from .phases import TablePhase, next_phase
 from .timers import TimerKind

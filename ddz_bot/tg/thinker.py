@@ -27,9 +27,10 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Final
 
-from ..ai import SEAT_LEVEL, LevelName
-from ..engine import Action
-from ..engine.baohuang import BaoHuangGame
+from ddz_bot.games.baohuang.engine import BaoHuangGame
+from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
+from ddz_bot.kernel import Action
+
 from . import players
 from .games import HostedGame
 

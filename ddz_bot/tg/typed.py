@@ -14,27 +14,22 @@ from typing import Any
 from telegram import Message, Update
 from telegram.ext import ContextTypes
 
-from ..engine import (
-    Action,
+from ddz_bot.games.baohuang.engine import BaoHuangGame
+from ddz_bot.games.baohuang.engine import Phase as BhPhase
+from ddz_bot.games.doudizhu.engine import (
     Bid,
     Call,
-    CardParseError,
-    Cards,
-    DecisionKind,
     Decline,
     Game,
     NoDouble,
     NoGrab,
     NoShow,
-    Pass,
     Phase,
-    Play,
     Reading,
-    parse_cards,
     typed_reading,
 )
-from ..engine.baohuang import BaoHuangGame
-from ..engine.baohuang import Phase as BhPhase
+from ddz_bot.kernel import Action, CardParseError, Cards, DecisionKind, Pass, Play, parse_cards
+
 from ..i18n import t
 from . import players
 from .baohuang.typed import bh_typed_decision

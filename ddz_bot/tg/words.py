@@ -5,28 +5,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ..engine import (
+from ddz_bot.games.baohuang.engine import BaoHuangGame
+from ddz_bot.games.baohuang.engine import Played as BhPlayed
+from ddz_bot.games.doudizhu.engine import (
     WILDCARD_CAP,
-    AutoPlayChanged,
     Bidding,
     Combo,
-    Escaped,
-    Event,
     Game,
     HandOutcome,
     LandlordChosen,
-    Passed,
     Phase,
     Played,
-    Redealt,
-    TimedOut,
     WildcardDrawn,
     kicker_count,
 )
-from ..engine.baohuang import BaoHuangGame
-from ..engine.baohuang import Played as BhPlayed
+from ddz_bot.kernel import AutoPlayChanged, Escaped, Event, Passed, Redealt, TimedOut
+from ddz_bot.render.labels import multiplier_reason
+
 from ..i18n import t
-from ..render.labels import multiplier_reason
 from .baohuang.words import event_line as bh_event_line
 from .baohuang.words import meld_text
 from .cardwords import cards_text, grouped_cards_text

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import random
 
-from ddz_bot.ai import Player, RandomPlayer
-from ddz_bot.ai.sim import PlayState
-from ddz_bot.ai.situation import full_counts
-from ddz_bot.engine import CLASSIC, Cards, RuleSet, classify
-from ddz_bot.engine.actions import Action, Deal
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.ai import Player, RandomPlayer
+from ddz_bot.games.doudizhu.ai.sim import PlayState
+from ddz_bot.games.doudizhu.ai.situation import full_counts
+from ddz_bot.games.doudizhu.engine import CLASSIC, RuleSet, classify
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.kernel import Action, Cards, Deal
 
 
 def game_at(seed: int, steps: int, rules: RuleSet = CLASSIC) -> Game:
@@ -43,7 +43,7 @@ def seat_to_act(game: Game) -> int | None:
 
 def play_game(hands: list[str], bottom: str) -> Game:
     """A classic hand with seat 0 as landlord, at its first play."""
-    from ddz_bot.engine.actions import Call, NoGrab, NoShow
+    from ddz_bot.games.doudizhu.engine.actions import Call, NoGrab, NoShow
 
     game = Game.from_deal(hands, bottom, first_bidder=0, rng=random.Random(0))
     while game.phase in (Phase.SHOW_START, Phase.DEALING):

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from ddz_bot.ai import arena, timing
-from ddz_bot.ai.arena import Role, main, paired, run, search_config
-from ddz_bot.ai.search import SearchConfig
+from ddz_bot.ai import timing
+from ddz_bot.games.doudizhu.ai import arena
+from ddz_bot.games.doudizhu.ai.arena import Role, main, paired, run, search_config
+from ddz_bot.games.doudizhu.ai.search import SearchConfig
 
 
 def test_the_arena_examples_hold() -> None:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import hashlib
 
-from ddz_bot.ai import Baseline, LevelName, Player, make_player
-from ddz_bot.ai.full_arena import play_full_hand, run_pair, seatings
-from ddz_bot.engine import CLASSIC, DEFAULT_ROOM, POINTS
+from ddz_bot.games.doudizhu.ai import Baseline, LevelName, Player, make_player
+from ddz_bot.games.doudizhu.ai.full_arena import play_full_hand, run_pair, seatings
+from ddz_bot.games.doudizhu.engine import CLASSIC, POINTS
+from ddz_bot.kernel import DEFAULT_ROOM
 
 from .helpers import drive, game_at
 

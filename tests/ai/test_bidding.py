@@ -5,10 +5,16 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.ai import SEAT_LEVEL, AIPlayer, Baseline, BiddingStyle, LevelName, make_player
-from ddz_bot.ai.bidding import V1, choose_bidding
-from ddz_bot.engine.actions import (
-    Action,
+from ddz_bot.games.doudizhu.ai import (
+    SEAT_LEVEL,
+    AIPlayer,
+    Baseline,
+    BiddingStyle,
+    LevelName,
+    make_player,
+)
+from ddz_bot.games.doudizhu.ai.bidding import V1, choose_bidding
+from ddz_bot.games.doudizhu.engine.actions import (
     Bid,
     Call,
     Decline,
@@ -19,6 +25,7 @@ from ddz_bot.engine.actions import (
     NoShow,
     ShowCards,
 )
+from ddz_bot.kernel import Action
 
 CALLING: list[Action] = [Call(0), Decline(0)]
 GRABBING: list[Action] = [Grab(0), NoGrab(0)]

@@ -7,10 +7,11 @@ import random
 
 import pytest
 
-from ddz_bot.ai.endgame import Endgame, TooLarge
-from ddz_bot.ai.search import SearchConfig, search_play
-from ddz_bot.ai.situation import Situation
-from ddz_bot.engine import CLASSIC, Cards
+from ddz_bot.games.doudizhu.ai.endgame import Endgame, TooLarge
+from ddz_bot.games.doudizhu.ai.search import SearchConfig, search_play
+from ddz_bot.games.doudizhu.ai.situation import Situation
+from ddz_bot.games.doudizhu.engine import CLASSIC
+from ddz_bot.kernel import Cards
 
 from .helpers import cards
 

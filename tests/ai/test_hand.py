@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ddz_bot.ai import hand
-from ddz_bot.ai.hand import HAND_COST, plan_hand, plan_score
-from ddz_bot.engine import Cards, Rank
+from ddz_bot.games.doudizhu.ai import hand
+from ddz_bot.games.doudizhu.ai.hand import HAND_COST, plan_hand, plan_score
+from ddz_bot.kernel import Cards, Rank
 
 ONE_DECK = [r for r in range(13) for _ in range(4)] + [13, 14]
 

@@ -9,13 +9,13 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ddz_bot.ai import AIPlayer, Situation, make_player
-from ddz_bot.ai.sampler import Sampler, _could_beat, implausibility
-from ddz_bot.ai.situation import Acted, Observed
-from ddz_bot.engine import CLASSIC, FOUR_PLAYER, Cards, Combo, classify, legal_moves
-from ddz_bot.engine.actions import Pass, Play
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.ai import AIPlayer, Situation, make_player
+from ddz_bot.games.doudizhu.ai.sampler import Sampler, _could_beat, implausibility
+from ddz_bot.games.doudizhu.ai.situation import Acted, Observed
+from ddz_bot.games.doudizhu.engine import CLASSIC, FOUR_PLAYER, Combo, classify, legal_moves
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.kernel import Cards, Pass, Play
 
 from .helpers import cards, game_at, play_game, seat_to_act
 

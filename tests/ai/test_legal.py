@@ -5,10 +5,10 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ddz_bot.ai import AIPlayer, GreedyPlayer, Player, RandomPlayer, make_player
-from ddz_bot.ai.search import SearchConfig
-from ddz_bot.engine import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD
-from ddz_bot.engine.actions import Pass, Play
+from ddz_bot.games.doudizhu.ai import AIPlayer, GreedyPlayer, Player, RandomPlayer, make_player
+from ddz_bot.games.doudizhu.ai.search import SearchConfig
+from ddz_bot.games.doudizhu.engine import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD
+from ddz_bot.kernel import Pass, Play
 
 from .helpers import drive, game_at, seat_to_act
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.ai import AIPlayer, Situation
-from ddz_bot.ai import players as players_module
-from ddz_bot.engine.actions import Pass, Play
-from ddz_bot.engine.game import Game
+from ddz_bot.games.doudizhu.ai import AIPlayer, Situation
+from ddz_bot.games.doudizhu.ai import players as players_module
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.kernel import Pass, Play
 
 from .helpers import cards, play_game
 

@@ -7,8 +7,9 @@ import pickle
 
 import pytest
 
-from ddz_bot.ai import AIPlayer, ThinkingShare
-from ddz_bot.engine.actions import Pass, Play
+from ddz_bot.ai import ThinkingShare
+from ddz_bot.games.doudizhu.ai import AIPlayer
+from ddz_bot.kernel import Pass, Play
 
 from .helpers import cards, play_game
 

@@ -5,10 +5,10 @@ on an enemy's play costs (the enemy keeps the lead), so a seat breaks a combo to
 
 from __future__ import annotations
 
-from ddz_bot.ai.play import policy_play
-from ddz_bot.ai.policy import NORMAL, NORMAL_V1
-from ddz_bot.ai.sim import PlayState
-from ddz_bot.engine import Cards
+from ddz_bot.games.doudizhu.ai.play import policy_play
+from ddz_bot.games.doudizhu.ai.policy import NORMAL, NORMAL_V1
+from ddz_bot.games.doudizhu.ai.sim import PlayState
+from ddz_bot.kernel import Cards
 
 from .helpers import cards, play_state
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import random
 
-from ddz_bot.ai.review import Decision, report
-from ddz_bot.ai.search import playout_wins
-from ddz_bot.engine import classify
+from ddz_bot.games.doudizhu.ai.review import Decision, report
+from ddz_bot.games.doudizhu.ai.search import playout_wins
+from ddz_bot.games.doudizhu.engine import classify
 
 from .helpers import play_state
 

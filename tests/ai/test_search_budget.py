@@ -3,9 +3,10 @@ and what one decision's playouts work out is worked out once."""
 
 from __future__ import annotations
 
-from ddz_bot.ai.search import _Playouts, _still_in
-from ddz_bot.ai.sim import PlayState
-from ddz_bot.engine import CLASSIC, Cards
+from ddz_bot.games.doudizhu.ai.search import _Playouts, _still_in
+from ddz_bot.games.doudizhu.ai.sim import PlayState
+from ddz_bot.games.doudizhu.engine import CLASSIC
+from ddz_bot.kernel import Cards
 
 
 def test_a_candidate_far_behind_gets_no_more_samples() -> None:

@@ -7,8 +7,8 @@ import doctest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ddz_bot.ai import search
-from ddz_bot.ai.search import kept_choice
+from ddz_bot.games.doudizhu.ai import search
+from ddz_bot.games.doudizhu.ai.search import kept_choice
 
 
 def test_the_search_examples_hold() -> None:

@@ -8,12 +8,12 @@ from __future__ import annotations
 import random
 import time
 
-from ddz_bot.ai import AIPlayer
-from ddz_bot.ai.policy import score_options
-from ddz_bot.ai.search import SearchConfig, search_play
-from ddz_bot.ai.sim import PlayState
-from ddz_bot.ai.situation import Situation
-from ddz_bot.engine import FOUR_PLAYER
+from ddz_bot.games.doudizhu.ai import AIPlayer
+from ddz_bot.games.doudizhu.ai.policy import score_options
+from ddz_bot.games.doudizhu.ai.search import SearchConfig, search_play
+from ddz_bot.games.doudizhu.ai.sim import PlayState
+from ddz_bot.games.doudizhu.ai.situation import Situation
+from ddz_bot.games.doudizhu.engine import FOUR_PLAYER
 
 from .helpers import play_game
 

@@ -3,9 +3,8 @@ holds, and the passes it saw."""
 
 from __future__ import annotations
 
-from ddz_bot.ai import Situation
-from ddz_bot.engine import Cards
-from ddz_bot.engine.actions import Pass, Play
+from ddz_bot.games.doudizhu.ai import Situation
+from ddz_bot.kernel import Cards, Pass, Play
 
 from .helpers import cards, play_game
 

@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.ai import AIPlayer
-from ddz_bot.ai.search import SearchConfig
-from ddz_bot.ai.sim import PlayState
-from ddz_bot.ai.situation import Situation, full_counts
-from ddz_bot.engine import Cards, classify
+from ddz_bot.games.doudizhu.ai import AIPlayer
+from ddz_bot.games.doudizhu.ai.search import SearchConfig
+from ddz_bot.games.doudizhu.ai.sim import PlayState
+from ddz_bot.games.doudizhu.ai.situation import Situation, full_counts
+from ddz_bot.games.doudizhu.engine import classify
+from ddz_bot.kernel import Cards
 
 from .helpers import cards, play_state
 
@@ -100,9 +101,9 @@ def test_a_huge_lead_weighs_the_plan_and_small_combos_not_every_kicker_choice() 
     """A landlord of the four-player game leads from 33 cards (about 900 legal leads):
     the AI weighs its plan's combos, every single, pair and trio and the bombs, leaves
     out kicker combos that break its plan, and still leads something legal."""
-    from ddz_bot.ai.hand import plan_hand
-    from ddz_bot.ai.policy import legal_plays, score_options
-    from ddz_bot.engine import FOUR_PLAYER
+    from ddz_bot.games.doudizhu.ai.hand import plan_hand
+    from ddz_bot.games.doudizhu.ai.policy import legal_plays, score_options
+    from ddz_bot.games.doudizhu.engine import FOUR_PLAYER
 
     hands = [
         "333444556678889999TJJQQQKKKAAAAA2",  # 33 cards: the landlord with the bottom

@@ -3,10 +3,11 @@ none left it decides by the policy alone."""
 
 from __future__ import annotations
 
-from ddz_bot.ai import AIPlayer, ThinkingShare
-from ddz_bot.ai.policy import score_options
-from ddz_bot.ai.search import SearchConfig
-from ddz_bot.ai.situation import Situation
+from ddz_bot.ai import ThinkingShare
+from ddz_bot.games.doudizhu.ai import AIPlayer
+from ddz_bot.games.doudizhu.ai.policy import score_options
+from ddz_bot.games.doudizhu.ai.search import SearchConfig
+from ddz_bot.games.doudizhu.ai.situation import Situation
 
 from .helpers import play_game
 

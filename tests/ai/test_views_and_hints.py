@@ -9,13 +9,14 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz_bot.ai import AIPlayer, Player, hints, make_player
-from ddz_bot.ai.search import SearchConfig
-from ddz_bot.engine import CLASSIC, WILDCARD, Cards, legal_moves
-from ddz_bot.engine.actions import Call, Decline, NoGrab
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import SeatView
-from ddz_bot.engine.wildmoves import useful_moves
+from ddz_bot.games.doudizhu.ai import AIPlayer, Player, hints, make_player
+from ddz_bot.games.doudizhu.ai.search import SearchConfig
+from ddz_bot.games.doudizhu.engine import CLASSIC, WILDCARD, legal_moves
+from ddz_bot.games.doudizhu.engine.actions import Call, Decline, NoGrab
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import SeatView
+from ddz_bot.games.doudizhu.engine.wildmoves import useful_moves
+from ddz_bot.kernel import Cards
 
 from .helpers import cards, drive, game_at, play_game, seat_to_act
 
@@ -120,8 +121,8 @@ def test_bidding_follows_the_hand() -> None:
 
 
 def drive_until_bidding(game: Game) -> None:
-    from ddz_bot.engine.actions import Deal
-    from ddz_bot.engine.views import Phase
+    from ddz_bot.games.doudizhu.engine.views import Phase
+    from ddz_bot.kernel import Deal
 
     while game.phase in (Phase.SHOW_START, Phase.DEALING):
         game.apply(Deal())

@@ -5,11 +5,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from ddz_bot.engine.actions import Action, Deal
-from ddz_bot.engine.events import Event
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.rules import CLASSIC, DEFAULT_ROOM, Room, RuleSet
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.rules import CLASSIC, RuleSet
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.kernel import DEFAULT_ROOM, Action, Deal, Event, Room
 
 RICH = [10**7] * 3
 

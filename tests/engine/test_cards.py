@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ddz_bot.engine import Card, CardParseError, Cards, Rank, format_cards, full_deck, parse_cards
+from ddz_bot.kernel import Card, CardParseError, Cards, Rank, format_cards, full_deck, parse_cards
 
 
 @pytest.mark.parametrize(

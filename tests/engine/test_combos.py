@@ -4,22 +4,20 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz_bot.engine import (
+from ddz_bot.games.doudizhu.engine import (
     CLASSIC,
     FOUR_PLAYER,
     WILDCARD,
     Combo,
     ComboKind,
-    Rank,
     beats,
     bomb_factor,
     classify,
-    parse_cards,
 )
-from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.catalogue import classify_structural, read_as
-from ddz_bot.engine.combos import kicker_count, typed_reading
-from ddz_bot.engine.rules import RuleSet
+from ddz_bot.games.doudizhu.engine.catalogue import classify_structural, read_as
+from ddz_bot.games.doudizhu.engine.combos import kicker_count, typed_reading
+from ddz_bot.games.doudizhu.engine.rules import RuleSet
+from ddz_bot.kernel import Cards, Rank, parse_cards
 
 K = ComboKind
 

@@ -7,53 +7,54 @@ import random
 
 import pytest
 
-from ddz_bot.engine.actions import (
-    AlreadyAnswered,
+from ddz_bot.games.doudizhu.engine.actions import (
     AlreadyShown,
-    AutoPlay,
     BidTooLow,
     Call,
     CannotGrab,
-    CardsNotInHand,
-    Deal,
     Decline,
-    DoesNotBeat,
     Double,
     DoubleNotAllowed,
-    EmptyPlay,
-    Escape,
-    GameOver,
     Grab,
-    IllegalAction,
-    MustLead,
     NoDouble,
     NoGrab,
     NoShow,
+    ShowCards,
+)
+from ddz_bot.games.doudizhu.engine.actions import Bid as BidPoints
+from ddz_bot.games.doudizhu.engine.combos import ComboKind
+from ddz_bot.games.doudizhu.engine.events import HandFinished, LandlordChosen, Played
+from ddz_bot.games.doudizhu.engine.game import MAX_REDEALS, Game
+from ddz_bot.games.doudizhu.engine.rules import CLASSIC, POINTS
+from ddz_bot.games.doudizhu.engine.views import Phase, Role
+from ddz_bot.kernel import (
+    ROOMS,
+    Aborted,
+    AlreadyAnswered,
+    AutoPlay,
+    AutoPlayChanged,
+    Cards,
+    CardsNotInHand,
+    Deal,
+    DecisionKind,
+    DoesNotBeat,
+    EmptyPlay,
+    Escape,
+    GameOver,
+    IllegalAction,
+    MustLead,
     NotACombo,
     NotYourTurn,
     Pass,
     Play,
-    ShowCards,
+    Redealt,
+    TimeLimit,
     Timeout,
+    TrickWon,
+    Waiting,
     WrongPhase,
     action_from_dict,
 )
-from ddz_bot.engine.actions import Bid as BidPoints
-from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.combos import ComboKind
-from ddz_bot.engine.events import (
-    Aborted,
-    AutoPlayChanged,
-    HandFinished,
-    LandlordChosen,
-    Played,
-    Redealt,
-    TrickWon,
-)
-from ddz_bot.engine.game import MAX_REDEALS, Game
-from ddz_bot.engine.protocol import DecisionKind, TimeLimit, Waiting
-from ddz_bot.engine.rules import CLASSIC, POINTS, ROOMS
-from ddz_bot.engine.views import Phase, Role
 
 from .game_helpers import ANTI_SPRING_DEAL, RICH, SPRING_DEAL, deal, run
 
@@ -550,7 +551,7 @@ def test_illegal_actions_change_nothing(bad: object) -> None:
 
 
 def test_every_error_has_its_own_code() -> None:
-    from ddz_bot.engine import actions
+    from ddz_bot.kernel import actions
 
     codes = [
         cls.code
@@ -704,7 +705,7 @@ def test_a_play_of_no_real_card_is_refused() -> None:
 
 
 def test_R_4P_DECK_four_players_two_decks() -> None:
-    from ddz_bot.engine.rules import FOUR_PLAYER
+    from ddz_bot.games.doudizhu.engine.rules import FOUR_PLAYER
 
     game = Game(FOUR_PLAYER, rng=random.Random(2))
     run(game, Deal())

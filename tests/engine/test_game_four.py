@@ -6,24 +6,13 @@ import random
 
 import pytest
 
-from ddz_bot.engine.actions import (
-    Bid,
-    Deal,
-    Decline,
-    DoesNotBeat,
-    NoDouble,
-    NoShow,
-    NotACombo,
-    Pass,
-    Play,
-)
-from ddz_bot.engine.cards import Cards, Rank
-from ddz_bot.engine.catalogue import classify, legal_moves
-from ddz_bot.engine.combos import ComboKind
-from ddz_bot.engine.events import TrickWon
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.rules import FOUR_PLAYER
-from ddz_bot.engine.views import Phase, Role
+from ddz_bot.games.doudizhu.engine.actions import Bid, Decline, NoDouble, NoShow
+from ddz_bot.games.doudizhu.engine.catalogue import classify, legal_moves
+from ddz_bot.games.doudizhu.engine.combos import ComboKind
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.rules import FOUR_PLAYER
+from ddz_bot.games.doudizhu.engine.views import Phase, Role
+from ddz_bot.kernel import Cards, Deal, DoesNotBeat, NotACombo, Pass, Play, Rank, TrickWon
 
 from .game_helpers import run
 

@@ -11,30 +11,33 @@ from dataclasses import fields, is_dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz_bot.engine.actions import (
-    Action,
-    AutoPlay,
+from ddz_bot.games.doudizhu.engine.actions import (
     Bid,
     Call,
-    Deal,
     Decline,
     Double,
-    Escape,
     Grab,
-    IllegalAction,
     NoDouble,
     NoGrab,
     NoShow,
+    ShowCards,
+)
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.rules import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, RuleSet
+from ddz_bot.games.doudizhu.engine.views import Phase, PublicView
+from ddz_bot.kernel import (
+    Action,
+    AutoPlay,
+    Card,
+    Cards,
+    Deal,
+    Escape,
+    Event,
+    IllegalAction,
     Pass,
     Play,
-    ShowCards,
     Timeout,
 )
-from ddz_bot.engine.cards import Card, Cards
-from ddz_bot.engine.events import Event
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.rules import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, RuleSet
-from ddz_bot.engine.views import Phase, PublicView
 
 MAX_STEPS = 400
 

@@ -6,22 +6,14 @@ import random
 
 import pytest
 
-from ddz_bot.engine.actions import (
-    BadReading,
-    Call,
-    DoesNotBeat,
-    NoGrab,
-    NoShow,
-    Pass,
-    Play,
-)
-from ddz_bot.engine.cards import Cards, Rank
-from ddz_bot.engine.combos import ComboKind
-from ddz_bot.engine.events import WildcardDrawn
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.rules import WILDCARD
-from ddz_bot.engine.scoring import settle
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.actions import BadReading, Call, NoGrab, NoShow
+from ddz_bot.games.doudizhu.engine.combos import ComboKind
+from ddz_bot.games.doudizhu.engine.events import WildcardDrawn
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.rules import WILDCARD
+from ddz_bot.games.doudizhu.engine.scoring import settle
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.kernel import Cards, DoesNotBeat, Pass, Play, Rank
 
 from .game_helpers import deal, run
 
@@ -148,7 +140,7 @@ def test_R_LZ_ALONE_wildcards_alone_stand_for_themselves() -> None:
 
 def test_R_LZ_SCORE_the_outcome_is_marked_wildcard() -> None:
     game = wild_game()
-    from ddz_bot.engine.actions import Escape
+    from ddz_bot.kernel import Escape
 
     game.apply(Escape(2))
     outcome = game.outcome()

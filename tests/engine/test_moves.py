@@ -7,20 +7,11 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz_bot.engine import (
-    CLASSIC,
-    FOUR_PLAYER,
-    WILDCARD,
-    Cards,
-    ComboKind,
-    Rank,
-    beats,
-    parse_cards,
-)
-from ddz_bot.engine.cards import full_deck
-from ddz_bot.engine.catalogue import classify_structural, legal_moves
-from ddz_bot.engine.combos import Combo
-from ddz_bot.engine.rules import RuleSet
+from ddz_bot.games.doudizhu.engine import CLASSIC, FOUR_PLAYER, WILDCARD, ComboKind, beats
+from ddz_bot.games.doudizhu.engine.catalogue import classify_structural, legal_moves
+from ddz_bot.games.doudizhu.engine.combos import Combo
+from ddz_bot.games.doudizhu.engine.rules import RuleSet
+from ddz_bot.kernel import Cards, Rank, full_deck, parse_cards
 
 
 def brute_force(hand: Cards, previous: Combo | None, rules: RuleSet) -> set[Combo]:

@@ -6,18 +6,8 @@ import random
 
 import pytest
 
-from ddz_bot.engine import (
-    CLASSIC,
-    FOUR_PLAYER,
-    POINTS,
-    WILDCARD,
-    Deal,
-    Escape,
-    Game,
-    GameProtocol,
-    RuleSet,
-    Termination,
-)
+from ddz_bot.games.doudizhu.engine import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, Game, RuleSet
+from ddz_bot.kernel import Deal, Escape, GameProtocol, Termination
 
 
 @pytest.mark.parametrize("rules", [CLASSIC, POINTS, WILDCARD, FOUR_PLAYER], ids=str)

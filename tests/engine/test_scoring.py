@@ -7,19 +7,21 @@ from dataclasses import replace
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ddz_bot.engine.actions import Call, Escape, NoGrab, NoShow, Play
-from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.protocol import Termination
-from ddz_bot.engine.rules import ROOMS, Room
-from ddz_bot.engine.scoring import (
+from ddz_bot.games.doudizhu.engine.actions import Call, NoGrab, NoShow
+from ddz_bot.games.doudizhu.engine.scoring import escape_score, settle
+from ddz_bot.games.doudizhu.engine.views import HandOutcome, Role
+from ddz_bot.kernel import (
+    ROOMS,
     TITLES,
-    escape_score,
+    Cards,
+    Escape,
+    Play,
+    Room,
+    Termination,
     next_title,
-    settle,
     share_capped,
     title_for,
 )
-from ddz_bot.engine.views import HandOutcome, Role
 
 from .game_helpers import SPRING_DEAL, deal, run
 

@@ -4,11 +4,11 @@ wildcard that a listed play with the same reading keeps."""
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz_bot.engine import WILDCARD, Cards, ComboKind, Rank, parse_cards
-from ddz_bot.engine.cards import full_deck
-from ddz_bot.engine.catalogue import legal_moves
-from ddz_bot.engine.combos import Combo
-from ddz_bot.engine.wildmoves import useful_moves
+from ddz_bot.games.doudizhu.engine import WILDCARD, ComboKind
+from ddz_bot.games.doudizhu.engine.catalogue import legal_moves
+from ddz_bot.games.doudizhu.engine.combos import Combo
+from ddz_bot.games.doudizhu.engine.wildmoves import useful_moves
+from ddz_bot.kernel import Cards, Rank, full_deck, parse_cards
 
 
 def key(combo: Combo) -> tuple[Cards, str, int, int]:

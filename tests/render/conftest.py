@@ -7,7 +7,7 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image
 
-from ddz_bot.engine.cards import Card
+from ddz_bot.kernel import Card
 from ddz_bot.render import sprites
 from ddz_bot.render.sprites import CardSize
 

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageChops, ImageStat
 
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     EMPEROR_CARD,
     GUARD_CARD,
     BaoHuangRules,
@@ -26,9 +26,7 @@ from ddz_bot.engine.baohuang import (
     Solo,
     bh_deck,
 )
-from ddz_bot.engine.cards import Card, Cards, Rank
-from ddz_bot.render import NamesMismatch, NoOutcome, SelectionNotInHand, UnknownLanguage
-from ddz_bot.render.baohuang import (
+from ddz_bot.games.baohuang.render import (
     bh_face,
     draw_bh_hand,
     draw_bh_result,
@@ -38,10 +36,12 @@ from ddz_bot.render.baohuang import (
     render_bh_result,
     render_bh_table,
 )
-from ddz_bot.render.baohuang import hand as bh_hand
-from ddz_bot.render.baohuang import table as bh_table
-from ddz_bot.render.baohuang.cards import card_groups, draw_card_row
-from ddz_bot.render.baohuang.table import factor_text
+from ddz_bot.games.baohuang.render import hand as bh_hand
+from ddz_bot.games.baohuang.render import table as bh_table
+from ddz_bot.games.baohuang.render.cards import card_groups, draw_card_row
+from ddz_bot.games.baohuang.render.table import factor_text
+from ddz_bot.kernel import Card, Cards, Rank
+from ddz_bot.render import NamesMismatch, NoOutcome, SelectionNotInHand, UnknownLanguage
 from ddz_bot.render.labels import LANGS, label
 from ddz_bot.render.palette import palette_image
 from ddz_bot.render.sprites import LARGE, MEDIUM, SMALL, TINY

@@ -9,8 +9,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from ddz_bot.engine.actions import Action, Deal, Escape, Timeout
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     EMPEROR_CARD,
     GUARD_CARD,
     BaoHuangGame,
@@ -22,9 +21,14 @@ from ddz_bot.engine.baohuang import (
     PublicView,
     bh_deck,
 )
-from ddz_bot.engine.cards import Card
+from ddz_bot.games.baohuang.render import (
+    draw_bh_hand,
+    draw_bh_result,
+    draw_bh_table,
+    render_bh_table,
+)
+from ddz_bot.kernel import Action, Card, Deal, Escape, Timeout
 from ddz_bot.render import ResultLine
-from ddz_bot.render.baohuang import draw_bh_hand, draw_bh_result, draw_bh_table, render_bh_table
 
 from .conftest import FaceSpy
 

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import pytest
 from PIL import Image, ImageChops
 
-from ddz_bot.render.baohuang import render_bh_hand, render_bh_result, render_bh_table
+from ddz_bot.games.baohuang.render import render_bh_hand, render_bh_result, render_bh_table
 from tools.baohuang_result_samples import bh_result_samples
 from tools.baohuang_samples import bh_hand_samples, bh_table_samples
 

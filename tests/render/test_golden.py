@@ -17,7 +17,8 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops
 
-from ddz_bot.render import render_hand, render_profile, render_result, render_table
+from ddz_bot.games.doudizhu.render import render_hand, render_result, render_table
+from ddz_bot.render import render_profile
 from tools.render_samples import hand_samples, profile_samples, result_samples, table_samples
 
 GOLDEN = Path(__file__).parent / "golden"

@@ -8,10 +8,11 @@ from dataclasses import replace
 import pytest
 from PIL import Image
 
-from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.views import SeatView
-from ddz_bot.render import SelectionNotInHand, render_hand
-from ddz_bot.render.hand import raised_flags
+from ddz_bot.games.doudizhu.engine.views import SeatView
+from ddz_bot.games.doudizhu.render import render_hand
+from ddz_bot.games.doudizhu.render.hand import raised_flags
+from ddz_bot.kernel import Cards
+from ddz_bot.render import SelectionNotInHand
 from tools.render_samples import (
     NAMES,
     HandSample,

@@ -8,10 +8,11 @@ from dataclasses import replace
 import pytest
 from PIL import Image, ImageChops
 
-from ddz_bot.render import NoOutcome, PlayerRecord, render_profile, render_result
+from ddz_bot.games.doudizhu.render import render_result
+from ddz_bot.games.doudizhu.render.result import draw_result
+from ddz_bot.render import NoOutcome, PlayerRecord, render_profile
 from ddz_bot.render.labels import TITLES, title_index
 from ddz_bot.render.profile import draw_profile
-from ddz_bot.render.result import draw_result
 from tools.render_samples import (
     ResultSample,
     classic_playing,

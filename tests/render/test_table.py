@@ -11,13 +11,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 from PIL import Image, ImageChops
 
-from ddz_bot.engine.cards import Card, Cards, full_deck
-from ddz_bot.engine.catalogue import classify
-from ddz_bot.engine.rules import DEFAULT_ROOM, RuleSet
-from ddz_bot.engine.views import Phase, PublicView, Role, SeatInfo
-from ddz_bot.render import NamesMismatch, UnknownLanguage, render_table
+from ddz_bot.games.doudizhu.engine.catalogue import classify
+from ddz_bot.games.doudizhu.engine.rules import RuleSet
+from ddz_bot.games.doudizhu.engine.views import Phase, PublicView, Role, SeatInfo
+from ddz_bot.games.doudizhu.render import render_table
+from ddz_bot.games.doudizhu.render.table import draw_table, table_layout
+from ddz_bot.kernel import DEFAULT_ROOM, Card, Cards, full_deck
+from ddz_bot.render import NamesMismatch, UnknownLanguage
 from ddz_bot.render.sprites import CardSize
-from ddz_bot.render.table import draw_table, table_layout
 from tools.render_samples import (
     NAMES,
     TableSample,

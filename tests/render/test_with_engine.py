@@ -7,15 +7,14 @@ import random
 
 import pytest
 
-from ddz_bot.engine.actions import Action, Deal
-from ddz_bot.engine.cards import Card
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.rules import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, RuleSet
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.rules import CLASSIC, FOUR_PLAYER, POINTS, WILDCARD, RuleSet
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.games.doudizhu.render.hand import draw_hand
+from ddz_bot.games.doudizhu.render.result import draw_result
+from ddz_bot.games.doudizhu.render.table import draw_table
+from ddz_bot.kernel import Action, Card, Deal
 from ddz_bot.render import ResultLine
-from ddz_bot.render.hand import draw_hand
-from ddz_bot.render.result import draw_result
-from ddz_bot.render.table import draw_table
 
 from .conftest import FaceSpy
 

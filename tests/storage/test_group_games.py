@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.engine.baohuang import GuardMethod
+from ddz_bot.games.baohuang.engine import GuardMethod
 from ddz_bot.storage import Database, GroupGame, GroupSettings
 
 

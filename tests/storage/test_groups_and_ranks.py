@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.engine.rules import Bidding
+from ddz_bot.games.doudizhu.engine.rules import Bidding
 from ddz_bot.storage import Database, GroupSettings, Ranking, StorageError, UnknownPlayerError
 
 from .conftest import hand_record, landlord_wins, seat_players

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ddz_bot.engine.rules import room_by_key
-from ddz_bot.engine.scoring import settle
-from ddz_bot.engine.views import HandOutcome
+from ddz_bot.games.doudizhu.engine.scoring import settle
+from ddz_bot.games.doudizhu.engine.views import HandOutcome
+from ddz_bot.kernel import room_by_key
 from ddz_bot.storage import (
     Database,
     HandResult,

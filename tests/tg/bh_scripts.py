@@ -12,8 +12,7 @@ from dataclasses import dataclass, field
 from random import Random
 from typing import Any
 
-from ddz_bot.engine.actions import Action, Deal, Pass, Play
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     BaoHuangGame,
     BaoHuangOutcome,
     CallGuard,
@@ -24,7 +23,7 @@ from ddz_bot.engine.baohuang import (
     TakeThrone,
     YieldThrone,
 )
-from ddz_bot.engine.rules import room_by_key
+from ddz_bot.kernel import Action, Deal, Pass, Play, room_by_key
 from ddz_bot.tg import players
 from ddz_bot.tg.baohuang.words import declaration_word, face_text
 from ddz_bot.tg.games import baohuang_rules

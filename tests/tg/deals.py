@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from ddz_bot.engine.actions import Call, NoGrab, NoShow, Pass, Play
-from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.game import Game
+from ddz_bot.games.doudizhu.engine.actions import Call, NoGrab, NoShow
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.kernel import Cards, Pass, Play
 from ddz_bot.tg.table import Seat, Table
 from tests.engine.game_helpers import deal, run
 

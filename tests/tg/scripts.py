@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg.table import Table
 
 from .conftest import manager_of

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ddz_bot.engine.actions import AutoPlay
+from ddz_bot.kernel import AutoPlay
 from ddz_bot.tg.table import FINISHED
 
 from .conftest import manager_of

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz_bot.engine.game import Game
+from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.tg.table import FINISHED, LOBBY, Table
 
 from .conftest import make_settings, manager_of, start_bot

@@ -11,11 +11,10 @@ from random import Random
 
 import pytest
 
-from ddz_bot.ai import SEAT_LEVEL, LevelName
-from ddz_bot.engine import Action, Deal
-from ddz_bot.engine.baohuang import BaoHuangGame
-from ddz_bot.engine.rules import room_by_key
+from ddz_bot.games.baohuang.engine import BaoHuangGame
+from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
 from ddz_bot.i18n import t
+from ddz_bot.kernel import Action, Deal, room_by_key
 from ddz_bot.storage import AILevel
 from ddz_bot.tg import players
 from ddz_bot.tg.games import baohuang_rules

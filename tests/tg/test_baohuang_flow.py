@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ddz_bot.engine.baohuang import Declaration, Phase, Role
-from ddz_bot.engine.cards import RANK_CHARS, Cards, Rank
+from ddz_bot.games.baohuang.engine import Declaration, Phase, Role
+from ddz_bot.kernel import RANK_CHARS, Cards, Rank
 from ddz_bot.tg.codec import Button, Callback
 from ddz_bot.tg.table import FINISHED
 

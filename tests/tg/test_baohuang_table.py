@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from ddz_bot.engine.actions import Action, Play
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     BaoHuangGame,
     BaoHuangOutcome,
     Declaration,
@@ -25,8 +24,7 @@ from ddz_bot.engine.baohuang import (
     YieldThrone,
     bh_settle,
 )
-from ddz_bot.engine.cards import Rank
-from ddz_bot.engine.rules import room_by_key
+from ddz_bot.kernel import Action, Play, Rank, room_by_key
 from ddz_bot.tg.table import FINISHED
 
 from .bh_scripts import (

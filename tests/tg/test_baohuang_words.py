@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.engine.actions import Deal
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     BaoHuangGame,
     BaoHuangRules,
     CallGuard,
@@ -18,8 +17,8 @@ from ddz_bot.engine.baohuang import (
     ThroneYielded,
     YieldThrone,
 )
-from ddz_bot.engine.baohuang.cards import GUARD_CARD
-from ddz_bot.engine.cards import Cards
+from ddz_bot.games.baohuang.engine.cards import GUARD_CARD
+from ddz_bot.kernel import Cards, Deal
 from ddz_bot.tg.baohuang.keyboards import DECLARE_CODES, bh_decision, select_rank
 from ddz_bot.tg.baohuang.typed import bh_typed_decision
 from ddz_bot.tg.baohuang.words import event_line, face_text, options_text

@@ -4,9 +4,9 @@ nothing), and whose turn comes is edited in place when they are looking at the c
 
 from __future__ import annotations
 
-from ddz_bot.engine.catalogue import legal_moves
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.catalogue import legal_moves
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg.panels import STILL_LOOKING_SECONDS
 from ddz_bot.tg.words import cards_text
 

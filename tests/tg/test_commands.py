@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from ddz_bot.engine.game import Game
+from ddz_bot.games.doudizhu.engine.game import Game
 
 from .conftest import manager_of
 from .harness import Harness

@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ddz_bot.engine.actions import Play
-from ddz_bot.engine.cards import RANK_CHARS
-from ddz_bot.engine.catalogue import classify
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.catalogue import classify
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.kernel import RANK_CHARS, Play
 from ddz_bot.tg.panels import STILL_LOOKING_SECONDS
 
 from .clocks import ManualClock

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ddz_bot.engine.game import Game
+from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.tg.table import FINISHED
 
 from .conftest import manager_of

@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.i18n import CATALOGUES, LANGS, lang_from_code, normalize_lang, t
 
 from .harness import Harness

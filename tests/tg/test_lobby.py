@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ddz_bot.engine.rules import room_by_key
+from ddz_bot.kernel import room_by_key
 from ddz_bot.tg.people import Recent
 
 from .conftest import manager_of

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-import ddz_bot.engine.baohuang  # noqa: F401  (its refusals register as IllegalAction subclasses)
-from ddz_bot.engine import IllegalAction
+import ddz_bot.games.baohuang.engine  # noqa: F401  (its refusals register as IllegalAction subclasses)
 from ddz_bot.i18n import CATALOGUES, LANGS
+from ddz_bot.kernel import IllegalAction
 from ddz_bot.tg.refusals import refusal_key
 
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.scoring import settle
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.scoring import settle
 from ddz_bot.tg.table import FINISHED
 
 from .conftest import make_settings, manager_of, start_bot

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from ddz_bot.engine.game import Game
+from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.tg.resume import Resumer
 from ddz_bot.tg.table import FINISHED, Table
 

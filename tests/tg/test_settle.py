@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ddz_bot.engine.game import Game
+from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.storage import Database
 from ddz_bot.tg.settle import settle_hand
 from ddz_bot.tg.table import Table

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.views import Phase
 
 from .conftest import make_settings, start_bot
 from .harness import Harness, SimUser

@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from ddz_bot.engine.cards import Cards, parse_cards
+from ddz_bot.kernel import Cards, parse_cards
 from ddz_bot.tg import buttons
 from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import Table

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ddz_bot.engine.actions import Play
-from ddz_bot.engine.combos import typed_reading
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.combos import typed_reading
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.kernel import Play
 from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from ddz_bot.engine.game import Game
-from ddz_bot.engine.views import Phase
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg.table import FINISHED
 
 from .conftest import make_settings, manager_of, start_bot

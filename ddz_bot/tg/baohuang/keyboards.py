@@ -13,8 +13,7 @@ from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
-from ...engine import RANK_CHARS, Action, CardParseError, Rank
-from ...engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     AUTO_LOCK,
     BaoHuangGame,
     CallGuard,
@@ -25,6 +24,8 @@ from ...engine.baohuang import (
     TakeThrone,
     YieldThrone,
 )
+from ddz_bot.kernel import RANK_CHARS, Action, CardParseError, Rank
+
 from ...i18n import t
 from ..codec import BadCallback, Button
 from ..keyboards import PASS_ACTION, Keyboards, rank_label, rows_of

@@ -13,8 +13,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from ...engine import Cards, DecisionKind, Rank, Termination
-from ...engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     AFK_LIMIT,
     BaoHuangGame,
     Declaration,
@@ -23,8 +22,11 @@ from ...engine.baohuang import (
     Role,
     Solo,
 )
+from ddz_bot.games.baohuang.render import render_bh_hand, render_bh_result, render_bh_table
+from ddz_bot.kernel import Cards, DecisionKind, Rank, Termination
+from ddz_bot.render import ResultLine
+
 from ...i18n import t
-from ...render import ResultLine, render_bh_hand, render_bh_result, render_bh_table
 from ..cardwords import cards_text
 from ..games import baohuang_rules
 from ..keyboards import Keyboards

@@ -6,9 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...engine import Passed, TimedOut, action_from_dict
-from ...engine.baohuang import BaoHuangGame, Declared, GuardCalled, ThroneTaken, ThroneYielded
-from ...engine.baohuang import Played as BhPlayed
+from ddz_bot.games.baohuang.engine import (
+    BaoHuangGame,
+    Declared,
+    GuardCalled,
+    ThroneTaken,
+    ThroneYielded,
+)
+from ddz_bot.games.baohuang.engine import Played as BhPlayed
+from ddz_bot.kernel import Passed, TimedOut, action_from_dict
+
 from ...i18n import t
 from ...storage import FinishedHand
 from .words import card_list_text, declaration_word, face_text, meld_text

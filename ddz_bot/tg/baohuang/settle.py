@@ -13,8 +13,9 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ...engine import Settlement, Termination
-from ...engine.baohuang import BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
+from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
+from ddz_bot.kernel import Settlement, Termination
+
 from ...i18n import t
 from ...storage import Database, HandRecord, LedgerChange, Reason
 from ..cardwords import grouped_cards_text

@@ -9,8 +9,7 @@ from __future__ import annotations
 import unicodedata
 from typing import Final
 
-from ...engine import Action, CardParseError
-from ...engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     BaoHuangGame,
     CallGuard,
     Declaration,
@@ -19,6 +18,8 @@ from ...engine.baohuang import (
     TakeThrone,
     YieldThrone,
 )
+from ddz_bot.kernel import Action, CardParseError
+
 from ...i18n import t
 from ..games import HostedGame
 from ..refusals import Refused

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ...engine import AutoPlayChanged, Card, Escaped, Event, Passed, Redealt
-from ...engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     RANK_OF,
     BaoHuangRules,
     Declaration,
@@ -29,7 +28,9 @@ from ...engine.baohuang import (
     ThroneYielded,
     WentOut,
 )
-from ...engine.baohuang import Played as BhPlayed
+from ddz_bot.games.baohuang.engine import Played as BhPlayed
+from ddz_bot.kernel import AutoPlayChanged, Card, Escaped, Event, Passed, Redealt
+
 from ...i18n import t
 from ..cardwords import cards_text
 

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 import random
 
-from ddz_bot.ai.baohuang import BaoHuangRandom
-from ddz_bot.engine.actions import Deal
-from ddz_bot.engine.baohuang import BaoHuangGame, BaoHuangRules
-from ddz_bot.engine.cards import RANK_CHARS, parse_cards
-from ddz_bot.engine.rules import Room
+from ddz_bot.games.baohuang.ai import BaoHuangRandom
+from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangRules
+from ddz_bot.kernel import RANK_CHARS, Deal, Room, parse_cards
 
 ROOM = Room("test", 100, 5, 1, 0, 0)
 RICH = (10**7,) * 5

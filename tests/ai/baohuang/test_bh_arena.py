@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.ai import arena as common_arena
-from ddz_bot.ai.baohuang.arena import ArenaRole, RoleStats, report, run
+from ddz_bot.games import arena as common_arena
+from ddz_bot.games.baohuang.ai.arena import ArenaRole, RoleStats, report, run
 
 
 def test_a_few_deals_fill_each_role_of_both_kinds() -> None:

@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import random
 
-from ddz_bot.ai.baohuang import GuardSuspicion, Knowledge, opening_value
-from ddz_bot.ai.baohuang.memory import beat_chance, full_counts, unseen_counts
-from ddz_bot.engine.actions import Deal, Pass, Play
-from ddz_bot.engine.baohuang import BaoHuangGame, Meld, Phase
-from ddz_bot.engine.baohuang.actions import Declare, TakeThrone
-from ddz_bot.engine.cards import Rank, parse_cards
+from ddz_bot.games.baohuang.ai import GuardSuspicion, Knowledge, opening_value
+from ddz_bot.games.baohuang.ai.memory import beat_chance, full_counts, unseen_counts
+from ddz_bot.games.baohuang.engine import BaoHuangGame, Meld, Phase
+from ddz_bot.games.baohuang.engine.actions import Declare, TakeThrone
+from ddz_bot.kernel import Deal, Pass, Play, Rank, parse_cards
 
 from .helpers import RICH, ROOM
 

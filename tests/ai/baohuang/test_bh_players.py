@@ -9,9 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz_bot.ai.baohuang import BaoHuangAI, make_baohuang_player, opening_value
-from ddz_bot.engine.actions import Deal, Pass, Play
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.ai import BaoHuangAI, make_baohuang_player, opening_value
+from ddz_bot.games.baohuang.engine import (
     BaoHuangGame,
     BaoHuangRules,
     Declaration,
@@ -20,8 +19,8 @@ from ddz_bot.engine.baohuang import (
     Phase,
     Role,
 )
-from ddz_bot.engine.baohuang.actions import TakeThrone, YieldThrone
-from ddz_bot.engine.cards import Rank, parse_cards
+from ddz_bot.games.baohuang.engine.actions import TakeThrone, YieldThrone
+from ddz_bot.kernel import Deal, Pass, Play, Rank, parse_cards
 
 from .helpers import RICH, ROOM, advanced, deal_around
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ddz_bot.engine.actions import Deal, Pass, Play
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     BaoHuangGame,
     BaoHuangRules,
     Declaration,
@@ -14,9 +13,7 @@ from ddz_bot.engine.baohuang import (
     Phase,
     TakeThrone,
 )
-from ddz_bot.engine.cards import Rank
-from ddz_bot.engine.events import Event
-from ddz_bot.engine.rules import Room
+from ddz_bot.kernel import Deal, Event, Pass, Play, Rank, Room
 
 #: Dealt from seat 0: 34, 34, 34, 33, 33 cards; two full ranks each and a joker or two.
 STAGED = (

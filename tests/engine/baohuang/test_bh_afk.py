@@ -8,15 +8,7 @@ import random
 
 import pytest
 
-from ddz_bot.engine.actions import (
-    AutoPlay,
-    Deal,
-    Pass,
-    Play,
-    Timeout,
-    action_from_dict,
-)
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     AUTO_LOCK,
     AutoPlayLocked,
     BaoHuangGame,
@@ -30,9 +22,19 @@ from ddz_bot.engine.baohuang import (
     TakeThrone,
     YieldThrone,
 )
-from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.events import AutoPlayChanged, TimedOut
-from ddz_bot.engine.protocol import GameProtocol, Termination
+from ddz_bot.kernel import (
+    AutoPlay,
+    AutoPlayChanged,
+    Cards,
+    Deal,
+    GameProtocol,
+    Pass,
+    Play,
+    Termination,
+    TimedOut,
+    Timeout,
+    action_from_dict,
+)
 
 from .helpers import STAGED, crown, go_out, staged
 

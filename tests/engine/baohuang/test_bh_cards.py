@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     DECK_SIZE,
     EMPEROR_CARD,
     GUARD_CARD,
@@ -19,7 +19,7 @@ from ddz_bot.engine.baohuang import (
     is_special,
     meld_of,
 )
-from ddz_bot.engine.cards import Card, CardParseError, Cards, Rank, Suit, format_cards, parse_cards
+from ddz_bot.kernel import Card, CardParseError, Cards, Rank, Suit, format_cards, parse_cards
 
 
 def test_r_bh_deck_has_168_cards_16_of_each_rank_and_4_of_each_joker() -> None:

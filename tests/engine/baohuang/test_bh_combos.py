@@ -9,8 +9,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ddz_bot.engine.baohuang import BaoHuangRules, bh_beats, bh_moves
-from ddz_bot.engine.cards import Cards, Rank, parse_cards
+from ddz_bot.games.baohuang.engine import BaoHuangRules, bh_beats, bh_moves
+from ddz_bot.kernel import Cards, Rank, parse_cards
 
 ROAST = BaoHuangRules(roast=True)
 SIX = BaoHuangRules(six=True)

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.engine.actions import MustLead, Pass, Play
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     BaoHuangRules,
     CannotDeclare,
     Declaration,
@@ -24,9 +23,7 @@ from ddz_bot.engine.baohuang import (
     TakeThrone,
     WentOut,
 )
-from ddz_bot.engine.cards import Cards
-from ddz_bot.engine.events import TrickWon
-from ddz_bot.engine.protocol import DecisionKind, Termination
+from ddz_bot.kernel import Cards, DecisionKind, MustLead, Pass, Play, Termination, TrickWon
 
 from .helpers import crown, go_out, staged
 

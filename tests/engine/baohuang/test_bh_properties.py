@@ -12,17 +12,7 @@ from dataclasses import fields, is_dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ddz_bot.engine.actions import (
-    Action,
-    AutoPlay,
-    Deal,
-    Escape,
-    IllegalAction,
-    Pass,
-    Play,
-    Timeout,
-)
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     EMPEROR_CARD,
     BaoHuangGame,
     BaoHuangRules,
@@ -39,8 +29,21 @@ from ddz_bot.engine.baohuang import (
     ThroneYielded,
     YieldThrone,
 )
-from ddz_bot.engine.cards import Card, Cards, Rank
-from ddz_bot.engine.events import Event, Redealt
+from ddz_bot.kernel import (
+    Action,
+    AutoPlay,
+    Card,
+    Cards,
+    Deal,
+    Escape,
+    Event,
+    IllegalAction,
+    Pass,
+    Play,
+    Rank,
+    Redealt,
+    Timeout,
+)
 
 ALL_RULES = [
     BaoHuangRules(method, roast, six, grab)

@@ -5,16 +5,14 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.engine.actions import Escape
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     BaoHuangOutcome,
     Solo,
     bh_settle,
     guard_score,
     place_scores,
 )
-from ddz_bot.engine.protocol import Termination
-from ddz_bot.engine.rules import Room
+from ddz_bot.kernel import Escape, Room, Termination
 
 from .helpers import ROOM, crown, go_out, staged
 

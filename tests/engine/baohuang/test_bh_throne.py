@@ -8,8 +8,7 @@ from collections import Counter
 
 import pytest
 
-from ddz_bot.engine.actions import Deal, IllegalAction, NotYourTurn, Play, WrongPhase
-from ddz_bot.engine.baohuang import (
+from ddz_bot.games.baohuang.engine import (
     EMPEROR_CARD,
     GUARD_CARD,
     MAX_REDEALS,
@@ -30,8 +29,18 @@ from ddz_bot.engine.baohuang import (
     WrongMethod,
     YieldThrone,
 )
-from ddz_bot.engine.cards import Cards, Rank, Suit
-from ddz_bot.engine.protocol import DecisionKind, Termination
+from ddz_bot.kernel import (
+    Cards,
+    Deal,
+    DecisionKind,
+    IllegalAction,
+    NotYourTurn,
+    Play,
+    Rank,
+    Suit,
+    Termination,
+    WrongPhase,
+)
 
 from .helpers import STAGED, crown, go_out, staged
 

@@ -1,0 +1,1 @@
+"""斗地主: classic, points bidding, wildcard and four players (docs/rules.md)."""

@@ -1,0 +1,106 @@
+"""What happened in a hand (events): the base every game's events share, and the events
+every game has (passed, trick won, timed out, 托管, escaped, redealt, aborted).
+
+A game's ``apply`` returns a list of events for every accepted action. Each event has a
+stable ``name`` and a ``to_dict`` of plain data for logs.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import Any, ClassVar
+
+from .cards import Card, Cards
+
+__all__ = [
+    "Aborted",
+    "AutoPlayChanged",
+    "Escaped",
+    "Event",
+    "Passed",
+    "Redealt",
+    "TimedOut",
+    "TrickWon",
+    "plain",
+]
+
+
+def plain(value: Any) -> Any:
+    """Plain data (str, int, bool, None, lists, dicts) for logs: a value's own ``to_dict``
+    where it has one, cards as their notation, enums as their value."""
+    if isinstance(value, Card | Cards):
+        return str(value)
+    to_dict = getattr(value, "to_dict", None)
+    if callable(to_dict) and not isinstance(value, type):
+        return to_dict()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    name: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.name}
+        for f in fields(self):
+            out[f.name] = plain(getattr(self, f.name))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    seat: int
+    name: ClassVar[str] = "passed"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(Event):
+    """Everyone else passed: ``seat`` leads the next trick."""
+
+    seat: int
+    name: ClassVar[str] = "trick_won"
+
+
+@dataclass(frozen=True, slots=True)
+class TimedOut(Event):
+    """The seat's time ran out; the events that follow show the default action taken."""
+
+    seat: int
+    name: ClassVar[str] = "timed_out"
+
+
+@dataclass(frozen=True, slots=True)
+class AutoPlayChanged(Event):
+    seat: int
+    on: bool
+    name: ClassVar[str] = "auto_play"
+
+
+@dataclass(frozen=True, slots=True)
+class Escaped(Event):
+    seat: int
+    name: ClassVar[str] = "escaped"
+
+
+@dataclass(frozen=True, slots=True)
+class Redealt(Event):
+    """Nobody called: new cards (``redeals`` so far in this hand)."""
+
+    redeals: int
+    name: ClassVar[str] = "redealt"
+
+
+@dataclass(frozen=True, slots=True)
+class Aborted(Event):
+    reason: str
+    name: ClassVar[str] = "aborted"
