@@ -3,15 +3,18 @@
 
 Run:
   python bench/durability_bench.py moves [--tables 500] [--moves 20] [--rounds 3]
+                                          [--every 1.0] [--seconds 10]
       each round one run with synchronous=FULL and one with NORMAL, alternating, on a fresh
-      database: moves per second and the save's p50/p99 (a move: the table's state with its
+      database: moves per second with every table moving flat out, then the save's p50/p99
+      with each table moving about once a second (a move: the table's state with its
       action, compare-and-set on its version, as the bot saves it)
   python bench/durability_bench.py moves --synchronous FULL   (one run: for timing whole runs)
   python bench/durability_bench.py build PATH [--gb 1]    a bot database of about that size
   python bench/durability_bench.py check PATH             PRAGMA quick_check, as at start
-  python bench/durability_bench.py backup PATH [--tables 500]
-      moves on 500 tables before and while a backup of PATH is copied: the backup's time and
-      the longest a move waited (its save, and the event loop's own lag)
+  python bench/durability_bench.py backup PATH [--tables 500] [--every 1.0]
+      moves on 500 tables (each about every second) before and while a backup of PATH is
+      copied: the backup's time and the longest a move waited (its save, and the event
+      loop's own lag)
 """
 
 from __future__ import annotations
@@ -78,15 +81,42 @@ async def _table(db: Database, table: int, moves: int, waits: list[float]) -> No
         await asyncio.sleep(0)  # the next move of a table comes with another update
 
 
-async def moves_run(synchronous: str, tables: int, moves: int) -> tuple[float, float, float]:
-    """Moves per second, the save's p50 and p99 (ms) on a fresh database."""
+async def _paced(db: Database, table: int, every: float, until: float, waits: list[float]) -> None:
+    """A table in play: a move about every ``every`` seconds, as people play."""
+    rng = random.Random(table)
+    await asyncio.sleep(rng.uniform(0, every))
+    saved = await db.save_table_state(f"p{table}", chat_id=-table, state=STATE, hand_id=f"p{table}")
+    version = saved.version
+    while time.perf_counter() < until:
+        start = time.perf_counter()
+        saved = await db.save_table_state(
+            f"p{table}",
+            chat_id=-table,
+            state=STATE,
+            hand_id=f"p{table}",
+            action=ACTION,
+            expected_version=version,
+        )
+        waits.append(time.perf_counter() - start)
+        version = saved.version
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * every)
+
+
+async def moves_run(
+    synchronous: str, tables: int, moves: int, every: float, seconds: float
+) -> tuple[float, float, float]:
+    """On a fresh database: moves per second with every table moving as fast as it can;
+    then the save's p50 and p99 (ms) with each table moving about every ``every`` s."""
     with tempfile.TemporaryDirectory() as folder:
         async with Database(Path(folder) / "bench.sqlite3", synchronous=synchronous) as db:
             waits: list[float] = []
             start = time.perf_counter()
             await asyncio.gather(*(_table(db, t, moves, waits) for t in range(tables)))
-            elapsed = time.perf_counter() - start
-    return len(waits) / elapsed, p(waits, 0.5) * 1000, p(waits, 0.99) * 1000
+            rate = len(waits) / (time.perf_counter() - start)
+            waits = []
+            until = time.perf_counter() + seconds
+            await asyncio.gather(*(_paced(db, t, every, until, waits) for t in range(tables)))
+    return rate, p(waits, 0.5) * 1000, p(waits, 0.99) * 1000
 
 
 async def moves(args: argparse.Namespace) -> None:
@@ -96,13 +126,19 @@ async def moves(args: argparse.Namespace) -> None:
     figures: dict[str, list[tuple[float, float, float]]] = {mode: [] for mode in modes}
     for number in range(rounds):
         for mode in modes if number % 2 == 0 else modes[::-1]:
-            rate, p50, p99 = await moves_run(mode, args.tables, args.moves)
+            rate, p50, p99 = await moves_run(
+                mode, args.tables, args.moves, args.every, args.seconds
+            )
             figures[mode].append((rate, p50, p99))
-            print(f"  {mode:<6} {rate:8.0f} moves/s  save p50 {p50:6.2f} ms  p99 {p99:6.2f} ms")
+            print(
+                f"  {mode:<6} flat out {rate:6.0f} moves/s;"
+                f" a move every {args.every:g} s: save p50 {p50:5.2f} ms  p99 {p99:6.2f} ms"
+            )
     for mode, runs in figures.items():
         print(
-            f"median {mode:<6} {statistics.median(r[0] for r in runs):8.0f} moves/s"
-            f"  save p99 {statistics.median(r[2] for r in runs):6.2f} ms"
+            f"median {mode:<6} flat out {statistics.median(r[0] for r in runs):6.0f} moves/s;"
+            f" save p50 {statistics.median(r[1] for r in runs):5.2f} ms"
+            f"  p99 {statistics.median(r[2] for r in runs):6.2f} ms"
         )
 
 
@@ -150,7 +186,11 @@ def timed_check(path: Path) -> None:
     print(f"quick_check of {path} ({report.size / 1e9:.2f} GB): {report.seconds:.2f} s")
 
 
-async def _mover(db: Database, table: int, stop: asyncio.Event, waits: list[float]) -> None:
+async def _mover(
+    db: Database, table: int, every: float, stop: asyncio.Event, waits: list[float]
+) -> None:
+    rng = random.Random(table)
+    await asyncio.sleep(rng.uniform(0, every))
     saved = await db.save_table_state(f"b{table}", chat_id=-table, state=STATE, hand_id=f"b{table}")
     version = saved.version
     while not stop.is_set():
@@ -165,7 +205,7 @@ async def _mover(db: Database, table: int, stop: asyncio.Event, waits: list[floa
         )
         waits.append(time.perf_counter() - start)
         version = saved.version
-        await asyncio.sleep(0.5)  # a table moves every half second or so: a busy bot
+        await asyncio.sleep(rng.uniform(0.5, 1.5) * every)
 
 
 async def _lag(stop: asyncio.Event, lags: list[float]) -> None:
@@ -177,13 +217,13 @@ async def _lag(stop: asyncio.Event, lags: list[float]) -> None:
 
 
 async def _play(
-    db: Database, tables: int, work: Awaitable[T]
+    db: Database, tables: int, every: float, work: Awaitable[T]
 ) -> tuple[T, float, list[float], list[float]]:
     """Tables move while ``work`` runs: its result, its time, the saves' waits, the lags."""
     stop = asyncio.Event()
     waits: list[float] = []
     lags: list[float] = []
-    tasks = [asyncio.create_task(_mover(db, t, stop, waits)) for t in range(tables)]
+    tasks = [asyncio.create_task(_mover(db, t, every, stop, waits)) for t in range(tables)]
     tasks.append(asyncio.create_task(_lag(stop, lags)))
     start = time.perf_counter()
     result = await work
@@ -193,17 +233,18 @@ async def _play(
     return result, elapsed, waits, lags
 
 
-async def backup_while_playing(path: Path, tables: int) -> None:
+async def backup_while_playing(path: Path, tables: int, every: float) -> None:
     with tempfile.TemporaryDirectory(dir=path.parent) as folder:
         async with Database(path) as db:
-            _, _, waits, lags = await _play(db, tables, asyncio.sleep(10.0))
+            _, _, waits, lags = await _play(db, tables, every, asyncio.sleep(10.0))
             print(
-                f"{tables} tables, no backup (10 s): {len(waits)} moves, save p99 "
+                f"{tables} tables, a move each about every {every:g} s, no backup (10 s):"
+                f" {len(waits)} moves, save p99 "
                 f"{p(waits, 0.99) * 1000:.1f} ms, longest {max(waits) * 1000:.1f} ms,"
                 f" loop lag max {max(lags) * 1000:.1f} ms"
             )
             job = asyncio.to_thread(backup, path, Path(folder))
-            report, elapsed, waits, lags = await _play(db, tables, job)
+            report, elapsed, waits, lags = await _play(db, tables, every, job)
     print(
         f"backup of {path.stat().st_size / 1e9:.2f} GB: copied in {report.copy_seconds:.1f} s,"
         f" checked in {report.check_seconds:.1f} s ({elapsed:.1f} s in all)"
@@ -221,6 +262,8 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--moves", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--every", type=float, default=1.0, help="seconds between a table's moves")
+    parser.add_argument("--seconds", type=float, default=10.0, help="of paced moves a run")
     parser.add_argument("--synchronous", choices=["FULL", "NORMAL"])
     parser.add_argument("--gb", type=float, default=1.0)
     args = parser.parse_args()
@@ -234,7 +277,7 @@ def main() -> None:
     elif args.what == "check":
         timed_check(args.path)
     else:
-        asyncio.run(backup_while_playing(args.path, args.tables))
+        asyncio.run(backup_while_playing(args.path, args.tables, args.every))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,11 @@ changes always have a transaction of their own.
 
 Reads: a second, query-only aiosqlite connection; in WAL mode readers see the last committed
 state and never block the writer (nor it them).
+
+Durability: ``synchronous = FULL`` by default, so a commit is on the disk before anyone is
+told (``NORMAL`` under WAL may lose the last commits to a power cut, never to a crash).
+Shared transactions make the cost one sync per batch: ``bench/durability_bench.py moves``
+measured no difference in a save's p99 at 500 tables (README, "The data").
 """
 
 from __future__ import annotations
@@ -172,7 +177,7 @@ class StoreCore:
         economy: EconomySettings | None = None,
         clock: Clock | None = None,
         busy_timeout_ms: int = 5_000,
-        synchronous: str = "NORMAL",
+        synchronous: str = "FULL",
     ) -> None:
         if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
             raise ValueError(f"unknown synchronous setting {synchronous!r}")
