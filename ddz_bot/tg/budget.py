@@ -1,0 +1,126 @@
+"""The bot token's budget: Telegram's overall calls a second, spent first where a person waits.
+
+Telegram lets a bot make about 30 calls a second in all chats together. When the tables want
+more, what goes first is what a person is waiting for (``Urgency``): the panel of a seat that
+must decide now, then answers (a reply, a typed word's answer, the panel of whoever just
+acted), then the group's picture, then the panels of seats that wait, and last deletions of
+old panels. The outbox takes a turn here before each call (``Budget.take``); while a call
+waits, whatever it would show may be replaced by newer content, so the longer the queue, the
+more a waiting panel or a group picture skips states nobody needs to see.
+
+A call waiting for its turn is keyed by its chat: when something more urgent comes for that
+chat (its seat must decide now; a person asked something) the waiting turn is hurried
+(``hurry``), since the chat's calls go one after another and the urgent one is behind it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import time
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+__all__ = ["Budget", "Urgency"]
+
+
+class Urgency(IntEnum):
+    """What a call is for, most urgent first."""
+
+    DECIDING = 0  # the panel of a seat that must decide now
+    ANSWER = 1  # a reply, an answer to typed words, the panel of whoever just acted, a notice
+    GROUP = 2  # the group's picture, the lobby, a result
+    WAITING = 3  # the panel of a seat that waits
+    TIDY = 4  # deleting messages that were replaced
+
+
+@dataclass(order=True, slots=True)
+class _Turn:
+    urgency: int
+    seq: int
+    future: asyncio.Future[None] = field(compare=False)
+    key: int | None = field(compare=False, default=None)
+    live: bool = field(compare=False, default=True)
+
+
+class Budget:
+    """``rate`` calls a second with bursts of ``burst``, handed out by urgency (0: no limit,
+    every turn at once)."""
+
+    def __init__(self, rate: float, burst: int = 1) -> None:
+        self.rate = rate
+        self.burst = max(1, burst)
+        self._tokens = float(self.burst)
+        self._at = time.monotonic()
+        self._queue: list[_Turn] = []
+        self._by_key: dict[int, _Turn] = {}
+        self._seq = itertools.count()
+        self._handing: asyncio.Task[None] | None = None
+        self.taken = 0
+
+    @property
+    def waiting(self) -> int:
+        """How many calls wait for their turn now."""
+        return sum(1 for turn in self._queue if turn.live)
+
+    def waiting_before(self, urgency: Urgency) -> int:
+        """How many calls at least as urgent as ``urgency`` wait now."""
+        return sum(1 for turn in self._queue if turn.live and turn.urgency <= urgency)
+
+    def _refill(self) -> None:
+        now = time.monotonic()
+        self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
+        self._at = now
+
+    async def take(self, urgency: Urgency, key: int | None = None) -> None:
+        """Wait for this call's turn: every more urgent call waiting goes first."""
+        self.taken += 1
+        if self.rate <= 0:
+            return
+        self._refill()
+        if not self._queue and self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return
+        turn = _Turn(int(urgency), next(self._seq), asyncio.get_running_loop().create_future())
+        turn.key = key
+        self._push(turn)
+        try:
+            await turn.future
+        finally:
+            turn.live = False
+            found = None if key is None else self._by_key.get(key)
+            if found is not None and found.future is turn.future:
+                found.live = False
+                del self._by_key[key]  # type: ignore[arg-type]
+
+    def hurry(self, key: int, urgency: Urgency) -> None:
+        """Something as urgent as ``urgency`` is for ``key``'s chat: its waiting call (which
+        the urgent one is behind) goes at that urgency."""
+        turn = self._by_key.get(key)
+        if turn is None or not turn.live or turn.urgency <= urgency:
+            return
+        turn.live = False
+        faster = _Turn(int(urgency), turn.seq, turn.future, key)
+        self._push(faster)
+
+    def _push(self, turn: _Turn) -> None:
+        if turn.key is not None:
+            self._by_key[turn.key] = turn
+        heapq.heappush(self._queue, turn)
+        if self._handing is None or self._handing.done():
+            self._handing = asyncio.get_running_loop().create_task(self._hand_out())
+
+    async def _hand_out(self) -> None:
+        """Give the turns out in order of urgency, as the rate allows."""
+        while self._queue:
+            self._refill()
+            if self._tokens < 1.0:
+                await asyncio.sleep((1.0 - self._tokens) / self.rate)
+                continue
+            turn = heapq.heappop(self._queue)
+            if not turn.live or turn.future.done():
+                continue
+            turn.live = False
+            self._tokens -= 1.0
+            turn.future.set_result(None)
