@@ -19,6 +19,7 @@ import asyncio
 import heapq
 import itertools
 import time
+from collections import deque
 from dataclasses import dataclass, field
 from enum import IntEnum
 
@@ -45,14 +46,13 @@ class _Turn:
 
 
 class Budget:
-    """``rate`` calls a second with bursts of ``burst``, handed out by urgency (0: no limit,
-    every turn at once)."""
+    """At most ``per_second`` calls in any second, handed out by urgency (0: no limit, every
+    turn at once). A window, not a bucket: after a busy loop's pause the calls it owes go
+    at once, as many as the second allows (Telegram counts calls a second)."""
 
-    def __init__(self, rate: float, burst: int = 1) -> None:
-        self.rate = rate
-        self.burst = max(1, burst)
-        self._tokens = float(self.burst)
-        self._at = time.monotonic()
+    def __init__(self, per_second: int) -> None:
+        self.per_second = per_second
+        self._recent: deque[float] = deque()  # when the last ``per_second`` turns went
         self._queue: list[_Turn] = []
         self._by_key: dict[int, _Turn] = {}
         self._seq = itertools.count()
@@ -68,19 +68,25 @@ class Budget:
         """How many calls at least as urgent as ``urgency`` wait now."""
         return sum(1 for turn in self._queue if turn.live and turn.urgency <= urgency)
 
-    def _refill(self) -> None:
-        now = time.monotonic()
-        self._tokens = min(float(self.burst), self._tokens + (now - self._at) * self.rate)
-        self._at = now
+    def _room(self) -> float:
+        """Seconds until one more call fits the last second (0: it fits now)."""
+        recent, now = self._recent, time.monotonic()
+        while recent and recent[0] <= now - 1.0:
+            recent.popleft()
+        if len(recent) < self.per_second:
+            return 0.0
+        return recent[0] + 1.0 - now
+
+    def _spend(self) -> None:
+        self._recent.append(time.monotonic())
 
     async def take(self, urgency: Urgency, key: int | None = None) -> None:
         """Wait for this call's turn: every more urgent call waiting goes first."""
         self.taken += 1
-        if self.rate <= 0:
+        if self.per_second <= 0:
             return
-        self._refill()
-        if not self._queue and self._tokens >= 1.0:
-            self._tokens -= 1.0
+        if not self._queue and self._room() <= 0:
+            self._spend()
             return
         turn = _Turn(int(urgency), next(self._seq), asyncio.get_running_loop().create_future())
         turn.key = key
@@ -114,13 +120,13 @@ class Budget:
     async def _hand_out(self) -> None:
         """Give the turns out in order of urgency, as the rate allows."""
         while self._queue:
-            self._refill()
-            if self._tokens < 1.0:
-                await asyncio.sleep((1.0 - self._tokens) / self.rate)
+            wait = self._room()
+            if wait > 0:
+                await asyncio.sleep(wait)
                 continue
             turn = heapq.heappop(self._queue)
             if not turn.live or turn.future.done():
                 continue
             turn.live = False
-            self._tokens -= 1.0
+            self._spend()
             turn.future.set_result(None)

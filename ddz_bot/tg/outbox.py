@@ -116,8 +116,8 @@ class Outbox:
         self._slots: dict[tuple[int, str], _Slot] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self.sent_calls = 0
-        #: Telegram's overall calls a second, a little under (the rate limiter is the net)
-        self.budget = Budget(max(overall_rate - 2, 1) if overall_rate > 0 else 0, burst=2)
+        #: Telegram's overall calls a second, one under (the rate limiter is the net)
+        self.budget = Budget(max(int(overall_rate) - 1, 1) if overall_rate > 0 else 0)
         self._deletions = Deletions(bot, self.budget, self._spawn)
 
     # ---- what callers use ---------------------------------------------------------------
