@@ -50,7 +50,7 @@ async def send_once(outbox: Outbox, one: OneOff) -> None:
         else ReplyParameters(one.reply_to, allow_sending_without_reply=True)
     )
     for attempt in range(outbox.max_retries + 1):
-        await outbox.turn(chat_id, one.urgency)
+        await outbox.wait_turn(chat_id, one.urgency)
         try:
             if photo is not None:
                 sent = await outbox.bot.send_photo(

@@ -294,7 +294,7 @@ class Outbox:
         """The chats Telegram told to wait that are waiting still."""
         return self._paces.held(time.monotonic())
 
-    async def turn(self, chat_id: int, urgency: Urgency) -> None:
+    async def wait_turn(self, chat_id: int, urgency: Urgency) -> None:
         """Wait for this chat's turn to send (its pace, and any hold Telegram asked for),
         then for the call's turn of the bot's budget."""
         pace = self._paces.pace_of(chat_id)
@@ -346,7 +346,7 @@ class Outbox:
             if self._left_out(slot):
                 slot.pending = None
                 return
-            await self.turn(slot.chat_id, slot.urgency)
+            await self.wait_turn(slot.chat_id, slot.urgency)
             content = slot.pending  # the newest, after the wait
             if content is None:
                 return
