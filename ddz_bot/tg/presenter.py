@@ -15,7 +15,7 @@ from ddz_bot.render import ResultLine
 from ..i18n import t
 from .games import game_of
 from .keyboards import Keyboards
-from .outbox import Outbox
+from .outbox import Outbox, Urgency
 from .panels import PanelState
 from .present import GROUP_SLOT, PANEL_SLOT, Contents, DouDizhuContents, lobby_slot
 from .table import Table
@@ -79,6 +79,14 @@ class Presenter:
         person = table.seats[seat]
         if table.game is None or person.is_ai or person.user_id in table.unreachable:
             return
+        decision: tuple[int, int, int | None] | None = None
+        if seat in table.people_waiting():
+            urgency = Urgency.DECIDING
+            decision = (table.id, seat, self.panels.open_since(table.id, seat))
+        elif self.panels.just_decided(table.id, seat):
+            urgency = Urgency.ANSWER
+        else:
+            urgency = Urgency.WAITING
         self.outbox.show(
             person.user_id,
             PANEL_SLOT,
@@ -91,6 +99,8 @@ class Presenter:
             ),
             new_message=new_message,
             replace=replace,
+            urgency=urgency,
+            decision=decision,
         )
 
     def show_result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> None:
