@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
-from ..engine import Action, Bid, Cards, Game, Play, typed_reading
+from ..engine import SHOW_FACTORS, Action, Bid, Cards, Game, Play, ShowCards, typed_reading
 from ..engine.baohuang import (
     EMPEROR_CARD,
     GUARD_CARD,
@@ -26,7 +26,7 @@ from ..engine.baohuang import (
 )
 from ..i18n import t
 from ..tg.baohuang.words import declaration_word, face_text
-from ..tg.keyboards import decision_of
+from ..tg.keyboards import decision_of, show_kind_of
 from ..tg.table import Table
 
 __all__ = ["GamePage", "key_moment", "label", "page_of", "play_action"]
@@ -54,8 +54,10 @@ def page_of(game: object) -> GamePage:
     return _BAOHUANG if isinstance(game, BaoHuangGame) else _DOUDIZHU
 
 
-def label(action: Action, lang: str) -> str:
+def label(game: object, action: Action, lang: str) -> str:
     """A decision's label as the DM panel's button says it."""
+    if isinstance(action, ShowCards) and isinstance(game, Game):
+        return t(lang, "btn_show", factor=SHOW_FACTORS[show_kind_of(game)])
     if isinstance(action, Bid):
         return t(lang, "btn_bid", n=action.points)
     if isinstance(action, TakeThrone):
@@ -108,3 +110,80 @@ def key_moment(table: Table) -> Hashable:
         seen = game.public_view()
         return (table.hand_no, str(seen.phase), seen.landlord, seen.multiplier, game.over)
     return (table.hand_no, str(game.phase), game.over)
+
+
+def summary(game: object, view: Any) -> dict[str, Any]:
+    """The table as the page draws it, the same shape for every game: each seat's count,
+    public role, its play in this trick and its notes (codes the page words); the play to
+    beat; the stakes; the seat's own hand and secret role when ``view`` is a seat's."""
+    public = getattr(view, "public", view)
+    hand = getattr(view, "hand", None)
+    if isinstance(game, BaoHuangGame):
+        seats = [_bh_seat(info) for info in public.seats]
+        stakes: dict[str, Any] = {
+            "factors": [[f.reason.value, f.factor] for f in public.factors],
+            "called": None if public.called is None else str(public.called),
+        }
+        winners = [] if public.outcome is None else _bh_winners(game)
+    else:
+        seats = [_ddz_seat(info) for info in public.seats]
+        stakes = {
+            "base": public.base,
+            "multiplier": public.multiplier,
+            "items": [[i.reason.value, i.factor] for i in public.multiplier_items],
+            "bottom": None if public.bottom is None else [str(c) for c in public.bottom],
+        }
+        winners = [] if public.outcome is None else list(public.outcome.winners)
+    return {
+        "phase": str(public.phase),
+        "turn": public.turn,
+        "seats": seats,
+        "to_beat_seat": public.to_beat_seat,
+        "stakes": stakes,
+        "hand": None if hand is None else [str(card) for card in hand],
+        "role": None if getattr(view, "role", None) is None else str(view.role),
+        "winners": winners,
+    }
+
+
+def _ddz_seat(info: Any) -> dict[str, Any]:
+    notes = []
+    if info.bid is not None:
+        notes.append(f"bid_{info.bid}")
+    if info.doubled:
+        notes.append("doubled")
+    if info.shown_hand is not None:
+        notes.append("shown")
+    return {
+        "count": info.card_count,
+        "role": None if info.role is None else str(info.role),
+        "cards": [str(c) for c in info.last_play_cards],
+        "passed": info.passed,
+        "auto": info.auto_play,
+        "shown": None if info.shown_hand is None else [str(c) for c in info.shown_hand],
+        "notes": notes,
+    }
+
+
+def _bh_seat(info: Any) -> dict[str, Any]:
+    notes = []
+    if info.declaration is not None and info.declaration.value != "nothing":
+        notes.append(f"declare_{info.declaration.value}")
+    if info.hoe:
+        notes.append("hoe")
+    if info.place is not None:
+        notes.append(f"place_{int(info.place)}")
+    return {
+        "count": info.card_count,
+        "role": None if info.role is None else str(info.role),
+        "cards": [str(c) for c in info.play_cards],
+        "passed": info.passed,
+        "auto": info.auto_play,
+        "shown": None if info.shown_hand is None else [str(c) for c in info.shown_hand],
+        "notes": notes,
+    }
+
+
+def _bh_winners(game: BaoHuangGame) -> list[int]:
+    settlement = game.settlement()
+    return [] if settlement is None else [i for i, d in enumerate(settlement.deltas) if d > 0]

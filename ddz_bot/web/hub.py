@@ -185,6 +185,7 @@ class LiveHub:
         frame["page"] = adapter.page_of(game).to_json()
         view = game.view_for(seat) if seat is not None else game.public_view()
         frame["view"] = to_json(view)
+        frame["sum"] = adapter.summary(game, view)
         waiting = None if game.over else game.waiting_for()
         if waiting is not None:
             frame["waiting"] = {"seats": list(waiting.seats), "kind": str(waiting.kind)}
@@ -212,7 +213,7 @@ class LiveHub:
         return {
             "kind": str(waiting.kind) if waiting is not None else "show",
             "actions": [
-                {"label": adapter.label(action, lang), "action": action.to_dict()}
+                {"label": adapter.label(game, action, lang), "action": action.to_dict()}
                 for action in legal
             ],
         }
