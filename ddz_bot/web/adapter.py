@@ -29,7 +29,7 @@ from ..tg.baohuang.words import declaration_word, face_text
 from ..tg.keyboards import decision_of, show_kind_of
 from ..tg.table import Table
 
-__all__ = ["GamePage", "key_moment", "label", "page_of", "play_action"]
+__all__ = ["GamePage", "key_moment", "label", "page_of", "play_action", "summary"]
 
 
 class GamePage:
@@ -126,7 +126,7 @@ def summary(game: object, view: Any) -> dict[str, Any]:
         }
         winners = [] if public.outcome is None else _bh_winners(game)
     else:
-        seats = [_ddz_seat(info) for info in public.seats]
+        seats = [_ddz_seat(info, public.outcome is not None) for info in public.seats]
         stakes = {
             "base": public.base,
             "multiplier": public.multiplier,
@@ -146,13 +146,13 @@ def summary(game: object, view: Any) -> dict[str, Any]:
     }
 
 
-def _ddz_seat(info: Any) -> dict[str, Any]:
+def _ddz_seat(info: Any, over: bool) -> dict[str, Any]:
     notes = []
     if info.bid is not None:
         notes.append(f"bid_{info.bid}")
     if info.doubled:
         notes.append("doubled")
-    if info.shown_hand is not None:
+    if info.shown_hand is not None and not over:  # every hand is face up at the end
         notes.append("shown")
     return {
         "count": info.card_count,

@@ -19,9 +19,9 @@ from urllib.parse import quote
 import pytest
 from playwright.async_api import Browser, Page, WebSocket, async_playwright
 
-from tests.tg.harness import Harness, SimUser
+from tests.tg.harness import SimUser
 
-from .live import launch_data, server_of
+from .live import launch_data
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = [
@@ -84,22 +84,22 @@ class Person:
         return next(f for f in reversed(self.frames) if f["t"] == "state")
 
 
-def page_url(bot: Harness, user: SimUser, token: str, **launch: Any) -> str:
+def page_url(port: int, user: SimUser, table_token: str, **launch: Any) -> str:
     init_data = launch_data(user.id, user.name, **launch)
-    port = server_of(bot).port
     return (
-        f"http://127.0.0.1:{port}/?t={token}#tgWebAppData={quote(init_data, safe='')}"
+        f"http://127.0.0.1:{port}/?t={table_token}#tgWebAppData={quote(init_data, safe='')}"
         "&tgWebAppVersion=8.0&tgWebAppPlatform=web"
     )
 
 
 async def open_person(
-    browser: Browser, bot: Harness, user: SimUser, token: str, **launch: Any
+    browser: Browser, port: int, user: SimUser, table_token: str, **launch: Any
 ) -> Person:
+    """``user`` opens the table's page on a phone (the server on ``port`` of 127.0.0.1)."""
     context = await browser.new_context(**PHONE, locale="zh-CN")
     page = await context.new_page()
     await page.route("https://telegram.org/**", lambda route: route.abort())
     person = Person(user, page)
     page.on("websocket", person.watch)
-    await page.goto(page_url(bot, user, token, **launch))
+    await page.goto(page_url(port, user, table_token, **launch))
     return person

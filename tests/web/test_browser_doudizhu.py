@@ -5,6 +5,7 @@ hidden card."""
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from playwright.async_api import Page
@@ -16,6 +17,7 @@ from tests.tg.harness import Harness
 from tests.tg.scripts import current_table, seat_three, whose_turn
 
 from .browser import Person, chromium, needs_chromium, open_person
+from .gallery import shoot
 from .live import server_of
 
 pytestmark = needs_chromium
@@ -104,7 +106,8 @@ async def play_turn(person: Person, first_lead: bool) -> str:
     await page.locator("#decide button.hint").click()
     await page.wait_for_function(
         "() => document.querySelectorAll('#hand .card.sel').length > 0"
-        " || !document.getElementById('toast').hidden"
+        " || (!document.getElementById('toast').hidden"
+        " && document.getElementById('toast').textContent === '没有能压过的牌')"
     )
     if await selected(page) == 0:
         await page.locator("#decide button.pass").click()
@@ -122,8 +125,9 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
     token = server_of(live).tokens.token(table.id)
     leaks: list[str] = []
     async with chromium() as browser:
-        people = {u.id: await open_person(browser, live, u, token) for u in users}
-        spy = await open_person(browser, live, eve, token)
+        port = server_of(live).port
+        people = {u.id: await open_person(browser, port, u, token) for u in users}
+        spy = await open_person(browser, port, eve, token)
 
         def checked(frame: dict[str, Any]) -> None:
             leaked = card_names(frame) & hidden_cards(table)
@@ -147,8 +151,12 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
             await person.page.wait_for_function("v => window.ddzLive.version === v", arg=version)
             await agree(live, table, people)
             if game.phase is Phase.PLAYING:
+                if "tap" not in done:
+                    await shoot(person.page, "live_hand")
                 done.append(await play_turn(person, first_lead="tap" not in done))
             else:
+                if not done:
+                    await shoot(person.page, "live_decision")
                 first = not (doubled if game.phase is Phase.DOUBLING else called)
                 word = await decide_before_play(person, game, caller=first)
                 called, doubled = called or word == "叫地主", doubled or word == "加倍"
@@ -162,6 +170,8 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
             rows = await person.page.locator("#result tr").all_inner_texts()
             assert len(rows) == 3 and all("欢乐豆" in row for row in rows)
         assert await spy.page.locator("#hand .card").count() == 0
+        await shoot(people[users[0].id].page, "live_result")
+        await shoot(spy.page, "live_spectator")
     assert not leaks, leaks
     assert spy.frames and all("hand" not in (f.get("view") or {}) for f in spy.frames)
     # the group's message ends on the result with Again / Leave, as without the page
@@ -182,3 +192,24 @@ async def agree(live: Harness, table: Table, people: dict[int, Person]) -> None:
             "cards => cards.map(c => c.dataset.card)"
         )
         assert shown == [str(card) for card in game.view_for(seat).hand]
+
+
+async def test_a_page_with_forged_or_expired_launch_data_is_refused(live: Harness) -> None:
+    group = live.group()
+    users = [live.user("Alice"), live.user("Bob"), live.user("Carol")]
+    await seat_three(live, group, users)
+    table = current_table(live, group)
+    token = server_of(live).tokens.token(table.id)
+    port = server_of(live).port
+    async with chromium() as browser:
+        expired = await open_person(
+            browser, port, users[0], token, auth_date=time.time() - 2 * 86_400
+        )
+        forged = await open_person(browser, port, users[1], token, token="1:not-this-bot")
+        for person in (expired, forged):
+            await person.page.wait_for_function(
+                "() => document.getElementById('status').textContent.includes('无法确认')"
+            )
+            assert person.frames == []
+            assert await person.page.locator("#hand .card").count() == 0
+        await shoot(forged.page, "live_refused")

@@ -149,6 +149,7 @@ function show(frame) {
   const sum = frame.sum;
   if (!sum) { drawLobby(frame); return; }
   if (newVersion) state.selected.clear();
+  if (newVersion && frame.decide && state.socket) hideToast(); // a new turn: old news goes
   drawSeats(frame);
   drawTable(frame);
   drawDecision(frame);
@@ -175,7 +176,8 @@ function seatChip(frame, i, info) {
   if (waiting) chip.classList.add("turn");
   if (frame.seat === i) chip.classList.add("me");
   const name = document.createElement("div"); name.className = "name";
-  name.textContent = (seat.ai ? "🤖 " : "") + seat.name;
+  name.textContent = seat.name;
+  if (seat.ai) chip.classList.add("ai");
   const meta = document.createElement("div"); meta.className = "meta";
   if (info) {
     const count = document.createElement("span"); count.className = "count"; count.textContent = t("cards_left", { n: info.count });
