@@ -29,7 +29,15 @@ Frame = dict[str, Any]
 
 
 def live_settings(tmp_path: Path, **changes: object) -> Settings:
-    base = make_settings(tmp_path, webapp_url=WEBAPP_URL, webapp_port=0, webapp_name=APP_NAME)
+    base = make_settings(  # clocks long enough for a browser on a busy machine
+        tmp_path,
+        webapp_url=WEBAPP_URL,
+        webapp_port=0,
+        webapp_name=APP_NAME,
+        bid_timeout=3600.0,
+        double_timeout=3600.0,
+        play_timeout=3600.0,
+    )
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
