@@ -412,4 +412,9 @@ CATALOGUE: dict[str, str] = {
     "bh_unknown_text": (
         "I didn't understand “{text}”. Type cards like 8888, 大王 77 or dx77, or pass / hint."
     ),
+    # the live table (Mini App)
+    "btn_open_table": "🃏 Open table",
+    "btn_live_panel": "🃏 Play at the live table",
+    "live_stale": "The table has moved on: look again.",
+    "live_bad_play": "Not cards: {text}",
 }

@@ -377,4 +377,9 @@ CATALOGUE: dict[str, str] = {
     "bh_you_emperor": "你是皇帝。",
     "bh_panel_waiting": "等别人决定，轮到你时面板会更新。",
     "bh_unknown_text": "没看懂「{text}」。请输入牌，例如 8888、大王 77、dx77，或者 不出 / 提示。",
+    # the live table (Mini App)
+    "btn_open_table": "🃏 打开牌桌",
+    "btn_live_panel": "🃏 在实时牌桌出牌",
+    "live_stale": "牌局已经变了，请再看一眼。",
+    "live_bad_play": "不是牌：{text}",
 }

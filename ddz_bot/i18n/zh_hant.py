@@ -377,4 +377,9 @@ CATALOGUE: dict[str, str] = {
     "bh_you_emperor": "你是皇帝。",
     "bh_panel_waiting": "等別人決定，輪到你時面板會更新。",
     "bh_unknown_text": "沒看懂「{text}」。請輸入牌，例如 8888、大王 77、dx77，或者 不出 / 提示。",
+    # the live table (Mini App)
+    "btn_open_table": "🃏 打開牌桌",
+    "btn_live_panel": "🃏 在即時牌桌出牌",
+    "live_stale": "牌局已經變了，請再看一眼。",
+    "live_bad_play": "不是牌：{text}",
 }
