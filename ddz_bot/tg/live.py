@@ -89,22 +89,24 @@ class LiveShow:
             self.presence.at_page(table.id, seat.user_id) for _, seat in people
         )
 
-    def group(self, table: Table, content: Content) -> Content | None:
+    def quiet(self, table: Table) -> bool:
         moment = self.moment(table)
         if self.everyone_at_page(table) and self._shown.get(table.id) == moment:
-            return None
+            return True
         self._shown[table.id] = moment
-        return replace(
-            content, markup=_with_row(content.markup, self.links.group_button(table, table.lang))
-        )
+        return False
 
-    def panel(self, table: Table, seat: int, content: Content) -> Content | None:
+    def resting(self, table: Table, seat: int) -> bool:
         person = table.seats[seat]
-        if table.phase == TablePhase.PLAYING and self.presence.at_page(table.id, person.user_id):
-            return None
-        return replace(
-            content, markup=_with_row(content.markup, self.links.panel_button(table, person.lang))
-        )
+        return table.phase == TablePhase.PLAYING and self.presence.at_page(table.id, person.user_id)
+
+    def group(self, table: Table, content: Content) -> Content:
+        button = self.links.group_button(table, table.lang)
+        return replace(content, markup=_with_row(content.markup, button))
+
+    def panel(self, table: Table, seat: int, content: Content) -> Content:
+        button = self.links.panel_button(table, table.seats[seat].lang)
+        return replace(content, markup=_with_row(content.markup, button))
 
     def forget(self, table_id: int) -> None:
         self._shown.pop(table_id, None)

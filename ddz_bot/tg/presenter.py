@@ -29,12 +29,21 @@ class LiveShow(Protocol):
     """What the live table changes in the messages (``tg.live``): its buttons, and quiet
     chats for the people who play at the page."""
 
-    def group(self, table: Table, content: Content) -> Content | None:
-        """The group's table message with the Open button; None: not worth a call now."""
+    def quiet(self, table: Table) -> bool:
+        """Whether the group's table message may wait (everyone plays at the page and
+        nothing the group must see happened)."""
         ...
 
-    def panel(self, table: Table, seat: int, content: Content) -> Content | None:
-        """A seat's panel with the page's button; None: the seat plays at the page."""
+    def resting(self, table: Table, seat: int) -> bool:
+        """Whether the seat's panel may wait (its person plays at the page)."""
+        ...
+
+    def group(self, table: Table, content: Content) -> Content:
+        """The group's table message with the Open button."""
+        ...
+
+    def panel(self, table: Table, seat: int, content: Content) -> Content:
+        """A seat's panel with the page's button."""
         ...
 
 
@@ -77,10 +86,11 @@ class Presenter:
         if table.game is None:
             return
         asked = self.panels.take_asked(table.id) & table.people_waiting()
-        group: Content | None = self.contents(table).group(table)
-        if self.live is not None and group is not None:
-            group = self.live.group(table, group)
-        if group is not None:
+        live = self.live
+        if live is None or not live.quiet(table):
+            group = self.contents(table).group(table)
+            if live is not None:
+                group = live.group(table, group)
             self.outbox.show(table.chat_id, GROUP_SLOT, group, new_message=new_messages)
         for seat, _ in table.humans():
             notify = seat in asked and not self.panels.looking(table.id, seat)
@@ -95,6 +105,8 @@ class Presenter:
         person = table.seats[seat]
         if table.game is None or person.is_ai or person.user_id in table.unreachable:
             return
+        if self.live is not None and self.live.resting(table, seat):
+            return
         decision: tuple[int, int, int | None] | None = None
         if seat in table.people_waiting():
             urgency = Urgency.DECIDING
@@ -103,25 +115,24 @@ class Presenter:
             urgency = Urgency.ANSWER
         else:
             urgency = Urgency.WAITING
-        panel: Content | None = self.contents(table).panel(
+        panel = self.contents(table).panel(
             table,
             seat,
             person.lang,
             self.panels.seat(table.id, seat),
             since=self.panels.open_since(table.id, seat),
         )
-        if self.live is not None and panel is not None:
+        if self.live is not None:
             panel = self.live.panel(table, seat, panel)
-        if panel is not None:
-            self.outbox.show(
-                person.user_id,
-                PANEL_SLOT,
-                panel,
-                new_message=new_message,
-                replace=replace,
-                urgency=urgency,
-                decision=decision,
-            )
+        self.outbox.show(
+            person.user_id,
+            PANEL_SLOT,
+            panel,
+            new_message=new_message,
+            replace=replace,
+            urgency=urgency,
+            decision=decision,
+        )
 
     def show_result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> None:
         self.outbox.show(

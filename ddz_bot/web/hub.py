@@ -86,6 +86,8 @@ class LiveHub:
         self._viewers: dict[int, set[Viewer]] = {}
         self._dirty: set[int] = set()
         self._flushing = False
+        #: when each watched table reached its version (a frame says it: the wait it took)
+        self._moved_at: dict[int, float] = {}
         #: a frame about to go out (benchmarks time the wait a person feels)
         self.on_frame: Callable[[Viewer, dict[str, Any]], None] | None = None
         door.watch(self.published)
@@ -110,6 +112,7 @@ class LiveHub:
         viewers.discard(viewer)
         if not viewers:
             del self._viewers[viewer.table_id]
+            self._moved_at.pop(viewer.table_id, None)
         table = self.door.table(viewer.table_id)
         seated = table is not None and table.seat_of(viewer.user_id) is not None
         if table is not None and seated and not self.at_page(table.id, viewer.user_id):
@@ -126,6 +129,7 @@ class LiveHub:
         """The registry published ``table`` (under its lock: only take note)."""
         if table.id not in self._viewers:
             return
+        self._moved_at[table.id] = time.time()
         self._dirty.add(table.id)
         if not self._flushing:
             self._flushing = True
@@ -174,6 +178,7 @@ class LiveHub:
             },
             "seat": seat,
             "lang": lang,
+            "at": round(self._moved_at.get(table.id, time.time()), 3),
         }
         if table.deadline is not None:
             frame["left"] = round(max(0.0, table.deadline - clock.now()), 1)
@@ -190,7 +195,7 @@ class LiveHub:
         if waiting is not None:
             frame["waiting"] = {"seats": list(waiting.seats), "kind": str(waiting.kind)}
         if seat is not None and not game.over and table.phase == TablePhase.PLAYING:
-            frame["decide"] = self._decision(game, seat, waiting, lang)
+            frame["decide"] = self._decision(game, view, seat, waiting, lang)
         if game.over:
             settlement = game.settlement()
             if settlement is not None:
@@ -203,9 +208,11 @@ class LiveHub:
         return frame
 
     @staticmethod
-    def _decision(game: Any, seat: int, waiting: Any, lang: str) -> dict[str, Any] | None:
+    def _decision(
+        game: Any, view: Any, seat: int, waiting: Any, lang: str
+    ) -> dict[str, Any] | None:
         if waiting is not None and seat in waiting and waiting.kind is DecisionKind.PLAY:
-            public = game.public_view()
+            public = getattr(view, "public", view)
             return {"kind": "play", "pass": getattr(public, "to_beat", None) is not None}
         legal: list[Action] = game.legal_actions(seat)
         if not legal:
@@ -248,7 +255,8 @@ class LiveHub:
                 version = int(data["v"])
                 make = self._maker(kind, data)
                 await self.door.act(table, viewer.user_id, version, make)
-                self._send(viewer, {"t": "ok", "id": ident})
+                # the version the action made: older frames still on their way are history
+                self._send(viewer, {"t": "ok", "id": ident, "v": table.version})
                 return
         except Refused as refused:
             self._send(viewer, {"t": "refused", "id": ident, "text": refused.text(lang)})

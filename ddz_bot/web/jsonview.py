@@ -4,14 +4,14 @@ written out field by field, so the live table needs nothing of a game to send it
 Dataclasses become objects of their fields, enums their values, a physical ``Card`` its
 name (``Ts``, ``X``, ``7h'`` for a second deck), ``Cards`` (ranks) the notation (``33344``),
 tuples and lists arrays, mappings objects with string keys; anything else with a ``__str__``
-of its own (a 保皇 ``Face``) its string. Only what the view object holds is written: the
-observer idea holds as long as the view is the right one.
+of its own (a 保皇 ``Face``, a ``Combo``) its string. Only what the view object holds is
+written: the observer idea holds as long as the view is the right one.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import Enum
 from typing import Any
 
@@ -20,31 +20,42 @@ from ..kernel import Card, Cards
 __all__ = ["to_json"]
 
 _MAX_DEPTH = 12
+_PLAIN = (str, int, float, bool, type(None))
+#: how each type met so far is written (a view has a handful of types: looked up once)
+_WRITERS: dict[type, Callable[[Any, int], Any]] = {}
 
 
 def to_json(value: object, _depth: int = 0) -> Any:
     """``value`` as plain JSON data (see the module docstring)."""
     if _depth > _MAX_DEPTH:
         raise ValueError("a view nested too deep")
-    if value is None or isinstance(value, bool | str | float):
-        return value
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, Cards):
-        return str(value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if type(value).__str__ is not object.__str__:
-            return str(value)  # a value with a name of its own (a 保皇 Face: Kh)
-        return {
-            field.name: to_json(getattr(value, field.name), _depth + 1)
-            for field in dataclasses.fields(value)
+    kind = type(value)
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        writer = _WRITERS[kind] = _writer_for(kind)
+    return writer(value, _depth)
+
+
+def _writer_for(kind: type) -> Callable[[Any, int], Any]:
+    if kind in _PLAIN:
+        return lambda value, _: value
+    if issubclass(kind, Enum):
+        return lambda value, _: value.value
+    if issubclass(kind, Card | Cards):
+        return lambda value, _: str(value)
+    if issubclass(kind, int):
+        return lambda value, _: int(value)
+    if dataclasses.is_dataclass(kind):
+        if kind.__str__ is not object.__str__:
+            return lambda value, _: str(value)  # a value with a name of its own (Kh)
+        names = tuple(field.name for field in dataclasses.fields(kind))
+        return lambda value, depth: {
+            name: to_json(getattr(value, name), depth + 1) for name in names
         }
-    if isinstance(value, Mapping):
-        return {str(to_json(k, _depth + 1)): to_json(v, _depth + 1) for k, v in value.items()}
-    if isinstance(value, tuple | list | frozenset | set):
-        return [to_json(item, _depth + 1) for item in value]
-    return str(value)
+    if issubclass(kind, Mapping):
+        return lambda value, depth: {
+            str(to_json(k, depth + 1)): to_json(v, depth + 1) for k, v in value.items()
+        }
+    if issubclass(kind, tuple | list | frozenset | set):
+        return lambda value, depth: [to_json(item, depth + 1) for item in value]
+    return lambda value, _: str(value)

@@ -163,12 +163,13 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
                 done.append(word)
             await moved(person.page, version)
             await live.settle()
-        assert table.phase == FINISHED
         assert {"tap", "hint", "pass", "叫地主", "加倍"} <= set(done), done
-        for person in people.values():
+        for person in people.values():  # the result shows once the hand is settled
             await person.page.wait_for_selector("#result:not([hidden])")
             rows = await person.page.locator("#result tr").all_inner_texts()
             assert len(rows) == 3 and all("欢乐豆" in row for row in rows)
+        await live.settle()
+        assert table.phase == FINISHED
         assert await spy.page.locator("#hand .card").count() == 0
         await shoot(people[users[0].id].page, "live_result")
         await shoot(spy.page, "live_spectator")

@@ -20,7 +20,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   lang: pickLang(launchLang || navigator.language),
   frame: null, version: -1, selected: new Set(), hints: null, hintAt: -1,
-  socket: null, opened: false, retry: 0, ids: 0, pending: new Map(), wasMyTurn: false, clockAt: 0,
+  socket: null, opened: false, retry: 0, ids: 0, answer: 0, after: 0, wasMyTurn: false, clockAt: 0,
 };
 window.ddzLive = state; // for the browser tests' eyes only
 
@@ -43,7 +43,7 @@ function connect() {
   socket.onmessage = (event) => receive(JSON.parse(event.data));
   socket.onclose = () => {
     if (state.socket !== socket) return;
-    state.socket = null;
+    state.socket = null; state.answer = 0; state.after = 0;
     if (!state.opened) { checkRefused(); return; }
     reconnectLater();
   };
@@ -75,6 +75,11 @@ function send(message) {
 
 function receive(frame) {
   if (frame.t === "state") return show(frame);
+  if ((frame.t === "ok" || frame.t === "refused") && frame.id === state.answer) {
+    // answered: the buttons come back with the table as the action left it
+    state.answer = 0; state.after = frame.t === "ok" ? frame.v : 0;
+    if (state.frame && state.frame.sum && state.version >= state.after) drawDecision(state.frame);
+  }
   if (frame.t === "refused") { haptic("error"); toast(frame.text); return; }
   if (frame.t === "hints") { gotHints(frame.cards); return; }
   if (frame.t === "gone") { notice(t("gone")); }
@@ -238,10 +243,14 @@ function drawDecision(frame) {
     if (decide.pass) box.append(button(t("pass"), () => act({ type: "pass", seat: frame.seat }), "quiet pass"));
     box.append(button(t("hint"), hint, "quiet hint"));
     box.append(button(t("play"), play, "play"));
+    if (waitingAnswer()) for (const b of box.querySelectorAll("button")) b.disabled = true;
     return;
   }
   for (const choice of decide.actions) box.append(button(choice.label, () => act(choice.action), "choice"));
+  if (waitingAnswer()) for (const b of box.querySelectorAll("button")) b.disabled = true;
 }
+
+function waitingAnswer() { return state.answer !== 0 || state.version < state.after; }
 
 function drawHand(frame) {
   const el = $("hand"); el.replaceChildren();
@@ -340,14 +349,17 @@ function setUpHand() {
 }
 
 // ---- actions ------------------------------------------------------------------------------
-function act(action) { send({ t: "act", v: state.version, a: action }); }
+// One decision at a time: until the server answers it, the buttons wait (several seats
+// deciding at once move the table meanwhile, and the decision would look open still).
+function act(action) { answered(send({ t: "act", v: state.version, a: action })); }
+function answered(id) { if (!id) return; state.answer = id; drawDecision(state.frame); }
 
 function play() {
   const hand = state.frame && state.frame.sum && state.frame.sum.hand;
   if (!hand || state.selected.size === 0) { haptic("error"); return; }
   const ranks = [...state.selected].map((i) => hand[i][0]);
   ranks.sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b));
-  send({ t: "play", v: state.version, cards: ranks.join("") });
+  answered(send({ t: "play", v: state.version, cards: ranks.join("") }));
 }
 
 function hint() {

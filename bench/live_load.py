@@ -1,0 +1,279 @@
+"""Load on the live table: N tables of three people playing at the Mini App's page.
+
+Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 2]
+
+The bot runs as in ``bench/bot_load.py`` (the real Application over the in-process fake Bot
+API, SQLite on a temporary file, pictures stubbed) with its live server on 127.0.0.1; each
+table is opened and seated through the group's buttons, then its three people play one hand
+over WebSockets from ``--clients`` other processes (so their work is not the server's), each
+thinking ``--think`` seconds on average (0.5x to 1.5x) before a decision: Hint then Play (or
+Pass), the first choice before the play. Printed:
+
+- ``decision wait``: from the moment a person's seat must decide (the table reached that
+  version on the server) to the frame telling their page, as the page receives it;
+- the server's CPU per accepted move (the bot's process only);
+- ``Telegram calls per hand``: every Bot API call into the hand's group and its people's
+  private chats, from the deal to the result, for each hand played out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import sys
+import tempfile
+import time
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bot_load import Driver, make_users, seat_table, stop_app, stub_pictures
+from telegram.ext import AIORateLimiter
+
+from ddz_bot.ai.timing import percentile
+from ddz_bot.config import Settings
+from ddz_bot.games.doudizhu.engine import classify
+from ddz_bot.kernel import Cards
+from ddz_bot.tg.app import build_application, runtime, tune_gc, tune_switching
+from ddz_bot.tg.table import FINISHED
+from ddz_bot.web.initdata import sign_init_data
+from ddz_bot.web.server import LIVE_KEY, LiveServer, attach
+from tests.tg.fake_api import FakeBotAPI
+
+TOKEN = "123456:BENCH"
+
+
+@dataclass
+class Seat:
+    """One person of the load: how their page connects."""
+
+    url: str
+
+
+@dataclass
+class ClientReport:
+    waits: list[float] = field(default_factory=list)  # seconds
+    decisions: int = 0
+    refused: int = 0
+
+
+def launch(user: dict[str, Any]) -> str:
+    fields = {
+        "user": json.dumps({"id": user["id"], "first_name": user["first_name"]}),
+        "auth_date": str(int(time.time())),
+        "chat_type": "group",
+    }
+    return sign_init_data(fields, TOKEN)
+
+
+# ---- the people (other processes) ------------------------------------------------------------
+def run_clients(seats: list[str], think: float, until: float, seed: int) -> ClientReport:
+    return asyncio.run(_clients(seats, think, until, seed))
+
+
+async def _clients(urls: list[str], think: float, until: float, seed: int) -> ClientReport:
+    report = ClientReport()
+    rng = random.Random(seed)
+    await asyncio.gather(*(_person(url, think, until, rng, report) for url in urls))
+    return report
+
+
+async def _person(
+    url: str, think: float, until: float, rng: random.Random, report: ClientReport
+) -> None:
+    from tornado.websocket import websocket_connect
+
+    socket = await websocket_connect(url, max_message_size=1 << 20)
+    acted: set[int] = set()
+    ids = 0
+    hints: asyncio.Future[list[str]] | None = None
+    answer: asyncio.Future[int] | None = None
+    newer = 0  # frames older than this are from before our own last action
+    frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+
+    async def read() -> None:
+        nonlocal hints, answer
+        while True:
+            text = await socket.read_message()
+            if text is None:
+                return
+            frame = json.loads(text)
+            if frame["t"] == "hints" and hints is not None and not hints.done():
+                hints.set_result(frame["cards"])
+            elif frame["t"] in ("ok", "refused"):
+                report.refused += frame["t"] == "refused"
+                if answer is not None and not answer.done():
+                    answer.set_result(int(frame.get("v", 0)))
+
+            elif frame["t"] == "state":
+                await frames.put(frame)
+
+    reader = asyncio.ensure_future(read())
+    try:
+        while time.time() < until:
+            try:
+                frame = await asyncio.wait_for(frames.get(), max(0.1, until - time.time()))
+            except TimeoutError:
+                break
+            while not frames.empty():  # only the newest matters
+                frame = frames.get_nowait()
+            decide = frame.get("decide")
+            if (frame.get("sum") or {}).get("phase") in ("finished", "aborted"):
+                break
+            if not decide or frame["v"] in acted or frame["v"] < newer:
+                continue
+            acted.add(frame["v"])
+            report.waits.append(time.time() - frame["at"])
+            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            ids += 1
+            if decide["kind"] == "play":
+                hints = asyncio.get_running_loop().create_future()
+                socket.write_message(json.dumps({"t": "hint", "id": ids}))
+                found = await asyncio.wait_for(hints, 30)
+                if found:
+                    message = {"t": "play", "v": frame["v"], "cards": found[0]}
+                else:
+                    message = {
+                        "t": "act",
+                        "v": frame["v"],
+                        "a": {"type": "pass", "seat": frame["seat"]},
+                    }
+            else:
+                actions = [c["action"] for c in decide["actions"]]
+                chosen = actions[-1] if decide["kind"] in ("show", "double") else actions[0]
+                message = {"t": "act", "v": frame["v"], "a": chosen}
+            ids += 1
+            answer = asyncio.get_running_loop().create_future()
+            socket.write_message(json.dumps({"id": ids, **message}))
+            report.decisions += 1
+            # one decision at a time, as the page does: frames older than what it made are history
+            newer = max(frame["v"] + 1, await asyncio.wait_for(answer, 60))
+    finally:
+        reader.cancel()
+        socket.close()
+
+
+# ---- the bot -------------------------------------------------------------------------------
+async def start_bot(db_path: Path, api: FakeBotAPI) -> Any:
+    settings = Settings(
+        token=TOKEN,
+        db_path=db_path,
+        group_interval=3.5,
+        deal_window=0.0,
+        lobby_timeout=600.0,
+        ai_workers=0,
+        bid_timeout=600.0,
+        double_timeout=600.0,
+        play_timeout=600.0,
+        webapp_url="https://live.example.org/",
+        webapp_port=0,
+    )
+    limiter = AIORateLimiter(
+        overall_max_rate=0, group_max_rate=20, group_time_period=60, max_retries=0
+    )
+    app = build_application(settings, request=api, updates_request=api, rate_limiter=limiter)
+    attach(app, settings)
+    await app.initialize()
+    assert app.post_init is not None
+    await app.post_init(app)
+    await app.start()
+    return app
+
+
+async def load(args: argparse.Namespace, tmp: Path) -> None:
+    stub_pictures()
+    classify(Cards.parse("33"))  # the combo catalogue is built once, before the clock
+    api = FakeBotAPI()
+    app = await start_bot(tmp / "live.sqlite3", api)
+    rt = runtime(app)
+    server: LiveServer = app.bot_data[LIVE_KEY]
+    driver = Driver(api, app)
+    tables: list[tuple[int, list[dict[str, Any]], int]] = []
+    started = time.perf_counter()
+    for index in range(args.tables):
+        group, users = make_users(api, index, 3)
+        for user in users:
+            api.started.add(user["id"])
+        await seat_table(driver, group, users, measure=False)
+        table = rt.table_in(group)
+        assert table is not None
+        tables.append((group, users, table.id))
+    seated = time.perf_counter() - started
+    urls = []
+    for _, users, table_id in tables:
+        token = server.tokens.token(table_id)
+        for user in users:
+            urls.append(f"ws://127.0.0.1:{server.port}/ws?t={token}&initData={quote(launch(user))}")
+    dealt_calls = len(api.calls)
+    chats = {group: table_id for group, _, table_id in tables}
+    people = {user["id"]: table_id for _, users, table_id in tables for user in users}
+    moves, cpu = rt.accepted_moves, time.process_time()
+    until = time.time() + args.duration
+    loop = asyncio.get_running_loop()
+    clients = max(1, args.clients)
+    with ProcessPoolExecutor(clients) as pool:
+        jobs = [
+            loop.run_in_executor(pool, run_clients, urls[k::clients], args.think, until, k)
+            for k in range(clients)
+        ]
+        reports = await asyncio.gather(*jobs)
+    await rt.drain()
+    cpu, moves = time.process_time() - cpu, rt.accepted_moves - moves
+    finished = {table_id for _, _, table_id in tables if _phase(rt, table_id) == FINISHED}
+    calls: dict[int, int] = {}
+    for call in api.calls[dealt_calls:]:
+        chat = str(call.params.get("chat_id", ""))
+        if not chat.lstrip("-").isdigit():
+            continue
+        owner = chats.get(int(chat), people.get(int(chat)))
+        if owner is not None:
+            calls[owner] = calls.get(owner, 0) + 1
+    waits = sorted(w * 1000 for r in reports for w in r.waits)
+    decisions = sum(r.decisions for r in reports)
+    refused = sum(r.refused for r in reports)
+    print(
+        f"tables: {args.tables}  seated in {seated:.1f} s  think {args.think:g} s"
+        f"  duration {args.duration:g} s"
+    )
+    print(f"decisions: {decisions}  refused: {refused}  hands played out: {len(finished)}")
+    if waits:
+        print(
+            f"decision wait: p50 {percentile(waits, 0.5):.1f} ms"
+            f"  p99 {percentile(waits, 0.99):.1f} ms  max {waits[-1]:.1f} ms"
+        )
+    if moves:
+        print(f"server CPU per move: {cpu / moves * 1000:.2f} ms ({moves} moves, {cpu:.1f} s CPU)")
+    if finished:
+        per_hand = sum(calls.get(t, 0) for t in finished) / len(finished)
+        print(f"Telegram calls per hand: {per_hand:.1f}")
+    await server.stop()
+    await stop_app(app)
+
+
+def _phase(rt: Any, table_id: int) -> Any:
+    table = rt.get(table_id)
+    return None if table is None else table.phase
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--duration", type=float, default=120.0)
+    parser.add_argument("--think", type=float, default=1.0)
+    parser.add_argument("--clients", type=int, default=2)
+    args = parser.parse_args()
+    tune_gc()
+    tune_switching()
+    with tempfile.TemporaryDirectory() as tmp:
+        asyncio.run(load(args, Path(tmp)))
+
+
+if __name__ == "__main__":
+    main()
