@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 from .._shared import SEQUENCE_TOP, Cards, parse_cards
 from .cards import TOP_RANK, max_of_rank
-from .rules import PdkRules
+from .rules import DEFAULT_RULES, PdkRules
 
 __all__ = [
     "NotAPlay",
@@ -103,7 +103,7 @@ def _windows(ranks: list[int], at_least: int) -> list[tuple[int, int]]:
     return out
 
 
-def readings(cards: Cards, rules: PdkRules = PdkRules(), last: bool = False) -> list[Reading]:
+def readings(cards: Cards, rules: PdkRules = DEFAULT_RULES, last: bool = False) -> list[Reading]:
     """Every reading of ``cards`` (empty: no combo). ``last``: they empty the hand."""
     n = len(cards)
     if not n or cards[-1] > TOP_RANK:
@@ -152,7 +152,7 @@ def _best(found: list[Reading]) -> Reading:
     return max(found, key=lambda x: (not x.short, x.length, x.rank))
 
 
-def combo_of(cards: Cards | str, rules: PdkRules = PdkRules(), last: bool = False) -> PdkCombo:
+def combo_of(cards: Cards | str, rules: PdkRules = DEFAULT_RULES, last: bool = False) -> PdkCombo:
     """``cards`` as the combo they are played as; ``NotAPlay`` if they form none."""
     if isinstance(cards, str):
         cards = parse_cards(cards)
@@ -163,7 +163,9 @@ def combo_of(cards: Cards | str, rules: PdkRules = PdkRules(), last: bool = Fals
     return PdkCombo(best.kind, best.rank, best.length, cards, best.short)
 
 
-def classify(cards: Cards | str, rules: PdkRules = PdkRules(), last: bool = False) -> list[PdkCombo]:
+def classify(
+    cards: Cards | str, rules: PdkRules = DEFAULT_RULES, last: bool = False
+) -> list[PdkCombo]:
     """Every reading of ``cards`` as a combo, best first (empty when they form none)."""
     if isinstance(cards, str):
         cards = parse_cards(cards)
@@ -172,7 +174,7 @@ def classify(cards: Cards | str, rules: PdkRules = PdkRules(), last: bool = Fals
 
 
 def beating_reading(
-    cards: Cards, previous: PdkCombo, rules: PdkRules = PdkRules(), last: bool = False
+    cards: Cards, previous: PdkCombo, rules: PdkRules = DEFAULT_RULES, last: bool = False
 ) -> Reading | None:
     """The highest reading of ``cards`` that beats ``previous`` (R-PDK-BEAT), or ``None``."""
     best: Reading | None = None
@@ -189,7 +191,7 @@ def beating_reading(
 def pdk_beats(
     play: Cards | str,
     previous: Cards | str,
-    rules: PdkRules = PdkRules(),
+    rules: PdkRules = DEFAULT_RULES,
     *,
     last: bool = False,
 ) -> bool:

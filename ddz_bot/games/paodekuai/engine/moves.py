@@ -14,7 +14,7 @@ from typing import Final
 from .._shared import SEQUENCE_TOP, Cards
 from .cards import TOP_RANK
 from .combos import NotAPlay, PdkCombo, PdkKind, beating_reading, combo_of, readings
-from .rules import PdkRules
+from .rules import DEFAULT_RULES, PdkRules
 
 __all__ = ["follow_moves", "lead_moves", "legal_plays", "pdk_moves"]
 
@@ -102,7 +102,9 @@ def lead_moves(counts: list[int], rules: PdkRules) -> list[Cards]:
         for r in range(_ACE + 1):
             run = run + 1 if counts[r] >= need else 0
             for length in range(least, run + 1):
-                out.append(_new(Cards, tuple(x for x in range(r - length + 1, r + 1) for _ in range(kind))))
+                out.append(
+                    _new(Cards, tuple(x for x in range(r - length + 1, r + 1) for _ in range(kind)))
+                )
     for r in held:
         if counts[r] >= 3:
             _with_kickers(counts, r, r, 3, 2, out)
@@ -130,18 +132,19 @@ def follow_moves(counts: list[int], previous: PdkCombo, rules: PdkRules) -> list
         width = 1 if kind is PdkKind.STRAIGHT else 2
         n = previous.length
         for top in _runs(counts, width, n, p):
-            out.append(_new(Cards, tuple(x for x in range(top - n + 1, top + 1) for _ in range(width))))
+            out.append(
+                _new(Cards, tuple(x for x in range(top - n + 1, top + 1) for _ in range(width)))
+            )
     elif kind is PdkKind.TRIO_TWO:
         for r in range(p + 1, _RANKS):
             if counts[r] >= 3:
                 _with_kickers(counts, r, r, 3, 2, out)
     elif kind is PdkKind.PLANE:
         _planes(counts, previous.length, p, out)
-    elif kind is PdkKind.FOUR_THREE:
-        if rules.four_three:
-            for r in range(p + 1, _RANKS):
-                if counts[r] == 4:
-                    _with_kickers(counts, r, r, 4, 3, out)
+    elif kind is PdkKind.FOUR_THREE and rules.four_three:
+        for r in range(p + 1, _RANKS):
+            if counts[r] == 4:
+                _with_kickers(counts, r, r, 4, 3, out)
     above = p if kind is PdkKind.BOMB else -1
     out.extend(_BOMBS[r] for r in range(above + 1, _RANKS) if counts[r] == 4)
     return out
@@ -150,7 +153,7 @@ def follow_moves(counts: list[int], previous: PdkCombo, rules: PdkRules) -> list
 def legal_plays(
     hand: Cards,
     previous: PdkCombo | None,
-    rules: PdkRules = PdkRules(),
+    rules: PdkRules = DEFAULT_RULES,
     *,
     next_has_one: bool = False,
     first: bool = False,
@@ -163,9 +166,12 @@ def legal_plays(
     n = len(hand)
     if n <= 4 or n < 5 * counts.count(3):  # the whole hand may be a short last play
         short = [x for x in readings(hand, rules, True) if x.short]
-        if short and hand not in moves:
-            if previous is None or beating_reading(hand, previous, rules, True) is not None:
-                moves.append(hand)
+        if (
+            short
+            and (previous is None or beating_reading(hand, previous, rules, True) is not None)
+            and hand not in moves
+        ):
+            moves.append(hand)
     if first and not rules.free_first:
         moves = [m for m in moves if m[0] == 0]  # R-PDK-FIRST: the play holds a 3
     if next_has_one:
@@ -177,7 +183,7 @@ def legal_plays(
 def pdk_moves(
     hand: Cards,
     previous: Cards | None,
-    rules: PdkRules = PdkRules(),
+    rules: PdkRules = DEFAULT_RULES,
     *,
     next_has_one: bool = False,
     first: bool = False,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Final
 
-__all__ = ["OPTION_NAMES", "PdkRules"]
+__all__ = ["DEFAULT_RULES", "OPTION_NAMES", "PdkRules"]
 
 #: the options by their stored and typed names, in the order a settings panel lists them
 OPTION_NAMES: Final = ("cards15", "free_first", "four_three")
@@ -52,3 +52,7 @@ class PdkRules:
         if head != "paodekuai":
             raise ValueError(f"{name!r} is not 跑得快")
         return cls.from_dict(dict.fromkeys(options, True))
+
+
+#: the default table: 16 cards, ♠3 leads the first hand, no 四带三
+DEFAULT_RULES: Final = PdkRules()
