@@ -13,9 +13,10 @@ from .combos import (
     readings,
 )
 from .moves import legal_plays, pdk_moves
-from .rules import OPTION_NAMES, PdkRules
+from .rules import DEFAULT_RULES, OPTION_NAMES, PdkRules
 
 __all__ = [
+    "DEFAULT_RULES",
     "OPTION_NAMES",
     "PLAYERS",
     "SPADE_THREE",
@@ -34,4 +35,76 @@ __all__ = [
     "pdk_beats",
     "pdk_moves",
     "readings",
+]
+
+# One hand as a state machine: its refusals, events, views, scoring.
+from .actions import (
+    BadSeat,
+    CardsNotInHand,
+    DoesNotBeat,
+    EmptyPlay,
+    GameOver,
+    MustBeat,
+    MustLead,
+    MustPlayHighest,
+    MustPlayThree,
+    NotACombo,
+    NotYourTurn,
+    WrongPhase,
+)
+from .events import (
+    BombStood,
+    HandDealt,
+    HandFinished,
+    OneCardLeft,
+    PdkEvent,
+    PhaseChanged,
+    Played,
+    TrickWon,
+)
+from .game import PdkGame
+from .scoring import (
+    BOMB_POINTS,
+    bomb_points,
+    card_points,
+    escape_points,
+    loser_pays,
+    pdk_settle,
+)
+from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
+
+__all__ += [
+    "BOMB_POINTS",
+    "BadSeat",
+    "BombItem",
+    "BombStood",
+    "CardsNotInHand",
+    "DoesNotBeat",
+    "EmptyPlay",
+    "GameOver",
+    "HandDealt",
+    "HandFinished",
+    "MustBeat",
+    "MustLead",
+    "MustPlayHighest",
+    "MustPlayThree",
+    "NotACombo",
+    "NotYourTurn",
+    "OneCardLeft",
+    "PdkEvent",
+    "PdkGame",
+    "PdkOutcome",
+    "Phase",
+    "PhaseChanged",
+    "Played",
+    "PublicView",
+    "SeatInfo",
+    "SeatView",
+    "TrickWon",
+    "WrongPhase",
+    "bomb_points",
+    "card_points",
+    "escape_points",
+    "loser_pays",
+    "pdk_settle",
 ]
