@@ -54,8 +54,9 @@ from .actions import (
 )
 from .cards import PLAYERS, SPADE_THREE, TOP_RANK, deck_for
 from .combos import PdkCombo, beating_reading, combo_of, readings
+from .deal import arrange_deal
 from .events import BombStood, HandDealt, HandFinished, OneCardLeft, PhaseChanged, Played, TrickWon
-from .moves import legal_plays
+from .moves import legal_plays, lowest_play
 from .rules import PdkRules
 from .scoring import bomb_points, card_points, escape_points, pdk_settle
 from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
@@ -72,21 +73,6 @@ def _play(seat: int, cards: Cards) -> Play:
     _set(play, "cards", cards)
     _set(play, "reading", None)
     return play
-
-
-def _lowest(moves: list[Cards], previous: PdkCombo | None, rules: PdkRules) -> Cards:
-    """R-PDK-AFK's "lowest play": not a bomb if anything else will do, then the lowest
-    reading, then the fewest cards, then the lowest cards."""
-
-    def key(cards: Cards) -> tuple[bool, int, int, Cards]:
-        if previous is None:
-            combo = combo_of(cards, rules, True)
-            return combo.is_bomb, combo.rank, len(cards), cards
-        found = beating_reading(cards, previous, rules, True)
-        assert found is not None
-        return found.kind == "bomb", found.rank, len(cards), cards
-
-    return min(moves, key=key)
 
 
 class PdkGame:
@@ -150,21 +136,9 @@ class PdkGame:
     ) -> PdkGame:
         """A hand with chosen cards by seat (ranks, or physical cards), dealt at once."""
         rules = rules if rules is not None else PdkRules()
-        pool = deck_for(rules)
-        chosen: list[list[Card]] = []
-        for hand in hands:
-            if isinstance(hand, str):
-                hand = Cards.parse(hand)
-            picked: list[Card] = []
-            for item in hand:
-                card = item if isinstance(item, Card) else next(c for c in pool if c.rank == item)
-                pool.remove(card)
-                picked.append(card)
-            chosen.append(picked)
-        if len(chosen) != PLAYERS or any(len(h) != rules.hand_size for h in chosen):
-            raise ValueError(f"跑得快 deals {rules.hand_size} cards to each of {PLAYERS} seats")
+        deck = arrange_deal(hands, rules)
         game = cls.__new__(cls)
-        game._setup(rules, room, _balances(balances), [c for h in chosen for c in h], leader)
+        game._setup(rules, room, _balances(balances), deck, leader)
         game.apply(Deal())
         return game
 
@@ -345,7 +319,7 @@ class PdkGame:
         moves = self.moves(seat)
         if not moves:
             return Pass(seat)
-        return _play(seat, _lowest(moves, self.to_beat, self.rules))
+        return _play(seat, lowest_play(moves, self.to_beat, self.rules))
 
     def _on_timeout(self, action: Timeout) -> list[Event]:
         seat = action.seat

@@ -16,7 +16,7 @@ from .cards import TOP_RANK
 from .combos import NotAPlay, PdkCombo, PdkKind, beating_reading, combo_of, readings
 from .rules import DEFAULT_RULES, PdkRules
 
-__all__ = ["follow_moves", "lead_moves", "legal_plays", "pdk_moves"]
+__all__ = ["follow_moves", "lead_moves", "legal_plays", "lowest_play", "pdk_moves"]
 
 _ACE: Final = SEQUENCE_TOP
 _RANKS: Final = TOP_RANK + 1
@@ -200,3 +200,18 @@ def pdk_moves(
             raise NotAPlay(previous)
         table = combo_of(previous, rules)
     return legal_plays(hand, table, rules, next_has_one=next_has_one, first=first)
+
+
+def lowest_play(moves: list[Cards], previous: PdkCombo | None, rules: PdkRules) -> Cards:
+    """R-PDK-AFK's "lowest play": not a bomb if anything else will do, then the lowest
+    reading, then the fewest cards, then the lowest cards."""
+
+    def key(cards: Cards) -> tuple[bool, int, int, Cards]:
+        if previous is None:
+            combo = combo_of(cards, rules, True)
+            return combo.is_bomb, combo.rank, len(cards), cards
+        found = beating_reading(cards, previous, rules, True)
+        assert found is not None
+        return found.kind == "bomb", found.rank, len(cards), cards
+
+    return min(moves, key=key)
