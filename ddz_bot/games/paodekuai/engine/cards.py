@@ -8,15 +8,17 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._shared import Card, Rank, Suit, full_deck
+from .._shared import Card, Cards, Rank, Suit, full_deck
 from .rules import PdkRules
 
 __all__ = [
     "PLAYERS",
+    "RANK_OF",
     "SPADE_THREE",
     "TOP_RANK",
     "deck_for",
     "max_of_rank",
+    "ranks_of",
 ]
 
 PLAYERS: Final = 3
@@ -24,6 +26,9 @@ PLAYERS: Final = 3
 TOP_RANK: Final = int(Rank.TWO)
 #: who holds it leads a table's first hand, and plays it in the first play (R-PDK-FIRST)
 SPADE_THREE: Final = Card.make(Rank.THREE, Suit.SPADES)
+
+#: the rank of each card id, read without building an enum (hot paths)
+RANK_OF: Final = tuple(int(c.rank) for c in full_deck())
 
 _OUT_16: Final = frozenset(
     {
@@ -40,11 +45,22 @@ _OUT_15: Final = _OUT_16 | {
 }
 
 
+def ranks_of(cards: list[Card] | tuple[Card, ...]) -> Cards:
+    """The ranks of cards sorted by id (so by rank): no sorting, no enum."""
+    return Cards.presorted([RANK_OF[c] for c in cards])
+
+
 def deck_for(rules: PdkRules) -> list[Card]:
     """The deck in id order: 48 cards (45 with ``cards15``), no joker."""
-    out = _OUT_15 if rules.cards15 else _OUT_16
-    return [c for c in full_deck() if c.rank <= Rank.TWO and c not in out]
+    return list(_DECK_15 if rules.cards15 else _DECK_16)
 
+
+def _deck(out: frozenset[Card]) -> tuple[Card, ...]:
+    return tuple(c for c in full_deck() if RANK_OF[c] <= Rank.TWO and c not in out)
+
+
+_DECK_16: Final = _deck(_OUT_16)
+_DECK_15: Final = _deck(_OUT_15)
 
 _MAX_16: Final = (4,) * 11 + (3, 1)
 _MAX_15: Final = (4,) * 10 + (3, 1, 1)

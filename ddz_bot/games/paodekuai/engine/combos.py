@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Final, NamedTuple
 
 from .._shared import SEQUENCE_TOP, Cards, parse_cards
@@ -103,26 +104,33 @@ def _windows(ranks: list[int], at_least: int) -> list[tuple[int, int]]:
     return out
 
 
-def readings(cards: Cards, rules: PdkRules = DEFAULT_RULES, last: bool = False) -> list[Reading]:
+def readings(
+    cards: Cards, rules: PdkRules = DEFAULT_RULES, last: bool = False
+) -> tuple[Reading, ...]:
     """Every reading of ``cards`` (empty: no combo). ``last``: they empty the hand."""
+    return _readings(cards, rules, last)
+
+
+@lru_cache(maxsize=1 << 16)
+def _readings(cards: Cards, rules: PdkRules, last: bool) -> tuple[Reading, ...]:
     n = len(cards)
     if not n or cards[-1] > TOP_RANK:
-        return []
+        return ()
     counts = [0] * (TOP_RANK + 1)
     for r in cards:
         counts[r] += 1
     if any(c > m for c, m in zip(counts, max_of_rank(rules), strict=True)):
-        return []
+        return ()
     held = [r for r, c in enumerate(counts) if c]
     lo, hi = held[0], held[-1]
     out: list[Reading] = []
     if n == 1:
-        return [Reading(PdkKind.SINGLE, lo, 1)]
+        return (Reading(PdkKind.SINGLE, lo, 1),)
     if len(held) == 1:
         if n == 2:
-            return [Reading(PdkKind.PAIR, lo, 1)]
+            return (Reading(PdkKind.PAIR, lo, 1),)
         if n == 4:
-            return [Reading(PdkKind.BOMB, lo, 1)]
+            return (Reading(PdkKind.BOMB, lo, 1),)
     width = n // len(held)
     if hi <= _ACE and hi - lo + 1 == len(held) and all(counts[r] == width for r in held):
         if width == 1 and n >= 5:
@@ -143,10 +151,10 @@ def readings(cards: Cards, rules: PdkRules = DEFAULT_RULES, last: bool = False) 
                 out.append(Reading(PdkKind.PLANE, top, k, True))
     if rules.four_three and n == 7:
         out.extend(Reading(PdkKind.FOUR_THREE, r, 1) for r in held if counts[r] == 4)
-    return out
+    return tuple(out)
 
 
-def _best(found: list[Reading]) -> Reading:
+def _best(found: tuple[Reading, ...]) -> Reading:
     """The reading a play is shown and compared by: a full one before a short one, then the
     longest chain, then the highest rank."""
     return max(found, key=lambda x: (not x.short, x.length, x.rank))

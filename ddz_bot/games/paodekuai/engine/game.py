@@ -52,7 +52,7 @@ from .actions import (
     NotYourTurn,
     WrongPhase,
 )
-from .cards import PLAYERS, SPADE_THREE, TOP_RANK, deck_for
+from .cards import PLAYERS, RANK_OF, SPADE_THREE, TOP_RANK, deck_for, ranks_of
 from .combos import PdkCombo, beating_reading, combo_of, readings
 from .deal import arrange_deal
 from .events import BombStood, HandDealt, HandFinished, OneCardLeft, PhaseChanged, Played, TrickWon
@@ -66,12 +66,23 @@ __all__ = ["PdkGame"]
 _set = object.__setattr__
 
 
+#: the plays the engine listed, by seat and cards: a frozen ``Play`` serves every hand
+_PLAYS: dict[tuple[int, Cards], Play] = {}
+_PLAYS_KEPT = 1 << 17
+
+
 def _play(seat: int, cards: Cards) -> Play:
-    """A ``Play`` of ranks the engine listed itself (nothing to convert)."""
-    play = object.__new__(Play)
-    _set(play, "seat", seat)
-    _set(play, "cards", cards)
-    _set(play, "reading", None)
+    """A ``Play`` of ranks the engine listed itself (nothing to convert), made once."""
+    key = (seat, cards)
+    play = _PLAYS.get(key)
+    if play is None:
+        if len(_PLAYS) >= _PLAYS_KEPT:
+            _PLAYS.clear()
+        play = object.__new__(Play)
+        _set(play, "seat", seat)
+        _set(play, "cards", cards)
+        _set(play, "reading", None)
+        _PLAYS[key] = play
     return play
 
 
@@ -123,6 +134,7 @@ class PdkGame:
         self.winner: int | None = None
         self.escaped: int | None = None
         self.actions: list[Action] = []
+        self._moves: tuple[tuple[int, int], list[Cards]] = ((-1, -1), [])
 
     @classmethod
     def from_deal(
@@ -149,7 +161,7 @@ class PdkGame:
         return self.phase is Phase.FINISHED
 
     def hand(self, seat: int) -> Cards:
-        return Cards.of(self.hands[seat])
+        return ranks_of(self.hands[seat])
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
@@ -198,13 +210,17 @@ class PdkGame:
         """The seat's legal plays now as ranks (cheaper than ``legal_actions``)."""
         if self.phase is not Phase.PLAYING or self.turn != seat:
             return []
-        return legal_plays(
-            self.hand(seat),
-            self.to_beat,
-            self.rules,
-            next_has_one=self.next_has_one(seat),
-            first=self.must_three,
-        )
+        key = (len(self.actions), seat)  # actions only append: the count names the state
+        if self._moves[0] != key:
+            found = legal_plays(
+                self.hand(seat),
+                self.to_beat,
+                self.rules,
+                next_has_one=self.next_has_one(seat),
+                first=self.must_three,
+            )
+            self._moves = (key, found)
+        return list(self._moves[1])
 
     def _pick(self, seat: int, cards: Cards) -> list[Card] | None:
         """The physical cards of ``cards``: the ♠3 first when the first play needs it."""
@@ -215,8 +231,9 @@ class PdkGame:
         order = sorted(hand, key=lambda c: c != SPADE_THREE) if self.must_three else hand
         picked: list[Card] = []
         for card in order:
-            if need[card.rank]:
-                need[card.rank] -= 1
+            rank = RANK_OF[card]
+            if need[rank]:
+                need[rank] -= 1
                 picked.append(card)
         return picked if len(picked) == len(cards) else None
 
@@ -397,7 +414,7 @@ class PdkGame:
             must_three=self.must_three,
             to_beat=self.to_beat,
             to_beat_seat=self.to_beat_seat if self.to_beat is not None else None,
-            played=Cards.of(self.played),
+            played=Cards(RANK_OF[c] for c in self.played),
             bombs=tuple(self.bombs),
             outcome=self.outcome(),
         )

@@ -26,6 +26,36 @@ _PAIRS: Final = tuple(_new(Cards, (r, r)) for r in range(_RANKS))
 _BOMBS: Final = tuple(_new(Cards, (r,) * 4) for r in range(_RANKS))
 
 
+def _trio_twos() -> tuple[tuple[tuple[Cards, ...], ...], ...]:
+    """Every trio with two kickers, by trio rank, then the kickers (low, high)."""
+
+    def make(r: int, a: int, b: int) -> Cards:
+        kick = (a, b)
+        cut = bisect_right(kick, r)
+        return _new(Cards, (*kick[:cut], r, r, r, *kick[cut:]))
+
+    return tuple(
+        tuple(tuple(make(r, a, b) for b in range(_RANKS)) for a in range(_RANKS))
+        for r in range(_RANKS)
+    )
+
+
+#: _TRIO_TWO[r][a][b]: the trio of r with kickers a <= b (built once: a hand lists dozens)
+_TRIO_TWO: Final = _trio_twos()
+
+
+def _trio_two(counts: list[int], r: int, out: list[Cards]) -> None:
+    """Append the trio of ``r`` with every two kickers of other ranks."""
+    table = _TRIO_TWO[r]
+    ranks = [x for x in range(_RANKS) if counts[x] and x != r]
+    for i, a in enumerate(ranks):
+        row = table[a]
+        if counts[a] >= 2:
+            out.append(row[a])
+        for b in ranks[i + 1 :]:
+            out.append(row[b])
+
+
 def _counts(hand: Cards) -> list[int]:
     counts = [0] * _RANKS
     for r in hand:
@@ -107,7 +137,7 @@ def lead_moves(counts: list[int], rules: PdkRules) -> list[Cards]:
                 )
     for r in held:
         if counts[r] >= 3:
-            _with_kickers(counts, r, r, 3, 2, out)
+            _trio_two(counts, r, out)
     for k in range(2, 7):
         if not _runs(counts, 3, k, -1):
             break
@@ -138,7 +168,7 @@ def follow_moves(counts: list[int], previous: PdkCombo, rules: PdkRules) -> list
     elif kind is PdkKind.TRIO_TWO:
         for r in range(p + 1, _RANKS):
             if counts[r] >= 3:
-                _with_kickers(counts, r, r, 3, 2, out)
+                _trio_two(counts, r, out)
     elif kind is PdkKind.PLANE:
         _planes(counts, previous.length, p, out)
     elif kind is PdkKind.FOUR_THREE and rules.four_three:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from .._shared import Card, Cards, Room, Termination
+from .cards import ranks_of
 from .combos import PdkCombo
 from .rules import PdkRules
 
@@ -114,7 +115,7 @@ class SeatView:
 
     @property
     def hand_ranks(self) -> Cards:
-        return Cards.of(self.hand)
+        return ranks_of(self.hand)
 
     @property
     def next_has_one(self) -> bool:
