@@ -18,6 +18,7 @@ import statistics
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -54,10 +55,10 @@ def moves_bench(situations: int, rules: PdkRules) -> None:
         rng.shuffle(deck)
         hand = Cards.of(deck[: rules.hand_size])
         other = Cards.of(deck[rules.hand_size : 2 * rules.hand_size])
-        lead_t.append(best_of(lambda hand=hand: pdk_moves(hand, None, rules)))
+        lead_t.append(best_of(partial(pdk_moves, hand, None, rules)))
         lead_n.append(len(pdk_moves(hand, None, rules)))
         previous = combo_of(rng.choice(pdk_moves(other, None, rules)), rules)
-        follow_t.append(best_of(lambda h=hand, p=previous: legal_plays(h, p, rules)))
+        follow_t.append(best_of(partial(legal_plays, hand, previous, rules)))
         follow_n.append(len(legal_plays(hand, previous, rules)))
     row(f"legal moves leading, {rules.hand_size} cards", lead_t, lead_n)
     row(f"legal moves following, {rules.hand_size} cards", follow_t, follow_n)
