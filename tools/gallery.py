@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from ddz_bot.games.paodekuai.render.gallery import pictures as pdk_pictures
 from ddz_bot.render import (
     render_bh_hand,
     render_bh_result,
@@ -53,6 +54,8 @@ def write_gallery(out: Path) -> list[Path]:
         )
     for bh_result in bh_result_samples():
         save(bh_result.name, render_bh_result(bh_result.view, bh_result.lines, bh_result.lang))
+    for name, data in pdk_pictures().items():  # 跑得快 draws its own samples
+        save(name, data)
     figures = "\n".join(
         f'<figure><img src="{p.name}" width="500"><figcaption>{p.stem}</figcaption></figure>'
         for p in written

@@ -86,7 +86,7 @@ CATALOGUE: dict[str, str] = {
     "replay_late": "(timed out)",
     "replay_pass": "can't beat",
     "pic_cards_left": "{n} left",
-    "pic_shut": "shut",
+    "pic_shut": "shut ×2",
     "pic_one_card": "ONE CARD",
     "pic_pass": "pass",
     "pic_auto": "auto",
@@ -97,5 +97,8 @@ CATALOGUE: dict[str, str] = {
     "pic_points": "pts",
     "pic_turn": "to play",
     "pic_result": "Result",
-    "pic_first_three": "first play holds ♠3",
+    "pic_first_three": "♠3 leads",
+    "pic_game": "Pao De Kuai · {n} cards each",
+    "pic_cards": "cards: {n}",
+    "pic_beans": "beans",
 }

@@ -95,8 +95,8 @@ CATALOGUE: dict[str, str] = {
     "replay_pass": "要不起",
     # pictures
     "pic_cards_left": "剩 {n}",
-    "pic_shut": "被关",
-    "pic_one_card": "报单",
+    "pic_shut": "春天 ×2",
+    "pic_one_card": "仅剩1张",
     "pic_pass": "要不起",
     "pic_auto": "托管",
     "pic_escaped": "逃跑",
@@ -105,6 +105,9 @@ CATALOGUE: dict[str, str] = {
     "pic_bombs": "炸弹",
     "pic_points": "分",
     "pic_turn": "出牌中",
-    "pic_result": "本局结果",
-    "pic_first_three": "首出须带 ♠3",
+    "pic_result": "本局得分",
+    "pic_first_three": "带♠3先出",
+    "pic_game": "PDK · {n}张",
+    "pic_cards": "{n} 张",
+    "pic_beans": "豆",
 }
