@@ -11,18 +11,22 @@ from ddz_bot.engine import Deal, Escape, Pass, Play, parse_cards
 from ddz_bot.games.paodekuai.engine import PdkGame, PdkRules
 from ddz_bot.games.paodekuai.i18n import CATALOGUES, LANGS, t
 from ddz_bot.games.paodekuai.table import (
+    ALIAS_VARIANTS,
     ButtonKind,
     Hint,
     PanelButton,
     TypedRefusal,
     UnknownOption,
     caption,
+    cycle,
+    describe,
     event_line,
     hints,
     is_alias,
     options_text,
     panel_rows,
     panel_text,
+    play_text,
     read_typed,
     replay_head,
     replay_lines,
@@ -85,7 +89,11 @@ def test_settings_read_write_and_toggle() -> None:
     with pytest.raises(UnknownOption):
         toggle(rules, "jokers")
     rows = settings_rows(rules, "en")
-    assert [name for name, _ in rows] == ["cards15", "free_first", "four_three"]
+    assert [key for key, _ in rows] == ["pdk_cards15", "pdk_free_first", "pdk_four_three"]
+    assert cycle(rules, "pdk_cards15") == {"cards15": False}
+    assert cycle(rules, "bh_roast") is None
+    assert describe("paodekuai+four_three", "en") == "Pao De Kuai (跑得快): four with three"
+    assert ALIAS_VARIANTS["跑的快"] == "paodekuai"
     assert rows[0][1] == "15 cards (45-card deck): on"
     assert options_text(PdkRules(), "zh-Hans") == "标准规则"
     assert PdkRules.from_name(PdkRules(cards15=True).name) == PdkRules(cards15=True)
@@ -147,6 +155,8 @@ def test_the_panel_selects_ranks_and_shows_a_hand_of_16() -> None:
     chosen = select_rank([0] * 13, held, 0)
     chosen = select_rank(chosen, held, 0)
     assert chosen[0] == 2
+    assert select_rank(chosen, held, 12, everything=True)[12] == 1
+    assert select_rank([4] + [0] * 12, held, 0) == [0] * 13  # past what is held: none
     rows = panel_rows(game.view_for(0), game.legal_actions(0), "zh-Hans", chosen)
     assert rows[0][0].label == "✅3 2/4"
     assert "(16)" in panel_text(game.view_for(0), game.legal_actions(0), NAMES, "en", chosen)
@@ -194,8 +204,9 @@ def test_narration_tells_every_event_of_a_hand(lang: str) -> None:
 
 def test_narration_names_no_card_still_held() -> None:
     game = PdkGame.from_deal(HANDS, leader=1)
-    lines = [event_line(e, NAMES, "en") for e in game.apply(Play(1, parse_cards("4")))]
-    assert lines == ["Bo: 4 (single)"]
+    events = game.apply(Play(1, parse_cards("4")))
+    assert [event_line(e, NAMES, "en") for e in events] == ["Bo: 4 (single)"]
+    assert play_text(events[0], "en") == "4 (single)"
 
 
 def test_replay_lines_and_head() -> None:

@@ -5,9 +5,13 @@ result's lines. The Telegram layer turns these into messages and keyboards."""
 from .panel import ButtonKind, PanelButton, hints, panel_rows, panel_text, select_rank
 from .replay import replay_head, replay_lines, result_lines
 from .settings import (
+    ALIAS_VARIANTS,
     ALIASES,
     GAME_KEY,
+    SETTING_KEYS,
     UnknownOption,
+    cycle,
+    describe,
     is_alias,
     options_text,
     rules_from_settings,
@@ -16,13 +20,15 @@ from .settings import (
     toggle,
 )
 from .typed import HINT_WORDS, PASS_WORDS, Hint, TypedRefusal, read_typed
-from .words import caption, cards_text, combo_text, event_line, kind_word, rank_label
+from .words import caption, cards_text, combo_text, event_line, kind_word, play_text, rank_label
 
 __all__ = [
     "ALIASES",
+    "ALIAS_VARIANTS",
     "GAME_KEY",
     "HINT_WORDS",
     "PASS_WORDS",
+    "SETTING_KEYS",
     "ButtonKind",
     "Hint",
     "PanelButton",
@@ -31,6 +37,8 @@ __all__ = [
     "caption",
     "cards_text",
     "combo_text",
+    "cycle",
+    "describe",
     "event_line",
     "hints",
     "is_alias",
@@ -38,6 +46,7 @@ __all__ = [
     "options_text",
     "panel_rows",
     "panel_text",
+    "play_text",
     "rank_label",
     "read_typed",
     "replay_head",

@@ -39,10 +39,16 @@ class PanelButton:
     arg: str = ""
 
 
-def select_rank(chosen: Sequence[int], held: Sequence[int], rank: int) -> list[int]:
-    """A rank pressed: one more card of it, back to none past what is held."""
+def select_rank(
+    chosen: Sequence[int], held: Sequence[int], rank: int, everything: bool = False
+) -> list[int]:
+    """A rank pressed: one more card of it, back to none past what is held (``everything``:
+    all of it at once)."""
     out = list(chosen) + [0] * (len(held) - len(chosen))
-    out[rank] = out[rank] + 1 if out[rank] < held[rank] else 0
+    if everything:
+        out[rank] = held[rank]
+    else:
+        out[rank] = out[rank] + 1 if out[rank] < held[rank] else 0
     return out
 
 

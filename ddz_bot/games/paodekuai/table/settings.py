@@ -13,8 +13,12 @@ from ..i18n import t
 
 __all__ = [
     "ALIASES",
+    "ALIAS_VARIANTS",
     "GAME_KEY",
+    "SETTING_KEYS",
     "UnknownOption",
+    "cycle",
+    "describe",
     "is_alias",
     "options_text",
     "rules_from_settings",
@@ -27,6 +31,10 @@ __all__ = [
 GAME_KEY: Final = "paodekuai"
 #: what people type after /newgame (and in /settings) to mean 跑得快
 ALIASES: Final = ("pdk", "paodekuai", "跑得快", "跑的快")
+#: each word and the variant (a table's first ``rules`` word) it opens
+ALIAS_VARIANTS: Final = dict.fromkeys(ALIASES, GAME_KEY)
+#: the /settings buttons' keys (prefixed: a group's settings hold every game's options)
+SETTING_KEYS: Final = {f"pdk_{name}": name for name in OPTION_NAMES}
 
 
 class UnknownOption(ValueError):
@@ -61,11 +69,10 @@ def toggle(rules: PdkRules, option: str) -> PdkRules:
 
 
 def settings_rows(rules: PdkRules, lang: str) -> list[tuple[str, str]]:
-    """The settings panel's rows: (the option's name for its button, its label with its
-    state)."""
+    """The settings panel's rows: (the button's key, its label with the option's state)."""
     return [
         (
-            name,
+            f"pdk_{name}",
             t(
                 lang,
                 "opt_line",
@@ -81,3 +88,18 @@ def options_text(rules: PdkRules, lang: str) -> str:
     """The options on, for a lobby or /rules (``standard rules`` when none is)."""
     on = [t(lang, f"opt_{name}") for name in OPTION_NAMES if getattr(rules, name)]
     return " · ".join(on) if on else t(lang, "opt_none")
+
+
+def cycle(rules: PdkRules, key: str) -> dict[str, bool] | None:
+    """The settings' change when the /settings button ``key`` is pressed (the option switched,
+    by its bare name as the dict keeps it); ``None`` when ``key`` is not one of 跑得快's."""
+    option = SETTING_KEYS.get(key)
+    if option is None:
+        return None
+    return {option: not getattr(rules, option)}
+
+
+def describe(rules_name: str, lang: str) -> str:
+    """The game and its options in a few words, from a table's ``rules``
+    (``paodekuai+cards15``); ``ValueError`` for another game's."""
+    return f"{t(lang, 'game_name')}: {options_text(PdkRules.from_name(rules_name), lang)}"

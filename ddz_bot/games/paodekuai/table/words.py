@@ -22,7 +22,15 @@ from ..engine import (
 )
 from ..i18n import t
 
-__all__ = ["caption", "cards_text", "combo_text", "event_line", "kind_word", "rank_label"]
+__all__ = [
+    "caption",
+    "cards_text",
+    "combo_text",
+    "event_line",
+    "kind_word",
+    "play_text",
+    "rank_label",
+]
 
 _LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 
@@ -46,6 +54,13 @@ def kind_word(combo: PdkCombo, lang: str) -> str:
 def combo_text(combo: PdkCombo, lang: str) -> str:
     """``55579（三带二）``: the cards and the kind."""
     return f"{cards_text(combo.cards, lang)} ({kind_word(combo, lang)})"
+
+
+def play_text(event: Event, lang: str) -> str | None:
+    """The words of a play event (``None``: the event is no play)."""
+    if isinstance(event, Played):
+        return combo_text(event.combo, lang)
+    return None
 
 
 def event_line(event: Event, names: Sequence[str], lang: str) -> str | None:
