@@ -135,6 +135,7 @@ class PdkGame:
         self.escaped: int | None = None
         self.actions: list[Action] = []
         self._moves: tuple[tuple[int, int], list[Cards]] = ((-1, -1), [])
+        self._ranks: list[Cards] = [Cards()] * PLAYERS
 
     @classmethod
     def from_deal(
@@ -161,7 +162,8 @@ class PdkGame:
         return self.phase is Phase.FINISHED
 
     def hand(self, seat: int) -> Cards:
-        return ranks_of(self.hands[seat])
+        """The seat's cards as ranks (kept with the hand: read on every decision)."""
+        return self._ranks[seat]
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
@@ -196,6 +198,7 @@ class PdkGame:
         size = self.rules.hand_size
         for seat in range(PLAYERS):
             self.hands[seat] = sorted(self.deck[seat * size : (seat + 1) * size])
+            self._ranks[seat] = ranks_of(self.hands[seat])
         first = self.start_leader is None
         if first:
             self.leader = next(s for s in range(PLAYERS) if SPADE_THREE in self.hands[s])
@@ -271,6 +274,7 @@ class PdkGame:
             self.passed = [False] * PLAYERS
         taken = set(picked)
         self.hands[seat] = [c for c in self.hands[seat] if c not in taken]
+        self._ranks[seat] = ranks_of(self.hands[seat])
         self.played.extend(picked)
         self.trick[seat] = (combo, tuple(picked))
         self.passed[seat] = False
