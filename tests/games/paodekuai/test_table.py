@@ -103,6 +103,7 @@ def test_typed_cards_pass_and_hint() -> None:
     game = PdkGame.from_deal(HANDS, leader=0)
     assert read_typed("456789", game, 0) == Play(0, parse_cards("456789"))
     assert read_typed("10jqka", game, 0) == Play(0, parse_cards("TJQKA"))
+    assert read_typed("33345", game, 0) == Play(0, parse_cards("33345"))  # a trio with two
     assert read_typed("提示", game, 0) == Hint(0)
     with pytest.raises(TypedRefusal) as leading:
         read_typed("不出", game, 0)
