@@ -30,7 +30,6 @@ from .._shared import (
     Play,
     Room,
     Settlement,
-    Termination,
     TimedOut,
     TimeLimit,
     Timeout,
@@ -58,7 +57,7 @@ from .deal import arrange_deal
 from .events import BombStood, HandDealt, HandFinished, OneCardLeft, PhaseChanged, Played, TrickWon
 from .moves import legal_plays, lowest_play
 from .rules import PdkRules
-from .scoring import bomb_points, card_points, escape_points, pdk_settle
+from .scoring import escaped_outcome, pdk_settle, won_outcome
 from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
 
 __all__ = ["PdkGame"]
@@ -433,28 +432,9 @@ class PdkGame:
             return None
         left = tuple(len(h) for h in self.hands)
         if self.escaped is not None:
-            left = tuple(len(h) if self.phase is not Phase.DEALING else 0 for h in self.hands)
-            scores = escape_points(self.escaped, self.rules.hand_size)
-            zeros = (0,) * PLAYERS
-            return PdkOutcome(
-                Termination.ESCAPED,
-                None,
-                left,
-                (False,) * PLAYERS,
-                (),
-                zeros,
-                zeros,
-                scores,
-                escaped=self.escaped,
-            )
+            return escaped_outcome(self.escaped, left, self.rules.hand_size)
         assert self.winner is not None
-        shut = tuple(not p for p in self.played_any)
-        cards = card_points(self.winner, left, shut)
-        bombs = bomb_points(self.bombs)
-        scores = tuple(c + b for c, b in zip(cards, bombs, strict=True))
-        return PdkOutcome(
-            Termination.WON, self.winner, left, shut, tuple(self.bombs), cards, bombs, scores
-        )
+        return won_outcome(self.winner, left, self.played_any, self.bombs)
 
     def settlement(self, points: Sequence[int] | None = None) -> Settlement | None:
         """The beans and points the finished hand moves; ``None`` while it goes on."""

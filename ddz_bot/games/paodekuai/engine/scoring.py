@@ -22,9 +22,11 @@ __all__ = [
     "bomb_points",
     "card_points",
     "escape_points",
+    "escaped_outcome",
     "loser_pays",
     "pdk_settle",
     "share",
+    "won_outcome",
 ]
 
 #: R-PDK-SCORE: what a bomb that stood takes from each other seat
@@ -64,6 +66,36 @@ def escape_points(runner: int, hand_size: int, players: int = PLAYERS) -> tuple[
     """R-PDK-ESCAPE: the escapee pays each other seat as if shut with a full hand."""
     each = loser_pays(hand_size, True)
     return tuple(-each * (players - 1) if seat == runner else each for seat in range(players))
+
+
+def won_outcome(
+    winner: int, cards_left: Sequence[int], played_any: Sequence[bool], bombs: Sequence[BombItem]
+) -> PdkOutcome:
+    """The outcome of a hand played out: the losers' cards, the shut, the bombs that stood."""
+    shut = tuple(not played for played in played_any)
+    cards = card_points(winner, cards_left, shut)
+    bomb = bomb_points(bombs, len(cards_left))
+    scores = tuple(c + b for c, b in zip(cards, bomb, strict=True))
+    return PdkOutcome(
+        Termination.WON, winner, tuple(cards_left), shut, tuple(bombs), cards, bomb, scores
+    )
+
+
+def escaped_outcome(runner: int, cards_left: Sequence[int], hand_size: int) -> PdkOutcome:
+    """The outcome of a hand ``runner`` left: only the escape penalty is scored."""
+    n = len(cards_left)
+    zeros = (0,) * n
+    return PdkOutcome(
+        Termination.ESCAPED,
+        None,
+        tuple(cards_left),
+        (False,) * n,
+        (),
+        zeros,
+        zeros,
+        escape_points(runner, hand_size, n),
+        escaped=runner,
+    )
 
 
 def share(total: int, claims: dict[int, int]) -> dict[int, int]:

@@ -11,7 +11,7 @@ from ..engine import PublicView
 from ..i18n import LANGS, t
 from . import _shared as ui
 
-__all__ = ["WARN_BG", "check", "seat_words", "warning"]
+__all__ = ["WARN_BG", "check", "warning"]
 
 #: the one-card warning (报单): red on the seat, seen from across the table
 WARN_BG: Final = (214, 40, 40)
@@ -23,10 +23,6 @@ def check(view: PublicView, names: Sequence[str] | None, lang: str) -> None:
         raise ui.UnknownLanguage(lang)
     if names is not None and len(names) != len(view.seats):
         raise ui.NamesMismatch(len(names), len(view.seats))
-
-
-def seat_words(lang: str, key: str, **values: object) -> str:
-    return t(lang, key, **values)
 
 
 def warning(draw: ImageDraw.ImageDraw, x: int, y: int, lang: str, size: int = 22) -> int:
