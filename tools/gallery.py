@@ -14,6 +14,7 @@ from pathlib import Path
 
 from ddz_bot.games.baohuang.render import render_bh_hand, render_bh_result, render_bh_table
 from ddz_bot.games.doudizhu.render import render_hand, render_result, render_table
+from ddz_bot.games.paodekuai.render.gallery import pictures as pdk_pictures
 from ddz_bot.render import render_profile
 
 from .baohuang_result_samples import bh_result_samples
@@ -49,6 +50,8 @@ def write_gallery(out: Path) -> list[Path]:
     for bh_result in bh_result_samples():
         save(bh_result.name, render_bh_result(bh_result.view, bh_result.lines, bh_result.lang))
     written += write_live_gallery(out)  # the live table's page, beside the pictures
+    for name, data in pdk_pictures().items():  # 跑得快 draws its own samples
+        save(name, data)
     figures = "\n".join(
         f'<figure><img src="{p.name}" width="500"><figcaption>{p.stem}</figcaption></figure>'
         for p in written

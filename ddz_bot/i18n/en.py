@@ -207,6 +207,10 @@ CATALOGUE: dict[str, str] = {
     "illegal_cannot_declare": "You can't declare that.",
     "illegal_six_last": "A play with a 6 must be your last (憋6).",
     "illegal_auto_locked": "Auto-play is locked for this seat until the hand ends.",
+    # 跑得快 (its own words: ddz_bot/games/paodekuai/i18n)
+    "illegal_must_beat": "You can beat it, so you must play (有大必压).",
+    "illegal_must_play_three": "The first play must include ♠3.",
+    "illegal_must_play_highest": "The next player holds one card: a single must be your highest.",
     "cant_double": "You can't double: someone holds too few beans.",
     # absence
     "timed_out": "{name} timed out.",

@@ -192,6 +192,10 @@ CATALOGUE: dict[str, str] = {
     "illegal_cannot_declare": "你不能这样声明。",
     "illegal_six_last": "带 6 的牌只能最后一手出（憋6）。",
     "illegal_auto_locked": "这个座位本局一直托管，不能取消。",
+    # 跑得快 (its own words: ddz_bot/games/paodekuai/i18n)
+    "illegal_must_beat": "有大必压：你能管上，必须出牌。",
+    "illegal_must_play_three": "首出必须带 ♠3。",
+    "illegal_must_play_highest": "下家报单：出单张必须出你最大的牌。",
     "cant_double": "不能加倍：有人的欢乐豆不够。",
     "timed_out": "{name} 超时了。",
     "auto_on": "{name} 进入托管。",

@@ -192,6 +192,10 @@ CATALOGUE: dict[str, str] = {
     "illegal_cannot_declare": "你不能這樣聲明。",
     "illegal_six_last": "帶 6 的牌只能最後一手出（憋6）。",
     "illegal_auto_locked": "這個座位本局一直託管，不能取消。",
+    # 跑得快 (its own words: ddz_bot/games/paodekuai/i18n)
+    "illegal_must_beat": "有大必壓：你能管上，必須出牌。",
+    "illegal_must_play_three": "首出必須帶 ♠3。",
+    "illegal_must_play_highest": "下家報單：出單張必須出你最大的牌。",
     "cant_double": "不能加倍：有人的歡樂豆不夠。",
     "timed_out": "{name} 超時了。",
     "auto_on": "{name} 進入託管。",

@@ -1,0 +1,178 @@
+"""Players for 跑得快 seats: random and greedy baselines, and the AI at three levels.
+
+They speak the shared ``Player`` protocol (``act(view, legal)``: a seat's view in, one of the
+legal actions out) and see the ``SeatView`` only. The AI plays to run out fast (the plan cost
+of what it keeps), keeps its bombs for a trick they win or for an opponent about to go out,
+reads the one-card warning (报单) on the table, and, at ``hard``, remembers the cards played
+to know which of its plays nobody can beat any more.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from .._shared import Action, Cards, Pass, Play
+from ..engine import SeatView, combo_of
+from .memory import Memory
+from .plan import plan_cost
+
+__all__ = [
+    "PDK_LEVELS",
+    "Level",
+    "PdkAI",
+    "PdkGreedy",
+    "PdkPlayer",
+    "PdkRandom",
+    "make_pdk_player",
+]
+
+
+class Level(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+PDK_LEVELS = tuple(Level)
+
+
+class PdkPlayer:
+    """The shared dispatch: each kind of player brings ``choose`` (the cards to play from
+    ``plays``, or None to pass when ``can_pass``)."""
+
+    name = "base"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+        self.keep_timings = False  # the arena and the bench keep seconds per decision
+        self.timings: list[float] = []
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        if not legal:
+            raise ValueError("no legal action to choose from")
+        started = time.perf_counter()
+        plays = [a.cards for a in legal if isinstance(a, Play)]
+        can_pass = any(isinstance(a, Pass) for a in legal)
+        chosen = self.choose(view, plays, can_pass) if plays else None
+        if self.keep_timings:
+            self.timings.append(time.perf_counter() - started)
+        if chosen is None:
+            return next(a for a in legal if isinstance(a, Pass))
+        return next(a for a in legal if isinstance(a, Play) and a.cards == chosen)
+
+    def choose(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
+        raise NotImplementedError
+
+
+class PdkRandom(PdkPlayer):
+    """Any legal play, at random."""
+
+    name = "random"
+
+    def choose(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
+        return self.rng.choice(plays)
+
+
+def _rank(view: SeatView, cards: Cards) -> int:
+    return combo_of(cards, view.public.rules, len(cards) == len(view.hand)).rank
+
+
+class PdkGreedy(PdkPlayer):
+    """Following, the lowest play that beats (a bomb last); leading, the play with the most
+    cards, the lowest first."""
+
+    name = "greedy"
+
+    def choose(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
+        if view.public.to_beat is None:
+            return min(plays, key=lambda m: (-len(m), _rank(view, m), m))
+        return min(plays, key=lambda m: (len(m) == 4 and len(set(m)) == 1, _rank(view, m), m))
+
+
+@dataclass(frozen=True, slots=True)
+class _Style:
+    memory: bool  # count the cards played: which plays are sure to win
+    hold_bombs: bool  # keep bombs for a trick they win or for an emergency
+    warned: bool  # read the one-card warning and the opponents' last cards
+    noise: float  # how much a choice wobbles (easy plays loosely)
+
+
+_STYLES = {
+    Level.EASY: _Style(memory=False, hold_bombs=False, warned=False, noise=0.6),
+    Level.NORMAL: _Style(memory=False, hold_bombs=True, warned=True, noise=0.0),
+    Level.HARD: _Style(memory=True, hold_bombs=True, warned=True, noise=0.0),
+}
+
+
+class PdkAI(PdkPlayer):
+    """The AI (see the module docstring), at ``level``."""
+
+    def __init__(self, level: Level | str = Level.HARD, seed: int | None = None) -> None:
+        super().__init__(seed)
+        self.level = Level(level)
+        self.style = _STYLES[self.level]
+        self.name = f"ai-{self.level.value}"
+
+    def choose(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
+        hand = view.hand_ranks
+        if hand in plays:
+            return hand  # out: the hand is won
+        memory = Memory.of(view)
+        scored = [(self._value(view, memory, m), m) for m in plays]
+        return min(scored)[1]
+
+    def _value(self, view: SeatView, memory: Memory, play: Cards) -> float:
+        style = self.style
+        counts = list(memory.counts)
+        for r in play:
+            counts[r] -= 1
+        rest = plan_cost(counts)
+        leading = view.public.to_beat is None
+        combo = combo_of(play, view.public.rules, len(play) == len(view.hand))
+        value = rest + 0.03 * combo.rank
+        danger = memory.fewest_left <= 2 if style.warned else False
+        if combo.is_bomb and style.hold_bombs:
+            sure = not style.memory or not memory.bomb_possible(combo.rank)
+            worth = danger or (sure and rest <= 2.5)
+            value += -0.5 if worth else 1.2
+        if leading:
+            value -= 0.02 * len(play)  # shed more when it costs the same
+            if style.warned:
+                value += self._lead_risk(memory, combo.kind, combo.rank, len(play))
+        elif danger:
+            value -= 0.05 * combo.rank  # stop an opponent about to go out: play high
+        if style.noise:
+            value += self.rng.random() * style.noise
+        return value
+
+    def _lead_risk(self, memory: Memory, kind: str, rank: int, size: int) -> float:
+        """Leading a play an opponent about to go out could answer with their last cards."""
+        risk = 0.0
+        for left in (memory.next_left, memory.other_left):
+            if left == size and kind in ("single", "pair"):
+                sure = self.style.memory and (
+                    memory.top_single(rank) if size == 1 else memory.top_pair(rank)
+                )
+                if not sure:
+                    risk += 2.0
+        if self.style.memory and kind == "single" and memory.top_single(rank):
+            risk -= 0.3  # a single nobody can beat keeps the lead
+        return risk
+
+
+def make_pdk_player(kind: str, seed: int | None = None) -> PdkPlayer:
+    """``random``, ``greedy``, or an AI level (``easy``, ``normal``, ``hard``)."""
+    if kind == "random":
+        return PdkRandom(seed)
+    if kind == "greedy":
+        return PdkGreedy(seed)
+    try:
+        return PdkAI(Level(kind), seed)
+    except ValueError:
+        raise ValueError(
+            f"unknown player {kind!r}; one of random, greedy, easy, normal, hard"
+        ) from None

@@ -1,0 +1,108 @@
+"""What happened in a 跑得快 hand: the events ``PdkGame.apply`` returns.
+
+Events are told to the whole table, so none names a card still held. The shared
+``Passed``, ``TimedOut``, ``AutoPlayChanged`` and ``Escaped`` serve as they are.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from enum import Enum
+from typing import Any, ClassVar
+
+from .._shared import Card, Cards, Event
+from .combos import PdkCombo
+from .views import PdkOutcome, Phase
+
+__all__ = [
+    "BombStood",
+    "HandDealt",
+    "HandFinished",
+    "OneCardLeft",
+    "PdkEvent",
+    "PhaseChanged",
+    "Played",
+    "TrickWon",
+    "plain",
+]
+
+
+def plain(value: Any) -> Any:
+    """Plain data (str, int, bool, None, lists, dicts) for logs."""
+    if isinstance(value, Card | Cards | PdkCombo):
+        return str(value)
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, tuple | list):
+        return [plain(v) for v in value]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+    return value
+
+
+@dataclass(frozen=True, slots=True)
+class PdkEvent(Event):
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"event": self.name}
+        for f in fields(self):
+            out[f.name] = plain(getattr(self, f.name))
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChanged(PdkEvent):
+    phase: Phase
+    turn: int | None
+    name: ClassVar[str] = "pdk_phase"
+
+
+@dataclass(frozen=True, slots=True)
+class HandDealt(PdkEvent):
+    """Every seat got ``cards_each`` cards; ``leader`` leads (the ♠3's holder in a table's
+    first hand, ``spade_three`` True: R-PDK-FIRST)."""
+
+    cards_each: int
+    leader: int
+    spade_three: bool
+    name: ClassVar[str] = "pdk_dealt"
+
+
+@dataclass(frozen=True, slots=True)
+class Played(PdkEvent):
+    seat: int
+    combo: PdkCombo
+    cards: tuple[Card, ...]
+    cards_left: int
+    name: ClassVar[str] = "pdk_played"
+
+
+@dataclass(frozen=True, slots=True)
+class OneCardLeft(PdkEvent):
+    """报单: the seat holds one card now (R-PDK-WARN)."""
+
+    seat: int
+    name: ClassVar[str] = "one_card"
+
+
+@dataclass(frozen=True, slots=True)
+class TrickWon(PdkEvent):
+    """Both others passed: ``seat`` leads the next trick (R-PDK-TRICK)."""
+
+    seat: int
+    name: ClassVar[str] = "pdk_trick_won"
+
+
+@dataclass(frozen=True, slots=True)
+class BombStood(PdkEvent):
+    """``seat``'s bomb won its trick: 10 points from each other seat (R-PDK-SCORE)."""
+
+    seat: int
+    rank: int
+    name: ClassVar[str] = "bomb_stood"
+
+
+@dataclass(frozen=True, slots=True)
+class HandFinished(PdkEvent):
+    outcome: PdkOutcome
+    name: ClassVar[str] = "pdk_finished"

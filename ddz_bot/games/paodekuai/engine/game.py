@@ -1,0 +1,511 @@
+"""One hand of 跑得快 as a state machine: actions in, events out (``GameProtocol``).
+
+The deck is shuffled when the hand is created, from a secure source unless a seeded one is
+passed; after that the hand is a pure function of its actions, so ``replay(start_dict(),
+actions)`` rebuilds it and ``from_dict(to_dict())`` continues it. Every action is checked in
+full before anything changes: an ``IllegalAction`` leaves the hand as it was.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from .._shared import (
+    AFK_LIMIT,
+    DEFAULT_ROOM,
+    Action,
+    AutoPlay,
+    AutoPlayChanged,
+    Card,
+    Cards,
+    Deal,
+    DecisionKind,
+    Escape,
+    Escaped,
+    Event,
+    Pass,
+    Passed,
+    Play,
+    Room,
+    Settlement,
+    TimedOut,
+    TimeLimit,
+    Timeout,
+    Waiting,
+    action_from_dict,
+    room_by_key,
+)
+from .actions import (
+    BadSeat,
+    CardsNotInHand,
+    DoesNotBeat,
+    EmptyPlay,
+    GameOver,
+    MustBeat,
+    MustLead,
+    MustPlayHighest,
+    MustPlayThree,
+    NotACombo,
+    NotYourTurn,
+    WrongPhase,
+)
+from .cards import PLAYERS, RANK_OF, SPADE_THREE, TOP_RANK, deck_for, ranks_of
+from .combos import PdkCombo, beating_reading, combo_of, readings
+from .deal import arrange_deal
+from .events import BombStood, HandDealt, HandFinished, OneCardLeft, PhaseChanged, Played, TrickWon
+from .moves import legal_plays, lowest_play
+from .rules import PdkRules
+from .scoring import escaped_outcome, pdk_settle, won_outcome
+from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
+
+__all__ = ["PdkGame"]
+
+_set = object.__setattr__
+
+
+#: the plays the engine listed, by seat and cards: a frozen ``Play`` serves every hand
+_PLAYS: dict[tuple[int, Cards], Play] = {}
+_PLAYS_KEPT = 1 << 17
+
+
+def _play(seat: int, cards: Cards) -> Play:
+    """A ``Play`` of ranks the engine listed itself (nothing to convert), made once."""
+    key = (seat, cards)
+    play = _PLAYS.get(key)
+    if play is None:
+        if len(_PLAYS) >= _PLAYS_KEPT:
+            _PLAYS.clear()
+        play = object.__new__(Play)
+        _set(play, "seat", seat)
+        _set(play, "cards", cards)
+        _set(play, "reading", None)
+        _PLAYS[key] = play
+    return play
+
+
+class PdkGame:
+    """One hand of 跑得快 (see the module docstring). ``leader``: the previous hand's winner,
+    who leads any play; ``None`` for a table's first hand, led by the ♠3 (R-PDK-FIRST)."""
+
+    players: int = PLAYERS
+
+    def __init__(
+        self,
+        rules: PdkRules | None = None,
+        room: Room = DEFAULT_ROOM,
+        balances: Sequence[int] | None = None,
+        rng: random.Random | None = None,
+        *,
+        leader: int | None = None,
+    ) -> None:
+        rules = rules if rules is not None else PdkRules()
+        deck = deck_for(rules)
+        (rng if rng is not None else random.SystemRandom()).shuffle(deck)
+        self._setup(rules, room, _balances(balances), deck, leader)
+
+    def _setup(
+        self, rules: PdkRules, room: Room, balances: list[int], deck: list[Card], leader: int | None
+    ) -> None:
+        if leader is not None and not 0 <= leader < PLAYERS:
+            raise ValueError(f"there is no seat {leader}")
+        if sorted(deck) != deck_for(rules):
+            raise ValueError("a 跑得快 deal must hold the whole deck, each card once")
+        self.rules, self.room, self.balances = rules, room, balances
+        self.deck = list(deck)
+        self.start_leader = leader
+        self.phase = Phase.DEALING
+        self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
+        self.played: list[Card] = []
+        self.trick: list[tuple[PdkCombo, tuple[Card, ...]] | None] = [None] * PLAYERS
+        self.passed = [False] * PLAYERS
+        self.to_beat: PdkCombo | None = None
+        self.to_beat_seat: int | None = None
+        self.passes = 0
+        self.turn: int | None = None
+        self.leader = 0 if leader is None else leader
+        self.must_three = False
+        self.played_any = [False] * PLAYERS
+        self.bombs: list[BombItem] = []
+        self.timeouts = [0] * PLAYERS
+        self.auto = [False] * PLAYERS
+        self.winner: int | None = None
+        self.escaped: int | None = None
+        self.actions: list[Action] = []
+        self._moves: tuple[tuple[int, int], list[Cards]] = ((-1, -1), [])
+        self._ranks: list[Cards] = [Cards()] * PLAYERS
+
+    @classmethod
+    def from_deal(
+        cls,
+        hands: Sequence[str | Cards | Sequence[Card]],
+        *,
+        leader: int | None = None,
+        rules: PdkRules | None = None,
+        room: Room = DEFAULT_ROOM,
+        balances: Sequence[int] | None = None,
+    ) -> PdkGame:
+        """A hand with chosen cards by seat (ranks, or physical cards), dealt at once."""
+        rules = rules if rules is not None else PdkRules()
+        deck = arrange_deal(hands, rules)
+        game = cls.__new__(cls)
+        game._setup(rules, room, _balances(balances), deck, leader)
+        game.apply(Deal())
+        return game
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def over(self) -> bool:
+        return self.phase is Phase.FINISHED
+
+    def hand(self, seat: int) -> Cards:
+        """The seat's cards as ranks (kept with the hand: read on every decision)."""
+        return self._ranks[seat]
+
+    def apply(self, action: Action) -> list[Event]:
+        """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
+        if self.over:
+            raise GameOver("the hand is over")
+        seat = action.actor
+        if seat is not None:
+            self._check_seat(seat)
+        handler = _HANDLERS.get(type(action))
+        if handler is None:
+            raise WrongPhase(f"{type(action).__name__} is not an action of 跑得快")
+        events: list[Event] = handler(self, action)
+        self.actions.append(action)
+        if seat is not None and type(action) not in _TABLE_ACTIONS:
+            self.timeouts[seat] = 0
+        return events
+
+    def _check_seat(self, seat: int) -> None:
+        if not 0 <= seat < PLAYERS:
+            raise BadSeat(f"there is no seat {seat}")
+
+    def _need(self, phase: Phase) -> None:
+        if self.phase is not phase:
+            raise WrongPhase(f"that is only possible while {phase.value}")
+
+    def _need_turn(self, seat: int) -> None:
+        if self.turn != seat:
+            raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
+
+    def _on_deal(self, action: Deal) -> list[Event]:
+        self._need(Phase.DEALING)
+        size = self.rules.hand_size
+        for seat in range(PLAYERS):
+            self.hands[seat] = sorted(self.deck[seat * size : (seat + 1) * size])
+            self._ranks[seat] = ranks_of(self.hands[seat])
+        first = self.start_leader is None
+        if first:
+            self.leader = next(s for s in range(PLAYERS) if SPADE_THREE in self.hands[s])
+            self.must_three = not self.rules.free_first
+        self.phase, self.turn = Phase.PLAYING, self.leader
+        return [HandDealt(size, self.leader, first), PhaseChanged(Phase.PLAYING, self.turn)]
+
+    def next_has_one(self, seat: int) -> bool:
+        return len(self.hands[(seat + 1) % PLAYERS]) == 1
+
+    def moves(self, seat: int) -> list[Cards]:
+        """The seat's legal plays now as ranks (cheaper than ``legal_actions``)."""
+        if self.phase is not Phase.PLAYING or self.turn != seat:
+            return []
+        key = (len(self.actions), seat)  # actions only append: the count names the state
+        if self._moves[0] != key:
+            found = legal_plays(
+                self.hand(seat),
+                self.to_beat,
+                self.rules,
+                next_has_one=self.next_has_one(seat),
+                first=self.must_three,
+            )
+            self._moves = (key, found)
+        return list(self._moves[1])
+
+    def _pick(self, seat: int, cards: Cards) -> list[Card] | None:
+        """The physical cards of ``cards``: the ♠3 first when the first play needs it."""
+        need = [0] * (TOP_RANK + 1)
+        for rank in cards:
+            need[rank] += 1
+        hand = self.hands[seat]
+        order = sorted(hand, key=lambda c: c != SPADE_THREE) if self.must_three else hand
+        picked: list[Card] = []
+        for card in order:
+            rank = RANK_OF[card]
+            if need[rank]:
+                need[rank] -= 1
+                picked.append(card)
+        return picked if len(picked) == len(cards) else None
+
+    def _check_play(self, seat: int, cards: Cards) -> tuple[PdkCombo, list[Card]]:
+        """The combo a play is read as and its physical cards, or the refusal."""
+        if not cards:
+            raise EmptyPlay("choose cards to play, or pass")
+        if cards[-1] > TOP_RANK:
+            raise CardsNotInHand(f"{cards}: 跑得快 has no jokers")
+        picked = self._pick(seat, cards)
+        if picked is None:
+            raise CardsNotInHand(f"you don't hold {cards}")
+        last = len(cards) == len(self.hands[seat])
+        if not readings(cards, self.rules, last):
+            raise NotACombo(f"{cards} is not a play of 跑得快")
+        if self.must_three and SPADE_THREE not in picked:
+            raise MustPlayThree("the first play of the table holds the ♠3")
+        if len(cards) == 1 and self.next_has_one(seat) and cards[0] != self.hand(seat)[-1]:
+            raise MustPlayHighest("the next player holds one card: play your highest single")
+        if self.to_beat is None:
+            return combo_of(cards, self.rules, last), picked
+        found = beating_reading(cards, self.to_beat, self.rules, last)
+        if found is None:
+            raise DoesNotBeat(f"{cards} does not beat {self.to_beat}")
+        return PdkCombo(found.kind, found.rank, found.length, cards, found.short), picked
+
+    def _on_play(self, action: Play) -> list[Event]:
+        seat = action.seat
+        self._need(Phase.PLAYING)
+        self._need_turn(seat)
+        combo, picked = self._check_play(seat, action.cards)
+        # accepted: from here on the state changes
+        if self.to_beat is None:
+            self.trick = [None] * PLAYERS
+            self.passed = [False] * PLAYERS
+        taken = set(picked)
+        self.hands[seat] = [c for c in self.hands[seat] if c not in taken]
+        self._ranks[seat] = ranks_of(self.hands[seat])
+        self.played.extend(picked)
+        self.trick[seat] = (combo, tuple(picked))
+        self.passed[seat] = False
+        self.to_beat, self.to_beat_seat, self.passes = combo, seat, 0
+        self.played_any[seat] = True
+        self.must_three = False
+        left = len(self.hands[seat])
+        events: list[Event] = [Played(seat, combo, tuple(picked), left)]
+        if left == 1:
+            events.append(OneCardLeft(seat))
+        if not left:
+            return events + self._stand() + self._finish(seat)
+        self.turn = (seat + 1) % PLAYERS
+        return events
+
+    def _stand(self) -> list[Event]:
+        """The play on the table won its trick: a bomb stands (R-PDK-SCORE)."""
+        combo, seat = self.to_beat, self.to_beat_seat
+        if combo is None or seat is None or not combo.is_bomb:
+            return []
+        self.bombs.append(BombItem(seat, combo.rank))
+        return [BombStood(seat, combo.rank)]
+
+    def _on_pass(self, action: Pass) -> list[Event]:
+        seat = action.seat
+        self._need(Phase.PLAYING)
+        self._need_turn(seat)
+        if self.to_beat is None:
+            raise MustLead("you lead this trick: play any cards")
+        if self.moves(seat):
+            raise MustBeat("you can beat it, so you must (有大必压)")
+        self.passed[seat] = True
+        self.trick[seat] = None
+        self.passes += 1
+        events: list[Event] = [Passed(seat)]
+        if self.passes >= PLAYERS - 1:
+            leader = self.to_beat_seat
+            assert leader is not None
+            events += self._stand()
+            self.to_beat, self.passes, self.turn = None, 0, leader
+            return [*events, TrickWon(leader)]
+        self.turn = (seat + 1) % PLAYERS
+        return events
+
+    def _finish(self, winner: int) -> list[Event]:
+        self.winner, self.turn, self.to_beat = winner, None, None
+        self.phase = Phase.FINISHED
+        outcome = self.outcome()
+        assert outcome is not None
+        return [PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+
+    # -- time-outs, auto-play, escape (R-PDK-AFK, R-PDK-ESCAPE)
+
+    def default_action(self, seat: int) -> Action:
+        """What a time-out does (R-PDK-AFK): following, the lowest play that beats (a bomb
+        only if nothing else does), else pass; leading, the lowest play (the table lets the
+        AI choose it instead). An ``IllegalAction`` if nothing waits on the seat."""
+        self._check_seat(seat)
+        if self.over:
+            raise GameOver("the hand is over")
+        self._need(Phase.PLAYING)
+        self._need_turn(seat)
+        moves = self.moves(seat)
+        if not moves:
+            return Pass(seat)
+        return _play(seat, lowest_play(moves, self.to_beat, self.rules))
+
+    def _on_timeout(self, action: Timeout) -> list[Event]:
+        seat = action.seat
+        default = self.default_action(seat)
+        if action.play is not None:
+            if action.play.seat != seat:
+                raise WrongPhase("a move in place of a time-out is a play by that seat")
+            default = action.play
+        events: list[Event] = [TimedOut(seat), *_HANDLERS[type(default)](self, default)]
+        self.timeouts[seat] += 1
+        if self.timeouts[seat] >= AFK_LIMIT and not self.auto[seat] and not self.over:
+            self.auto[seat] = True
+            events.append(AutoPlayChanged(seat, True))
+        return events
+
+    def _on_auto(self, action: AutoPlay) -> list[Event]:
+        seat = action.seat
+        self.timeouts[seat] = 0
+        if self.auto[seat] == action.on:
+            return []
+        self.auto[seat] = action.on
+        return [AutoPlayChanged(seat, action.on)]
+
+    def _on_escape(self, action: Escape) -> list[Event]:
+        self.escaped = action.seat
+        self.phase, self.turn = Phase.FINISHED, None
+        outcome = self.outcome()
+        assert outcome is not None
+        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+
+    # ------------------------------------------------------------------ what may be done
+
+    def waiting_for(self) -> Waiting | None:
+        """Who must play now; ``None`` before the deal (the table sends ``Deal``) and once
+        the hand is over."""
+        if self.phase is not Phase.PLAYING or self.turn is None:
+            return None
+        return Waiting((self.turn,), DecisionKind.PLAY, TimeLimit.PLAY)
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """The seat's plays now, and ``Pass`` only when it follows and can't beat
+        (R-PDK-MUST)."""
+        moves = self.moves(seat)
+        if self.phase is Phase.PLAYING and self.turn == seat and not moves:
+            return [Pass(seat)]
+        return [_play(seat, m) for m in moves]
+
+    # ------------------------------------------------------------------ views and the end
+
+    def public_view(self) -> PublicView:
+        over = self.over
+        seats = tuple(
+            SeatInfo(
+                seat=s,
+                card_count=len(self.hands[s]),
+                play=None if (entry := self.trick[s]) is None else entry[0],
+                play_cards=() if entry is None else entry[1],
+                passed=self.passed[s],
+                played_any=self.played_any[s],
+                bombs=sum(1 for b in self.bombs if b.seat == s),
+                auto_play=self.auto[s],
+                escaped=self.escaped == s,
+                shown_hand=tuple(self.hands[s]) if over else None,
+            )
+            for s in range(PLAYERS)
+        )
+        return PublicView(
+            rules=self.rules,
+            room=self.room,
+            phase=self.phase,
+            seats=seats,
+            turn=self.turn,
+            leader=self.leader,
+            first_hand=self.start_leader is None,
+            must_three=self.must_three,
+            to_beat=self.to_beat,
+            to_beat_seat=self.to_beat_seat if self.to_beat is not None else None,
+            played=Cards(RANK_OF[c] for c in self.played),
+            bombs=tuple(self.bombs),
+            outcome=self.outcome(),
+        )
+
+    def view_for(self, seat: int) -> SeatView:
+        self._check_seat(seat)
+        return SeatView(self.public_view(), seat, tuple(self.hands[seat]))
+
+    def outcome(self) -> PdkOutcome | None:
+        """How the hand ended; ``None`` while it goes on."""
+        if not self.over:
+            return None
+        left = tuple(len(h) for h in self.hands)
+        if self.escaped is not None:
+            return escaped_outcome(self.escaped, left, self.rules.hand_size)
+        assert self.winner is not None
+        return won_outcome(self.winner, left, self.played_any, self.bombs)
+
+    def settlement(self, points: Sequence[int] | None = None) -> Settlement | None:
+        """The beans and points the finished hand moves; ``None`` while it goes on."""
+        outcome = self.outcome()
+        if outcome is None:
+            return None
+        return pdk_settle(outcome, self.room, self.balances, points)
+
+    # ------------------------------------------------------------------ storage
+
+    def start_dict(self) -> dict[str, Any]:
+        """The hand's start: with the actions, all a replay needs."""
+        return {
+            "game": "paodekuai",
+            "rules": self.rules.to_dict(),
+            "room": self.room.key,
+            "balances": list(self.balances),
+            "deck": [int(c) for c in self.deck],
+            "leader": self.start_leader,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.start_dict(), "actions": [a.to_dict() for a in self.actions]}
+
+    @classmethod
+    def _from_start(cls, data: dict[str, Any]) -> PdkGame:
+        if data.get("game") != "paodekuai":
+            raise ValueError("not a stored hand of 跑得快")
+        game = cls.__new__(cls)
+        leader = data.get("leader")
+        game._setup(
+            PdkRules.from_dict(dict(data["rules"])),
+            room_by_key(str(data["room"])),
+            _balances(data["balances"]),
+            [Card(int(c)) for c in data["deck"]],
+            None if leader is None else int(leader),
+        )
+        return game
+
+    @classmethod
+    def replay(cls, start: dict[str, Any], actions: Iterable[Action | dict[str, Any]]) -> PdkGame:
+        """Rebuild a hand from its start and its ordered actions."""
+        game = cls._from_start(start)
+        for action in actions:
+            game.apply(action if isinstance(action, Action) else action_from_dict(action))
+        return game
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PdkGame:
+        """Continue a hand stored with ``to_dict`` (its start and actions, replayed)."""
+        return cls.replay(data, data.get("actions", []))
+
+    def clone(self) -> PdkGame:
+        return PdkGame.from_dict(self.to_dict())
+
+
+def _balances(balances: Sequence[int] | None) -> list[int]:
+    out = [0] * PLAYERS if balances is None else [int(b) for b in balances]
+    if len(out) != PLAYERS:
+        raise ValueError(f"跑得快 needs {PLAYERS} balances, got {len(out)}")
+    return out
+
+
+#: Actions the table sends for a seat: they don't reset its time-out count.
+_TABLE_ACTIONS: frozenset[type[Action]] = frozenset((Timeout, AutoPlay, Escape))
+
+_HANDLERS: dict[type[Action], Callable[[PdkGame, Any], list[Event]]] = {
+    Deal: PdkGame._on_deal,
+    Play: PdkGame._on_play,
+    Pass: PdkGame._on_pass,
+    Timeout: PdkGame._on_timeout,
+    AutoPlay: PdkGame._on_auto,
+    Escape: PdkGame._on_escape,
+}

@@ -1,0 +1,247 @@
+"""Every legal play of a hand (R-PDK-MUST, R-PDK-WARN, R-PDK-FIRST, R-PDK-LAST).
+
+The generator works on rank counts and builds each play's sorted ranks directly (a trio's
+kickers split around it), so a 16-card hand lists its plays in tens of microseconds.
+``pdk_moves`` is checked against a brute force over every sub-multiset of the hand read by
+``combos.readings`` (tests/games/paodekuai/test_moves.py).
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from typing import Final
+
+from .._shared import SEQUENCE_TOP, Cards
+from .cards import TOP_RANK
+from .combos import NotAPlay, PdkCombo, PdkKind, beating_reading, combo_of, readings
+from .rules import DEFAULT_RULES, PdkRules
+
+__all__ = ["follow_moves", "lead_moves", "legal_plays", "lowest_play", "pdk_moves"]
+
+_ACE: Final = SEQUENCE_TOP
+_RANKS: Final = TOP_RANK + 1
+_new = tuple.__new__
+_SINGLES: Final = tuple(_new(Cards, (r,)) for r in range(_RANKS))
+_PAIRS: Final = tuple(_new(Cards, (r, r)) for r in range(_RANKS))
+_BOMBS: Final = tuple(_new(Cards, (r,) * 4) for r in range(_RANKS))
+
+
+def _trio_twos() -> tuple[tuple[tuple[Cards, ...], ...], ...]:
+    """Every trio with two kickers, by trio rank, then the kickers (low, high)."""
+
+    def make(r: int, a: int, b: int) -> Cards:
+        kick = (a, b)
+        cut = bisect_right(kick, r)
+        return _new(Cards, (*kick[:cut], r, r, r, *kick[cut:]))
+
+    return tuple(
+        tuple(tuple(make(r, a, b) for b in range(_RANKS)) for a in range(_RANKS))
+        for r in range(_RANKS)
+    )
+
+
+#: _TRIO_TWO[r][a][b]: the trio of r with kickers a <= b (built once: a hand lists dozens)
+_TRIO_TWO: Final = _trio_twos()
+
+
+def _trio_two(counts: list[int], r: int, out: list[Cards]) -> None:
+    """Append the trio of ``r`` with every two kickers of other ranks."""
+    table = _TRIO_TWO[r]
+    ranks = [x for x in range(_RANKS) if counts[x] and x != r]
+    for i, a in enumerate(ranks):
+        row = table[a]
+        if counts[a] >= 2:
+            out.append(row[a])
+        for b in ranks[i + 1 :]:
+            out.append(row[b])
+
+
+def _counts(hand: Cards) -> list[int]:
+    counts = [0] * _RANKS
+    for r in hand:
+        counts[r] += 1
+    return counts
+
+
+def _multisets(avail: list[tuple[int, int]], k: int) -> list[tuple[int, ...]]:
+    """Every sorted multiset of ``k`` ranks from ``avail`` ((rank, copies) ascending)."""
+    if k == 2:
+        out: list[tuple[int, ...]] = []
+        for i, (r, c) in enumerate(avail):
+            if c >= 2:
+                out.append((r, r))
+            for s, _ in avail[i + 1 :]:
+                out.append((r, s))
+        return out
+    found: list[tuple[int, ...]] = []
+
+    def walk(start: int, left: int, acc: tuple[int, ...]) -> None:
+        if not left:
+            found.append(acc)
+            return
+        for i in range(start, len(avail)):
+            r, c = avail[i]
+            for m in range(min(c, left), 0, -1):
+                walk(i + 1, left - m, acc + (r,) * m)
+
+    walk(0, k, ())
+    return sorted(found)
+
+
+def _with_kickers(
+    counts: list[int], low: int, high: int, width: int, wings: int, out: list[Cards]
+) -> None:
+    """Append main ranks ``low..high`` ``width`` times each with every multiset of
+    ``wings`` kickers of other ranks."""
+    avail = [(r, c) for r, c in enumerate(counts) if c and not low <= r <= high]
+    if sum(c for _, c in avail) < wings:
+        return
+    main = tuple(r for r in range(low, high + 1) for _ in range(width))
+    for kick in _multisets(avail, wings):
+        cut = bisect_right(kick, high)
+        out.append(_new(Cards, kick[:cut] + main + kick[cut:]))
+
+
+def _runs(counts: list[int], need: int, length: int, above: int) -> list[int]:
+    """Tops of the runs of ``length`` consecutive ranks (up to A) holding ``need`` or more
+    cards each, with a top above ``above``."""
+    tops: list[int] = []
+    run = 0
+    for r in range(_ACE + 1):
+        run = run + 1 if counts[r] >= need else 0
+        if run >= length and r > above:
+            tops.append(r)
+    return tops
+
+
+def _planes(counts: list[int], k: int, above: int, out: list[Cards]) -> None:
+    found: list[Cards] = []
+    for top in _runs(counts, 3, k, above):
+        _with_kickers(counts, top - k + 1, top, 3, 2 * k, found)
+    out.extend(dict.fromkeys(found))  # one airplane may read with different trios
+
+
+def lead_moves(counts: list[int], rules: PdkRules) -> list[Cards]:
+    """Every full-size combo a hand may lead (no R-PDK-LAST, no R-PDK-WARN)."""
+    out: list[Cards] = []
+    held = [r for r in range(_RANKS) if counts[r]]
+    out.extend(_SINGLES[r] for r in held)
+    out.extend(_PAIRS[r] for r in held if counts[r] >= 2)
+    for need, least, kind in ((1, 5, 1), (2, 2, 2)):
+        run = 0
+        for r in range(_ACE + 1):
+            run = run + 1 if counts[r] >= need else 0
+            for length in range(least, run + 1):
+                out.append(
+                    _new(Cards, tuple(x for x in range(r - length + 1, r + 1) for _ in range(kind)))
+                )
+    for r in held:
+        if counts[r] >= 3:
+            _trio_two(counts, r, out)
+    for k in range(2, 7):
+        if not _runs(counts, 3, k, -1):
+            break
+        _planes(counts, k, -1, out)
+    for r in held:
+        if counts[r] == 4:
+            if rules.four_three:
+                _with_kickers(counts, r, r, 4, 3, out)
+            out.append(_BOMBS[r])
+    return out
+
+
+def follow_moves(counts: list[int], previous: PdkCombo, rules: PdkRules) -> list[Cards]:
+    """Every full-size combo that beats ``previous`` (R-PDK-BEAT; no R-PDK-LAST)."""
+    out: list[Cards] = []
+    kind, p = previous.kind, previous.rank
+    if kind is PdkKind.SINGLE:
+        out.extend(_SINGLES[r] for r in range(p + 1, _RANKS) if counts[r])
+    elif kind is PdkKind.PAIR:
+        out.extend(_PAIRS[r] for r in range(p + 1, _RANKS) if counts[r] >= 2)
+    elif kind is PdkKind.STRAIGHT or kind is PdkKind.PAIRS:
+        width = 1 if kind is PdkKind.STRAIGHT else 2
+        n = previous.length
+        for top in _runs(counts, width, n, p):
+            out.append(
+                _new(Cards, tuple(x for x in range(top - n + 1, top + 1) for _ in range(width)))
+            )
+    elif kind is PdkKind.TRIO_TWO:
+        for r in range(p + 1, _RANKS):
+            if counts[r] >= 3:
+                _trio_two(counts, r, out)
+    elif kind is PdkKind.PLANE:
+        _planes(counts, previous.length, p, out)
+    elif kind is PdkKind.FOUR_THREE and rules.four_three:
+        for r in range(p + 1, _RANKS):
+            if counts[r] == 4:
+                _with_kickers(counts, r, r, 4, 3, out)
+    above = p if kind is PdkKind.BOMB else -1
+    out.extend(_BOMBS[r] for r in range(above + 1, _RANKS) if counts[r] == 4)
+    return out
+
+
+def legal_plays(
+    hand: Cards,
+    previous: PdkCombo | None,
+    rules: PdkRules = DEFAULT_RULES,
+    *,
+    next_has_one: bool = False,
+    first: bool = False,
+) -> list[Cards]:
+    """``pdk_moves`` with the play on the table already read (what the hand calls)."""
+    if not hand:
+        return []
+    counts = _counts(hand)
+    moves = lead_moves(counts, rules) if previous is None else follow_moves(counts, previous, rules)
+    n = len(hand)
+    if n <= 4 or n < 5 * counts.count(3):  # the whole hand may be a short last play
+        short = [x for x in readings(hand, rules, True) if x.short]
+        if (
+            short
+            and (previous is None or beating_reading(hand, previous, rules, True) is not None)
+            and hand not in moves
+        ):
+            moves.append(hand)
+    if first and not rules.free_first:
+        moves = [m for m in moves if m[0] == 0]  # R-PDK-FIRST: the play holds a 3
+    if next_has_one:
+        top = hand[-1]  # R-PDK-WARN: a single is the highest card
+        moves = [m for m in moves if len(m) != 1 or m[0] == top]
+    return moves
+
+
+def pdk_moves(
+    hand: Cards,
+    previous: Cards | None,
+    rules: PdkRules = DEFAULT_RULES,
+    *,
+    next_has_one: bool = False,
+    first: bool = False,
+) -> list[Cards]:
+    """Every distinct legal play from ``hand`` against ``previous`` (``None``: leading), as
+    rank multisets: R-PDK-LAST for the play that empties the hand, R-PDK-WARN when the next
+    player holds one card, R-PDK-FIRST when ``first`` (and the table's ``free_first`` is off:
+    the play holds a 3). Passing is not a move: a follower may pass only when the list is
+    empty (R-PDK-MUST). ``NotAPlay`` if ``previous`` forms no combo."""
+    table = None
+    if previous is not None:
+        found = readings(previous, rules)
+        if not found:
+            raise NotAPlay(previous)
+        table = combo_of(previous, rules)
+    return legal_plays(hand, table, rules, next_has_one=next_has_one, first=first)
+
+
+def lowest_play(moves: list[Cards], previous: PdkCombo | None, rules: PdkRules) -> Cards:
+    """R-PDK-AFK's "lowest play": not a bomb if anything else will do, then the lowest
+    reading, then the fewest cards, then the lowest cards."""
+
+    def key(cards: Cards) -> tuple[bool, int, int, Cards]:
+        if previous is None:
+            combo = combo_of(cards, rules, True)
+            return combo.is_bomb, combo.rank, len(cards), cards
+        found = beating_reading(cards, previous, rules, True)
+        assert found is not None
+        return found.kind == "bomb", found.rank, len(cards), cards
+
+    return min(moves, key=key)

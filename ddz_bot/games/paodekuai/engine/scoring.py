@@ -1,0 +1,167 @@
+"""The points of a 跑得快 hand and the beans they move (R-PDK-SCORE, R-PDK-BEANS,
+R-PDK-ESCAPE).
+
+Each loser pays the winner a point a card left (nothing for exactly one card, double when
+shut), every bomb that stood takes 10 from each other seat, and the three scores add up to
+zero. Beans are the points times the room's coefficient with the engine's caps and fee:
+losers pay at most what they hold, winners win at most what they brought, a cut payment is
+shared in proportion to the claims, and only the fees leave the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from .._shared import BeanChange, BeanReason, Room, Settlement, Termination
+from .cards import PLAYERS
+from .views import BombItem, PdkOutcome
+
+__all__ = [
+    "BOMB_POINTS",
+    "bomb_points",
+    "card_points",
+    "escape_points",
+    "escaped_outcome",
+    "loser_pays",
+    "pdk_settle",
+    "share",
+    "won_outcome",
+]
+
+#: R-PDK-SCORE: what a bomb that stood takes from each other seat
+BOMB_POINTS: Final = 10
+
+
+def loser_pays(cards_left: int, shut: bool) -> int:
+    """R-PDK-SCORE: a point a card, nothing for exactly one card, double when shut."""
+    if cards_left == 1:
+        return 0
+    return cards_left * (2 if shut else 1)
+
+
+def card_points(winner: int, cards_left: Sequence[int], shut: Sequence[bool]) -> tuple[int, ...]:
+    """Each seat's points from the cards left: the losers pay the winner."""
+    out = [0] * len(cards_left)
+    for seat, left in enumerate(cards_left):
+        if seat != winner:
+            pay = loser_pays(left, shut[seat])
+            out[seat] -= pay
+            out[winner] += pay
+    return tuple(out)
+
+
+def bomb_points(bombs: Sequence[BombItem], players: int = PLAYERS) -> tuple[int, ...]:
+    """Each seat's points from the bombs that stood: 10 from each other seat a bomb."""
+    out = [0] * players
+    for bomb in bombs:
+        for seat in range(players):
+            if seat != bomb.seat:
+                out[seat] -= BOMB_POINTS
+                out[bomb.seat] += BOMB_POINTS
+    return tuple(out)
+
+
+def escape_points(runner: int, hand_size: int, players: int = PLAYERS) -> tuple[int, ...]:
+    """R-PDK-ESCAPE: the escapee pays each other seat as if shut with a full hand."""
+    each = loser_pays(hand_size, True)
+    return tuple(-each * (players - 1) if seat == runner else each for seat in range(players))
+
+
+def won_outcome(
+    winner: int, cards_left: Sequence[int], played_any: Sequence[bool], bombs: Sequence[BombItem]
+) -> PdkOutcome:
+    """The outcome of a hand played out: the losers' cards, the shut, the bombs that stood."""
+    shut = tuple(not played for played in played_any)
+    cards = card_points(winner, cards_left, shut)
+    bomb = bomb_points(bombs, len(cards_left))
+    scores = tuple(c + b for c, b in zip(cards, bomb, strict=True))
+    return PdkOutcome(
+        Termination.WON, winner, tuple(cards_left), shut, tuple(bombs), cards, bomb, scores
+    )
+
+
+def escaped_outcome(runner: int, cards_left: Sequence[int], hand_size: int) -> PdkOutcome:
+    """The outcome of a hand ``runner`` left: only the escape penalty is scored."""
+    n = len(cards_left)
+    zeros = (0,) * n
+    return PdkOutcome(
+        Termination.ESCAPED,
+        None,
+        tuple(cards_left),
+        (False,) * n,
+        (),
+        zeros,
+        zeros,
+        escape_points(runner, hand_size, n),
+        escaped=runner,
+    )
+
+
+def share(total: int, claims: dict[int, int]) -> dict[int, int]:
+    """``total`` beans shared in proportion to ``claims`` (by seat), rounded down, the rest a
+    bean at a time to the earlier seats; each claim in full when ``total`` covers them."""
+    claimed = sum(claims.values())
+    if total >= claimed:
+        return dict(claims)
+    if total <= 0:
+        return dict.fromkeys(claims, 0)
+    out = {seat: total * claim // claimed for seat, claim in claims.items()}
+    rest = total - sum(out.values())
+    for seat in sorted(claims):
+        if rest and out[seat] < claims[seat]:
+            out[seat] += 1
+            rest -= 1
+    return out
+
+
+def _fees(room: Room, held: Sequence[int], deltas: list[int], seats: Sequence[int]) -> list[int]:
+    """R-FEE: the fee from each of ``seats`` after the hand, never below 0 beans."""
+    taken = [0] * len(held)
+    for seat in seats:
+        taken[seat] = max(0, min(room.fee, held[seat] + deltas[seat]))
+    return taken
+
+
+def _points(scores: Sequence[int], points: Sequence[int] | None) -> tuple[int, ...]:
+    """Points change by the score, never below 0 (R-PDK-BEANS)."""
+    if points is None:
+        return tuple(scores)
+    return tuple(s if s >= 0 else -min(-s, max(p, 0)) for s, p in zip(scores, points, strict=True))
+
+
+def pdk_settle(
+    outcome: PdkOutcome, room: Room, balances: Sequence[int], points: Sequence[int] | None = None
+) -> Settlement:
+    """The beans and points a finished hand moves: the shared ``Settlement``, one ledger line a
+    change, beans conserved but for the fees (taken from every seat, or from the escapee)."""
+    n = len(balances)
+    held = [max(int(b), 0) for b in balances]
+    scores = outcome.scores
+    escaped = outcome.termination is Termination.ESCAPED
+    reason = BeanReason.ESCAPE if escaped else BeanReason.SETTLE
+    owed = {s: min(-x * room.coefficient, held[s]) for s, x in enumerate(scores) if x < 0}
+    won = {s: min(x * room.coefficient, held[s]) for s, x in enumerate(scores) if x > 0}
+    if escaped:  # R-CAP-LOSER only: the others share what the escapee can pay
+        won = {s: x * room.coefficient for s, x in enumerate(scores) if x > 0}
+    total = min(sum(owed.values()), sum(won.values()))  # R-CAP-LOSER, R-CAP-WINNER
+    deltas = [0] * n
+    for seat, amount in share(total, owed).items():
+        deltas[seat] = -amount
+    for seat, amount in share(total, won).items():
+        deltas[seat] = amount
+    changes = [BeanChange(s, d, reason) for s, d in enumerate(deltas) if d]
+    fee_seats = [outcome.escaped] if escaped and outcome.escaped is not None else range(n)
+    fees = _fees(room, held, deltas, list(fee_seats))
+    for seat, fee in enumerate(fees):
+        if fee:
+            deltas[seat] -= fee
+            changes.append(BeanChange(seat, -fee, BeanReason.FEE))
+    return Settlement(
+        tuple(changes),
+        tuple(deltas),
+        tuple(h + d for h, d in zip(held, deltas, strict=True)),
+        tuple(scores),
+        _points(scores, points),
+        sum(fees),
+    )

@@ -1,0 +1,27 @@
+"""跑得快's words in the three languages the bot speaks (zh-Hans, zh-Hant, en), and ``t``.
+
+The keys are 跑得快's own; every key exists in every catalogue with the same placeholders
+(tests/games/paodekuai/test_words.py checks it). An unknown language reads Simplified
+Chinese, the bot's default.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from . import en, zh_hans, zh_hant
+
+__all__ = ["CATALOGUES", "LANGS", "t"]
+
+LANGS: Final = ("zh-Hans", "zh-Hant", "en")
+CATALOGUES: Final[dict[str, dict[str, str]]] = {
+    "zh-Hans": zh_hans.CATALOGUE,
+    "zh-Hant": zh_hant.CATALOGUE,
+    "en": en.CATALOGUE,
+}
+
+
+def t(lang: str, key: str, /, **values: object) -> str:
+    """The words ``key`` in ``lang`` with their placeholders filled (``KeyError``: a bug)."""
+    template = (CATALOGUES.get(lang) or CATALOGUES["zh-Hans"])[key]
+    return template.format(**values) if values else template
