@@ -56,9 +56,9 @@ from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
 from ddz_bot.games.baohuang.engine import BaoHuangGame
+from ddz_bot.games.doudizhu.engine import Game, Phase
 from ddz_bot.games.doudizhu.engine.catalogue import legal_moves
-from ddz_bot.games.doudizhu.engine.views import Phase
-from ddz_bot.tg import present
+from ddz_bot.games.doudizhu.tg import present
 from ddz_bot.tg.app import build_application, runtime, tune_gc, tune_switching
 from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
@@ -214,6 +214,7 @@ async def decide(
         return True
     # plays: typed most of the time (one update), sometimes tapped rank by rank
     hand = game.hand(seat)
+    assert isinstance(game, Game)
     moves = legal_moves(hand, game.to_beat, game.rules)
     if not moves:
         await driver.send(user, user["id"], "不出")

@@ -18,12 +18,9 @@ from telegram.ext import Application, CallbackContext, JobQueue
 from ..config import Settings
 from ..storage import Database
 from .answers import Answers
-from .baohuang.present import BaoHuangContents
-from .baohuang.settle import settle_bh_hand
 from .closing import Closer
 from .codec import CallbackCodec
 from .ending import Ending
-from .games import BAOHUANG
 from .hands import HandFlow
 from .keyboards import Keyboards
 from .lobby import LobbyFlow
@@ -74,12 +71,7 @@ class Runtime:
             on_sending=self._sending,
         )
         self.timers = Timers(job_queue, self.on_timer)
-        self.presenter = Presenter(
-            self.outbox,
-            self.keyboards,
-            PanelState(),
-            {BAOHUANG: BaoHuangContents(self.keyboards)},
-        )
+        self.presenter = Presenter(self.outbox, self.keyboards, PanelState())
         self.closer = Closer(self.registry, self.presenter, self.timers, db)
         self.ending = Ending(
             settings,
@@ -88,7 +80,6 @@ class Runtime:
             self.presenter,
             self.timers,
             self.closer,
-            {BAOHUANG: settle_bh_hand},
         )
         self.reach = Reach(bot, db, self.registry, self.presenter, self.ending.group_gone)
         self.thinker = Thinker(settings.ai_workers)
