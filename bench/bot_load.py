@@ -67,7 +67,7 @@ from load_watch import Watch, typed_answers
 from telegram import Update
 
 from ddz_bot.config import Settings
-from ddz_bot.tg import present
+from ddz_bot.games.doudizhu.tg import present
 from ddz_bot.tg.app import build_application, runtime, tune_gc, tune_switching
 from ddz_bot.tg.runtime import Runtime
 from ddz_bot.tg.table import FINISHED

@@ -9,8 +9,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from ddz_bot.games.baohuang.engine import BaoHuangGame, Phase
+from ddz_bot.games.baohuang.tg import present as bh_present
 from ddz_bot.kernel import RANK_CHARS, Cards, Rank
-from ddz_bot.tg.baohuang import present as bh_present
 from ddz_bot.tg.cardwords import cards_text
 from ddz_bot.tg.table import Table
 from tests.tg.fake_api import FakeMessage

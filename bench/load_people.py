@@ -16,6 +16,7 @@ from bot_load_bh import bh_decide
 from load_watch import Watch
 
 from ddz_bot.games.baohuang.engine import BaoHuangGame
+from ddz_bot.games.doudizhu.engine import Game
 from ddz_bot.games.doudizhu.engine.catalogue import legal_moves
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg.runtime import Runtime
@@ -105,6 +106,7 @@ async def decide(
         await driver.press(user, panel, "不加倍")
         return True
     # plays: typed by a typing person (one update), else tapped rank by rank
+    assert isinstance(game, Game)
     hand = game.hand(seat)
     moves = legal_moves(hand, game.to_beat, game.rules)
     if habit.typer:

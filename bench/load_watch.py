@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ddz_bot.tg.content import Content
-from ddz_bot.tg.present import PANEL_SLOT
 from ddz_bot.tg.runtime import Runtime
+from ddz_bot.tg.screens import PANEL_SLOT
 from ddz_bot.tg.table import Table
 from tests.tg.fake_api import Call
 

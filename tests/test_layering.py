@@ -256,8 +256,29 @@ ARROWS = {
     "ddz_bot.ai": ("ddz_bot.kernel",),
     "ddz_bot.render": ("ddz_bot.kernel", "ddz_bot.i18n"),
     "ddz_bot.storage": ("ddz_bot.kernel", "ddz_bot.i18n", "ddz_bot.games"),
+    **{f"ddz_bot.games.{game}.engine": ("ddz_bot.kernel",) for game in GAMES},
     **{
-        f"ddz_bot.games.{game}": ("ddz_bot.kernel", "ddz_bot.ai", "ddz_bot.render", "ddz_bot.i18n")
+        f"ddz_bot.games.{game}.{part}": (
+            f"ddz_bot.games.{game}.engine",
+            "ddz_bot.kernel",
+            "ddz_bot.ai",
+            "ddz_bot.render",
+            "ddz_bot.i18n",
+        )
+        for game in GAMES
+        for part in ("ai", "render")
+    },
+    **{
+        # a game's table parts plug into the table layer's kit (keyboards, contents, words)
+        f"ddz_bot.games.{game}": (
+            "ddz_bot.kernel",
+            "ddz_bot.ai",
+            "ddz_bot.render",
+            "ddz_bot.i18n",
+            "ddz_bot.storage",
+            "ddz_bot.tg",
+            "ddz_bot.games.module",
+        )
         for game in GAMES
     },
 }
@@ -291,3 +312,36 @@ def test_reaching_into_tells_private_names_from_submodules() -> None:
     public = ("ddz_bot.engine", "ddz_bot.engine.baohuang")
     assert imports_reaching_into(game, "ddz_bot.engine", private_only=False, public=public) == []
     assert imports_reaching_into(game, "ddz_bot.engine", private_only=False) == game
+
+
+def _game_folders() -> list[str]:
+    """Every game's folder under ``ddz_bot/games`` (a package: the registry's modules are not)."""
+    root = ROOT / TOP / "games"
+    return sorted(
+        f"{TOP}.games.{path.name}" for path in root.iterdir() if (path / "__init__.py").exists()
+    )
+
+
+def test_the_table_layer_knows_no_game() -> None:
+    """``ddz_bot.tg`` finds a game through the registry (``ddz_bot.games``) only: no module of
+    the table layer imports a game's folder (docs/architecture.md)."""
+    folders = _game_folders()
+    assert {"ddz_bot.games.doudizhu", "ddz_bot.games.baohuang"} <= set(folders)
+    wrong = [
+        imp
+        for imp in all_imports()
+        if _inside(imp.importer, "ddz_bot.tg") and any(_inside(imp.target, f) for f in folders)
+    ]
+    assert not wrong, "the table layer imports a game:\n" + "\n".join(map(str, wrong))
+
+
+def test_no_game_imports_another() -> None:
+    folders = _game_folders()
+    wrong = [
+        imp
+        for imp in all_imports()
+        for folder in folders
+        if _inside(imp.importer, folder)
+        and any(_inside(imp.target, other) for other in folders if other != folder)
+    ]
+    assert not wrong, "a game imports another:\n" + "\n".join(map(str, wrong))

@@ -2,7 +2,9 @@
 (``ThinkingShare``) and how the arenas and benches report decision times. Each game's players
 are in its folder (``ddz_bot.games.<game>.ai``)."""
 
+from .levels import SEAT_LEVEL, LevelName
+from .seats import GameAI
 from .thinking import ThinkingShare
 from .timing import describe_times
 
-__all__ = ["ThinkingShare", "describe_times"]
+__all__ = ["SEAT_LEVEL", "GameAI", "LevelName", "ThinkingShare", "describe_times"]

@@ -118,6 +118,7 @@ __all__ = [
     "MustLead",
     "NotACombo",
     "NotYourTurn",
+    "OnTable",
     "Pass",
     "Passed",
     "Play",

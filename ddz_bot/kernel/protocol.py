@@ -19,17 +19,26 @@ from enum import StrEnum
 from typing import Any, Protocol, Self, runtime_checkable
 
 from .actions import Action
+from .cards import Cards
 from .decisions import DecisionKind, Termination, TimeLimit, Waiting
-from .economy import Settlement
+from .economy import Room, Settlement
 from .events import Event
 
 __all__ = [
     "DecisionKind",
     "GameProtocol",
+    "OnTable",
     "Termination",
     "TimeLimit",
     "Waiting",
 ]
+
+
+class OnTable(Protocol):
+    """A play lying on the table: its cards, as ranks."""
+
+    @property
+    def cards(self) -> Cards: ...
 
 
 @runtime_checkable
@@ -37,8 +46,41 @@ class GameProtocol(Protocol):
     """One hand of any game, as the table layer sees it."""
 
     @property
+    def game_name(self) -> str:
+        """The game's name in the registry of the games the bot hosts."""
+        ...
+
+    @property
     def players(self) -> int:
         """The number of seats."""
+        ...
+
+    @property
+    def room(self) -> Room:
+        """The room (场次) the hand is played in."""
+        ...
+
+    @property
+    def auto(self) -> Sequence[bool]:
+        """Whether each seat is on auto-play (托管) now."""
+        ...
+
+    @property
+    def timeouts(self) -> Sequence[int]:
+        """Each seat's time-outs in a row (R-AFK: a few put it on auto-play)."""
+        ...
+
+    @property
+    def to_beat(self) -> OnTable | None:
+        """The play the next one must beat; ``None`` when the turn leads."""
+        ...
+
+    def hand(self, seat: int) -> Cards:
+        """The seat's cards, as ranks."""
+        ...
+
+    def clone(self) -> Self:
+        """A copy that shares nothing with this hand (a table's draft works on one)."""
         ...
 
     @property
@@ -80,8 +122,11 @@ class GameProtocol(Protocol):
         """How the hand ended, with a ``termination``; ``None`` while it goes on."""
         ...
 
-    def settlement(self, points: Sequence[int] | None = None) -> Settlement | None:
-        """The beans and points the finished hand moves; ``None`` while it goes on."""
+    def settlement(
+        self, points: Sequence[int] | None = None, balances: Sequence[int] | None = None
+    ) -> Settlement | None:
+        """The beans and points the finished hand moves, on the players' ``balances`` of now
+        (those they brought to the hand when not given); ``None`` while it goes on."""
         ...
 
     def to_dict(self) -> dict[str, Any]: ...

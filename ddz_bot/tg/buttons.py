@@ -17,23 +17,18 @@ from typing import Final
 from telegram import CallbackQuery, Update
 from telegram.ext import ContextTypes
 
-from ddz_bot.games.baohuang.engine import BaoHuangGame, meld_of
-from ddz_bot.games.doudizhu.engine import Game
+from ddz_bot.games import GAMES
 from ddz_bot.kernel import RANK_CHARS, Cards, Pass
 
 from ..i18n import LANGS, t
-from .baohuang.keyboards import bh_decision, select_rank
-from .cardwords import grouped_cards_text
 from .codec import BadCallback, Button, Callback
 from .group_settings import cycle_setting, settings_view
-from .keyboards import decision_action
 from .people import Person
 from .phases import TablePhase
 from .refusals import Refused
 from .runtime import Runtime, runtime_of
 from .table import Table
 from .typed import hint, play_cards
-from .words import cards_text, combo_text
 
 __all__ = ["BUTTONS", "Answer", "Place", "Press", "Route", "button_pressed"]
 
@@ -252,9 +247,9 @@ async def _my_cards(press: Press) -> Answer:
     if table.in_hand():
         press.rt.hands.refresh_panel(table, seat, repost=True)  # back at the chat's bottom
     hand = table.game.hand(seat)
-    # an alert holds 200 characters: a 保皇 hand (up to 45 cards) is shown by its groups
-    shown = grouped_cards_text if isinstance(table.game, BaoHuangGame) else cards_text
-    return t(press.lang, "my_cards", cards=shown(hand, press.lang)), True, None
+    # an alert holds 200 characters: each game writes a whole hand to fit (保皇's by groups)
+    shown = GAMES.for_rules(table.rules).typing.hand_text(hand, press.lang)
+    return t(press.lang, "my_cards", cards=shown), True, None
 
 
 async def _escape(press: Press) -> Answer:
@@ -279,7 +274,7 @@ async def _decision(press: Press) -> Answer:
     table, seat, cb = press.on_table, press.seat, press.cb
     game = table.game
     assert game is not None
-    decision = decision_action(cb.action, cb.arg, seat)
+    decision = GAMES.for_rules(table.rules).typing.button(cb.action, cb.arg, seat)
     if decision is None:
         raise BadCallback(f"{cb.action}:{cb.arg}", "no such decision")
     waiting = game.waiting_for()
@@ -304,7 +299,7 @@ def _playable(press: Press, cards: Cards) -> None:
         and waiting is not None
         and seat in waiting
         and game.hand(seat).contains(cards)
-        and (game.readings(cards) if isinstance(game, Game) else meld_of(cards) is not None)
+        and GAMES.for_rules(table.rules).typing.readings(game, cards)
     ):
         press.answer_now()
 
@@ -321,22 +316,22 @@ async def _rank(press: Press) -> Answer:
         raise Refused("stale_button")
     panels = press.rt.presenter.panels
     chosen = list(panels.seat(table.id, seat).selection or [0] * len(held))
-    if isinstance(game, BaoHuangGame):  # one natural rank a play: choosing another replaces it
-        chosen = select_rank(chosen, held, rank, everything=cb.action == Button.ALL_RANK)
-    else:
-        chosen[rank] = chosen[rank] + 1 if chosen[rank] < held[rank] else 0
+    typing = GAMES.for_rules(table.rules).typing
+    chosen = typing.select(chosen, held, rank, cb.action == Button.ALL_RANK)
     panels.select(table.id, seat, chosen)
     press.rt.hands.refresh_panel(table, seat)
     return _NOTHING
 
 
-async def _bh_decision(press: Press) -> Answer:
-    """保皇's decisions before the play: take or yield the throne, call a face, declare."""
+async def _table_decision(press: Press) -> Answer:
+    """A decision answered on the table's version alone (保皇's: take or yield the throne,
+    call a face, declare)."""
     table, seat, cb = press.on_table, press.seat, press.cb
     game = table.game
-    if not isinstance(game, BaoHuangGame):
-        raise BadCallback(f"{cb.action}:{cb.arg}", "not a 保皇 table")
-    decision = bh_decision(cb.action, cb.arg, seat)
+    assert game is not None
+    decision = GAMES.for_rules(table.rules).typing.button(cb.action, cb.arg, seat)
+    if decision is None:
+        raise BadCallback(f"{cb.action}:{cb.arg}", "no such decision")
     if cb.version == table.version and decision in game.legal_actions(seat):
         press.answer_now()  # taken: the button stops spinning before the AI moves
     await press.rt.hands.decide(table, press.who.id, cb.version, lambda g, s: decision)
@@ -356,8 +351,8 @@ async def _hint(press: Press) -> Answer:
     found = await hint(press.rt, table, press.who.id)
     if found is None:
         return t(press.lang, "no_hint"), False, None
-    readings = table.game.readings(found) if isinstance(table.game, Game) else []
-    shown = combo_text(readings[0], press.lang) if readings else cards_text(found, press.lang)
+    assert table.game is not None
+    shown = GAMES.for_rules(table.rules).typing.hint_text(table.game, found, press.lang)
     return t(press.lang, "panel_hint", cards=shown), False, None
 
 
@@ -422,9 +417,9 @@ _ROUTES: Final[dict[Button, Route]] = {
     Button.PLAY: Route(Place.PANEL, _play),
     Button.READING: Route(Place.PANEL, _reading),
     Button.TAKE_BACK: Route(Place.PANEL, _take_back),
-    Button.THRONE: Route(Place.PANEL, _bh_decision),
-    Button.CALL: Route(Place.PANEL, _bh_decision),
-    Button.DECLARE: Route(Place.PANEL, _bh_decision),
+    Button.THRONE: Route(Place.PANEL, _table_decision),
+    Button.CALL: Route(Place.PANEL, _table_decision),
+    Button.DECLARE: Route(Place.PANEL, _table_decision),
     Button.ALL_RANK: Route(Place.PANEL, _rank),
 }
 #: every button's route, built from the enum: a button without one fails at import

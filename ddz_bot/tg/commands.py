@@ -10,13 +10,13 @@ from telegram import Chat, InlineKeyboardMarkup, Message, Update
 from telegram.constants import ChatType
 from telegram.ext import ContextTypes
 
+from ddz_bot.games import GAMES
 from ddz_bot.kernel import room_by_key
 from ddz_bot.render import PlayerRecord, render_profile
 from ddz_bot.render.labels import title_index, title_name
 
 from ..i18n import t
 from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
-from .games import BAOHUANG
 from .group_settings import settings_view
 from .people import Person
 from .refusals import Refused, echo
@@ -64,21 +64,13 @@ PRIVATE_MENU = (
     "help",
 )
 
-#: words after /newgame -> the game it opens
-_MODES = {
-    **dict.fromkeys(("classic", "经典", "經典", "jingdian"), "classic"),
-    **dict.fromkeys(("points", "point", "score", "jiaofen", "叫分"), "points"),
-    **dict.fromkeys(
-        ("wild", "wildcard", "laizi", "lz", "癞子", "癩子", "赖子", "賴子"), "wildcard"
-    ),
-    **dict.fromkeys(("four", "4", "4p", "4人", "四人", "4player", "4players", "siren"), "four"),
-    **dict.fromkeys(
-        ("baohuang", "bh", "保皇", "5p", "5", "5人", "五人", "wuren", "5player", "5players"),
-        BAOHUANG,
-    ),
-}
 #: words around a mode that change nothing (/newgame four players)
 _MODE_FILLERS = {"players", "player", "people", "game", "mode", "人", "局", "玩法"}
+
+
+def _modes() -> dict[str, str]:
+    """Words after /newgame -> the game or variant each opens (every game's aliases)."""
+    return {word: variant for name in GAMES for word, variant in GAMES[name].aliases.items()}
 
 
 def is_private(chat: Chat | None) -> bool:
@@ -196,7 +188,7 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         word = unicodedata.normalize("NFKC", arg).lower().replace("-", "").replace("_", "")
         if word in _MODE_FILLERS:
             continue
-        mode = _MODES.get(word)
+        mode = _modes().get(word)
         if mode is None:  # a game the player wants that we don't know: say which exist
             reply(rt, message, t(lang, "unknown_mode", text=echo(arg)))
             return

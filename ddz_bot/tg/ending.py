@@ -10,8 +10,8 @@ will follow, and the timer tries again, later each time.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
 
+from ddz_bot.games import GAMES
 from ddz_bot.render import ResultLine
 
 from ..config import Settings
@@ -19,12 +19,10 @@ from ..i18n import t
 from ..storage import Database
 from . import clock
 from .closing import Closer
-from .games import game_of
 from .phases import TablePhase
-from .present import GROUP_SLOT, lobby_slot
 from .presenter import Presenter
 from .registry import TableRegistry
-from .settle import SettleHand, settle_hand
+from .screens import GROUP_SLOT, lobby_slot
 from .table import Table
 from .timers import TimerKind, TimerName, Timers
 
@@ -49,11 +47,8 @@ class Ending:
         presenter: Presenter,
         timers: Timers,
         closer: Closer,
-        settlers: Mapping[str, SettleHand] | None = None,
     ) -> None:
         self.settings = settings
-        #: how each game settles its hands, by game name (``games.game_of``); 斗地主's else
-        self.settlers = dict(settlers or {})
         self.db = db
         self.registry = registry
         self.presenter = presenter
@@ -165,7 +160,7 @@ class Ending:
         outcome = game.outcome()
         if outcome is None or outcome.aborted:
             return [t(table.lang, "result_aborted")], None
-        settle = self.settlers.get(game_of(table.rules), settle_hand)
+        settle = GAMES.for_rules(table.rules).settle
         settled = await settle(self.db, table, game)
         return settled.text, settled.pictures
 

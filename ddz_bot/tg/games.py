@@ -1,14 +1,11 @@
-"""What the table layer knows of each game it hosts, in one place.
+"""What the table layer needs of a game's hands beyond the kernel's protocol: its host rules.
 
-The flows (lobby, hand, timers, resuming) speak to a hand through the engine's
+The flows (lobby, hand, timers, resuming) speak to a hand through the kernel's
 ``GameProtocol`` (``waiting_for``, ``apply``, ``legal_actions``, ``outcome``...); the few
 table actions a protocol leaves to the host (how a hand is dealt, what a time-out sends, how
-托管 and an escape are asked for) are answered by the game's ``GameHost`` here. A new game
-adds its host to ``_HOSTS``; the flows stay as they are.
-
-A table's ``rules`` names its game and options in one word: ``classic``, ``points``...,
-or ``baohuang`` with its options after ``+`` (``baohuang+called+roast``), so a lobby, a saved
-table and Again carry them as they carry 斗地主's rule set.
+托管 and an escape are asked for, what an escape costs, who deals next, loading a saved hand)
+are answered by the game's ``GameHost`` (its folder's ``tg/host.py``), which the table finds
+through the registry (``ddz_bot.games.GAMES``).
 """
 
 from __future__ import annotations
@@ -17,64 +14,13 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ddz_bot.games.baohuang.engine import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
-from ddz_bot.games.doudizhu.engine import Game, NoDouble, ShowCards, escape_score, ruleset_by_name
-from ddz_bot.kernel import Action, AutoPlay, Deal, Escape, Room, TimeLimit, Timeout, Waiting
+from ddz_bot.games import GAMES
+from ddz_bot.kernel import Action, GameProtocol, Room, Waiting
 
-__all__ = [
-    "BAOHUANG",
-    "BaoHuangHost",
-    "DouDizhuHost",
-    "GameHost",
-    "HostedGame",
-    "baohuang_rules",
-    "baohuang_rules_name",
-    "carry_over",
-    "game_of",
-    "host_for",
-    "is_baohuang",
-]
+__all__ = ["GameHost", "HostedGame", "carry_over", "host_for"]
 
 #: a hand of any game the table layer hosts
-HostedGame = Game | BaoHuangGame
-#: the name of 保皇 in a table's ``rules``
-BAOHUANG = "baohuang"
-#: 保皇's options as they are written after its name, in this order
-_BH_FLAGS = ("called", "roast", "six", "grab")
-
-
-def game_of(rules: str) -> str:
-    """The game a table's ``rules`` name (``baohuang`` for ``baohuang+called``)."""
-    return rules.split("+", 1)[0]
-
-
-def is_baohuang(rules: str) -> bool:
-    return game_of(rules) == BAOHUANG
-
-
-def baohuang_rules(rules: str) -> BaoHuangRules:
-    """The 保皇 options a table's ``rules`` names (``baohuang+called+six``)."""
-    flags = set(rules.split("+")[1:])
-    unknown = flags - set(_BH_FLAGS)
-    if not is_baohuang(rules) or unknown:
-        raise ValueError(f"not the rules of a 保皇 table: {rules!r}")
-    return BaoHuangRules(
-        method=GuardMethod.CALLED if "called" in flags else GuardMethod.FIXED,
-        roast="roast" in flags,
-        six="six" in flags,
-        grab_solo="grab" in flags,
-    )
-
-
-def baohuang_rules_name(options: BaoHuangRules) -> str:
-    """The table ``rules`` of a 保皇 table with ``options`` (``baohuang_rules`` reads it)."""
-    on = {
-        "called": options.method is GuardMethod.CALLED,
-        "roast": options.roast,
-        "six": options.six,
-        "grab": options.grab_solo,
-    }
-    return "+".join([BAOHUANG, *(flag for flag in _BH_FLAGS if on[flag])])
+HostedGame = GameProtocol
 
 
 class GameHost(Protocol):
@@ -133,136 +79,9 @@ class GameHost(Protocol):
         ...
 
 
-class DouDizhuHost:
-    """斗地主 in all its variants (classic, points bidding, wildcard, four players)."""
-
-    def seats(self, rules: str) -> int:
-        return ruleset_by_name(rules).players
-
-    def new_hand(
-        self,
-        rules: str,
-        room: Room,
-        balances: Sequence[int],
-        rng: random.Random | None,
-        humans: Sequence[bool],
-        dealer: int | None = None,
-    ) -> Game:
-        return Game(ruleset_by_name(rules), room, list(balances), rng=rng)
-
-    def next_dealer(self, game: HostedGame) -> int | None:
-        return None  # whoever bids first is drawn at random each hand
-
-    def load(self, data: dict[str, Any]) -> Game:
-        return Game.from_dict(data)
-
-    def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
-        actions: list[Action] = [ShowCards(seat) for seat in show_seats]
-        return actions + [Deal()] * (1 if deal_window else 3)
-
-    def close_window(self) -> Action:
-        return Deal()
-
-    def timed_out(self, waiting: Waiting) -> list[Action]:
-        # while doubling everyone answers at once: silence is "no" (not an AFK time-out)
-        if waiting.limit is TimeLimit.DOUBLE:
-            return [NoDouble(seat) for seat in sorted(waiting.seats)]
-        return [Timeout(seat) for seat in sorted(waiting.seats)]
-
-    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
-        return bool(game.auto[seat])
-
-    def shared_clock(self, before: Waiting, after: Waiting) -> bool:
-        # 加倍: everyone answers against the clock set when the doubling began
-        return before.limit is after.limit is TimeLimit.DOUBLE
-
-    def autoplay(self, seat: int, on: bool) -> Action:
-        return AutoPlay(seat, on)
-
-    def escape(self, seat: int) -> Action:
-        return Escape(seat)
-
-    def escape_cost(self, game: HostedGame, seat: int) -> int:
-        """R-ESCAPE."""
-        assert isinstance(game, Game)
-        score = escape_score(
-            landlord=game.landlord == seat,
-            base=game.base,
-            multiplier=game.escape_multiplier(),
-            landlord_known=game.landlord is not None,
-        )
-        return score * game.room.coefficient + game.room.fee
-
-
-class BaoHuangHost:
-    """保皇 (RULES.md section 4) with the options its ``rules`` name: one deal does it all;
-    a time-out is the engine's ``Timeout`` (R-BH-AFK), whatever the decision."""
-
-    def seats(self, rules: str) -> int:
-        return 5
-
-    def new_hand(
-        self,
-        rules: str,
-        room: Room,
-        balances: Sequence[int],
-        rng: random.Random | None,
-        humans: Sequence[bool],
-        dealer: int | None = None,
-    ) -> BaoHuangGame:
-        return BaoHuangGame(
-            baohuang_rules(rules), room, list(balances), rng, dealer=dealer, humans=humans
-        )
-
-    def next_dealer(self, game: HostedGame) -> int | None:
-        """R-BH-DEAL: the previous hand's emperor deals the next one."""
-        return game.emperor if isinstance(game, BaoHuangGame) else None
-
-    def load(self, data: dict[str, Any]) -> BaoHuangGame:
-        return BaoHuangGame.from_dict(data)
-
-    def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
-        return [Deal()]
-
-    def close_window(self) -> Action:
-        return Deal()
-
-    def timed_out(self, waiting: Waiting) -> list[Action]:
-        return [Timeout(seat) for seat in sorted(waiting.seats)]
-
-    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
-        return bool(game.auto[seat])
-
-    def shared_clock(self, before: Waiting, after: Waiting) -> bool:
-        return False  # one seat decides at a time
-
-    def autoplay(self, seat: int, on: bool) -> Action:
-        return AutoPlay(seat, on)
-
-    def escape(self, seat: int) -> Action:
-        return Escape(seat)
-
-    def escape_cost(self, game: HostedGame, seat: int) -> int:
-        """R-BH-ESCAPE: the penalty's points at the room's rate, and the fee."""
-        return ESCAPE_PENALTY * game.room.coefficient + game.room.fee
-
-
-_DDZ = DouDizhuHost()
-_HOSTS: dict[str, GameHost] = {
-    "classic": _DDZ,
-    "points": _DDZ,
-    "wildcard": _DDZ,
-    "four": _DDZ,
-    BAOHUANG: BaoHuangHost(),
-}
-
-
 def host_for(rules: str) -> GameHost:
-    """The host of the game a table of ``rules`` plays."""
-    try:
-        return _HOSTS[game_of(rules)]
-    except KeyError:
-        raise ValueError(f"no game is hosted under {rules!r}") from None
+    """The host of the game a table of ``rules`` plays; ``UnknownGame`` if none."""
+    return GAMES.for_rules(rules).host
 
 
 def carry_over(live: HostedGame, committed: HostedGame) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Final
 
 from .outbox import Outbox
-from .present import PANEL_SLOT
+from .screens import PANEL_SLOT
 from .table import Table
 
 __all__ = ["LATE_GRACE_SECONDS", "MOST_EXTRA_SECONDS", "postponed"]

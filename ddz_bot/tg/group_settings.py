@@ -1,8 +1,8 @@
-"""A group's settings panel (/settings): the default game, room, bidding, wildcard, time-out,
-language, tracker, the AI's level, and 保皇's options (how the guard is found, 烤牌, 憋6, 抢独).
+"""A group's settings panel (/settings): the default game, room, time-outs, language, tracker,
+the AI's level, and each game's own options (its ``GameOptions``: 斗地主's bidding and
+wildcard, 保皇's guard, 烤牌, 憋6, 抢独).
 
-Each button moves its setting to the next value; the admins' check is the handler's. Points
-bidding and the wildcard are two games, not one: turning one on turns the other off. The
+Each button moves its setting to the next value; the admins' check is the handler's. The
 message ends with the game a plain /newgame opens.
 """
 
@@ -12,17 +12,15 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
-from ddz_bot.games.baohuang.engine import GuardMethod
+from ddz_bot.games import GAMES
 from ddz_bot.kernel import ROOMS
 
 from ..config import Settings
 from ..i18n import LANGS, t
 from ..storage import AILevel, Database, GroupGame
-from .baohuang.words import options_text
 from .codec import BadCallback
-from .games import baohuang_rules, is_baohuang
 from .keyboards import Keyboards
-from .lobby import group_baohuang, group_defaults, group_game
+from .lobby import group_defaults, group_game
 
 __all__ = ["cycle_setting", "settings_view"]
 
@@ -61,31 +59,23 @@ async def settings_view(
         tracker=onoff(group.tracker),
         ai=t(lang, f"ai_level_{group.ai_level.value}"),
     )
-    bh = baohuang_rules(group_baohuang(group))
-    text += "\n" + t(lang, "settings_bh", options=options_text(bh, lang))
+    for name in GAMES:
+        text += "".join("\n" + line for line in GAMES[name].options.settings_lines(group, lang))
     rules = group_game(group)
-    game = (
-        t(lang, "bh_cap_game", options=options_text(bh, lang))
-        if is_baohuang(rules)
-        else t(lang, f"game_{rules}")
-    )
+    game = GAMES.for_rules(rules).options.describe(rules, lang)
     text += "\n" + t(lang, "settings_next_game", game=game)
     values = {
         "game": t(lang, "btn_game", game=t(lang, f"game_{group.game.value}")),
         "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
-        "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{group.bidding.value}")),
-        "wildcard": t(lang, "btn_wildcard", value=onoff(group.wildcard)),
         "bid": t(lang, "btn_bid_seconds", seconds=group.bid_seconds),
         "double": t(lang, "btn_double_seconds", seconds=group.double_seconds),
         "play": t(lang, "btn_timeouts", seconds=group.play_seconds),
         "lang": t(lang, "btn_lang", lang=t(group.language, "lang_name")),
         "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
         "ai_level": t(lang, "btn_ai_level", level=t(lang, f"ai_level_{group.ai_level.value}")),
-        "bh_method": t(lang, "btn_bh_method", method=t(lang, f"bh_method_{bh.method.value}")),
-        "bh_roast": t(lang, "btn_bh_roast", value=onoff(group.bh_roast)),
-        "bh_six": t(lang, "btn_bh_six", value=onoff(group.bh_six)),
-        "bh_grab": t(lang, "btn_bh_grab", value=onoff(group.bh_grab)),
     }
+    for name in GAMES:  # each game's own options, after the table's
+        values.update(GAMES[name].options.settings_buttons(group, lang))
     return text, keyboards.settings(values)
 
 
@@ -100,14 +90,6 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
     if key == "room":
         keys = [r.key for r in ROOMS]
         changes["room"] = keys[(keys.index(group.room) + 1) % len(keys)]
-    elif key == "bidding":
-        changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
-        if changes["bidding"] == "points":
-            changes["wildcard"] = False
-    elif key == "wildcard":
-        changes["wildcard"] = not group.wildcard
-        if changes["wildcard"]:
-            changes["bidding"] = "grab"
     elif key in _STEPS:
         field = f"{key}_seconds"
         current = getattr(group, field)
@@ -120,15 +102,14 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
     elif key == "ai_level":
         changes["ai_level"] = _AI_LEVELS[(_AI_LEVELS.index(group.ai_level) + 1) % len(_AI_LEVELS)]
     elif key == "game":
-        changes["game"] = (
-            GroupGame.BAOHUANG if group.game is GroupGame.DOUDIZHU else GroupGame.DOUDIZHU
-        )
-    elif key == "bh_method":
-        changes["bh_method"] = (
-            GuardMethod.CALLED if group.bh_method is GuardMethod.FIXED else GuardMethod.FIXED
-        )
-    elif key in ("bh_roast", "bh_six", "bh_grab"):
-        changes[key] = not getattr(group, key)
+        games = [game for game in GroupGame if game.value in GAMES]  # those a group may keep
+        changes["game"] = games[(games.index(group.game) + 1) % len(games)]
     else:
-        raise BadCallback(key, "unknown setting")
+        for name in GAMES:
+            found = GAMES[name].options.cycle(group, key)
+            if found is not None:
+                changes = found
+                break
+        else:
+            raise BadCallback(key, "unknown setting")
     await db.update_group(chat_id, **changes)

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ddz_bot.games import GAMES
 from ddz_bot.kernel import Action, Event, IllegalAction, room_by_key
 
 from ..config import Settings
@@ -260,13 +261,14 @@ class HandFlow:
         """Apply one action to the draft and take it as a step (not saved yet); an
         ``IllegalAction`` leaves the draft as it was."""
         draft, game = change.draft, change.game
-        host = host_for(draft.rules)
+        module = GAMES.for_rules(draft.rules)
+        host = module.host
         before = game.waiting_for()
         people_before = draft.people_waiting()
         phase_before = game.phase
         events = game.apply(action)
         draft.bump()
-        line = narrate(draft, events, draft.lang)
+        line = narrate(draft, events, draft.lang, module.event_line, module.play_text)
         if line:
             draft.narration = line
         after = game.waiting_for()

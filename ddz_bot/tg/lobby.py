@@ -10,16 +10,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ddz_bot.games.baohuang.engine import BaoHuangRules
-from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
+from ddz_bot.ai import SEAT_LEVEL, LevelName
+from ddz_bot.games import GAMES
 from ddz_bot.kernel import room_by_key
 
 from ..config import Settings
 from ..i18n import t
-from ..storage import AILevel, Database, GroupGame, GroupSettings
+from ..storage import AILevel, Database, GroupSettings
 from . import clock
 from .closing import Closer
-from .games import BAOHUANG, baohuang_rules_name, host_for
+from .games import host_for
 from .hands import HandFlow
 from .people import Person
 from .phases import TablePhase
@@ -34,7 +34,6 @@ __all__ = [
     "Accepted",
     "LobbyFlow",
     "group_ai_level",
-    "group_baohuang",
     "group_defaults",
     "group_game",
 ]
@@ -43,26 +42,11 @@ __all__ = [
 Accepted = Callable[[], None]
 
 
-def group_baohuang(group: GroupSettings) -> str:
-    """The ``rules`` of a 保皇 table opened in the group: its 保皇 options (/settings)."""
-    return baohuang_rules_name(
-        BaoHuangRules(
-            method=group.bh_method,
-            roast=group.bh_roast,
-            six=group.bh_six,
-            grab_solo=group.bh_grab,
-        )
-    )
-
-
-def group_game(group: GroupSettings) -> str:
-    """The game a plain /newgame opens in a group (points bidding and the wildcard are
-    exclusive in /settings; a group saved with both gets points bidding)."""
-    if group.game is GroupGame.BAOHUANG:
-        return group_baohuang(group)
-    if group.bidding.value == "points":
-        return "points"
-    return "wildcard" if group.wildcard else "classic"
+def group_game(group: GroupSettings, variant: str | None = None) -> str:
+    """The ``rules`` of a table opened in a group: of the game (or variant) a /newgame named,
+    else of the group's game, with the group's options for it (/settings)."""
+    module = GAMES.for_rules(variant) if variant else GAMES[group.game.value]
+    return module.options.table_rules(group, variant)
 
 
 def group_ai_level(group: GroupSettings) -> LevelName:
@@ -137,7 +121,7 @@ class LobbyFlow:
                 chat_id=chat_id,
                 title=title or str(chat_id),
                 lang=group.language,
-                rules=group_baohuang(group) if rules == BAOHUANG else rules or group_game(group),
+                rules=group_game(group, rules),
                 room=group.room,
                 bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),
                 double_seconds=self._seconds(group.double_seconds, self.settings.double_timeout),

@@ -1,25 +1,25 @@
 """The presenter: the one place that knows which message shows what for a table.
 
 The group's table message, the lobby message, each player's private panel: the presenter
-picks the table's game's ``Contents`` (``tg/present.py``, ``baohuang.present``), decides who
+picks the table's game's ``Contents`` (its folder's ``tg/present.py``), decides who
 gets a panel and whether it comes as a new message, and hands it all to the outbox. It owns
 the panels' half-made choices (``panels``), which are never saved.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Protocol
 
+from ddz_bot.games import GAMES
 from ddz_bot.render import ResultLine
 
 from ..i18n import t
 from .content import Content
-from .games import game_of
 from .keyboards import Keyboards
 from .outbox import Outbox, Urgency
 from .panels import PanelState
-from .present import GROUP_SLOT, PANEL_SLOT, Contents, DouDizhuContents, lobby_slot
+from .screens import GROUP_SLOT, PANEL_SLOT, Contents, lobby_slot
 from .table import Table
 
 __all__ = ["LiveShow", "Presenter"]
@@ -48,28 +48,24 @@ class LiveShow(Protocol):
 
 
 class Presenter:
-    """Shows tables through the outbox; owns the panels' half-made choices (``panels``).
-    ``games`` gives the contents of the other games' tables by game name (``games.game_of``);
-    a table of any other game shows 斗地主's."""
+    """Shows tables through the outbox; owns the panels' half-made choices (``panels``)."""
 
-    def __init__(
-        self,
-        outbox: Outbox,
-        keyboards: Keyboards,
-        panels: PanelState,
-        games: Mapping[str, Contents] | None = None,
-    ) -> None:
+    def __init__(self, outbox: Outbox, keyboards: Keyboards, panels: PanelState) -> None:
         self.outbox = outbox
         self.keyboards = keyboards
         self.panels = panels
-        self._ddz = DouDizhuContents(keyboards)
-        self._games = dict(games or {})
+        #: each game's contents, made once, by game name
+        self._contents: dict[str, Contents] = {}
         #: the live table, when the bot runs one (``tg.live``)
         self.live: LiveShow | None = None
 
     def contents(self, table: Table) -> Contents:
-        """The contents of ``table``'s game."""
-        return self._games.get(game_of(table.rules), self._ddz)
+        """The contents of ``table``'s game (``UnknownGame`` if it is not hosted)."""
+        module = GAMES.for_rules(table.rules)
+        found = self._contents.get(module.name)
+        if found is None:
+            found = self._contents[module.name] = module.contents(self.keyboards)
+        return found
 
     def show_lobby(self, table: Table, closed_text: str | None = None) -> None:
         self.outbox.show(

@@ -21,10 +21,10 @@ from ..i18n import t
 from ..storage import Database
 from .people import RECENT_USERS, Person, Recent
 from .phases import TablePhase
-from .present import GROUP_SLOT, LOBBY_SLOT, PANEL_SLOT
 from .presenter import Presenter
 from .refusals import Refused
 from .registry import TableRegistry
+from .screens import GROUP_SLOT, LOBBY_SLOT, PANEL_SLOT
 from .table import Table
 
 __all__ = ["DM_CHECK_SECONDS", "Reach", "sending_mark", "sent_after"]

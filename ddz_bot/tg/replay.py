@@ -1,68 +1,26 @@
-"""The replay of a finished hand (RULES.md section 5, the seeds' 翻盘法 drill): who played
-what, in order, rebuilt by the engine from the stored start and action log (a 保皇 hand by
-``baohuang.replay``)."""
+"""/replay: a finished hand told as one message, in the words of the game it was played in
+(its ``GameReplay``), rebuilt by the engine from the stored start and action log."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from ddz_bot.games.doudizhu.engine import Game, LandlordChosen, Played
-from ddz_bot.kernel import Passed, TimedOut, action_from_dict
+from ddz_bot.games import GAMES, UnknownGame
+from ddz_bot.games.module import GameModule
 
 from ..i18n import t
 from ..storage import Database, FinishedHand
-from .baohuang.replay import bh_replay_head, bh_replay_lines, is_bh_hand
-from .words import combo_text
 
-__all__ = ["replay_lines", "replay_text", "replay_verdict"]
+__all__ = ["game_of_hand", "replay_text"]
 
 #: Telegram's limit for one message, with room for the header
 _MAX_CHARS = 3800
 
 
-def replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
-    """One line per play or pass, numbered, from the engine's replay of the stored hand;
-    empty when the record holds no start (hands stored before replays existed)."""
-    result: dict[str, Any] = hand.result
-    start, log = result.get("start"), result.get("log")
-    if not isinstance(start, dict) or not isinstance(log, list):
-        return []
-    game = Game.replay(start, [])
-    lines: list[str] = []
-    landlord: int | None = None
-    late: set[int] = set()
-    for action in log:
-        for event in game.apply(action_from_dict(action)):
-            if isinstance(event, LandlordChosen):
-                landlord = event.seat
-            elif isinstance(event, TimedOut):
-                late.add(event.seat)
-            elif isinstance(event, Played | Passed):
-                who = names[event.seat] + (
-                    f" ({t(lang, 'replay_landlord')})" if event.seat == landlord else ""
-                )
-                what = (
-                    combo_text(event.combo, lang)  # as the table writes it (QQQ6)
-                    if isinstance(event, Played)
-                    else t(lang, "said_pass")
-                )
-                late_mark = f" {t(lang, 'replay_late')}" if event.seat in late else ""
-                late.discard(event.seat)
-                lines.append(f"{len(lines) + 1}. {who}: {what}{late_mark}")
-    return lines
-
-
-def replay_verdict(hand: FinishedHand, names: list[str], lang: str) -> str:
-    """How the hand ended: which side won, or who escaped and what it cost them (R-ESCAPE,
-    from the hand's stored bean changes), or that it closed with no winner."""
-    result: dict[str, Any] = hand.result
-    escaped = result.get("escaped")
-    if isinstance(escaped, int) and 0 <= escaped < len(hand.seats):
-        user = hand.seats[escaped]
-        paid = -sum(change.delta for change in hand.bean_changes if change.user_id == user)
-        return t(lang, "escaped_paid", name=names[escaped], beans=paid)
-    winners = result.get("winner_role")
-    return t(lang, f"replay_won_{winners}") if winners else t(lang, "replay_aborted")
+def game_of_hand(hand: FinishedHand) -> GameModule:
+    """The game a stored hand was played in; ``UnknownGame`` if no registered game owns it."""
+    for name in GAMES:
+        if GAMES[name].replay.owns(hand):
+            return GAMES[name]
+    raise UnknownGame(hand.hand_id)
 
 
 async def replay_text(db: Database, hand: FinishedHand, lang: str) -> str:
@@ -72,16 +30,8 @@ async def replay_text(db: Database, hand: FinishedHand, lang: str) -> str:
     for user_id in hand.seats:
         player = await db.get_player(user_id)
         names.append(player.display_name if player is not None else str(user_id))
-    if is_bh_hand(hand):
-        lines, head = bh_replay_lines(hand, names, lang), bh_replay_head(hand, names, lang)
-    else:
-        lines = replay_lines(hand, names, lang)
-        head = t(
-            lang,
-            "replay_head",
-            multiplier=hand.result.get("multiplier", 1),
-            winner=replay_verdict(hand, names, lang),
-        )
+    replay = game_of_hand(hand).replay
+    lines, head = replay.lines(hand, names, lang), replay.head(hand, names, lang)
     if not lines:
         return f"{head}\n{t(lang, 'replay_empty')}"
     text = "\n".join(lines)

@@ -20,10 +20,10 @@ from .ending import Ending
 from .hands import HandFlow
 from .lobby import LobbyFlow
 from .phases import TablePhase
-from .present import GROUP_SLOT, PANEL_SLOT, lobby_slot
 from .presenter import Presenter
 from .reach import Reach, sent_after
 from .registry import TableRegistry
+from .screens import GROUP_SLOT, PANEL_SLOT, lobby_slot
 from .table import Table
 from .timers import TimerKind, TimerName, Timers
 

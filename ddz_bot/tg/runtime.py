@@ -19,12 +19,9 @@ from ..config import Settings
 from ..storage import Database
 from . import clock
 from .answers import Answers
-from .baohuang.present import BaoHuangContents
-from .baohuang.settle import settle_bh_hand
 from .closing import Closer
 from .codec import CallbackCodec
 from .ending import Ending
-from .games import BAOHUANG
 from .grace import postponed
 from .hands import HandFlow
 from .keyboards import Keyboards
@@ -77,12 +74,7 @@ class Runtime:
             overall_rate=settings.overall_rate,
         )
         self.timers = Timers(job_queue, self.on_timer)
-        self.presenter = Presenter(
-            self.outbox,
-            self.keyboards,
-            PanelState(),
-            {BAOHUANG: BaoHuangContents(self.keyboards)},
-        )
+        self.presenter = Presenter(self.outbox, self.keyboards, PanelState())
         self.closer = Closer(self.registry, self.presenter, self.timers, db)
         self.ending = Ending(
             settings,
@@ -91,7 +83,6 @@ class Runtime:
             self.presenter,
             self.timers,
             self.closer,
-            {BAOHUANG: settle_bh_hand},
         )
         self.reach = Reach(bot, db, self.registry, self.presenter, self.ending.group_gone)
         self.thinker = Thinker(settings.ai_workers)

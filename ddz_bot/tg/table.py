@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
+from ddz_bot.ai import SEAT_LEVEL, LevelName
 from ddz_bot.kernel import TimeLimit
 
 from .games import HostedGame, carry_over, host_for

@@ -23,12 +23,13 @@ import logging
 import multiprocessing
 import time
 from collections import deque
+from collections.abc import Sequence
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any, Final
 
-from ddz_bot.games.baohuang.engine import BaoHuangGame
-from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
+from ddz_bot.ai import SEAT_LEVEL, GameAI, LevelName
+from ddz_bot.games import GAMES
 from ddz_bot.kernel import Action
 
 from . import players
@@ -83,11 +84,21 @@ class WorkerGone(RuntimeError):
     """The worker process ended (or its pipe broke) before answering."""
 
 
-def serve(conn: Connection, thinking_share: float) -> None:
-    """A worker process: answer each question (number, view, legal, 保皇?, level, when it
-    was asked) in turn, with the seconds the answer took."""
-    players.configure(thinking_share)
-    players.player()  # made before the first question, which must not wait for it
+def serve(conn: Connection, thinking_share: float, kinds: Sequence[type[GameAI]]) -> None:
+    """A worker process: answer each question (number, view, legal, the kind of the game's
+    AI, level, when it was asked) in turn, with the seconds the answer took. The kinds come
+    by reference, so a worker imports the games' AI and engines only, not the table layer."""
+    made: dict[type[GameAI], GameAI] = {}
+
+    def ai_of(kind: type[GameAI]) -> GameAI:
+        found = made.get(kind)
+        if found is None:
+            found = made[kind] = kind()
+            found.configure(thinking_share)
+        return found
+
+    for kind in kinds:  # the players are made before the first question
+        ai_of(kind)
     conn.send((_READY, None, None, 0.0))
     while True:
         try:
@@ -96,12 +107,12 @@ def serve(conn: Connection, thinking_share: float) -> None:
             return
         if question is None:
             return
-        number, view, legal, baohuang, level, asked = question
+        number, view, legal, kind, level, asked = question
         began = time.perf_counter()
         action: Action | None = None
         error: str | None = None
         try:
-            action = players.choose(view, legal, baohuang, level=level, asked=asked)
+            action = ai_of(kind).choose(view, legal, level=level, asked=asked)
         except Exception as failure:  # the loop decides this one itself
             error = repr(failure)
         conn.send((number, action, error, time.perf_counter() - began))
@@ -114,8 +125,9 @@ class _Worker:
         context = multiprocessing.get_context("spawn")  # no fork of a running loop
         self.loop = loop
         self.conn, child = context.Pipe()
+        kinds = [type(GAMES[name].ai) for name in GAMES]
         self.process: BaseProcess = context.Process(
-            target=serve, args=(child, WORKER_THINKING_SHARE), name="ddz-ai", daemon=True
+            target=serve, args=(child, WORKER_THINKING_SHARE, kinds), name="ddz-ai", daemon=True
         )
         self.process.start()
         child.close()
@@ -147,7 +159,7 @@ class _Worker:
         number: int,
         view: Any,
         legal: list[Action],
-        baohuang: bool,
+        kind: type[GameAI],
         level: LevelName,
         asked: float,
     ) -> tuple[Action, float]:
@@ -160,7 +172,7 @@ class _Worker:
             future: asyncio.Future[tuple[Action, float]] = self.loop.create_future()
             self.waiting[number] = future
             try:
-                self.conn.send((number, view, legal, baohuang, level, asked))
+                self.conn.send((number, view, legal, kind, level, asked))
                 return await asyncio.wait_for(future, DECISION_CEILING)
             except (BrokenPipeError, EOFError, OSError):
                 self.close()
@@ -236,7 +248,7 @@ class Thinker:
         chosen: Action | None
         try:
             chosen, thought = await worker.ask(
-                number, game.view_for(seat), legal, isinstance(game, BaoHuangGame), level, asked
+                number, game.view_for(seat), legal, type(GAMES[game.game_name].ai), level, asked
             )
             self.in_workers += 1
             self.times.add(thought, time.perf_counter() - asked)

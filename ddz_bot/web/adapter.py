@@ -23,11 +23,11 @@ from ..games.baohuang.engine import (
     TakeThrone,
     YieldThrone,
 )
+from ..games.baohuang.tg.words import declaration_word, face_text
 from ..games.doudizhu.engine import SHOW_FACTORS, Bid, Game, ShowCards, typed_reading
+from ..games.doudizhu.tg.keyboards import decision_of, show_kind_of
 from ..i18n import t
 from ..kernel import Action, Cards, Play
-from ..tg.baohuang.words import declaration_word, face_text
-from ..tg.keyboards import decision_of, show_kind_of
 from ..tg.table import Table
 
 __all__ = ["GamePage", "key_moment", "label", "page_of", "play_action", "summary"]

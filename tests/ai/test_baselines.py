@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import hashlib
 
-from ddz_bot.games.doudizhu.ai import Baseline, LevelName, Player, make_player
+from ddz_bot.ai import LevelName
+from ddz_bot.games.doudizhu.ai import Baseline, Player, make_player
 from ddz_bot.games.doudizhu.ai.full_arena import play_full_hand, run_pair, seatings
 from ddz_bot.games.doudizhu.engine import CLASSIC, POINTS
 from ddz_bot.kernel import DEFAULT_ROOM

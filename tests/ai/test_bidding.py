@@ -5,14 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.games.doudizhu.ai import (
-    SEAT_LEVEL,
-    AIPlayer,
-    Baseline,
-    BiddingStyle,
-    LevelName,
-    make_player,
-)
+from ddz_bot.ai import SEAT_LEVEL, LevelName
+from ddz_bot.games.doudizhu.ai import AIPlayer, Baseline, BiddingStyle, make_player
 from ddz_bot.games.doudizhu.ai.bidding import V1, choose_bidding
 from ddz_bot.games.doudizhu.engine.actions import (
     Bid,

@@ -23,10 +23,10 @@ from ddz_bot.games.baohuang.engine import (
     TakeThrone,
     YieldThrone,
 )
+from ddz_bot.games.baohuang.tg.host import baohuang_rules
+from ddz_bot.games.baohuang.tg.words import declaration_word, face_text
 from ddz_bot.kernel import Action, Deal, Pass, Play, room_by_key
 from ddz_bot.tg import players
-from ddz_bot.tg.baohuang.words import declaration_word, face_text
-from ddz_bot.tg.games import baohuang_rules
 from ddz_bot.tg.table import Table
 
 from .conftest import manager_of

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ddz_bot.games.doudizhu.engine import Game
 from ddz_bot.kernel import AutoPlay
 from ddz_bot.tg.table import FINISHED
 
@@ -25,7 +26,7 @@ async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Ha
     await until_playing(bot, group, users)
     table = current_table(bot, group)
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)
     sleeper = whose_turn(bot, group, users)
     assert sleeper is not None
     seat = table.seat_of(sleeper.id)
@@ -107,7 +108,7 @@ async def test_take_back_pressed_twice_counts_once(bot: Harness) -> None:
     manager = manager_of(bot)
     table = current_table(bot, group)
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)
     bidder = whose_turn(bot, group, users)
     sleeper = next(u for u in users if u is not bidder)
     seat = table.seat_of(sleeper.id)

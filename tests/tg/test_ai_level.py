@@ -8,16 +8,20 @@ import sqlite3
 from collections.abc import Sequence
 from pathlib import Path
 from random import Random
+from typing import cast
 
 import pytest
 
+from ddz_bot.ai import SEAT_LEVEL, LevelName
+from ddz_bot.games import GAMES
+from ddz_bot.games.baohuang.ai.seats import BaoHuangPlayers
 from ddz_bot.games.baohuang.engine import BaoHuangGame
-from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
+from ddz_bot.games.baohuang.tg.host import baohuang_rules
+from ddz_bot.games.doudizhu.ai.seats import DouDizhuAI
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Action, Deal, room_by_key
 from ddz_bot.storage import AILevel
 from ddz_bot.tg import players
-from ddz_bot.tg.games import baohuang_rules
 from ddz_bot.tg.table import Table
 
 from .conftest import make_settings, manager_of, start_bot
@@ -26,6 +30,9 @@ from .harness import Harness, SimUser
 from .scripts import current_table, take_turn, waiting_seats, whose_turn
 
 ADMINS_ONLY = "只有群管理员可以这样做。"
+#: the players of this process, by game
+DDZ_AI = cast(DouDizhuAI, GAMES["doudizhu"].ai)
+BH_AI = cast(BaoHuangPlayers, GAMES["baohuang"].ai)
 
 
 async def _settings_panel(bot: Harness, group: int, user: SimUser) -> FakeMessage:
@@ -127,14 +134,14 @@ async def test_a_table_opened_after_the_change_plays_the_chosen_level(
     assert stored is not None and stored.state["ai_level"] == "easy"
 
     # the decision for a seat of this table, as its AI or 托管 seat makes it
-    easy = _Spy(monkeypatch, players.player(LevelName.EASY))
-    hard = _Spy(monkeypatch, players.player(LevelName.HARD))
+    easy = _Spy(monkeypatch, DDZ_AI.player(LevelName.EASY))
+    hard = _Spy(monkeypatch, DDZ_AI.player(LevelName.HARD))
     game = table.game
     assert game is not None
     game = game.clone()
     [seat] = waiting_seats(table)
     legal = game.legal_actions(seat)
-    chosen = players.choose(game.view_for(seat), legal, False, level=table.ai_level)
+    chosen = players.choose(game.view_for(seat), legal, "doudizhu", level=table.ai_level)
     assert chosen in legal and easy.chosen == [chosen]
     assert players.decide(game, seat, level=table.ai_level) in legal
     assert len(easy.chosen) == 2 and hard.chosen == []
@@ -147,8 +154,8 @@ async def test_the_ai_seats_of_an_easy_table_are_answered_by_the_easy_player(
     group = bot.group(admins={alice.id})
     panel = await _settings_panel(bot, group, alice)
     await alice.press(panel, "AI 难度")  # hard -> easy
-    easy = _Spy(monkeypatch, players.player(LevelName.EASY))
-    hard = _Spy(monkeypatch, players.player(LevelName.HARD))
+    easy = _Spy(monkeypatch, DDZ_AI.player(LevelName.EASY))
+    hard = _Spy(monkeypatch, DDZ_AI.player(LevelName.HARD))
     table = await _open_and_start(bot, group, alice)
     for _ in range(60):  # until an AI seat has answered
         if easy.chosen or hard.chosen or not table.in_hand():
@@ -160,23 +167,22 @@ async def test_the_ai_seats_of_an_easy_table_are_answered_by_the_easy_player(
 
 def test_one_player_a_level_and_only_the_hard_one_searches() -> None:
     for level in LevelName:
-        player = players.player(level)
-        assert player.level == level and players.player(level) is player  # made once
+        player = DDZ_AI.player(level)
+        assert player.level == level and DDZ_AI.player(level) is player  # made once
         assert (player.thinking is not None) is (level is LevelName.HARD)
-        assert players.baohuang_player(level).level == level
-    assert players.player() is players.player(SEAT_LEVEL)
+        assert BH_AI.player(level).level == level
+    assert DDZ_AI.player() is DDZ_AI.player(SEAT_LEVEL)
 
 
 def test_configure_gives_the_hard_player_its_share_and_leaves_the_others(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(players, "_PLAYERS", {})  # this process's players stay as they are
-    monkeypatch.setattr(players, "_thinking_share", players.LOOP_THINKING_SHARE)
-    easy = players.player(LevelName.EASY)
-    players.configure(0.6)
-    hard = players.player(LevelName.HARD)
+    ai = DouDizhuAI()  # this process's players stay as they are
+    easy = ai.player(LevelName.EASY)
+    ai.configure(0.6)
+    hard = ai.player(LevelName.HARD)
     assert hard.thinking is not None and hard.thinking.share == 0.6
-    assert players.player(LevelName.EASY) is easy
+    assert ai.player(LevelName.EASY) is easy
 
 
 def test_a_baohuang_seat_gets_the_baohuang_player_of_its_level(
@@ -190,9 +196,9 @@ def test_a_baohuang_seat_gets_the_baohuang_player_of_its_level(
     assert waiting is not None
     seat = waiting.seats[0]
     legal = game.legal_actions(seat)
-    normal = _Spy(monkeypatch, players.baohuang_player(LevelName.NORMAL))
-    hard = _Spy(monkeypatch, players.baohuang_player(LevelName.HARD))
-    chosen = players.choose(game.view_for(seat), legal, True, level=LevelName.NORMAL)
+    normal = _Spy(monkeypatch, BH_AI.player(LevelName.NORMAL))
+    hard = _Spy(monkeypatch, BH_AI.player(LevelName.HARD))
+    chosen = players.choose(game.view_for(seat), legal, "baohuang", level=LevelName.NORMAL)
     assert chosen in legal and normal.chosen == [chosen] and hard.chosen == []
     assert players.decide(game, seat, level=LevelName.NORMAL) in legal
     assert len(normal.chosen) == 2 and hard.chosen == []

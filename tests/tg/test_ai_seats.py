@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from ddz_bot.games.doudizhu.ai import SEAT_LEVEL, LevelName
+from ddz_bot.ai import SEAT_LEVEL, LevelName
 from ddz_bot.games.doudizhu.engine import Game
 from ddz_bot.kernel import Action
 from ddz_bot.tg import players

@@ -18,12 +18,13 @@ from ddz_bot.games.baohuang.engine import (
     YieldThrone,
 )
 from ddz_bot.games.baohuang.engine.cards import GUARD_CARD
+from ddz_bot.games.baohuang.tg.host import baohuang_rules, baohuang_rules_name
+from ddz_bot.games.baohuang.tg.keyboards import DECLARE_CODES, bh_decision, select_rank
+from ddz_bot.games.baohuang.tg.typed import bh_typed_decision
+from ddz_bot.games.baohuang.tg.words import event_line, face_text, options_text
 from ddz_bot.kernel import Cards, Deal
-from ddz_bot.tg.baohuang.keyboards import DECLARE_CODES, bh_decision, select_rank
-from ddz_bot.tg.baohuang.typed import bh_typed_decision
-from ddz_bot.tg.baohuang.words import event_line, face_text, options_text
 from ddz_bot.tg.codec import MAX_BYTES, BadCallback, Button, Callback, CallbackCodec
-from ddz_bot.tg.games import baohuang_rules, baohuang_rules_name, host_for
+from ddz_bot.tg.games import host_for
 from ddz_bot.tg.refusals import Refused
 from tests.engine.baohuang.helpers import STAGED
 

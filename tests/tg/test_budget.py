@@ -18,7 +18,7 @@ import ddz_bot.tg.outbox as outbox_module
 from ddz_bot.tg.budget import Budget, Urgency
 from ddz_bot.tg.grace import LATE_GRACE_SECONDS, postponed
 from ddz_bot.tg.outbox import Content, Outbox
-from ddz_bot.tg.present import PANEL_SLOT
+from ddz_bot.tg.screens import PANEL_SLOT
 from ddz_bot.tg.table import Table
 
 from .fake_api import FakeBotAPI, FloodLimits

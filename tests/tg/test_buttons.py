@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ddz_bot.tg.present import cards_text
+from ddz_bot.games.doudizhu.engine import Game
+from ddz_bot.games.doudizhu.tg.present import cards_text
 
 from .harness import Harness
 from .scripts import (
@@ -73,7 +74,7 @@ async def test_typed_plays(bot: Harness) -> None:
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     table, leader, seat = await first_lead(bot, group, users)
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)
     waiting = next(u for u in users if u is not leader)
     await waiting.dm("3")
     assert waiting.dm_texts()[-1] == "还没轮到你。"
@@ -132,7 +133,7 @@ async def test_the_card_tracker_counts_what_the_player_has_not_seen(bot: Harness
         await take_turn(bot, group, user)
     table = current_table(bot, group)
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)
     if game.over:
         return
     player = whose_turn(bot, group, users)
@@ -152,7 +153,7 @@ async def test_typed_refusals_show_cards_as_people_write_them_and_stay_short(
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     table, leader, seat = await first_lead(bot, group, users)
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)
     version = table.version
     ten = cards_text([7], "zh-Hans")  # rank 7 is the ten
     held_tens = game.hand(seat).counts()[7]

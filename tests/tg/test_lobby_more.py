@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from ddz_bot.games.doudizhu.engine.actions import Bid
+from ddz_bot.games.doudizhu.tg.keyboards import DECISIONS, decision_action, decision_of
+from ddz_bot.games.doudizhu.tg.typed import _DECISION_WORDS
 from ddz_bot.i18n import LANGS, t
-from ddz_bot.tg.keyboards import DECISIONS, decision_action, decision_of
-from ddz_bot.tg.typed import _DECISION_WORDS
 
 from .conftest import manager_of
 from .failures import fail_once

@@ -44,7 +44,7 @@ def test_timer_names_parse_back(kind: TimerKind) -> None:
 
 
 def test_every_show_kind_has_its_factor() -> None:
+    from ddz_bot.games.doudizhu.engine import ShowKind
     from ddz_bot.games.doudizhu.engine.game import SHOW_FACTORS
-    from ddz_bot.tg.keyboards import ShowKind
 
     assert set(ShowKind) == set(SHOW_FACTORS)

@@ -13,11 +13,12 @@ import pytest
 from ddz_bot.games.doudizhu.engine.actions import Bid, Decline
 from ddz_bot.games.doudizhu.engine.events import Played
 from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.tg.present import cards_text, narrate, panel_caption
+from ddz_bot.games.doudizhu.tg.settle import settle_hand
 from ddz_bot.kernel import Cards, Pass, Passed, Play, TimedOut
 from ddz_bot.storage import Database
-from ddz_bot.tg import present
-from ddz_bot.tg.present import cards_text, narrate, panel_caption, seconds_left
-from ddz_bot.tg.settle import settle_hand
+from ddz_bot.tg import screens as present
+from ddz_bot.tg.screens import seconds_left
 from ddz_bot.tg.table import FINISHED, Seat, Table
 from tests.engine.game_helpers import deal, run
 from tests.engine.test_game_four import four_deal, to_play
@@ -281,7 +282,7 @@ def test_plays_with_a_ten_are_spaced_and_short_plays_stay_compact() -> None:
 
 def test_a_combo_with_kickers_reads_main_part_first() -> None:
     from ddz_bot.games.doudizhu.engine.catalogue import classify
-    from ddz_bot.tg.present import combo_text
+    from ddz_bot.games.doudizhu.tg.present import combo_text
 
     def text(cards: str) -> str:
         return combo_text(classify(Cards.parse(cards))[0], "en")
@@ -360,7 +361,7 @@ async def test_the_caption_names_the_new_landlord_once_and_shows_the_bottom_card
 
 def test_points_bidding_is_called_so_in_the_caption() -> None:
     from ddz_bot.games.doudizhu.engine.rules import POINTS
-    from ddz_bot.tg.present import phase_key
+    from ddz_bot.games.doudizhu.tg.present import phase_key
 
     assert phase_key(deal(rules=POINTS)) == "phase_bidding_points"
     assert phase_key(deal()) == "phase_bidding"

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ddz_bot.games.doudizhu.engine import Game
+
 from .harness import Harness
 from .scripts import current_table, fire_timer, seat_three
 
@@ -43,7 +45,7 @@ async def test_a_private_chat_failing_mid_hand_falls_back_to_my_cards(bot: Harne
     bot.api.started.discard(carol.id)  # Carol blocks the bot
     # the others decline until it is Carol's turn: her panel must change, and can't
     game = table.game
-    assert game is not None and game.turn is not None
+    assert isinstance(game, Game) and game.turn is not None
     carol_seat = table.seat_of(carol.id)
     if game.turn == carol_seat:
         await fire_timer(bot, table)  # her time runs out: her panel changes too

@@ -5,9 +5,9 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from ddz_bot.games.doudizhu.engine.actions import Call, NoGrab, NoShow
+from ddz_bot.games.doudizhu.tg.replay import replay_lines
 from ddz_bot.kernel import Cards, Play
 from ddz_bot.storage import FinishedHand
-from ddz_bot.tg.replay import replay_lines
 from tests.engine.game_helpers import deal, run
 
 

@@ -36,7 +36,7 @@ def owed(table: Table) -> list[int]:
     (coefficient 100, fee 5; 10,000 beans each: no cap reached): the landlord wins or pays
     twice the stake (base x multiplier x coefficient), each farmer once."""
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)
     assert isinstance(game, Game)  # a 斗地主 table
     outcome = game.outcome()
     assert outcome is not None and outcome.landlord is not None and outcome.escaped is None
@@ -76,7 +76,7 @@ async def test_a_play_that_cant_be_saved_changes_nothing_and_can_be_played_again
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     table, leader, seat = await first_lead(bot, group, users)
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)
     await leader.press(leader.panel(), "提示")
     version, hand = table.version, game.to_dict()
     failed = fail_saves(monkeypatch, bot)
@@ -89,7 +89,7 @@ async def test_a_play_that_cant_be_saved_changes_nothing_and_can_be_played_again
     )
     # exactly as before: same state, still the leader's turn, their cards still chosen
     assert table.version == version
-    assert table.game is not None and table.game.to_dict() == hand
+    assert isinstance(table.game, Game) and table.game.to_dict() == hand
     assert table.game.turn == seat
     pending = manager_of(bot).timers.pending(table.id)
     assert pending is not None and pending.version == version  # the clock still runs
@@ -123,7 +123,7 @@ async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
         await alice.press(lobby, "开始")
         table = current_table(bot, group)
         game = table.game
-        assert game is not None
+        assert isinstance(game, Game)
         ai_seat = next(i for i, s in enumerate(table.seats) if s.is_ai)
         people = [alice, bob]
         for _ in range(20):  # until a person decides right before the AI
@@ -141,13 +141,13 @@ async def test_an_ai_answer_that_cant_be_saved_stops_at_what_was_saved(
         await take_turn(bot, group, person)
         assert failed == [1]
         game = table.game
-        assert game is not None and game.turn == ai_seat  # the person's decision stands
+        assert isinstance(game, Game) and game.turn == ai_seat  # the person's decision stands
         stored = await manager_of(bot).db.load_table(str(table.id))
         assert stored is not None and stored.state == table.to_dict()
         pending = manager_of(bot).timers.pending(table.id)
         assert pending is not None and pending.version == table.version
         assert await fire_timer(bot, table)  # the AI's time runs out: the hand goes on
-        assert table.game is not None and table.game.turn != ai_seat
+        assert isinstance(table.game, Game) and table.game.turn != ai_seat
         logged = [entry.action for entry in await manager_of(bot).db.hand_actions(table.hand_id)]
         assert isinstance(table.game, Game)  # a 斗地主 table
         assert logged == table.game.log
@@ -165,7 +165,7 @@ async def test_a_time_out_that_cant_be_saved_is_tried_again(
     failed = fail_saves(monkeypatch, bot)
     await fire_timer(bot, table)
     assert failed == [1]
-    assert table.version == version and table.game is not None and table.game.turn == seat
+    assert table.version == version and isinstance(table.game, Game) and table.game.turn == seat
     pending = manager_of(bot).timers.pending(table.id)
     assert pending is not None and pending.version == version  # armed again
     assert await fire_timer(bot, table)
@@ -186,7 +186,7 @@ async def test_a_deal_that_cant_be_saved_leaves_the_lobby_open(
     lobby = bot.api.last_message(group, with_buttons=True)
     assert lobby is not None and any("开始" in b["text"] for b in lobby.buttons())
     await alice.press(lobby, "开始")
-    assert table.game is not None and table.hand_no == 1
+    assert isinstance(table.game, Game) and table.hand_no == 1
 
 
 async def test_one_table_failing_to_resume_does_not_keep_the_others_from_resuming(
@@ -345,7 +345,7 @@ async def test_again_works_after_a_restart(tmp_path: Path) -> None:
             answer = await SimUser(second, api.users[user.id]).press(result, "再来一局")
             assert not answer.get("show_alert"), answer
         table = current_table(second, group)
-        assert table.hand_no == 1 and table.game is not None and table.hand_id != hand
+        assert table.hand_no == 1 and isinstance(table.game, Game) and table.hand_id != hand
     finally:
         await second.stop()
 

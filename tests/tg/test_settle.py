@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.tg.settle import settle_hand
 from ddz_bot.storage import Database
-from ddz_bot.tg.settle import settle_hand
 from ddz_bot.tg.table import Table
 
 from .deals import SPRING_USERS, landlord_spring, spring_table

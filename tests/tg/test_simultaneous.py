@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from ddz_bot.games.doudizhu.engine import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
 
 from .conftest import make_settings, start_bot
@@ -23,7 +24,7 @@ def button_data(user: SimUser, label: str) -> str:
 
 async def until_doubling(bot: Harness, group: int, users: list[SimUser]) -> None:
     game = current_table(bot, group).game
-    assert game is not None
+    assert isinstance(game, Game)
     for _ in range(10):
         if game.phase is Phase.DOUBLING:
             return
@@ -47,7 +48,7 @@ async def test_every_seat_answers_the_doubling_with_the_button_it_was_shown(
         answer = await user.press_data(panel, data)
         assert "过期" not in str(answer.get("text", "")), (user.name, answer)
     game = current_table(bot, group).game
-    assert game is not None and game.phase is Phase.PLAYING
+    assert isinstance(game, Game) and game.phase is Phase.PLAYING
     # once answered, a seat's own button is done; so is every button of the doubling now
     panel, data = shown[users[0].id]
     assert panel is not None
@@ -70,7 +71,7 @@ async def test_a_seat_that_answered_cannot_answer_again_with_its_old_button(
     answer = await users[0].press_data(panel, data)
     assert "过期" in str(answer.get("text", ""))
     game = current_table(bot, group).game
-    assert game is not None and game.phase is Phase.DOUBLING
+    assert isinstance(game, Game) and game.phase is Phase.DOUBLING
 
 
 async def test_everyone_shows_cards_while_dealing_with_the_button_they_were_shown(
@@ -82,7 +83,7 @@ async def test_everyone_shows_cards_while_dealing_with_the_button_they_were_show
         users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
         await seat_three(bot, group, users)
         game = current_table(bot, group).game
-        assert game is not None and game.phase is Phase.DEALING
+        assert isinstance(game, Game) and game.phase is Phase.DEALING
         shown = {u.id: (u.panel(), button_data(u, "明牌")) for u in users}
         for user in users:
             panel, data = shown[user.id]

@@ -7,6 +7,7 @@ import time
 
 import pytest
 
+from ddz_bot.games.doudizhu.engine import Game
 from ddz_bot.kernel import Cards, parse_cards
 from ddz_bot.tg import buttons
 from ddz_bot.tg.runtime import Runtime
@@ -36,7 +37,7 @@ async def test_taking_back_auto_play_speaks_to_the_presser(bot: Harness) -> None
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     table, leader, seat = await first_lead(bot, group, users)
-    assert table.game is not None
+    assert isinstance(table.game, Game)
     table.game.auto[seat] = True
     manager_of(bot).refresh_panel(table, seat)
     await bot.settle()

@@ -8,8 +8,8 @@ from pathlib import Path
 from ddz_bot.games.doudizhu.engine.combos import typed_reading
 from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.games.doudizhu.tg.present import cards_text
 from ddz_bot.kernel import Play
-from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot
 from .harness import Harness
@@ -22,7 +22,7 @@ async def test_bidding_and_doubling_by_typed_words(bot: Harness) -> None:
     await seat_three(bot, group, users)
     table = current_table(bot, group)
     game = table.game
-    assert game is not None
+    assert isinstance(game, Game)
     caller = whose_turn(bot, group, users)
     assert caller is not None
     other = next(u for u in users if u is not caller)
@@ -59,7 +59,7 @@ async def test_points_are_bid_by_typing_the_number(tmp_path: Path) -> None:
         await seat_three(bot, group, users, "/newgame points")
         table = current_table(bot, group)
         game = table.game
-        assert game is not None and game.phase is Phase.BIDDING
+        assert isinstance(game, Game) and game.phase is Phase.BIDDING
         bidder = whose_turn(bot, group, users)
         assert bidder is not None
         await bidder.dm("3")
@@ -78,7 +78,7 @@ async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(
             users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
             table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
             game = table.game
-            assert game is not None
+            assert isinstance(game, Game)
             assert isinstance(game, Game)  # a 斗地主 table
             ambiguous = [
                 a

@@ -6,8 +6,8 @@ from pathlib import Path
 
 from ddz_bot.games.doudizhu.engine.catalogue import classify
 from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.tg.present import cards_text
 from ddz_bot.kernel import RANK_CHARS, Play
-from ddz_bot.tg.present import cards_text
 
 from .conftest import make_settings, start_bot
 from .scripts import first_lead

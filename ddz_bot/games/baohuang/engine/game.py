@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ddz_bot.kernel import (
     DEFAULT_ROOM,
@@ -78,6 +78,9 @@ class BaoHuangGame(Crowning):
     """One hand of 保皇 (see the module docstring). ``dealer`` is the previous hand's emperor
     (``None`` for a table's first hand: a random seat); ``humans`` marks the seats of people,
     for R-BH-AFK's hand that scores nothing (every seat by default)."""
+
+    #: the game's name in the registry of games the bot hosts
+    game_name: ClassVar[str] = "baohuang"
 
     def __init__(
         self,
@@ -423,12 +426,15 @@ class BaoHuangGame(Crowning):
         """Continue a hand stored with ``to_dict`` (its start and actions, replayed)."""
         return cls.replay(data, data.get("actions", []))
 
-    def settlement(self, points: Sequence[int] | None = None) -> Settlement | None:
+    def settlement(
+        self, points: Sequence[int] | None = None, balances: Sequence[int] | None = None
+    ) -> Settlement | None:
         """The beans and points the finished hand moves; ``None`` while it goes on."""
         outcome = self.outcome()
         if outcome is None:
             return None
-        return bh_settle(outcome, self.room, self.balances, points)
+        held = self.balances if balances is None else balances
+        return bh_settle(outcome, self.room, held, points)
 
     def clone(self) -> BaoHuangGame:
         return BaoHuangGame.from_dict(self.to_dict())

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Final, Protocol, runtime_checkable
 
+from ddz_bot.ai.levels import SEAT_LEVEL, LevelName
 from ddz_bot.ai.thinking import ThinkingShare
 from ddz_bot.games.doudizhu.engine import (
     Bid,
@@ -186,18 +187,6 @@ class GreedyPlayer(_Base):
                 if isinstance(a, kind):
                     return a
         return choices[0]
-
-
-class LevelName(StrEnum):
-    """The AI's levels, easiest first (a group may choose a gentler one)."""
-
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
-#: the level AI seats and 托管 play: the strongest that keeps within the table's time
-SEAT_LEVEL: Final = LevelName.HARD
 
 
 class Baseline(StrEnum):

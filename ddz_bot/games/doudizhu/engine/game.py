@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from ddz_bot.kernel import (
     DEFAULT_ROOM,
@@ -72,6 +72,9 @@ __all__ = ["AFK_LIMIT", "MAX_REDEALS", "SHOW_FACTORS", "Game", "room_from_dict",
 
 class Game(Auction):
     """One hand of a table (see the module docstring)."""
+
+    #: the game's name in the registry of games the bot hosts
+    game_name: ClassVar[str] = "doudizhu"
 
     def __init__(
         self,
@@ -351,13 +354,16 @@ class Game(Auction):
             game.apply(action if isinstance(action, Action) else action_from_dict(action))
         return game
 
-    def settlement(self, points: Sequence[int] | None = None) -> Settlement | None:
+    def settlement(
+        self, points: Sequence[int] | None = None, balances: Sequence[int] | None = None
+    ) -> Settlement | None:
         """The beans and points this hand moves (``scoring.settle`` on its outcome, with
         the balances the players brought); ``None`` while the hand goes on."""
         outcome = self.outcome()
         if outcome is None:
             return None
-        return settle(outcome, self.room, self.balances, points)
+        held = self.balances if balances is None else balances
+        return settle(outcome, self.room, held, points)
 
     def clone(self) -> Game:
         return Game.from_dict(self.to_dict())

@@ -23,17 +23,17 @@ from ddz_bot.games.baohuang.engine import (
     Solo,
 )
 from ddz_bot.games.baohuang.render import render_bh_hand, render_bh_result, render_bh_table
+from ddz_bot.i18n import t
 from ddz_bot.kernel import Cards, DecisionKind, Rank, Termination
 from ddz_bot.render import ResultLine
+from ddz_bot.tg.cardwords import cards_text
+from ddz_bot.tg.keyboards import Keyboards
+from ddz_bot.tg.outbox import Content
+from ddz_bot.tg.panels import SeatPanel
+from ddz_bot.tg.screens import remembered_result, seconds_left, single_decider
+from ddz_bot.tg.table import FINISHED, Table
 
-from ...i18n import t
-from ..cardwords import cards_text
-from ..games import baohuang_rules
-from ..keyboards import Keyboards
-from ..outbox import Content
-from ..panels import SeatPanel
-from ..present import remembered_result, seconds_left, single_decider
-from ..table import FINISHED, Table
+from .host import baohuang_rules
 from .keyboards import BaoHuangKeyboards
 from .words import card_list_text, declaration_word, face_text, meld_text, options_text, role_word
 

@@ -24,13 +24,13 @@ from ddz_bot.games.baohuang.engine import (
     TakeThrone,
     YieldThrone,
 )
+from ddz_bot.i18n import t
 from ddz_bot.kernel import RANK_CHARS, Action, CardParseError, Rank
+from ddz_bot.tg.codec import BadCallback, Button
+from ddz_bot.tg.keyboards import PASS_ACTION, Keyboards, rank_label, rows_of
+from ddz_bot.tg.panels import SeatPanel
+from ddz_bot.tg.table import Table
 
-from ...i18n import t
-from ..codec import BadCallback, Button
-from ..keyboards import PASS_ACTION, Keyboards, rank_label, rows_of
-from ..panels import SeatPanel
-from ..table import Table
 from .words import declaration_word, face_text
 
 __all__ = ["DECLARE_CODES", "BaoHuangKeyboards", "bh_decision", "select_rank"]

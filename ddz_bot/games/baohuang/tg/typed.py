@@ -7,6 +7,7 @@ now, built from its own legal actions (so only what applies to the seat itself).
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable, Sequence
 from typing import Final
 
 from ddz_bot.games.baohuang.engine import (
@@ -15,17 +16,22 @@ from ddz_bot.games.baohuang.engine import (
     Declaration,
     Declare,
     Face,
+    Meld,
     TakeThrone,
     YieldThrone,
+    meld_of,
 )
-from ddz_bot.kernel import Action, CardParseError
+from ddz_bot.i18n import t
+from ddz_bot.kernel import Action, CardParseError, Cards, GameProtocol, Pass, PlayReading
+from ddz_bot.tg.cardwords import cards_text, grouped_cards_text
+from ddz_bot.tg.games import HostedGame
+from ddz_bot.tg.keyboards import PASS_ACTION
+from ddz_bot.tg.refusals import Refused
 
-from ...i18n import t
-from ..games import HostedGame
-from ..refusals import Refused
+from .keyboards import bh_decision, select_rank
 from .words import declaration_word, face_text
 
-__all__ = ["bh_typed_decision"]
+__all__ = ["BaoHuangTyping", "bh_typed_decision"]
 
 #: "no" in any decision: yield the throne, say nothing
 _NO_WORDS: Final = frozenset({"pass", "p", "no", "不", "不要", "过", "過", "不出"})
@@ -110,3 +116,36 @@ def bh_typed_decision(game: HostedGame, seat: int, lowered: str, lang: str) -> A
         text=lowered,
         options=" / ".join(dict.fromkeys(words)),
     )
+
+
+class BaoHuangTyping:
+    """保皇's ``GameTyping``: a play reads one way (its meld) and is never asked about; a tap
+    on a natural rank replaces the natural rank chosen before."""
+
+    unknown_text = "bh_unknown_text"
+
+    def decision(self, game: GameProtocol, seat: int, words: str, lang: str) -> Action:
+        return bh_typed_decision(game, seat, words, lang)
+
+    def readings(self, game: GameProtocol, cards: Cards) -> Sequence[Meld]:
+        meld = meld_of(cards)
+        return [] if meld is None else [meld]
+
+    def typed_reading(
+        self, game: GameProtocol, cards: Cards, lang: str
+    ) -> tuple[PlayReading, str] | None:
+        return None
+
+    def hint_text(self, game: GameProtocol, cards: Cards, lang: str) -> str:
+        return cards_text(cards, lang)
+
+    def hand_text(self, cards: Iterable[int], lang: str) -> str:
+        return grouped_cards_text(cards, lang)
+
+    def select(self, chosen: list[int], held: list[int], rank: int, everything: bool) -> list[int]:
+        return select_rank(chosen, held, rank, everything=everything)
+
+    def button(self, action: str, arg: str, seat: int) -> Action | None:
+        if action == PASS_ACTION and arg == "":
+            return Pass(seat)
+        return bh_decision(action, arg, seat)

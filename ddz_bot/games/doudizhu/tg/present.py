@@ -1,5 +1,5 @@
-"""What each chat should show for a table: its contents (the presenter that hands them to the
-outbox is ``tg/presenter.py``).
+"""What each chat shows of a 斗地主 table: its ``Contents`` (the presenter that hands them to
+the outbox is ``tg/presenter.py``).
 
 Contents are functions of the table, the game and a seat's half-made choices (``panels``);
 pictures are drawn lazily by the outbox, only for the content that is really sent. What the
@@ -13,97 +13,53 @@ the last hands' bean changes for the players' final panels.
 from __future__ import annotations
 
 import dataclasses
-import math
-import time
-from collections.abc import Sequence
-from typing import Final, Protocol
+from collections.abc import Iterable
+from typing import Final
 
 from ddz_bot.games.doudizhu.engine import AFK_LIMIT, Game, Phase, PublicView
 from ddz_bot.games.doudizhu.render import render_hand, render_result, render_table
-from ddz_bot.kernel import Cards, DecisionKind, Waiting
+from ddz_bot.i18n import t
+from ddz_bot.kernel import Cards, DecisionKind, Event
 from ddz_bot.render import ResultLine
+from ddz_bot.tg.cardwords import cards_text, grouped_cards_text
+from ddz_bot.tg.keyboards import Keyboards
+from ddz_bot.tg.outbox import Content
+from ddz_bot.tg.panels import SeatPanel
+from ddz_bot.tg.screens import remembered_result, seconds_left, single_decider
+from ddz_bot.tg.table import FINISHED, Table
+from ddz_bot.tg.words import narrate as narrate_events
 
-from ..i18n import t
-from .keyboards import Keyboards
-from .outbox import Content
-from .panels import SeatPanel
-from .table import FINISHED, Table
+from .keyboards import DouDizhuKeyboards
 from .words import (
     afk_warning,
-    cards_text,
     combo_text,
-    grouped_cards_text,
+    event_line,
     multiplier_text,
-    narrate,
     phase_key,
+    play_text,
     seat_score,
     tracker_text,
 )
 
 __all__ = [
-    "GROUP_SLOT",
-    "LOBBY_SLOT",
-    "PANEL_SLOT",
-    "Contents",
     "DouDizhuContents",
     "cards_text",
     "combo_text",
     "group_content",
     "grouped_cards_text",
     "lobby_content",
-    "lobby_slot",
     "multiplier_text",
     "narrate",
     "panel_caption",
     "panel_content",
     "phase_key",
-    "phase_seconds",
-    "remember_result",
-    "remembered_result",
     "result_content",
-    "seconds_left",
-    "single_decider",
 ]
 
-#: the outbox slots of a table: its group message, its lobby message, each player's panel
-GROUP_SLOT: Final = "table"
-LOBBY_SLOT: Final = "lobby"
-PANEL_SLOT: Final = "panel"
 
-
-def lobby_slot(table_id: int) -> str:
-    return f"{LOBBY_SLOT}{table_id}"
-
-
-def waiting(table: Table) -> Waiting | None:
-    """Who the table's hand waits for now (the engine says; nothing here re-derives it)."""
-    return None if table.game is None else table.game.waiting_for()
-
-
-def single_decider(table: Table) -> int | None:
-    """The one seat the group is told it waits for; None when all answer at once (加倍)
-    or nobody is asked."""
-    now = waiting(table)
-    if now is None or now.kind is DecisionKind.DOUBLE or len(now.seats) != 1:
-        return None
-    return now.seats[0]
-
-
-def phase_seconds(table: Table) -> float:
-    """The full time limit of the decision the table waits for (the group's setting)."""
-    if table.game is None:
-        return 0.0
-    now = waiting(table)
-    return table.bid_seconds if now is None else table.seconds_for(now.limit)
-
-
-def seconds_left(table: Table, now: float | None = None) -> int:
-    """Whole seconds until the table's deadline (never negative): what a clock shows, also
-    on a refresh mid-turn or after a restart. The full limit when no deadline is set."""
-    if table.deadline is None:
-        return int(phase_seconds(table))
-    remaining = table.deadline - (time.time() if now is None else now)
-    return max(0, math.ceil(remaining))
+def narrate(table: Table, events: Iterable[Event], lang: str) -> str | None:
+    """One line for the group about what an action of a 斗地主 hand just did."""
+    return narrate_events(table, events, lang, event_line, play_text)
 
 
 def _ddz(table: Table) -> Game:
@@ -180,25 +136,6 @@ def result_content(
     )
 
 
-#: what the settlements of the last hands moved, by hand id (bounded: a long-running bot)
-_RESULTS: dict[str, tuple[ResultLine, ...]] = {}
-_RESULTS_KEPT = 1024
-
-
-def remembered_result(hand_id: str) -> tuple[ResultLine, ...]:
-    """What the settlement of the hand ``hand_id`` moved (empty if not kept)."""
-    return _RESULTS.get(hand_id, ())
-
-
-def remember_result(table: Table, lines: Sequence[ResultLine]) -> None:
-    """Keep what the settlement of the table's hand moved, for its players' final panels
-    (``settle_hand`` calls it; after a restart the hand settles again and so is kept again)."""
-    _RESULTS.pop(table.hand_id, None)
-    _RESULTS[table.hand_id] = tuple(lines)
-    while len(_RESULTS) > _RESULTS_KEPT:
-        del _RESULTS[next(iter(_RESULTS))]
-
-
 def final_lines(table: Table, seat: int, lang: str) -> list[str]:
     """A player's own result, for their final panel: won or lost, their beans and balance,
     the multiplier, spring (R-SPRING); who escaped (R-ESCAPE)."""
@@ -206,7 +143,7 @@ def final_lines(table: Table, seat: int, lang: str) -> list[str]:
     outcome = game.outcome()
     if outcome is None or outcome.aborted:
         return [t(lang, "result_aborted")]
-    settled = {line.seat: line for line in _RESULTS.get(table.hand_id, ())}
+    settled = {line.seat: line for line in remembered_result(table.hand_id)}
     mine = settled.get(seat)
     lines: list[str] = []
     parts: list[str] = []
@@ -379,7 +316,7 @@ def panel_content(
     cards_key = f"h{table.hand_no}:{hand_key}:{game.rules.wild_rank}"
     opened = table.version if since is None else since  # the turn's picture, drawn once
     mode = f":turn{opened}" if deciding else (":over" if game.over else "")
-    markup = keyboards.panel(table, seat, lang, panel, since=since)
+    markup = DouDizhuKeyboards(keyboards).panel(table, seat, lang, panel, since=since)
     return Content(
         panel_caption(table, seat, lang, panel),
         markup,
@@ -388,24 +325,6 @@ def panel_content(
         gist=panel_caption(table, seat, lang, panel, seconds=-1),
         keeps_picture=not mode,
     )
-
-
-class Contents(Protocol):
-    """What one game's tables show: the lobby, the group's table, the result, a panel."""
-
-    def lobby(self, table: Table, *, closed_text: str | None = None) -> Content: ...
-
-    def group(self, table: Table, extra: str = "") -> Content: ...
-
-    def result(
-        self, table: Table, text: list[str], pictures: list[ResultLine] | None
-    ) -> Content: ...
-
-    def panel(
-        self, table: Table, seat: int, lang: str, panel: SeatPanel, *, since: int | None = None
-    ) -> Content:
-        """A seat's panel; ``since``: the version since which its decision is open."""
-        ...
 
 
 class DouDizhuContents:

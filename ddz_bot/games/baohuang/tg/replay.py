@@ -14,13 +14,13 @@ from ddz_bot.games.baohuang.engine import (
     ThroneYielded,
 )
 from ddz_bot.games.baohuang.engine import Played as BhPlayed
+from ddz_bot.i18n import t
 from ddz_bot.kernel import Passed, TimedOut, action_from_dict
+from ddz_bot.storage import FinishedHand
 
-from ...i18n import t
-from ...storage import FinishedHand
 from .words import card_list_text, declaration_word, face_text, meld_text
 
-__all__ = ["bh_replay_head", "bh_replay_lines", "is_bh_hand"]
+__all__ = ["BaoHuangReplay", "bh_replay_head", "bh_replay_lines", "is_bh_hand"]
 
 
 def is_bh_hand(hand: FinishedHand) -> bool:
@@ -78,3 +78,16 @@ def bh_replay_head(hand: FinishedHand, names: list[str], lang: str) -> str:
         verdict = t(lang, f"bh_replay_{side}") if side in ("emperor", "rebels") else ""
         verdict = verdict or t(lang, "bh_replay_draw")
     return t(lang, "bh_replay_head", winner=verdict)
+
+
+class BaoHuangReplay:
+    """保皇's ``GameReplay``."""
+
+    def owns(self, hand: FinishedHand) -> bool:
+        return is_bh_hand(hand)
+
+    def head(self, hand: FinishedHand, names: list[str], lang: str) -> str:
+        return bh_replay_head(hand, names, lang)
+
+    def lines(self, hand: FinishedHand, names: list[str], lang: str) -> list[str]:
+        return bh_replay_lines(hand, names, lang)

@@ -29,10 +29,9 @@ from ddz_bot.games.baohuang.engine import (
     WentOut,
 )
 from ddz_bot.games.baohuang.engine import Played as BhPlayed
+from ddz_bot.i18n import t
 from ddz_bot.kernel import AutoPlayChanged, Card, Escaped, Event, Passed, Redealt
-
-from ...i18n import t
-from ..cardwords import cards_text
+from ddz_bot.tg.cardwords import cards_text
 
 __all__ = [
     "card_list_text",
@@ -41,6 +40,7 @@ __all__ = [
     "face_text",
     "meld_text",
     "options_text",
+    "play_text",
     "role_word",
 ]
 
@@ -80,6 +80,11 @@ def options_text(rules: BaoHuangRules, lang: str) -> str:
     if rules.grab_solo:
         parts.append(t(lang, "bh_opt_grab"))
     return " · ".join(parts)
+
+
+def play_text(event: Event, lang: str) -> str | None:
+    """The meld of a play event as the table writes it."""
+    return meld_text(event.meld, lang) if isinstance(event, BhPlayed) else None
 
 
 def event_line(event: Event, names: Sequence[str], lang: str) -> str | None:

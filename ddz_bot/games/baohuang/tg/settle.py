@@ -14,14 +14,13 @@ from datetime import UTC, datetime
 from typing import Any
 
 from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
+from ddz_bot.i18n import t
 from ddz_bot.kernel import Settlement, Termination
-
-from ...i18n import t
-from ...storage import Database, HandRecord, LedgerChange, Reason
-from ..cardwords import grouped_cards_text
-from ..games import HostedGame
-from ..settle import Settled, settle_in_storage
-from ..table import Table
+from ddz_bot.storage import Database, HandRecord, LedgerChange, Reason
+from ddz_bot.tg.cardwords import grouped_cards_text
+from ddz_bot.tg.games import HostedGame
+from ddz_bot.tg.settle import Settled, settle_in_storage
+from ddz_bot.tg.table import Table
 
 __all__ = ["bh_result_lines", "settle_bh_hand"]
 

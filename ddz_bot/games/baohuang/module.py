@@ -1,0 +1,31 @@
+"""保皇 as the table layer hosts it: its ``GameModule`` (``GAMES["baohuang"]``)."""
+
+from __future__ import annotations
+
+from ddz_bot.games.module import GameModule
+
+from .ai.seats import BaoHuangPlayers
+from .tg.host import BAOHUANG, BaoHuangHost
+from .tg.options import ALIASES, BaoHuangOptions
+from .tg.present import BaoHuangContents
+from .tg.replay import BaoHuangReplay
+from .tg.settle import settle_bh_hand
+from .tg.typed import BaoHuangTyping
+from .tg.words import event_line, play_text
+
+__all__ = ["GAME"]
+
+GAME = GameModule(
+    name=BAOHUANG,
+    variants=frozenset({BAOHUANG}),
+    aliases=ALIASES,
+    host=BaoHuangHost(),
+    contents=BaoHuangContents,
+    settle=settle_bh_hand,
+    event_line=event_line,
+    play_text=play_text,
+    typing=BaoHuangTyping(),
+    ai=BaoHuangPlayers(),
+    replay=BaoHuangReplay(),
+    options=BaoHuangOptions(),
+)

@@ -1,0 +1,31 @@
+"""斗地主 as the table layer hosts it: its ``GameModule`` (``GAMES["doudizhu"]``)."""
+
+from __future__ import annotations
+
+from ddz_bot.games.module import GameModule
+
+from .ai.seats import DouDizhuAI
+from .tg.host import DouDizhuHost
+from .tg.options import ALIASES, VARIANTS, DouDizhuOptions
+from .tg.present import DouDizhuContents
+from .tg.replay import DouDizhuReplay
+from .tg.settle import settle_hand
+from .tg.typed import DouDizhuTyping
+from .tg.words import event_line, play_text
+
+__all__ = ["GAME"]
+
+GAME = GameModule(
+    name="doudizhu",
+    variants=VARIANTS,
+    aliases=ALIASES,
+    host=DouDizhuHost(),
+    contents=DouDizhuContents,
+    settle=settle_hand,
+    event_line=event_line,
+    play_text=play_text,
+    typing=DouDizhuTyping(),
+    ai=DouDizhuAI(),
+    replay=DouDizhuReplay(),
+    options=DouDizhuOptions(),
+)

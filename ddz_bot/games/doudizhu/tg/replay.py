@@ -1,0 +1,81 @@
+"""The replay of a finished 斗地主 hand (RULES.md section 5, the seeds' 翻盘法 drill): who
+played what, in order, rebuilt by the engine from the stored start and action log."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ddz_bot.games.doudizhu.engine import Game, LandlordChosen, Played
+from ddz_bot.i18n import t
+from ddz_bot.kernel import Passed, TimedOut, action_from_dict
+from ddz_bot.storage import FinishedHand
+
+from .words import combo_text
+
+__all__ = ["DouDizhuReplay", "replay_lines", "replay_verdict"]
+
+
+def replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
+    """One line per play or pass, numbered, from the engine's replay of the stored hand;
+    empty when the record holds no start (hands stored before replays existed)."""
+    result: dict[str, Any] = hand.result
+    start, log = result.get("start"), result.get("log")
+    if not isinstance(start, dict) or not isinstance(log, list):
+        return []
+    game = Game.replay(start, [])
+    lines: list[str] = []
+    landlord: int | None = None
+    late: set[int] = set()
+    for action in log:
+        for event in game.apply(action_from_dict(action)):
+            if isinstance(event, LandlordChosen):
+                landlord = event.seat
+            elif isinstance(event, TimedOut):
+                late.add(event.seat)
+            elif isinstance(event, Played | Passed):
+                who = names[event.seat] + (
+                    f" ({t(lang, 'replay_landlord')})" if event.seat == landlord else ""
+                )
+                what = (
+                    combo_text(event.combo, lang)  # as the table writes it (QQQ6)
+                    if isinstance(event, Played)
+                    else t(lang, "said_pass")
+                )
+                late_mark = f" {t(lang, 'replay_late')}" if event.seat in late else ""
+                late.discard(event.seat)
+                lines.append(f"{len(lines) + 1}. {who}: {what}{late_mark}")
+    return lines
+
+
+def replay_verdict(hand: FinishedHand, names: list[str], lang: str) -> str:
+    """How the hand ended: which side won, or who escaped and what it cost them (R-ESCAPE,
+    from the hand's stored bean changes), or that it closed with no winner."""
+    result: dict[str, Any] = hand.result
+    escaped = result.get("escaped")
+    if isinstance(escaped, int) and 0 <= escaped < len(hand.seats):
+        user = hand.seats[escaped]
+        paid = -sum(change.delta for change in hand.bean_changes if change.user_id == user)
+        return t(lang, "escaped_paid", name=names[escaped], beans=paid)
+    winners = result.get("winner_role")
+    return t(lang, f"replay_won_{winners}") if winners else t(lang, "replay_aborted")
+
+
+class DouDizhuReplay:
+    """斗地主's ``GameReplay``."""
+
+    def owns(self, hand: FinishedHand) -> bool:
+        """A 斗地主 hand's start names no other game (hands stored before games had names
+        are 斗地主's: it was the only one)."""
+        start = hand.result.get("start")
+        return not isinstance(start, dict) or start.get("game", "doudizhu") == "doudizhu"
+
+    def head(self, hand: FinishedHand, names: list[str], lang: str) -> str:
+        return t(
+            lang,
+            "replay_head",
+            multiplier=hand.result.get("multiplier", 1),
+            winner=replay_verdict(hand, names, lang),
+        )
+
+    def lines(self, hand: FinishedHand, names: list[str], lang: str) -> list[str]:
+        return replay_lines(hand, names, lang)

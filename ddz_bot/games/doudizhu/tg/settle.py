@@ -1,0 +1,149 @@
+"""From a finished 斗地主 hand to beans: its scoring, written by storage in one transaction
+(``ddz_bot.tg.settle``), and the result lines the group is told.
+
+Settling is idempotent (storage keys the settlement by the hand id), so a restart that finds a
+finished but unsettled hand simply settles it again: beans move once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from ddz_bot.games.doudizhu.engine import WILDCARD_FACTOR, Game, HandOutcome, Role, settle
+from ddz_bot.i18n import t
+from ddz_bot.kernel import Settlement
+from ddz_bot.storage import Database, HandRecord, LedgerChange, Reason
+from ddz_bot.tg.games import HostedGame
+from ddz_bot.tg.settle import Settled, settle_in_storage
+from ddz_bot.tg.table import Table
+
+from .present import grouped_cards_text, multiplier_text
+
+__all__ = ["result_lines", "settle_hand"]
+
+
+async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
+    """Settle the 斗地主 hand in storage; return the result lines for the group.
+
+    The engine's scoring runs inside storage's transaction, on the beans and points the
+    players hold at that moment (a /daily claimed a second ago counts, and no balance read
+    earlier can make the write fail)."""
+    assert isinstance(game, Game)
+    outcome = game.outcome()
+    assert outcome is not None
+    users = [s.user_id for s in table.seats]
+    now = datetime.now(UTC)
+    result: dict[str, Any] = {
+        "winner_role": outcome.winner_role.value if outcome.winner_role else None,
+        "winners": list(outcome.winners),
+        "landlord": outcome.landlord,
+        "spring": outcome.spring,
+        "anti_spring": outcome.anti_spring,
+        "multiplier": outcome.multiplier,
+        "base": outcome.base,
+        "escaped": outcome.escaped,
+        "log": game.log,
+        "start": game.start_dict(),
+    }
+    record = HandRecord(
+        room=game.room.key,
+        rules=game.rules.to_dict(),
+        seats=users,
+        result=result,
+        multipliers=[
+            {"reason": i.reason, "factor": i.factor, "seat": i.seat, "detail": i.detail}
+            for i in game.multiplier_items()
+        ],
+        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
+        finished_at=now,
+        chat_id=table.chat_id,
+        table_id=str(table.id),
+    )
+
+    def scored(beans: list[int], points: list[int]) -> Settlement:
+        return settle(outcome, game.room, beans, points)
+
+    def won(seat: int) -> bool:
+        return seat != outcome.escaped if outcome.escaped is not None else seat in outcome.winners
+
+    applied = await settle_in_storage(
+        db, table, users, record, result, scored, won, lead=outcome.landlord
+    )
+    lines = result_lines(table, game, outcome, applied.balances, applied.bean_changes)
+    return Settled(lines, applied.pictures)
+
+
+def _full_claims(outcome: HandOutcome, game: Game) -> dict[int, int]:
+    """The beans each seat would move without any cap (R-BEANS, R-LZ-SCORE's x1/4): what a
+    line compares with to say it was capped."""
+    coefficient = game.room.coefficient
+    num, den = WILDCARD_FACTOR if outcome.wildcard else (1, 1)
+    claims = {f: stake * coefficient * num // den for f, stake in outcome.stakes.items()}
+    if outcome.landlord is not None:
+        claims[outcome.landlord] = sum(claims.values())
+    return claims
+
+
+def result_lines(
+    table: Table,
+    game: Game,
+    outcome: HandOutcome,
+    balances: Mapping[int, int],
+    changes: list[LedgerChange],
+) -> list[str]:
+    lang = table.lang
+    lines = []
+    if outcome.escaped is not None:
+        lines.append(
+            t(
+                lang,
+                "escaped",
+                name=table.seats[outcome.escaped].name,
+                beans=-sum(
+                    c.delta for c in changes if c.user_id == table.seats[outcome.escaped].user_id
+                ),
+            )
+        )
+    else:
+        landlord = "" if outcome.landlord is None else table.seats[outcome.landlord].name
+        key = "result_landlord" if outcome.winner_role is Role.LANDLORD else "result_farmers"
+        lines.append(t(lang, key, name=landlord))
+    if outcome.spring:
+        lines.append(t(lang, "result_spring"))
+    if outcome.anti_spring:
+        lines.append(t(lang, "result_anti_spring"))
+    if outcome.escaped is None:
+        lines.append(multiplier_text(game, table.names(), lang))
+    claims = _full_claims(outcome, game) if outcome.escaped is None else {}
+    for index, seat in enumerate(table.seats):
+        mine = [c for c in changes if c.user_id == seat.user_id]
+        line = t(
+            lang,
+            "result_line",
+            name=seat.name,
+            delta=sum(c.delta for c in mine),
+            balance=balances.get(seat.user_id, 0),
+        )
+        notes = []
+        moved = abs(sum(c.delta for c in mine if Reason(c.reason) is Reason.SETTLE))
+        if index in claims and moved < claims[index]:
+            notes.append(t(lang, "result_note_capped"))  # R-CAP-LOSER / R-CAP-WINNER
+        fee = -sum(c.delta for c in mine if Reason(c.reason) is Reason.FEE)
+        if fee:
+            notes.append(t(lang, "result_note_fee", fee=fee))
+        lines.append(" · ".join([line, *notes]))
+    if outcome.escaped is None:
+        for index, seat in enumerate(table.seats):
+            rest = game.hand(index)
+            if rest and index not in outcome.winners:
+                lines.append(
+                    t(
+                        lang,
+                        "result_cards_left",
+                        name=seat.name,
+                        cards=grouped_cards_text(rest, lang),
+                    )
+                )
+    return lines

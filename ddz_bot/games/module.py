@@ -1,0 +1,128 @@
+"""``GameModule``: everything the table layer needs of one game, as one value.
+
+The table layer (``ddz_bot.tg``) hosts every game through the kernel's ``GameProtocol`` (who
+must act, legal actions, apply, views, outcome, settlement, storage) and this value, which a
+game's folder gives as ``module.py``'s ``GAME``: its names, its host rules (dealing, time-outs,
+托管, escape and its cost, who deals next, loading a saved hand), its contents (lobby, table,
+result, panels), its panel buttons and typed words, the narration of its events, its
+settlement and replay, its AI and hints, and its options in a group's /settings. The registry
+(``ddz_bot.games.GAMES``) finds it by name or by a table's rules.
+
+docs/architecture.md ("How to add a game") lists what a new game's folder holds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from ddz_bot.ai import GameAI
+from ddz_bot.kernel import Action, Cards, Event, GameProtocol, PlayReading
+from ddz_bot.storage import FinishedHand, GroupSettings
+from ddz_bot.tg.games import GameHost
+from ddz_bot.tg.keyboards import Keyboards
+from ddz_bot.tg.screens import Contents
+from ddz_bot.tg.settle import SettleHand
+
+__all__ = ["GameAI", "GameModule", "GameOptions", "GameReplay", "GameTyping"]
+
+
+class GameTyping(Protocol):
+    """What a player's words and taps mean in a game: its decisions before the play, how a
+    play reads, which ranks a tap selects."""
+
+    #: the refusal key for text that is neither a play nor a word of the game
+    unknown_text: str
+
+    def decision(self, game: GameProtocol, seat: int, words: str, lang: str) -> Action:
+        """The decision before the play that ``words`` (lowered) mean now; ``Refused`` with
+        what may be typed instead."""
+        ...
+
+    def readings(self, game: GameProtocol, cards: Cards) -> Sequence[Any]:
+        """How ``cards`` may read as a play now (several: the player is asked which)."""
+        ...
+
+    def typed_reading(
+        self, game: GameProtocol, cards: Cards, lang: str
+    ) -> tuple[PlayReading, str] | None:
+        """For typed cards that read several ways: the reading taken and its words."""
+        ...
+
+    def hint_text(self, game: GameProtocol, cards: Cards, lang: str) -> str:
+        """A hint as the player is told it."""
+        ...
+
+    def hand_text(self, cards: Iterable[int], lang: str) -> str:
+        """A whole hand in an alert (200 characters at most)."""
+        ...
+
+    def select(self, chosen: list[int], held: list[int], rank: int, everything: bool) -> list[int]:
+        """The selection after a rank button of the panel is pressed."""
+        ...
+
+    def button(self, action: str, arg: str, seat: int) -> Action | None:
+        """The action a decision button of the panel makes (``None``: no such button)."""
+        ...
+
+
+class GameReplay(Protocol):
+    """A finished hand of the game as ``/replay`` tells it."""
+
+    def owns(self, hand: FinishedHand) -> bool:
+        """Whether ``hand`` was played in this game."""
+        ...
+
+    def head(self, hand: FinishedHand, names: list[str], lang: str) -> str: ...
+
+    def lines(self, hand: FinishedHand, names: list[str], lang: str) -> list[str]: ...
+
+
+class GameOptions(Protocol):
+    """The game's options as a group keeps them and a table carries them in its ``rules``."""
+
+    def table_rules(self, group: GroupSettings, variant: str | None) -> str:
+        """The ``rules`` of a table of this game opened in ``group`` (``variant``: the word
+        a /newgame named, else the group's choice)."""
+        ...
+
+    def describe(self, rules: str, lang: str) -> str:
+        """The game and its options in a few words (what a plain /newgame opens)."""
+        ...
+
+    def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
+        """Lines of the /settings message about this game's options."""
+        ...
+
+    def settings_buttons(self, group: GroupSettings, lang: str) -> dict[str, str]:
+        """The /settings buttons of this game's options: their key and label."""
+        ...
+
+    def cycle(self, group: GroupSettings, key: str) -> dict[str, Any] | None:
+        """The group's changes when the /settings button ``key`` is pressed (``None``: the
+        key is not one of this game's)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class GameModule:
+    """Everything the table layer needs of one game (see the module docstring)."""
+
+    #: the game's name: its key in ``GAMES``, in a group's settings and in stored hands
+    name: str
+    #: the first words of a table's ``rules`` that name this game (its variants)
+    variants: frozenset[str]
+    #: words after /newgame and the variant each opens
+    aliases: Mapping[str, str]
+    host: GameHost
+    contents: Callable[[Keyboards], Contents]
+    settle: SettleHand
+    #: one line for the group about one of the game's events (``None``: nothing to tell)
+    event_line: Callable[[Event, Sequence[str], str], str | None]
+    #: the words of a play event (``None``: the event is no play)
+    play_text: Callable[[Event, str], str | None]
+    typing: GameTyping
+    ai: GameAI
+    replay: GameReplay
+    options: GameOptions

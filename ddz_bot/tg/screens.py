@@ -1,0 +1,110 @@
+"""What each chat of a table shows, as every game's contents share it: the outbox slots of a
+table (its group message, its lobby message, each player's panel), who the group is told it
+waits for and the seconds its clock shows, the ``Contents`` protocol each game implements (its
+folder's ``tg/present.py``), and what the last settlements moved (for the final panels).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+from ddz_bot.kernel import DecisionKind, Waiting
+from ddz_bot.render import ResultLine
+
+from .outbox import Content
+from .panels import SeatPanel
+from .table import Table
+
+__all__ = [
+    "GROUP_SLOT",
+    "LOBBY_SLOT",
+    "PANEL_SLOT",
+    "Contents",
+    "lobby_slot",
+    "phase_seconds",
+    "remember_result",
+    "remembered_result",
+    "seconds_left",
+    "single_decider",
+    "waiting",
+]
+
+#: the outbox slots of a table: its group message, its lobby message, each player's panel
+GROUP_SLOT: Final = "table"
+LOBBY_SLOT: Final = "lobby"
+PANEL_SLOT: Final = "panel"
+
+
+def lobby_slot(table_id: int) -> str:
+    return f"{LOBBY_SLOT}{table_id}"
+
+
+def waiting(table: Table) -> Waiting | None:
+    """Who the table's hand waits for now (the engine says; nothing here re-derives it)."""
+    return None if table.game is None else table.game.waiting_for()
+
+
+def single_decider(table: Table) -> int | None:
+    """The one seat the group is told it waits for; None when all answer at once (加倍)
+    or nobody is asked."""
+    now = waiting(table)
+    if now is None or now.kind is DecisionKind.DOUBLE or len(now.seats) != 1:
+        return None
+    return now.seats[0]
+
+
+def phase_seconds(table: Table) -> float:
+    """The full time limit of the decision the table waits for (the group's setting)."""
+    if table.game is None:
+        return 0.0
+    now = waiting(table)
+    return table.bid_seconds if now is None else table.seconds_for(now.limit)
+
+
+def seconds_left(table: Table, now: float | None = None) -> int:
+    """Whole seconds until the table's deadline (never negative): what a clock shows, also
+    on a refresh mid-turn or after a restart. The full limit when no deadline is set."""
+    if table.deadline is None:
+        return int(phase_seconds(table))
+    remaining = table.deadline - (time.time() if now is None else now)
+    return max(0, math.ceil(remaining))
+
+
+#: what the settlements of the last hands moved, by hand id (bounded: a long-running bot)
+_RESULTS: dict[str, tuple[ResultLine, ...]] = {}
+_RESULTS_KEPT = 1024
+
+
+def remembered_result(hand_id: str) -> tuple[ResultLine, ...]:
+    """What the settlement of the hand ``hand_id`` moved (empty if not kept)."""
+    return _RESULTS.get(hand_id, ())
+
+
+def remember_result(table: Table, lines: Sequence[ResultLine]) -> None:
+    """Keep what the settlement of the table's hand moved, for its players' final panels
+    (``settle_hand`` calls it; after a restart the hand settles again and so is kept again)."""
+    _RESULTS.pop(table.hand_id, None)
+    _RESULTS[table.hand_id] = tuple(lines)
+    while len(_RESULTS) > _RESULTS_KEPT:
+        del _RESULTS[next(iter(_RESULTS))]
+
+
+class Contents(Protocol):
+    """What one game's tables show: the lobby, the group's table, the result, a panel."""
+
+    def lobby(self, table: Table, *, closed_text: str | None = None) -> Content: ...
+
+    def group(self, table: Table, extra: str = "") -> Content: ...
+
+    def result(
+        self, table: Table, text: list[str], pictures: list[ResultLine] | None
+    ) -> Content: ...
+
+    def panel(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel, *, since: int | None = None
+    ) -> Content:
+        """A seat's panel; ``since``: the version since which its decision is open."""
+        ...

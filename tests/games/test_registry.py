@@ -1,0 +1,52 @@
+"""The one registry of games: a game is found by its name or by a table's rules, and a game
+nobody registered is a clear error (never 斗地主 by default)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ddz_bot.games import GAMES, UnknownGame
+from ddz_bot.tg.table import Table
+
+
+def test_each_game_answers_to_its_name_and_its_variants() -> None:
+    assert list(GAMES) == ["doudizhu", "baohuang"]
+    for rules, name in [
+        ("classic", "doudizhu"),
+        ("points", "doudizhu"),
+        ("wildcard", "doudizhu"),
+        ("four", "doudizhu"),
+        ("baohuang", "baohuang"),
+        ("baohuang+called+roast", "baohuang"),
+    ]:
+        assert GAMES.for_rules(rules).name == name
+        assert GAMES[name].name == name
+
+
+def test_an_unknown_game_is_named_in_the_error() -> None:
+    with pytest.raises(UnknownGame, match="mahjong"):
+        GAMES.for_rules("mahjong+red")
+    with pytest.raises(UnknownGame, match="mahjong"):
+        GAMES["mahjong"]
+
+
+def test_a_saved_table_of_an_unknown_game_fails_to_load_by_its_name() -> None:
+    table = Table(id=1, chat_id=-5, title="g", lang="en", rules="classic")
+    data = table.to_dict()
+    data["rules"] = "mahjong"
+    data["game"] = {"format": 1}
+    with pytest.raises(UnknownGame, match="mahjong"):
+        Table.from_dict(data)
+
+
+def test_a_game_registered_for_a_while_is_found_then_gone() -> None:
+    twin = dataclasses.replace(GAMES["doudizhu"], name="twin", variants=frozenset({"twin"}))
+    with GAMES.registered(twin):
+        assert GAMES.for_rules("twin") is twin and "twin" in GAMES
+        with pytest.raises(ValueError, match="registered already"), GAMES.registered(twin):
+            pass
+    assert "twin" not in GAMES
+    with pytest.raises(UnknownGame):
+        GAMES.for_rules("twin")
