@@ -17,8 +17,6 @@ KNOWN = frozenset(
         "ddz_bot/games/doudizhu/engine/moves.py:combo_shapes",
         "ddz_bot/games/doudizhu/render/result.py:_row",
         "ddz_bot/games/doudizhu/render/table.py:_seat_row",
-        "ddz_bot/storage/settlement.py:settle_hand",
-        "ddz_bot/storage/settlement.py:write",
     }
 )
 
