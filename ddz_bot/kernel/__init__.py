@@ -80,6 +80,7 @@ from .events import (
 )
 from .protocol import (
     GameProtocol,
+    OnTable,
 )
 from .titles import (
     TITLES,
