@@ -25,7 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from ddz_bot.games.doudizhu.engine import CLASSIC, WILDCARD, classify
 from ddz_bot.games.doudizhu.engine.catalogue import classify_structural, legal_moves
 from ddz_bot.games.doudizhu.engine.rules import RuleSet
-from ddz_bot.games.doudizhu.engine.wildmoves import useful_moves, wild_readings
+from ddz_bot.games.doudizhu.engine.wildmoves import useful_moves
+from ddz_bot.games.doudizhu.engine.wildreadings import wild_readings
 from ddz_bot.kernel import Cards, full_deck
 
 

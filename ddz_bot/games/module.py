@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from ddz_bot.ai import GameAI
-from ddz_bot.kernel import Action, Cards, Event, GameProtocol, PlayReading
+from ddz_bot.kernel import Action, Cards, Event, GameProtocol, IllegalAction, PlayReading
 from ddz_bot.storage import FinishedHand, GroupSettings
 from ddz_bot.tg.games import GameHost
 from ddz_bot.tg.keyboards import Keyboards
@@ -126,3 +126,5 @@ class GameModule:
     ai: GameAI
     replay: GameReplay
     options: GameOptions
+    #: the game's own refusals (the kernel's ``SHARED_REFUSALS`` are every game's)
+    refusals: tuple[type[IllegalAction], ...]

@@ -7,7 +7,10 @@ builds on these names; the table layer speaks to every game through ``GameProtoc
 """
 
 from .actions import (
+    SHARED_ACTIONS,
+    SHARED_REFUSALS,
     Action,
+    ActionReader,
     AlreadyAnswered,
     AutoPlay,
     BadSeat,
@@ -30,7 +33,6 @@ from .actions import (
     action_from_dict,
     need_phase,
     need_turn,
-    register_action,
 )
 from .cards import (
     NUM_RANKS,
@@ -78,6 +80,7 @@ from .events import (
 )
 from .protocol import (
     GameProtocol,
+    OnTable,
 )
 from .titles import (
     TITLES,
@@ -92,9 +95,12 @@ __all__ = [
     "RANK_CHARS",
     "ROOMS",
     "SEQUENCE_TOP",
+    "SHARED_ACTIONS",
+    "SHARED_REFUSALS",
     "TITLES",
     "Aborted",
     "Action",
+    "ActionReader",
     "AlreadyAnswered",
     "AutoPlay",
     "AutoPlayChanged",
@@ -146,7 +152,6 @@ __all__ = [
     "parse_cards",
     "plain",
     "rank_name",
-    "register_action",
     "room_by_key",
     "room_from_dict",
     "room_to_dict",

@@ -5,19 +5,23 @@ back from its plain dict.
 
 Actions are small frozen values that print, compare and round-trip through plain dicts
 (``to_dict``/``action_from_dict``), so that the ordered list of a hand's actions can be stored
-and replayed. A game's own actions register themselves with ``register_action``.
+and replayed. A game reads its own actions back with its ``ActionReader``.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, Protocol
 
 from .cards import Cards, parse_cards
 
 __all__ = [
+    "SHARED_ACTIONS",
+    "SHARED_REFUSALS",
     "Action",
+    "ActionReader",
     "AlreadyAnswered",
     "AutoPlay",
     "BadSeat",
@@ -40,7 +44,6 @@ __all__ = [
     "action_from_dict",
     "need_phase",
     "need_turn",
-    "register_action",
 ]
 
 _set = object.__setattr__  # frozen dataclasses are filled in this way
@@ -289,26 +292,46 @@ class AutoPlay(Action):
         return cls(int(data["seat"]), bool(data["on"]))
 
 
-_ActionType = TypeVar("_ActionType", bound=type[Action])
+#: the actions every game knows
+SHARED_ACTIONS: tuple[type[Action], ...] = (Deal, Play, Pass, Timeout, Escape, AutoPlay)
+#: the refusals any game may give
+SHARED_REFUSALS: tuple[type[IllegalAction], ...] = (
+    IllegalAction,
+    WrongPhase,
+    GameOver,
+    NotYourTurn,
+    BadSeat,
+    AlreadyAnswered,
+    EmptyPlay,
+    CardsNotInHand,
+    NotACombo,
+    DoesNotBeat,
+    MustLead,
+)
 
-_REGISTRY: dict[str, type[Action]] = {
-    cls.type: cls for cls in (Deal, Play, Pass, Timeout, Escape, AutoPlay)
-}
+
+class ActionReader:
+    """Reads a game's actions back from their plain dicts (``Action.to_dict()``): the shared
+    actions and the game's own (``own``), each game holding its reader (no registry filled
+    at import time). Two classes claiming one ``type`` are a ``ValueError``."""
+
+    def __init__(self, own: Iterable[type[Action]] = ()) -> None:
+        kinds: dict[str, type[Action]] = {}
+        for cls in (*SHARED_ACTIONS, *own):
+            known = kinds.get(cls.type)
+            if known is not None and known is not cls:
+                raise ValueError(f"the action type {cls.type!r} is taken by {known.__name__}")
+            kinds[cls.type] = cls
+        self.kinds: Mapping[str, type[Action]] = kinds
+
+    def __call__(self, data: dict[str, Any]) -> Action:
+        """Read back ``Action.to_dict()``; ``ValueError`` on anything else."""
+        try:
+            cls = self.kinds[str(data["type"])]
+            return cls._from_fields(data)
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"not an action: {data!r}") from exc
 
 
-def register_action(cls: _ActionType) -> _ActionType:
-    """Let ``action_from_dict`` read back a game's own action class (a class decorator)."""
-    known = _REGISTRY.get(cls.type)
-    if known is not None and known is not cls:
-        raise ValueError(f"the action type {cls.type!r} is taken by {known.__name__}")
-    _REGISTRY[cls.type] = cls
-    return cls
-
-
-def action_from_dict(data: dict[str, Any]) -> Action:
-    """Read back ``Action.to_dict()``; ``ValueError`` on anything else."""
-    try:
-        cls = _REGISTRY[str(data["type"])]
-        return cls._from_fields(data)
-    except (KeyError, TypeError) as exc:
-        raise ValueError(f"not an action: {data!r}") from exc
+#: reads the shared actions (a game reads its own with its own ``ActionReader``)
+action_from_dict = ActionReader()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from .core import StoreCore, dump_json, to_text
 from .errors import BadChangeError, InsufficientBeansError, UnknownPlayerError
@@ -86,21 +87,9 @@ class SettlementMixin(StoreCore):
         _check_record(hand_id, record)
         now = self._now_text()
         seats = list(record.seats)
-        marks = ",".join("?" * len(seats))
 
         def write(conn: sqlite3.Connection) -> SettlementOutcome:
-            rows = {
-                r["user_id"]: r
-                for r in conn.execute(
-                    "SELECT user_id, beans, points, is_ai, streak, best_streak,"
-                    " EXISTS (SELECT 1 FROM hands WHERE hand_id = ?) AS settled FROM players"
-                    f" WHERE user_id IN ({marks})",
-                    [hand_id, *seats],
-                )
-            }
-            for user in seats:
-                if user not in rows:
-                    raise UnknownPlayerError(user)
+            rows = _seated(conn, hand_id, seats)
             if rows[seats[0]]["settled"]:
                 return SettlementOutcome(
                     hand_id,
@@ -112,61 +101,9 @@ class SettlementMixin(StoreCore):
                 {u: Holdings(int(rows[u]["beans"]), int(rows[u]["points"])) for u in seats}
             )
             _check(hand_id, changes, results, record)
-
             beans = {u: int(rows[u]["beans"]) for u in seats}
-            ledger_rows = []
-            for change in changes:
-                if change.delta == 0:
-                    continue
-                after = beans[change.user_id] + change.delta
-                if after < 0:
-                    raise InsufficientBeansError(
-                        change.user_id, beans[change.user_id], change.delta
-                    )
-                beans[change.user_id] = after
-                ledger_rows.append(
-                    (
-                        change.user_id,
-                        change.delta,
-                        after,
-                        Reason(change.reason).value,
-                        hand_id,
-                        hand_id,
-                        now,
-                    )
-                )
-            points = {u: int(rows[u]["points"]) for u in seats}
-            player_rows = []
-            by_user = {r.user_id: r for r in results}
-            for user in seats:
-                result = by_user.get(user)
-                streak, best = int(rows[user]["streak"]), int(rows[user]["best_streak"])
-                won_landlord = lost_landlord = won_farmer = lost_farmer = 0
-                if result is not None:
-                    points[user] = max(0, points[user] + result.points_delta)
-                    landlord = Role(result.role) is Role.LANDLORD
-                    if result.won:
-                        streak += 1
-                        best = max(best, streak)
-                        won_landlord, won_farmer = (1, 0) if landlord else (0, 1)
-                    else:
-                        streak = 0
-                        lost_landlord, lost_farmer = (1, 0) if landlord else (0, 1)
-                player_rows.append(
-                    (
-                        beans[user],
-                        points[user],
-                        won_landlord,
-                        lost_landlord,
-                        won_farmer,
-                        lost_farmer,
-                        streak,
-                        best,
-                        now,
-                        user,
-                    )
-                )
-
+            ledger_rows = _ledger_rows(hand_id, changes, beans, now)
+            player_rows, points = _player_rows(seats, rows, results, beans, now)
             conn.executemany(
                 "INSERT INTO ledger (user_id, delta, balance_after, reason, hand_id, op_key,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -179,52 +116,156 @@ class SettlementMixin(StoreCore):
                 " last_seen_at = ? WHERE user_id = ?",
                 player_rows,
             )
-            finished = to_text(record.finished_at)
-            conn.execute(
-                "INSERT INTO hands (hand_id, table_id, chat_id, room, rules, seats, result,"
-                " multipliers, bean_changes, started_at, finished_at, settled_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    hand_id,
-                    record.table_id,
-                    record.chat_id,
-                    record.room,
-                    dump_json(record.rules),
-                    dump_json(seats),
-                    dump_json(record.result),
-                    dump_json(record.multipliers),
-                    dump_json([str(c) for c in changes]),
-                    to_text(record.started_at),
-                    finished,
-                    now,
-                ),
-            )
-            delta_of: dict[int, int] = {}
-            for change in changes:
-                delta_of[change.user_id] = delta_of.get(change.user_id, 0) + change.delta
-            conn.executemany(
-                "INSERT INTO hand_players (hand_id, user_id, role, won, beans_delta,"
-                " points_delta, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (
-                        hand_id,
-                        r.user_id,
-                        Role(r.role).value,
-                        int(r.won),
-                        delta_of.get(r.user_id, 0),
-                        points[r.user_id] - int(rows[r.user_id]["points"]),
-                        finished,
-                    )
-                    for r in results
-                ],
-            )
-            if record.chat_id is not None:
-                conn.executemany(
-                    "INSERT INTO group_players (chat_id, user_id, hands, first_played_at,"
-                    " last_played_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (chat_id, user_id)"
-                    " DO UPDATE SET hands = hands + 1, last_played_at = excluded.last_played_at",
-                    [(record.chat_id, u, now, now) for u in seats if not rows[u]["is_ai"]],
-                )
+            _record_hand(conn, hand_id, record, changes, results, rows, points, now)
             return SettlementOutcome(hand_id, True, beans, points)
 
         return await self._transact(write)
+
+
+def _seated(conn: sqlite3.Connection, hand_id: str, seats: list[int]) -> dict[int, sqlite3.Row]:
+    """The seated players' rows, each with whether the hand is settled already;
+    ``UnknownPlayerError`` for a seat nobody registered."""
+    marks = ",".join("?" * len(seats))
+    rows = {
+        r["user_id"]: r
+        for r in conn.execute(
+            "SELECT user_id, beans, points, is_ai, streak, best_streak,"
+            " EXISTS (SELECT 1 FROM hands WHERE hand_id = ?) AS settled FROM players"
+            f" WHERE user_id IN ({marks})",
+            [hand_id, *seats],
+        )
+    }
+    for user in seats:
+        if user not in rows:
+            raise UnknownPlayerError(user)
+    return rows
+
+
+def _ledger_rows(
+    hand_id: str, changes: Sequence[LedgerChange], beans: dict[int, int], now: str
+) -> list[tuple[Any, ...]]:
+    """One ledger row a change, ``beans`` moved along; ``InsufficientBeansError`` for a
+    balance that would go below zero."""
+    rows = []
+    for change in changes:
+        if change.delta == 0:
+            continue
+        after = beans[change.user_id] + change.delta
+        if after < 0:
+            raise InsufficientBeansError(change.user_id, beans[change.user_id], change.delta)
+        beans[change.user_id] = after
+        rows.append(
+            (
+                change.user_id,
+                change.delta,
+                after,
+                Reason(change.reason).value,
+                hand_id,
+                hand_id,
+                now,
+            )
+        )
+    return rows
+
+
+def _player_rows(
+    seats: list[int],
+    rows: dict[int, sqlite3.Row],
+    results: Sequence[HandResult],
+    beans: dict[int, int],
+    now: str,
+) -> tuple[list[tuple[Any, ...]], dict[int, int]]:
+    """Each seat's new balance, points (never below 0), wins, losses and streaks, and the
+    points after the hand."""
+    points = {u: int(rows[u]["points"]) for u in seats}
+    player_rows = []
+    by_user = {r.user_id: r for r in results}
+    for user in seats:
+        result = by_user.get(user)
+        streak, best = int(rows[user]["streak"]), int(rows[user]["best_streak"])
+        won_landlord = lost_landlord = won_farmer = lost_farmer = 0
+        if result is not None:
+            points[user] = max(0, points[user] + result.points_delta)
+            landlord = Role(result.role) is Role.LANDLORD
+            if result.won:
+                streak += 1
+                best = max(best, streak)
+                won_landlord, won_farmer = (1, 0) if landlord else (0, 1)
+            else:
+                streak = 0
+                lost_landlord, lost_farmer = (1, 0) if landlord else (0, 1)
+        player_rows.append(
+            (
+                beans[user],
+                points[user],
+                won_landlord,
+                lost_landlord,
+                won_farmer,
+                lost_farmer,
+                streak,
+                best,
+                now,
+                user,
+            )
+        )
+    return player_rows, points
+
+
+def _record_hand(
+    conn: sqlite3.Connection,
+    hand_id: str,
+    record: HandRecord,
+    changes: Sequence[LedgerChange],
+    results: Sequence[HandResult],
+    rows: dict[int, sqlite3.Row],
+    points: dict[int, int],
+    now: str,
+) -> None:
+    """The hand's record, each seat's part in it, and the group's count of hands played."""
+    seats = list(record.seats)
+    finished = to_text(record.finished_at)
+    conn.execute(
+        "INSERT INTO hands (hand_id, table_id, chat_id, room, rules, seats, result,"
+        " multipliers, bean_changes, started_at, finished_at, settled_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        (
+            hand_id,
+            record.table_id,
+            record.chat_id,
+            record.room,
+            dump_json(record.rules),
+            dump_json(seats),
+            dump_json(record.result),
+            dump_json(record.multipliers),
+            dump_json([str(c) for c in changes]),
+            to_text(record.started_at),
+            finished,
+            now,
+        ),
+    )
+    delta_of: dict[int, int] = {}
+    for change in changes:
+        delta_of[change.user_id] = delta_of.get(change.user_id, 0) + change.delta
+    conn.executemany(
+        "INSERT INTO hand_players (hand_id, user_id, role, won, beans_delta,"
+        " points_delta, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        [
+            (
+                hand_id,
+                r.user_id,
+                Role(r.role).value,
+                int(r.won),
+                delta_of.get(r.user_id, 0),
+                points[r.user_id] - int(rows[r.user_id]["points"]),
+                finished,
+            )
+            for r in results
+        ],
+    )
+    if record.chat_id is not None:
+        conn.executemany(
+            "INSERT INTO group_players (chat_id, user_id, hands, first_played_at,"
+            " last_played_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (chat_id, user_id)"
+            " DO UPDATE SET hands = hands + 1, last_played_at = excluded.last_played_at",
+            [(record.chat_id, u, now, now) for u in seats if not rows[u]["is_ai"]],
+        )

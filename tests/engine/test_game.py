@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from ddz_bot.games.doudizhu.engine import read_action as action_from_dict
 from ddz_bot.games.doudizhu.engine.actions import (
     AlreadyShown,
     BidTooLow,
@@ -53,7 +54,6 @@ from ddz_bot.kernel import (
     TrickWon,
     Waiting,
     WrongPhase,
-    action_from_dict,
 )
 
 from .game_helpers import ANTI_SPRING_DEAL, RICH, SPRING_DEAL, deal, run

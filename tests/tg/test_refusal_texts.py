@@ -4,23 +4,32 @@ from __future__ import annotations
 
 import pytest
 
-import ddz_bot.games.baohuang.engine  # noqa: F401  (its refusals register as IllegalAction subclasses)
+from ddz_bot.games import GAMES
 from ddz_bot.i18n import CATALOGUES, LANGS
-from ddz_bot.kernel import IllegalAction
+from ddz_bot.kernel import SHARED_REFUSALS, IllegalAction
 from ddz_bot.tg.refusals import refusal_key
 
 
+def _refusals() -> set[type[IllegalAction]]:
+    """The kernel's refusals and every registered game's, found through the registry."""
+    return {*SHARED_REFUSALS, *(cls for name in GAMES for cls in GAMES[name].refusals)}
+
+
 def _codes() -> set[str]:
-    codes, todo = set(), [IllegalAction]
-    while todo:
-        cls = todo.pop()
-        codes.add(cls.code)
-        todo.extend(cls.__subclasses__())
-    return codes
+    return {cls.code for cls in _refusals()}
 
 
 def test_the_engines_refuse_in_many_ways() -> None:
-    assert len(_codes()) >= 20  # 斗地主's and 保皇's codes, found through the class tree
+    assert len(_codes()) >= 20  # 斗地主's and 保皇's codes, found through the registry
+
+
+def test_every_refusal_class_is_listed_by_the_kernel_or_its_game() -> None:
+    tree, todo = set(), [IllegalAction]
+    while todo:
+        cls = todo.pop()
+        tree.add(cls)
+        todo.extend(cls.__subclasses__())
+    assert tree - _refusals() == set()
 
 
 @pytest.mark.parametrize("lang", LANGS)

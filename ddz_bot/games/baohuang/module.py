@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ddz_bot.games.baohuang.engine import OWN_REFUSALS
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import BaoHuangPlayers
@@ -27,5 +28,6 @@ GAME = GameModule(
     typing=BaoHuangTyping(),
     ai=BaoHuangPlayers(),
     replay=BaoHuangReplay(),
+    refusals=OWN_REFUSALS,
     options=BaoHuangOptions(),
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ddz_bot.games.doudizhu.engine import OWN_REFUSALS
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import DouDizhuAI
@@ -27,5 +28,6 @@ GAME = GameModule(
     typing=DouDizhuTyping(),
     ai=DouDizhuAI(),
     replay=DouDizhuReplay(),
+    refusals=OWN_REFUSALS,
     options=DouDizhuOptions(),
 )

@@ -22,6 +22,7 @@ from ddz_bot.games.baohuang.engine import (
     TakeThrone,
     YieldThrone,
 )
+from ddz_bot.games.baohuang.engine import read_action as action_from_dict
 from ddz_bot.kernel import (
     AutoPlay,
     AutoPlayChanged,
@@ -33,7 +34,6 @@ from ddz_bot.kernel import (
     Termination,
     TimedOut,
     Timeout,
-    action_from_dict,
 )
 
 from .helpers import STAGED, crown, go_out, staged

@@ -1,6 +1,8 @@
 """保皇 (Bao Huang), the five-player climbing game of docs/rules.md section 4: a pure engine."""
 
 from .actions import (
+    OWN_ACTIONS,
+    OWN_REFUSALS,
     AutoPlayLocked,
     CallGuard,
     CannotCall,
@@ -11,6 +13,7 @@ from .actions import (
     TakeThrone,
     WrongMethod,
     YieldThrone,
+    read_action,
 )
 from .beats import bh_beats, meld_beats, roast_fits
 from .cards import (
@@ -74,6 +77,8 @@ __all__ = [
     "MAX_OFFERS",
     "MAX_REDEALS",
     "NATURAL_RANKS",
+    "OWN_ACTIONS",
+    "OWN_REFUSALS",
     "RANK_OF",
     "AutoPlayLocked",
     "BaoHuangGame",
@@ -127,6 +132,7 @@ __all__ = [
     "meld_beats",
     "meld_of",
     "place_scores",
+    "read_action",
     "roast_fits",
     "score_factors",
 ]

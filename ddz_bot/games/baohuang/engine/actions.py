@@ -1,9 +1,9 @@
 """What players send to a 保皇 hand beyond the engine's own actions, and why it may refuse.
 
-The engine's ``Deal``, ``Play``, ``Pass``, ``Timeout``, ``AutoPlay`` and ``Escape`` serve 保皇
-as they are; the throne, the called guard and the declarations are new actions, registered
-so that ``action_from_dict`` reads them back. Every refusal is an ``IllegalAction`` with a
-code of its own; the engine's codes are reused where they mean the same.
+The kernel's ``Deal``, ``Play``, ``Pass``, ``Timeout``, ``AutoPlay`` and ``Escape`` serve 保皇
+as they are; the throne, the called guard and the declarations are its own actions, which
+``read_action`` reads back. Every refusal is an ``IllegalAction`` with a code of its own; the
+kernel's codes are reused where they mean the same.
 """
 
 from __future__ import annotations
@@ -11,12 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ddz_bot.kernel import Action, IllegalAction, register_action
+from ddz_bot.kernel import Action, ActionReader, IllegalAction
 
 from .cards import Face
 from .views import Declaration
 
 __all__ = [
+    "OWN_ACTIONS",
+    "OWN_REFUSALS",
     "AutoPlayLocked",
     "CallGuard",
     "CannotCall",
@@ -27,6 +29,7 @@ __all__ = [
     "TakeThrone",
     "WrongMethod",
     "YieldThrone",
+    "read_action",
 ]
 
 
@@ -67,7 +70,6 @@ class AutoPlayLocked(IllegalAction):
     code = "auto_locked"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class TakeThrone(Action):
     """登基 (fixed-guard method): take the emperor card and every attached card."""
@@ -76,7 +78,6 @@ class TakeThrone(Action):
     type: ClassVar[str] = "take_throne"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class YieldThrone(Action):
     """让位: hand the emperor card to the 上家 (attaching a card if it was handed to you)."""
@@ -85,7 +86,6 @@ class YieldThrone(Action):
     type: ClassVar[str] = "yield_throne"
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class CallGuard(Action):
     """Take the throne naming a face of which you hold three copies (four: hidden solo)."""
@@ -106,7 +106,6 @@ class CallGuard(Action):
         return cls(int(data["seat"]), Face.parse(str(data["face"])))
 
 
-@register_action
 @dataclass(frozen=True, slots=True)
 class Declare(Action):
     """A word in the declaration round: 明独保, 明保, 造反, 抢独, or nothing."""
@@ -125,3 +124,17 @@ class Declare(Action):
     @classmethod
     def _from_fields(cls, data: dict[str, Any]) -> Action:
         return cls(int(data["seat"]), Declaration(str(data["declaration"])))
+
+
+#: 保皇's own actions and refusals (the kernel has the shared ones)
+OWN_ACTIONS: tuple[type[Action], ...] = (TakeThrone, YieldThrone, CallGuard, Declare)
+OWN_REFUSALS: tuple[type[IllegalAction], ...] = (
+    WrongMethod,
+    CannotCall,
+    MustTakeThrone,
+    CannotDeclare,
+    SixLast,
+    AutoPlayLocked,
+)
+#: reads a 保皇 hand's actions back from their plain dicts
+read_action = ActionReader(OWN_ACTIONS)

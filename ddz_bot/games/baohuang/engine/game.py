@@ -44,10 +44,17 @@ from ddz_bot.kernel import (
     TrickWon,
     Waiting,
     WrongPhase,
-    action_from_dict,
 )
 
-from .actions import AutoPlayLocked, CallGuard, Declare, SixLast, TakeThrone, YieldThrone
+from .actions import (
+    AutoPlayLocked,
+    CallGuard,
+    Declare,
+    SixLast,
+    TakeThrone,
+    YieldThrone,
+    read_action,
+)
 from .beats import meld_beats
 from .cards import EMPEROR_CARD, GUARD_CARD, RANK_OF, bh_deck
 from .deal import arrange_deal
@@ -418,7 +425,7 @@ class BaoHuangGame(Crowning):
         """Rebuild a hand from its start and its ordered actions."""
         game = cls._from_start(start)
         for action in actions:
-            game.apply(action if isinstance(action, Action) else action_from_dict(action))
+            game.apply(action if isinstance(action, Action) else read_action(action))
         return game
 
     @classmethod

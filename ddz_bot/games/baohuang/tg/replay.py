@@ -12,10 +12,11 @@ from ddz_bot.games.baohuang.engine import (
     GuardCalled,
     ThroneTaken,
     ThroneYielded,
+    read_action,
 )
 from ddz_bot.games.baohuang.engine import Played as BhPlayed
 from ddz_bot.i18n import t
-from ddz_bot.kernel import Passed, TimedOut, action_from_dict
+from ddz_bot.kernel import Passed, TimedOut
 from ddz_bot.storage import FinishedHand
 
 from .words import card_list_text, declaration_word, face_text, meld_text
@@ -38,7 +39,7 @@ def bh_replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str
     lines: list[str] = []
     late: set[int] = set()
     for action in log:
-        for event in game.apply(action_from_dict(action)):
+        for event in game.apply(read_action(action)):
             what: str | None = None
             seat = getattr(event, "seat", None)
             if isinstance(event, TimedOut):

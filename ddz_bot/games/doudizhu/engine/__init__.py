@@ -3,6 +3,8 @@ I/O. It builds on the kernel (cards, the action and event base, the protocol, th
 imports nothing else of the project."""
 
 from .actions import (
+    OWN_ACTIONS,
+    OWN_REFUSALS,
     AlreadyShown,
     BadReading,
     Bid,
@@ -17,6 +19,7 @@ from .actions import (
     NoGrab,
     NoShow,
     ShowCards,
+    read_action,
 )
 from .catalogue import classify, legal_moves
 from .combos import (
@@ -65,6 +68,8 @@ __all__ = [
     "BOMB_KINDS",
     "CLASSIC",
     "FOUR_PLAYER",
+    "OWN_ACTIONS",
+    "OWN_REFUSALS",
     "POINTS",
     "SHOW_FACTORS",
     "WILDCARD",
@@ -118,6 +123,7 @@ __all__ = [
     "escape_score",
     "kicker_count",
     "legal_moves",
+    "read_action",
     "ruleset_by_name",
     "settle",
     "typed_reading",

@@ -1,6 +1,6 @@
 """斗地主's own actions (明牌, bidding, 抢地主, 加倍) and refusals, on the kernel's action base.
 
-Registered with the kernel's ``register_action`` so that ``action_from_dict`` reads them back.
+``read_action`` reads them (and the kernel's shared ones) back from their plain dicts.
 """
 
 from __future__ import annotations
@@ -8,9 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ddz_bot.kernel import Action, AlreadyAnswered, IllegalAction, register_action
+from ddz_bot.kernel import Action, ActionReader, AlreadyAnswered, IllegalAction
 
 __all__ = [
+    "OWN_ACTIONS",
+    "OWN_REFUSALS",
     "AlreadyShown",
     "BadReading",
     "Bid",
@@ -25,6 +27,7 @@ __all__ = [
     "NoGrab",
     "NoShow",
     "ShowCards",
+    "read_action",
 ]
 
 
@@ -134,5 +137,24 @@ class NoDouble(Action):
     type: ClassVar[str] = "no_double"
 
 
-for _cls in (ShowCards, NoShow, Call, Decline, Grab, NoGrab, Bid, Double, NoDouble):
-    register_action(_cls)
+#: 斗地主's own actions and refusals (the kernel has the shared ones)
+OWN_ACTIONS: tuple[type[Action], ...] = (
+    ShowCards,
+    NoShow,
+    Call,
+    Decline,
+    Grab,
+    NoGrab,
+    Bid,
+    Double,
+    NoDouble,
+)
+OWN_REFUSALS: tuple[type[IllegalAction], ...] = (
+    AlreadyShown,
+    CannotGrab,
+    BidTooLow,
+    DoubleNotAllowed,
+    BadReading,
+)
+#: reads a 斗地主 hand's actions back from their plain dicts
+read_action = ActionReader(OWN_ACTIONS)

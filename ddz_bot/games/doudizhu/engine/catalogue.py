@@ -17,7 +17,8 @@ from ddz_bot.kernel import NUM_RANKS, Cards, Rank, parse_cards
 from .combos import Combo, ComboKind, Reading, natural_readings, preferred_stand_in, wild_combo
 from .moves import classic_moves, two_deck_moves
 from .rules import CLASSIC, RuleSet
-from .wildmoves import wild_legal_moves, wild_readings
+from .wildmoves import wild_legal_moves
+from .wildreadings import wild_readings
 
 __all__ = ["classify", "classify_structural", "legal_moves", "read_as"]
 

@@ -49,14 +49,24 @@ from ddz_bot.kernel import (
     TrickWon,
     Waiting,
     WrongPhase,
-    action_from_dict,
     full_deck,
     rank_name,
     room_from_dict,
     room_to_dict,
 )
 
-from .actions import Bid, Call, Decline, Double, Grab, NoDouble, NoGrab, NoShow, ShowCards
+from .actions import (
+    Bid,
+    Call,
+    Decline,
+    Double,
+    Grab,
+    NoDouble,
+    NoGrab,
+    NoShow,
+    ShowCards,
+    read_action,
+)
 from .auction import Auction
 from .combos import Combo, bomb_factor
 from .events import HandFinished, PhaseChanged, Played
@@ -351,7 +361,7 @@ class Game(Auction):
         """Rebuild a hand from its start and its ordered actions (replays, crash recovery)."""
         game = cls._from_start(start)
         for action in actions:
-            game.apply(action if isinstance(action, Action) else action_from_dict(action))
+            game.apply(action if isinstance(action, Action) else read_action(action))
         return game
 
     def settlement(

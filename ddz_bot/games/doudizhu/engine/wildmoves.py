@@ -1,8 +1,8 @@
 """Plays and readings of cards holding wildcards (癞子): every wildcard generator.
 
-``wild_legal_moves`` lists every legal play of a hand holding wildcards, and
-``wild_readings`` every reading of a set of cards holding some (``catalogue`` puts them
-behind ``legal_moves`` and ``classify``). Many of those plays put down a wildcard for a
+``wild_legal_moves`` lists every legal play of a hand holding wildcards (``catalogue`` puts
+it behind ``legal_moves``; every reading of a set of cards holding some is
+``wildreadings``'). Many of those plays put down a wildcard for a
 rank while the hand keeps a natural card of that rank unused. Such a play is always
 dominated: the same reading with the natural card instead beats exactly the same
 combos and keeps the more flexible wildcard in hand (and a soft bomb turned hard only
@@ -21,8 +21,7 @@ cards left: natural kickers as they are, wildcard kickers wherever a rule lets t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import lru_cache
-from itertools import combinations, combinations_with_replacement
+from itertools import combinations
 from typing import Final
 
 from ddz_bot.kernel import NUM_RANKS, SEQUENCE_TOP, Cards, Rank
@@ -31,17 +30,15 @@ from .combos import (
     SEQUENCE_KINDS,
     Combo,
     ComboKind,
-    Reading,
     beats,
     natural_readings,
     preferred_stand_in,
-    reading_order,
     wild_combo,
 )
 from .moves import combo_shapes, kicker_multisets, natural_moves
 from .rules import CLASSIC, RuleSet
 
-__all__ = ["useful_moves", "wild_legal_moves", "wild_readings"]
+__all__ = ["useful_moves", "wild_legal_moves"]
 
 K = ComboKind
 _X: Final = int(Rank.SMALL_JOKER)
@@ -476,30 +473,3 @@ def _natural_choices(target: list[int], naturals: list[int], n_wild: int) -> Ite
         used[r] = base[r]
 
     yield from walk(0, spare, base[:])
-
-
-@lru_cache(maxsize=1 << 15)
-def wild_readings(cards: Cards, wild: int, rules: RuleSet) -> tuple[Combo, ...]:
-    """Every reading of ``cards``, some of them but not all wildcards (of rank ``wild``):
-    each way the wildcards may stand in, one canonical stand-in per reading (memoised: a
-    hand is looked at many times in a turn)."""
-    counts = cards.counts()
-    n_wild = counts[wild]
-    naturals = counts[:]
-    naturals[wild] = 0
-    found: dict[Reading, tuple[int, ...]] = {}
-    limit = rules.max_of_a_rank
-    for stand_in in combinations_with_replacement(range(_TWO + 1), n_wild):
-        target = naturals[:]
-        for rank in stand_in:
-            target[rank] += 1
-        if any(target[rank] > limit for rank in stand_in):
-            continue
-        for reading in natural_readings(target, rules):
-            best = found.get(reading)
-            if best is None or preferred_stand_in(stand_in, best, wild):
-                found[reading] = stand_in
-    return tuple(
-        wild_combo(kind, rank, length, cards, found[(kind, rank, length)], wild, rules)
-        for kind, rank, length in sorted(found, key=reading_order)
-    )

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ddz_bot.games.doudizhu.engine import Game, LandlordChosen, Played
+from ddz_bot.games.doudizhu.engine import Game, LandlordChosen, Played, read_action
 from ddz_bot.i18n import t
-from ddz_bot.kernel import Passed, TimedOut, action_from_dict
+from ddz_bot.kernel import Passed, TimedOut
 from ddz_bot.storage import FinishedHand
 
 from .words import combo_text
@@ -27,7 +27,7 @@ def replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
     landlord: int | None = None
     late: set[int] = set()
     for action in log:
-        for event in game.apply(action_from_dict(action)):
+        for event in game.apply(read_action(action)):
             if isinstance(event, LandlordChosen):
                 landlord = event.seat
             elif isinstance(event, TimedOut):
