@@ -11,6 +11,9 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     DDZ_DB_PATH=/app/data/ddz.sqlite3
 
 WORKDIR /app
+# FriBiDi: Pillow's libraqm loads it to shape Arabic, Hebrew, Thai and Devanagari names.
+RUN apt-get update && apt-get install -y --no-install-recommends libfribidi0 \
+    && rm -rf /var/lib/apt/lists/*
 COPY requirements.txt .
 RUN pip install --no-cache-dir -r requirements.txt
 

@@ -208,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         load_dotenv()
         settings = Settings.from_env()
         webhook = webhook_arguments(settings) if settings.webhook else None
+        if webhook is not None and settings.webapp and settings.webapp_port == webhook["port"]:
+            raise SettingsError(
+                "DDZ_WEBAPP_PORT", str(settings.webapp_port), "the webhook listens on it already"
+            )
     except SettingsError as error:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 2
@@ -247,6 +251,10 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     schedule_backups(application, settings)
     if not checked_whole:
         schedule_whole_check(application, settings)
+    if settings.webapp:  # the live table (Mini App): its server runs with the bot
+        from ddz_bot.web.server import attach
+
+        attach(application, settings)
     tune_gc()
     tune_switching()
     quiet = _ReportedAtStart()

@@ -1,15 +1,26 @@
 """Load on the Telegram layer: N concurrent tables over the in-process fake Bot API.
 
 Run: python bench/bot_load.py [--tables 500] [--humans 2] [--duration 90] [--render]
-     [--game classic|baohuang] [--api-latency SECONDS [--slow-share 0.01] [--open-within 10]]
+     [--game classic|baohuang] [--think 3] [--typing 0.5] [--commands 0.2]
+     [--no-overall-limit] [--api-latency SECONDS [--slow-share 0.01]] [--open-within 10]
      [--newcomers 1.0] [--ai-workers 1]
 
 Each table sits in its own group (``--game baohuang``: five seats of 保皇, the players in
-``bench/bot_load_bh.py``) with ``--humans`` scripted players (they read their panel
-and press its buttons after a short think) and AI seats for the rest; hands are played one
-after another until ``--duration`` seconds have passed. The real Application runs: handlers,
-JobQueue, AIORateLimiter (its group limit on, its overall limit off, since the fake answers at
-once), SQLite on a temporary file. Printed:
+``bench/bot_load_bh.py``) with ``--humans`` scripted people and AI seats for the rest; hands
+are played one after another until ``--duration`` seconds have passed. A person acts only
+once their panel told them to decide, after thinking ``--think`` seconds on average (spread
+from 0.4 to 1.6 times that);
+``--typing`` of them type their plays (now and then a hint or a word the bot refuses first),
+the others press buttons; ``--commands`` of them ask for ``/balance`` or ``/rank`` in the
+group now and then. The real Application runs as the bot does: handlers, JobQueue, the rate
+limiter with Telegram's overall 30 calls a second (``--no-overall-limit`` to see past it),
+SQLite on a temporary file. Printed:
+
+- the decision wait: from the moment a seat must decide to the moment the call that tells its
+  person returns, p50/p99/max, in all and by kind of decision; the time-outs the bot caused
+  (the person was never told before their clock ran out) apart from those of people who were
+  told and did not act (``bench/load_watch.py``); typed messages answered (the first call
+  showing something in that chat after them);
 
 - update-handling latency (p50/p99) of the players' updates, each handed to the bot as its
   polling loop does (through the update processor: concurrent across tables, in order
@@ -19,11 +30,11 @@ once), SQLite on a temporary file. Printed:
   keeps Telegram's per-chat limits unless ``--no-limits``);
 - the most messages sent to one group in any 60 s window;
 - memory per table (tracemalloc, a separate warm-up of ``--memory-tables`` tables dealt and
-  bidding, allocations of the fake Telegram left out).
+  bidding, allocations of the fake Telegram left out; 0: not measured).
 
+The groups open their tables at random moments within ``--open-within`` seconds.
 ``--api-latency`` makes every call of the fake Bot API take that long, and ``--slow-share`` of
-them (1% by default) take 5 s, as a busy Telegram does; the groups then open their tables at
-random moments within ``--open-within`` seconds. ``--newcomers`` is the share of people who
+them (1% by default) take 5 s, as a busy Telegram does. ``--newcomers`` is the share of people who
 never wrote to the bot (sitting down asks Telegram whether their private chat is open: that
 update waits for its answer); the others sent /start before the load. ``--ai-workers``: the
 processes computing the AI's decisions (0: on the bot's loop, as before).
@@ -49,20 +60,17 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bot_load_bh import BH_PICTURES, bh_decide
+from bot_load_bh import BH_PICTURES
+from load_people import Habit, player
 from load_report import SLOW_CALL, LoadRun, print_figures
+from load_watch import Watch, typed_answers
 from telegram import Update
-from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
-from ddz_bot.games.baohuang.engine import BaoHuangGame
-from ddz_bot.games.doudizhu.engine.catalogue import legal_moves
-from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg import present
 from ddz_bot.tg.app import build_application, runtime, tune_gc, tune_switching
 from ddz_bot.tg.runtime import Runtime
-from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
-from ddz_bot.tg.words import cards_text
+from ddz_bot.tg.table import FINISHED
 from tests.tg.fake_api import TELEGRAM_LIMITS, FakeBotAPI, FakeMessage
 
 AnyApp = Any
@@ -88,6 +96,8 @@ class Driver:
     def __init__(self, api: FakeBotAPI, app: AnyApp) -> None:
         self.api = api
         self.app = app
+        #: private chats typed into, and when (``load_watch.typed_answers``)
+        self.typed: list[tuple[int, float]] = []
         self.latencies: list[float] = []
         self.by_kind: dict[str, list[float]] = {}
         self._queries = itertools.count(1)
@@ -120,6 +130,8 @@ class Driver:
             message["entities"] = [
                 {"type": "bot_command", "offset": 0, "length": len(text.split()[0])}
             ]
+        elif chat_id > 0 and measure:
+            self.typed.append((chat_id, time.monotonic()))
         await self.feed({"update_id": api.next_update_id(), "message": message}, measure)
 
     async def press(
@@ -147,13 +159,6 @@ class Driver:
         return self.api.callback_answers.pop(query_id, {})
 
 
-def panel_of(api: FakeBotAPI, user_id: int) -> FakeMessage | None:
-    for message in reversed(api.chat_messages(user_id)):
-        if message.photo_digest is not None:
-            return message
-    return None
-
-
 #: the game the tables play (``--game``): its /newgame word and its seats
 GAMES = {"classic": ("/newgame", 3), "baohuang": ("/newgame bh", 5)}
 GAME = ["classic"]
@@ -165,10 +170,10 @@ async def seat_table(
     command, seats = GAMES[GAME[0]]
     await driver.send(users[0], group, command, measure)
     lobby = driver.api.last_message(group, with_buttons=True)
-    for _ in range(100):  # until the lobby is in the group: its buttons can be pressed
+    for _ in range(600):  # until the lobby is in the group: its buttons can be pressed
         if lobby is not None:
             break
-        await asyncio.sleep(0.01)
+        await asyncio.sleep(0.05)
         lobby = driver.api.last_message(group, with_buttons=True)
     for user in users[1:]:
         await driver.press(user, lobby, "加入", measure)
@@ -184,91 +189,15 @@ async def seat_table_at(
     await seat_table(driver, group, users, measure=True)
 
 
-async def decide(
-    driver: Driver, manager: Runtime, group: int, user: dict[str, Any], rng: random.Random
-) -> bool:
-    """Press the buttons of one decision if it is this user's; returns whether it was."""
-    table = manager.table_in(group)
-    if table is None or table.phase != PLAYING or table.game is None:
-        return False
-    seat = table.seat_of(user["id"])
-    game = table.game
-    waiting = game.waiting_for()
-    if seat is None or waiting is None or seat not in waiting:
-        return False
-    panel = panel_of(driver.api, user["id"])
-    if isinstance(game, BaoHuangGame):
-        return await bh_decide(table, game, seat, user, panel, driver.press, driver.send, rng)
-    if game.phase is Phase.BIDDING:
-        labels = [b["text"] for b in panel.buttons()] if panel else []
-        for word in ("叫地主", "3 分", "不抢", "不叫"):
-            if word in labels:
-                await driver.press(user, panel, word)
-                return True
-        return False
-    if game.phase is Phase.LANDLORD_SHOW:
-        await driver.press(user, panel, "不明牌")
-        return True
-    if game.phase is Phase.DOUBLING:
-        await driver.press(user, panel, "不加倍")
-        return True
-    # plays: typed most of the time (one update), sometimes tapped rank by rank
-    hand = game.hand(seat)
-    moves = legal_moves(hand, game.to_beat, game.rules)
-    if not moves:
-        await driver.send(user, user["id"], "不出")
-        return True
-    choice = min(moves, key=lambda c: (c.rank, -c.size))
-    if rng.random() < 0.7:
-        await driver.send(user, user["id"], cards_text(choice.cards, "zh-Hans"))
-        return True
-    rank_buttons = {b["text"].split("×")[0]: b["text"] for b in panel.buttons()} if panel else {}
-    for rank in choice.cards:
-        label = cards_text([rank], "zh-Hans")
-        if label in rank_buttons:
-            await driver.press(user, panel, rank_buttons[label])
-    await asyncio.sleep(0.05)
-    await driver.press(user, panel_of(driver.api, user["id"]), "出牌")
-    return True
-
-
-async def player(
-    driver: Driver,
-    manager: Runtime,
-    group: int,
-    users: list[dict[str, Any]],
-    me: int,
-    think: tuple[float, float],
-    until: float,
-    rng: random.Random,
-    hands: list[int],
-) -> None:
-    user = users[me]
-    while time.monotonic() < until:
-        await asyncio.sleep(rng.uniform(*think))
-        table = manager.table_in(group)
-        if table is None:
-            return
-        if table.phase == FINISHED and me == 0:
-            hands[0] += 1
-            final = driver.api.last_message(group, with_buttons=True)
-            await driver.press(user, final, "再来一局")
-            lobby = driver.api.last_message(group, with_buttons=True)
-            await driver.press(user, lobby, "开始")
-            continue
-        if table.phase == LOBBY and me == 0:
-            lobby = driver.api.last_message(group, with_buttons=True)
-            await driver.press(user, lobby, "开始")
-            continue
-        try:
-            await decide(driver, manager, group, user, rng)
-        except Exception as error:  # a bench keeps going; count it
-            print("player error:", repr(error), file=sys.stderr)
-
-
 async def start_app(
-    db_path: Path, api: FakeBotAPI, group_interval: float, ai_workers: int = 1
+    db_path: Path,
+    api: FakeBotAPI,
+    group_interval: float,
+    ai_workers: int = 1,
+    *,
+    overall_rate: int = 30,
 ) -> AnyApp:
+    """The bot as it runs (its own rate limiter; ``overall_rate`` 0: no overall limit)."""
     settings = Settings(
         token="123456:BENCH",
         db_path=db_path,
@@ -276,11 +205,9 @@ async def start_app(
         deal_window=0.0,
         lobby_timeout=600.0,
         ai_workers=ai_workers,
+        overall_rate=overall_rate,
     )
-    limiter = AIORateLimiter(
-        overall_max_rate=0, group_max_rate=20, group_time_period=60, max_retries=0
-    )
-    app = build_application(settings, request=api, updates_request=api, rate_limiter=limiter)
+    app = build_application(settings, request=api, updates_request=api)
     await app.initialize()
     assert app.post_init is not None
     await app.post_init(app)
@@ -340,12 +267,49 @@ def slow_telegram(api: FakeBotAPI, seconds: float, slow_share: float, seed: int)
     api.latency = latency
 
 
+def habits(args: argparse.Namespace, count: int, rng: random.Random) -> list[Habit]:
+    """Each person's habit: ``--typing`` and ``--commands`` of them by a fixed draw."""
+    return [
+        Habit(rng.random() < args.typing, rng.random() < args.commands, args.think)
+        for _ in range(count)
+    ]
+
+
+async def table_life(
+    driver: Driver,
+    manager: Runtime,
+    watch: Watch,
+    seating: tuple[int, list[dict[str, Any]], float],
+    people: list[Habit],
+    until: float,
+    rng: random.Random,
+    hands: list[int],
+) -> None:
+    """One group: opens its table ``delay`` seconds from now, then its people play."""
+    group, users, delay = seating
+    await seat_table_at(driver, group, users, delay)
+    await asyncio.gather(
+        *(
+            player(driver, manager, watch, group, users, k, people[k], until, rng, hands)
+            for k in range(len(users))
+        )
+    )
+
+
 async def load(args: argparse.Namespace, tmp: Path) -> None:
     api = FakeBotAPI(keep_history=False, limits=None if args.no_limits else TELEGRAM_LIMITS)
     if args.api_latency > 0:
         slow_telegram(api, args.api_latency, args.slow_share, args.seed)
-    app = await start_app(tmp / "load.sqlite3", api, args.group_interval, args.ai_workers)
+    app = await start_app(
+        tmp / "load.sqlite3",
+        api,
+        args.group_interval,
+        args.ai_workers,
+        overall_rate=0 if args.no_overall_limit else 30,
+    )
     manager = runtime(app)
+    watch = Watch(manager)
+    watch.install()
     driver = Driver(api, app)
     rng = random.Random(args.seed)
     manager.rng = random.Random(args.seed)
@@ -357,47 +321,34 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     await manager.drain()
     started = time.monotonic()
     cpu_started = time.process_time()
-    if args.api_latency > 0:  # a slow Telegram: the groups open their tables together
-        await asyncio.gather(
-            *(seat_table_at(driver, g, u, rng.uniform(0, args.open_within)) for g, u in tables)
-        )
-    else:  # one after another, as people drift in
-        for group, users in tables:
-            await seat_table(driver, group, users, measure=True)
-    print(f"seated {args.tables} tables in {time.monotonic() - started:.1f} s")
-    seated_updates = len(driver.latencies)
-    moves_before = manager.accepted_moves
     calls_before = len(api.calls)
-    until = time.monotonic() + args.duration
+    until = started + args.open_within + args.duration
     hands = [0]
-    tasks = [
-        asyncio.create_task(
-            player(
+    await asyncio.gather(
+        *(
+            table_life(
                 driver,
                 manager,
-                group,
-                users,
-                k,
-                (args.think_min, args.think_max),
+                watch,
+                (group, users, rng.uniform(0, args.open_within)),
+                habits(args, len(users), rng),
                 until,
                 rng,
                 hands,
             )
+            for group, users in tables
         )
-        for group, users in tables
-        for k in range(len(users))
-    ]
-    await asyncio.gather(*tasks)
+    )
     await manager.drain()
     run = LoadRun(
         elapsed=time.monotonic() - started,
         cpu=time.process_time() - cpu_started,
-        moves=manager.accepted_moves - moves_before,
+        moves=manager.accepted_moves,
         all_calls=list(api.calls),
         calls_before=calls_before,
         too_many=api.too_many_total,
         latencies=driver.latencies,
-        seated_updates=seated_updates,
+        seated_updates=0,
         by_kind=driver.by_kind,
         hands_restarted=hands[0],
         tables_finished=sum(
@@ -408,6 +359,12 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
         in_workers=manager.thinker.in_workers,
         thinking=list(manager.thinker.times.thinking),
         waited=list(manager.thinker.times.waited),
+        waits=watch.waits,
+        bot_timeouts=watch.bot_timeouts,
+        people_timeouts=watch.people_timeouts,
+        typed=typed_answers(driver.typed, list(api.calls)),
+        typed_sent=len(driver.typed),
+        too_many_by_chat=dict(api.too_many),
     )
     await stop_app(app)
     print_figures(args, run)
@@ -422,11 +379,12 @@ async def main_async(args: argparse.Namespace) -> None:
         tune_switching(args.switch_interval)
 
     with tempfile.TemporaryDirectory() as tmp:
-        per_table = await memory_per_table(args.memory_tables, args.humans, Path(tmp))
-        print(
-            f"memory per table (dealt, bidding): {per_table / 1024:.1f} KB "
-            f"({args.memory_tables} tables, tracemalloc)"
-        )
+        if args.memory_tables > 1:
+            per_table = await memory_per_table(args.memory_tables, args.humans, Path(tmp))
+            print(
+                f"memory per table (dealt, bidding): {per_table / 1024:.1f} KB "
+                f"({args.memory_tables} tables, tracemalloc)"
+            )
         await load(args, Path(tmp))
 
 
@@ -436,10 +394,27 @@ def main() -> None:
     parser.add_argument("--humans", type=int, default=2, choices=(1, 2, 3, 4, 5))
     parser.add_argument("--game", default="classic", choices=tuple(GAMES))
     parser.add_argument("--duration", type=float, default=90.0)
-    parser.add_argument("--think-min", type=float, default=2.0)
-    parser.add_argument("--think-max", type=float, default=8.0)
+    parser.add_argument(
+        "--think", type=float, default=3.0, help="the people's mean think time, seconds"
+    )
+    parser.add_argument(
+        "--typing", type=float, default=0.5, help="the share of people who type their plays"
+    )
+    parser.add_argument(
+        "--commands",
+        type=float,
+        default=0.2,
+        help="the share of people who ask for /balance or /rank in the group now and then",
+    )
+    parser.add_argument(
+        "--no-overall-limit",
+        action="store_true",
+        help="no overall limit of 30 calls a second (Telegram's, which the bot keeps)",
+    )
     parser.add_argument("--group-interval", type=float, default=3.5)
-    parser.add_argument("--memory-tables", type=int, default=100)
+    parser.add_argument(
+        "--memory-tables", type=int, default=0, help="tables of the memory warm-up (0: none)"
+    )
     parser.add_argument("--render", action="store_true")
     parser.add_argument("--by-kind", action="store_true", help="latency by kind of update")
     parser.add_argument(
@@ -462,7 +437,7 @@ def main() -> None:
         "--open-within",
         type=float,
         default=10.0,
-        help="with --api-latency: the groups open their tables within this many seconds",
+        help="the groups open their tables within this many seconds",
     )
     parser.add_argument(
         "--ai-workers",

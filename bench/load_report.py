@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import resource
 import statistics
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ddz_bot.ai.timing import percentile
 from tests.tg.fake_api import Call
@@ -39,6 +39,13 @@ class LoadRun:
     in_workers: int  # AI decisions made in the worker processes
     thinking: list[float]  # seconds, the AI's own time per decision
     waited: list[float]  # seconds, what the table waited for each AI decision
+    #: seconds from a seat having to decide to its person told, by kind of decision
+    waits: dict[str, list[float]] = field(default_factory=dict)
+    bot_timeouts: int = 0  # time-outs of people never told to decide
+    people_timeouts: int = 0  # time-outs of people told who did not act
+    typed: list[float] = field(default_factory=list)  # seconds to each typed word's answer
+    typed_sent: int = 0  # words typed in private chats
+    too_many_by_chat: dict[int | None, int] = field(default_factory=dict)  # 429s by chat
 
     @property
     def calls(self) -> list[Call]:
@@ -63,6 +70,29 @@ def _in_group(call: Call) -> bool:
 
 def _in_private(call: Call) -> bool:
     return call.chat_id is not None and call.chat_id > 0 and call.ok
+
+
+def _spread(values: list[float]) -> str:
+    """p50, p99 and max of ``values`` (seconds) in milliseconds."""
+    ordered = sorted(values)
+    if not ordered:
+        return "p50 - ms  p99 - ms  max - ms"
+    return (
+        f"p50 {statistics.median(ordered) * 1000:.0f} ms  "
+        f"p99 {percentile(ordered, 0.99) * 1000:.0f} ms  max {ordered[-1] * 1000:.0f} ms"
+    )
+
+
+def print_waits(run: LoadRun) -> None:
+    """What people felt: the decision wait (two lines of fixed form scripts read), by kind;
+    the time-outs; typed words answered."""
+    every = [w for values in run.waits.values() for w in values]
+    print(f"decision wait: {_spread(every)}")
+    print(f"time-outs the bot caused: {run.bot_timeouts}")
+    print(f"  time-outs of people told who did not act: {run.people_timeouts}")
+    for kind, values in sorted(run.waits.items()):
+        print(f"  decision wait {kind:10s} n={len(values):6d}  {_spread(values)}")
+    print(f"typed messages answered: {len(run.typed)} of {run.typed_sent}  {_spread(run.typed)}")
 
 
 def print_figures(args: argparse.Namespace, run: LoadRun) -> None:
@@ -95,15 +125,16 @@ def print_figures(args: argparse.Namespace, run: LoadRun) -> None:
         f"p99 {percentile(lat, 0.99) * 1000:.1f} ms  max {lat[-1] * 1000:.1f} ms"
     )
     play = sorted(run.latencies[run.seated_updates :])
-    if play:
+    if play and run.seated_updates:
         print(
             f"  once seated: {len(play)} updates  p50 {statistics.median(play) * 1000:.1f} ms  "
             f"p99 {percentile(play, 0.99) * 1000:.1f} ms "
             "(sitting down waits for Telegram once a person: is their private chat open?)"
         )
+    print_waits(run)
     print(
-        f"accepted moves: {run.moves}  hands restarted: {run.hands_restarted}  "
-        f"tables finished now: {run.tables_finished}"
+        f"accepted moves: {run.moves}  moves/s: {run.moves / run.elapsed:.1f}  "
+        f"hands restarted: {run.hands_restarted}  tables finished now: {run.tables_finished}"
     )
     print(f"AI decisions made in the worker processes: {run.in_workers}")
     for what, recorded in (("thinking", run.thinking), ("answer waited", run.waited)):
@@ -129,7 +160,14 @@ def print_figures(args: argparse.Namespace, run: LoadRun) -> None:
     )
     print(
         f"429s received: {run.too_many}  calls refused: {refused}  "
-        f"(Telegram's per-chat limits {'off' if args.no_limits else 'on'})"
+        f"(Telegram's per-chat limits {'off' if args.no_limits else 'on'}; overall limit "
+        f"{'off' if getattr(args, 'no_overall_limit', False) else 'on'})"
+    )
+    groups = sum(n for chat, n in run.too_many_by_chat.items() if (chat or 0) < 0)
+    private = {chat: n for chat, n in run.too_many_by_chat.items() if (chat or 0) > 0}
+    print(
+        f"  429s in groups: {groups}  in private chats: {sum(private.values())} "
+        f"(in {len(private)} chats)"
     )
     print(f"most messages to one group in any 60 s window: {worst}")
     if args.by_kind:

@@ -63,6 +63,15 @@ class Settings:
     backup_dir: Path | None = None  # where the bot keeps its own backups; None: it keeps none
     backup_every: float = 6 * 3600.0  # seconds between two of them
     backup_keep: int = 7  # the newest ones kept; older ones are deleted
+    webapp_url: str = ""  # the live table's public HTTPS base; empty: no live table
+    webapp_listen: str = "127.0.0.1"
+    webapp_port: int = 8081
+    webapp_name: str = ""  # the Mini App's short name (@BotFather /newapp); empty: main app
+    webapp_max_age: int = 86_400  # seconds a page's launch data stays good
+
+    @property
+    def webapp(self) -> bool:
+        return bool(self.webapp_url)
 
     @property
     def webhook(self) -> bool:
@@ -96,7 +105,7 @@ class Settings:
 class _Spec:
     name: str
     variable: str
-    kind: str  # str, path, float, int, lang, level, proxy, url, duration
+    kind: str  # str, path, float, int, lang, level, proxy, url, duration, webapp
     default: str
     meaning: str
 
@@ -123,6 +132,11 @@ class _Spec:
                 if lang.lower() == raw.lower().replace("_", "-"):
                     return lang
             raise SettingsError(self.variable, raw, f"one of {', '.join(LANGUAGES)}")
+        if self.kind == "webapp":
+            parts = urlsplit(raw)
+            if parts.scheme != "https" or not parts.hostname or parts.query or parts.fragment:
+                raise SettingsError(self.variable, raw, "an https:// address with a host name")
+            return raw if raw.endswith("/") else raw + "/"
         if self.kind in ("proxy", "url"):
             schemes = PROXY_SCHEMES if self.kind == "proxy" else ("http", "https")
             parts = urlsplit(raw)
@@ -232,6 +246,37 @@ _SPECS = (
         "time between two backups: `30m`, `6h`, `1d`",
     ),
     _Spec("backup_keep", "DDZ_BACKUP_KEEP", "int", "7", "backups kept in DDZ_BACKUP_DIR (newest)"),
+    _Spec(
+        "webapp_url",
+        "DDZ_WEBAPP_URL",
+        "webapp",
+        "(empty: no live table)",
+        "public HTTPS address of the live table (the Mini App's page), e.g. "
+        "`https://bot.example.org/live/`",
+    ),
+    _Spec(
+        "webapp_listen",
+        "DDZ_WEBAPP_LISTEN",
+        "str",
+        "127.0.0.1",
+        "address the live table's server listens on (behind the reverse proxy)",
+    ),
+    _Spec("webapp_port", "DDZ_WEBAPP_PORT", "int", "8081", "port of the live table's server"),
+    _Spec(
+        "webapp_name",
+        "DDZ_WEBAPP_NAME",
+        "str",
+        "(empty: the bot's main Mini App)",
+        "the Mini App's short name from @BotFather's /newapp: the Open button links "
+        "`t.me/<bot>/<name>?startapp=...`",
+    ),
+    _Spec(
+        "webapp_max_age",
+        "DDZ_WEBAPP_MAX_AGE",
+        "int",
+        "86400",
+        "seconds a page's signed launch data stays good",
+    ),
 )
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86_400}

@@ -18,6 +18,7 @@ from ddz_bot.render import render_profile
 
 from .baohuang_result_samples import bh_result_samples
 from .baohuang_samples import bh_hand_samples, bh_table_samples
+from .live_gallery import write_live_gallery
 from .render_samples import hand_samples, profile_samples, result_samples, table_samples
 
 
@@ -47,6 +48,7 @@ def write_gallery(out: Path) -> list[Path]:
         )
     for bh_result in bh_result_samples():
         save(bh_result.name, render_bh_result(bh_result.view, bh_result.lines, bh_result.lang))
+    written += write_live_gallery(out)  # the live table's page, beside the pictures
     figures = "\n".join(
         f'<figure><img src="{p.name}" width="500"><figcaption>{p.stem}</figcaption></figure>'
         for p in written

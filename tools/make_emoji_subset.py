@@ -23,7 +23,7 @@ from pathlib import Path
 from PIL import Image
 
 SOURCE = Path("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf")
-OUT = Path(__file__).resolve().parents[2] / "data" / "fonts" / "DdzEmoji.ttf"
+OUT = Path(__file__).resolve().parents[1] / "data" / "fonts" / "DdzEmoji.ttf"
 #: The pixel size of the shipped strike (the size the font must be loaded at).
 STRIKE_PPEM = 40
 #: Colours per glyph: a small palette keeps each bitmap near a kilobyte.

@@ -9,7 +9,8 @@ Debian package ``fonts-noto-cjk``)::
 
 It writes ``data/fonts/DdzSans-Regular.otf`` (every character a picture may need: the
 labels, the 6,763 simplified characters of GB2312, the Big5 level-1 set of ~5,400
-common traditional ones, the 2,350 KS X 1001 Hangul syllables, kana,
+common traditional ones, the 2,965 common kanji of JIS X 0208 level 1 (401 of them,
+Japanese forms such as 円 桜 沢 恵, are in neither), the 2,350 KS X 1001 Hangul syllables, kana,
 Latin, Greek, Cyrillic, punctuation and the card suits) and ``DdzSans-Bold.otf`` (the
 labels, Latin, digits and symbols only: headings and card indices). The complete fonts
 weigh 16 MB each; the subsets stay near 3 MB together. Characters outside the subset
@@ -57,6 +58,12 @@ def common_han() -> set[int]:
     return gb | big5
 
 
+def jis_level1() -> set[int]:
+    """The 2,965 common kanji of JIS X 0208 level 1 (Japanese names)."""
+    kanji = _decodable("euc_jp", range(0xB0, 0xD0), [range(0xA1, 0xFF)])
+    return {c for c in kanji if c >= 0x4E00}
+
+
 def hangul() -> set[int]:
     return _decodable("euc_kr", range(0xB0, 0xC9), [range(0xA1, 0xFF)])
 
@@ -80,7 +87,7 @@ def regular_charset() -> set[int]:
         (0x3130, 0x318F),
         (0xFF00, 0xFFEF),
     )
-    chars |= common_han() | hangul()
+    chars |= common_han() | jis_level1() | hangul()
     chars |= {ord(c) for c in all_label_text() + _SYMBOLS}
     return chars
 

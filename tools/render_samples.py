@@ -31,6 +31,7 @@ from ddz_bot.render import PlayerRecord, ResultLine
 __all__ = [
     "LONG_NAMES",
     "NAMES",
+    "WORLD_NAMES",
     "Deck",
     "HandSample",
     "ResultSample",
@@ -47,6 +48,18 @@ LONG_NAMES = (
     "🐉👨‍👩‍👧 龍騰四海 🀄",
     "مرحبا بالعالم Zoë",
     "WWWWWWWWWWWWWWWWWWWWWWWWWWWWWW",
+)
+#: Names as people write them: scripts that join (Arabic), stack marks (Thai), build
+#: conjuncts (Devanagari) or read from the right (Arabic, Hebrew), mixed with Latin,
+#: digits and emoji; Korean and Japanese; a right-to-left name too long for its seat.
+WORLD_NAMES = (
+    "ليلى 🌙 Li 2",
+    "สมชาย ใจดี",
+    "प्रिया शर्मा",
+    "שירה (Shira)",
+    "김민준",
+    "佐藤 桜子",
+    "عبد الرحمن بن محمد بن عبد الله ١٤٤٥",
 )
 
 
@@ -382,6 +395,8 @@ def table_samples() -> list[TableSample]:
         TableSample("table_wildcard", wildcard_game().view, NAMES),
         TableSample("table_four", four.view, ("Bob", *LONG_NAMES[:3])),
         TableSample("table_long_names", classic_playing().view, LONG_NAMES[:3], "en"),
+        TableSample("table_world_names", classic_playing().view, WORLD_NAMES[:3], "en"),
+        TableSample("table_world_names_four", four.view, WORLD_NAMES[3:]),
         TableSample("table_finished", finished(classic_playing(), Role.LANDLORD), NAMES),
         TableSample("table_doubling", doubling().view, NAMES, "en"),
     ]
@@ -457,6 +472,17 @@ def result_samples() -> list[ResultSample]:
                 ResultLine(1, LONG_NAMES[0], 239_500, 24, 739_500),
                 ResultLine(2, LONG_NAMES[1], 239_500, 24, 1_500),
                 ResultLine(3, LONG_NAMES[2], 239_500, 24, 60_000_000),
+            ),
+            "en",
+        ),
+        ResultSample(
+            "result_world_names",
+            farmers,
+            (
+                ResultLine(0, WORLD_NAMES[3], -720_000, -72, 1_280_000),
+                ResultLine(1, WORLD_NAMES[1], 239_500, 24, 739_500),
+                ResultLine(2, WORLD_NAMES[2], 239_500, 24, 1_500),
+                ResultLine(3, WORLD_NAMES[0], 239_500, 24, 60_000),
             ),
             "en",
         ),

@@ -40,9 +40,18 @@ def t(lang: str, key: str, /, **values: object) -> str:
     """
     catalogue = CATALOGUES.get(lang) or CATALOGUES[DEFAULT_LANG]
     template = catalogue[key]
+    if _one(values) and f"{key}:one" in catalogue:
+        template = catalogue[f"{key}:one"]  # "1 point", not "1 points"
     if not values:
         return template
     return template.format(**{name: _isolated(value) for name, value in values.items()})
+
+
+def _one(values: dict[str, object]) -> bool:
+    """Whether the message counts one of something (its one whole number is 1 or -1): a
+    key with a ``:one`` form then uses it."""
+    counts = [v for v in values.values() if isinstance(v, int) and not isinstance(v, bool)]
+    return len(counts) == 1 and abs(counts[0]) == 1
 
 
 #: explicit directional formatting (embeddings, overrides, isolates and their ends)

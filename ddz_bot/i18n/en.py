@@ -19,9 +19,11 @@ CATALOGUE: dict[str, str] = {
     "cmd_settings": "Group settings (admins)",
     "cmd_lang": "Language",
     # general
-    "welcome": "Welcome to Dou Dizhu (斗地主)! Add me to a group and send /newgame there. "
-    "Your cards come to this chat, so keep it open.",
-    "help": "How to play:\n/newgame opens a table in a group; press Join (three players, or "
+    "welcome": "Welcome! I host card games in groups: Dou Dizhu (斗地主, three or four "
+    "players) and Bao Huang (保皇, five). Add me to a group and send /newgame there "
+    "(/newgame bh for Bao Huang). Your cards come to this chat, so keep it open.",
+    "help": "Games: Dou Dizhu (three or four players) and Bao Huang (five).\n"
+    "How to play:\n/newgame opens a table in a group; press Join (three players, or "
     "Start to fill empty seats with AI).\nYour hand comes here in private: tap ranks to "
     "select, then Play; or type cards like 33344, 10jqka, pass, hint.\n"
     "Game modes: /newgame classic | points | wildcard (lz) | four (4p) | baohuang (bh).\n"
@@ -128,6 +130,7 @@ CATALOGUE: dict[str, str] = {
     "panel_beans": "You {delta:+d} beans ({balance} left)",
     "panel_mult": "x{multiplier}",
     "panel_score": "{score} points",
+    "panel_score:one": "{score} point",
     "panel_afk_played": (
         "You timed out: {cards} was played for you. Time out once more and the bot plays for you."
     ),
@@ -409,4 +412,9 @@ CATALOGUE: dict[str, str] = {
     "bh_unknown_text": (
         "I didn't understand “{text}”. Type cards like 8888, 大王 77 or dx77, or pass / hint."
     ),
+    # the live table (Mini App)
+    "btn_open_table": "🃏 Open table",
+    "btn_live_panel": "🃏 Play at the live table",
+    "live_stale": "The table has moved on: look again.",
+    "live_bad_play": "Not cards: {text}",
 }

@@ -17,9 +17,11 @@ CATALOGUE: dict[str, str] = {
     "cmd_replay": "上一局回放",
     "cmd_settings": "群设置（管理员）",
     "cmd_lang": "语言",
-    "welcome": "欢迎来玩斗地主！把我拉进群，在群里发 /newgame 开桌。"
+    "welcome": "欢迎！我在群里主持牌局：斗地主（三人或四人）和保皇（五人）。"
+    "把我拉进群，在群里发 /newgame 开桌（保皇发 /newgame 保皇）。"
     "你的手牌会发到这个私聊里，请保持它打开。",
-    "help": "玩法：\n在群里发 /newgame 开桌，点「加入」（满三人开局，或点「开始」用 AI 补位）。\n"
+    "help": "可玩：斗地主（三人或四人）、保皇（五人）。\n"
+    "玩法：\n在群里发 /newgame 开桌，点「加入」（满三人开局，或点「开始」用 AI 补位）。\n"
     "开桌可选玩法：/newgame 经典 · 叫分 · 癞子 · 四人 · 保皇（例如 /newgame 四人）。\n"
     "手牌在私聊里：点点数选牌，再点「出牌」；也可以直接打字，例如 33344、10jqka、"
     "不出、提示。\n/balance 欢乐豆 · /rank 排行榜 · /daily 每日领豆 · /relief 救济金 · "
@@ -118,6 +120,7 @@ CATALOGUE: dict[str, str] = {
     "panel_beans": "你 {delta:+d} 豆（余 {balance}）",
     "panel_mult": "{multiplier} 倍",
     "panel_score": "计 {score} 分",
+    "panel_score:one": "计 {score} 分",
     "panel_afk_played": "你超时了，系统替你出了 {cards}。再超时一次就会进入托管（系统代打）。",
     "panel_afk_passed": "你超时了，系统替你选了不出。再超时一次就会进入托管（系统代打）。",
     "panel_relief": "欢乐豆用完了？发 /relief 领救济金。",
@@ -374,4 +377,9 @@ CATALOGUE: dict[str, str] = {
     "bh_you_emperor": "你是皇帝。",
     "bh_panel_waiting": "等别人决定，轮到你时面板会更新。",
     "bh_unknown_text": "没看懂「{text}」。请输入牌，例如 8888、大王 77、dx77，或者 不出 / 提示。",
+    # the live table (Mini App)
+    "btn_open_table": "🃏 打开牌桌",
+    "btn_live_panel": "🃏 在实时牌桌出牌",
+    "live_stale": "牌局已经变了，请再看一眼。",
+    "live_bad_play": "不是牌：{text}",
 }

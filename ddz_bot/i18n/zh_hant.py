@@ -17,9 +17,11 @@ CATALOGUE: dict[str, str] = {
     "cmd_replay": "上一局回放",
     "cmd_settings": "群設置（管理員）",
     "cmd_lang": "語言",
-    "welcome": "歡迎來玩鬥地主！把我拉進群，在群裡發 /newgame 開桌。"
+    "welcome": "歡迎！我在群裡主持牌局：鬥地主（三人或四人）和保皇（五人）。"
+    "把我拉進群，在群裡發 /newgame 開桌（保皇發 /newgame 保皇）。"
     "你的手牌會發到這個私聊裡，請保持它打開。",
-    "help": "玩法：\n在群裡發 /newgame 開桌，點「加入」（滿三人開局，或點「開始」用 AI 補位）。\n"
+    "help": "可玩：鬥地主（三人或四人）、保皇（五人）。\n"
+    "玩法：\n在群裡發 /newgame 開桌，點「加入」（滿三人開局，或點「開始」用 AI 補位）。\n"
     "開桌可選玩法：/newgame 經典 · 叫分 · 癩子 · 四人 · 保皇（例如 /newgame 四人）。\n"
     "手牌在私聊裡：點點數選牌，再點「出牌」；也可以直接打字，例如 33344、10jqka、"
     "不出、提示。\n/balance 歡樂豆 · /rank 排行榜 · /daily 每日領豆 · /relief 救濟金 · "
@@ -118,6 +120,7 @@ CATALOGUE: dict[str, str] = {
     "panel_beans": "你 {delta:+d} 豆（餘 {balance}）",
     "panel_mult": "{multiplier} 倍",
     "panel_score": "計 {score} 分",
+    "panel_score:one": "計 {score} 分",
     "panel_afk_played": "你超時了，系統替你出了 {cards}。再超時一次就會進入託管（系統代打）。",
     "panel_afk_passed": "你超時了，系統替你選了不出。再超時一次就會進入託管（系統代打）。",
     "panel_relief": "歡樂豆用完了？發 /relief 領救濟金。",
@@ -374,4 +377,9 @@ CATALOGUE: dict[str, str] = {
     "bh_you_emperor": "你是皇帝。",
     "bh_panel_waiting": "等別人決定，輪到你時面板會更新。",
     "bh_unknown_text": "沒看懂「{text}」。請輸入牌，例如 8888、大王 77、dx77，或者 不出 / 提示。",
+    # the live table (Mini App)
+    "btn_open_table": "🃏 打開牌桌",
+    "btn_live_panel": "🃏 在即時牌桌出牌",
+    "live_stale": "牌局已經變了，請再看一眼。",
+    "live_bad_play": "不是牌：{text}",
 }

@@ -2,24 +2,34 @@
 
 Only the fonts in ``data/fonts`` are used (a fresh machine has no other). Each character
 is drawn with the first shipped font whose character map holds it (bold, then regular,
-then the colour emoji font; a bold text that the small bold subset can't draw whole is
-drawn in regular thickened by a one-pixel stroke, so that a name never mixes weights and
-all names look alike); a character no shipped font has (another script) becomes ``?``, and
-the invisible joiners and modifiers around emoji are dropped, so a name of any script
-draws cleanly (an emoji sequence joined by U+200D draws as its parts, a skin tone as the
-default one). The character maps are read from the font files themselves (a small
-``cmap`` parser below), so there is nothing to keep in step with the subsets.
+then the colour emoji font, then the font of its script: Arabic, Hebrew, Thai,
+Devanagari; a bold text that the small bold subset can't draw whole is drawn in regular
+thickened by a one-pixel stroke, so that a name never mixes weights and all names look
+alike); a character no shipped font has becomes ``?``, and the invisible joiners and
+modifiers around emoji are dropped, so a name of any script draws cleanly (an emoji
+sequence joined by U+200D draws as its parts, a skin tone as the default one).
+
+Han, kana, Hangul, Latin, Greek, Cyrillic and emoji are drawn with Pillow's basic layout:
+the same text gives the same pixels on every machine. The four script fonts are drawn
+with libraqm (HarfBuzz), which joins Arabic letters, builds Devanagari conjuncts and
+places Thai and Hebrew marks; the line's order is the Unicode bidirectional algorithm's
+(``bidi.py``): a right-to-left name reads from the right, its digits and Latin words
+still from the left. The character maps are read from the font files themselves
+(``cmap.py``), so there is nothing to keep in step with the subsets.
 """
 
 from __future__ import annotations
 
-import struct
 import unicodedata
+from enum import Enum
 from functools import lru_cache
 from pathlib import Path
-from typing import Final
+from typing import Final, NamedTuple
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
+
+from .bidi import has_rtl, levels, mirror, visual_order
+from .cmap import coverage
 
 __all__ = [
     "BOLD",
@@ -27,8 +37,11 @@ __all__ = [
     "FONT_DIR",
     "REGULAR",
     "REPLACEMENT",
+    "SHAPING",
     "Run",
+    "Script",
     "clean_name",
+    "clean_text",
     "coverage",
     "draw_text",
     "fit_text",
@@ -51,10 +64,27 @@ ELLIPSIS: Final = "…"
 #: The share of the size between the visual middle of a line and its baseline.
 _MIDDLE_TO_BASELINE: Final = 0.37
 
+#: Whether Pillow has libraqm (its wheels do; the FriBiDi it loads is ``libfribidi0``).
+#: Without it the script fonts are drawn letter by letter: legible, but not joined.
+SHAPING: Final = bool(features.check_feature("raqm"))
+
+
+class Script(Enum):
+    """A script whose letters join, stack or reorder: its own font, shaped by libraqm."""
+
+    ARABIC = "DdzArabic.ttf"
+    HEBREW = "DdzHebrew.ttf"
+    THAI = "DdzThai.ttf"
+    DEVANAGARI = "DdzDevanagari.ttf"
+
+    @property
+    def path(self) -> Path:
+        return FONT_DIR / self.value
+
 
 @lru_cache(maxsize=128)
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
-    """The shipped font at ``size`` pixels (cached: loading a CJK font takes milliseconds).
+    """The shipped CJK font at ``size`` pixels (cached: loading it takes milliseconds).
 
     Pillow's basic layout, never libraqm even where it is installed: the same text gives
     the same pixels on every machine (the subsets carry no shaping tables anyway)."""
@@ -63,69 +93,15 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
     )
 
 
+@lru_cache(maxsize=64)
+def _script_font(script: Script, size: int) -> ImageFont.FreeTypeFont:
+    engine = ImageFont.Layout.RAQM if SHAPING else ImageFont.Layout.BASIC
+    return ImageFont.truetype(str(script.path), size, layout_engine=engine)
+
+
 @lru_cache(maxsize=1)
 def _emoji_font() -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(EMOJI), EMOJI_STRIKE, layout_engine=ImageFont.Layout.BASIC)
-
-
-@lru_cache(maxsize=4)
-def coverage(path: Path) -> frozenset[int]:
-    """The code points a font file maps (its ``cmap`` formats 4 and 12)."""
-    data = path.read_bytes()
-    num_tables = struct.unpack_from(">H", data, 4)[0]
-    cmap_offset = None
-    for i in range(num_tables):
-        tag, _checksum, offset, _length = struct.unpack_from(">4sIII", data, 12 + 16 * i)
-        if tag == b"cmap":
-            cmap_offset = offset
-    if cmap_offset is None:
-        raise ValueError(f"{path.name}: no cmap table")
-    count = struct.unpack_from(">H", data, cmap_offset + 2)[0]
-    points: set[int] = set()
-    for i in range(count):
-        platform, _encoding, offset = struct.unpack_from(">HHI", data, cmap_offset + 4 + 8 * i)
-        if platform not in (0, 3):
-            continue
-        table = cmap_offset + offset
-        fmt = struct.unpack_from(">H", data, table)[0]
-        if fmt == 4:
-            points |= _format4(data, table)
-        elif fmt == 12:
-            points |= _format12(data, table)
-    return frozenset(points)
-
-
-def _format4(data: bytes, table: int) -> set[int]:
-    segments = struct.unpack_from(">H", data, table + 6)[0] // 2
-    ends = struct.unpack_from(f">{segments}H", data, table + 14)
-    starts = struct.unpack_from(f">{segments}H", data, table + 16 + 2 * segments)
-    deltas = struct.unpack_from(f">{segments}h", data, table + 16 + 4 * segments)
-    range_offsets_at = table + 16 + 6 * segments
-    range_offsets = struct.unpack_from(f">{segments}H", data, range_offsets_at)
-    out: set[int] = set()
-    for seg in range(segments):
-        for code in range(starts[seg], ends[seg] + 1):
-            if code == 0xFFFF:
-                continue
-            if range_offsets[seg] == 0:
-                glyph = (code + deltas[seg]) & 0xFFFF
-            else:
-                at = range_offsets_at + 2 * seg + range_offsets[seg] + 2 * (code - starts[seg])
-                glyph = struct.unpack_from(">H", data, at)[0]
-                if glyph:
-                    glyph = (glyph + deltas[seg]) & 0xFFFF
-            if glyph:
-                out.add(code)
-    return out
-
-
-def _format12(data: bytes, table: int) -> set[int]:
-    groups = struct.unpack_from(">I", data, table + 12)[0]
-    out: set[int] = set()
-    for i in range(groups):
-        start, end, _glyph = struct.unpack_from(">III", data, table + 16 + 12 * i)
-        out.update(range(start, end + 1))
-    return out
 
 
 def _invisible(char: str) -> bool:
@@ -141,69 +117,146 @@ def _invisible(char: str) -> bool:
     )
 
 
+def _script_of(code: int) -> Script | None:
+    """The script font that has ``code`` (read only for what the CJK and emoji fonts lack)."""
+    return next((script for script in Script if code in coverage(script.path)), None)
+
+
+def _shapes_with(char: str, script: Script | None) -> bool:
+    """A mark or joiner kept after a letter of ``script`` (a Thai vowel sign, a Devanagari
+    virama, an Arabic vowel, the non-joiner of a Persian name): its font draws it."""
+    return (
+        script is not None
+        and (ord(char) in (0x200C, 0x200D) or unicodedata.category(char) in ("Mn", "Me"))
+        and ord(char) in coverage(script.path)
+    )
+
+
 REGULAR_WEIGHT: Final = 0
 BOLD_WEIGHT: Final = 1
 FAUX_BOLD: Final = 2  # the regular font with a stroke
 EMOJI_WEIGHT: Final = 3  # the colour emoji font, whatever the text's weight
-Run = tuple[str, int]  # text, weight
+
+
+class Run(NamedTuple):
+    """A piece of a line that one font draws; a line's runs go from left to right.
+
+    ``text`` is in reading order; ``rtl`` runs are drawn from right to left. ``script``
+    names the shaped font of a complex script, ``weight`` the thickness (regular or faux
+    bold for a script) or the emoji font."""
+
+    text: str
+    weight: int
+    script: Script | None = None
+    rtl: bool = False
+
+
+_Char = tuple[str, int, Script | None]  # a character, its weight and its script's font
 
 
 @lru_cache(maxsize=4096)
-def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
-    """Split ``text`` into runs that one shipped font draws, replacing what none has.
-
-    Several unknown characters in a row (an emoji sequence) become one ``?``.
-    """
-    bold_has = coverage(BOLD)
-    regular_has = coverage(REGULAR)
-    emoji_has = coverage(EMOJI)
-    faux = bold and any(ord(c) not in bold_has and ord(c) in regular_has for c in text)
+def _cleaned(text: str, bold: bool) -> tuple[_Char, ...]:
+    """``text`` in reading order, each character with the font that draws it; what no
+    shipped font has is replaced (several unknown characters in a row become one ``?``)."""
+    bold_has, regular_has, emoji_has = coverage(BOLD), coverage(REGULAR), coverage(EMOJI)
+    faux = bold and any(
+        ord(c) not in bold_has
+        and (ord(c) in regular_has or (not _invisible(c) and _script_of(ord(c)) is not None))
+        for c in text
+    )
     if faux:
         bold = False  # one weight for the whole text: a name never mixes weights
-    out: list[Run] = []
-    pending: list[str] = []
-    pending_weight = BOLD_WEIGHT if bold else FAUX_BOLD if faux else REGULAR_WEIGHT
+    plain = BOLD_WEIGHT if bold else FAUX_BOLD if faux else REGULAR_WEIGHT
+    out: list[_Char] = []
     replaced_last = False
-
-    def flush() -> None:
-        if pending:
-            out.append(("".join(pending), pending_weight))
-            pending.clear()
-
     for char in unicodedata.normalize("NFC", text):
         if char in "\n\t\r":
             char = " "
         elif _invisible(char):
+            if out and _shapes_with(char, out[-1][2]):
+                out.append((char, out[-1][1], out[-1][2]))
             continue
         code = ord(char)
+        script = None
         if bold and code in bold_has:
             weight = BOLD_WEIGHT
         elif code in regular_has:
-            weight = FAUX_BOLD if faux else REGULAR_WEIGHT
+            weight = plain if plain != BOLD_WEIGHT else REGULAR_WEIGHT
         elif code in bold_has:
             weight = BOLD_WEIGHT
         elif code in emoji_has:
             weight = EMOJI_WEIGHT
         else:
-            if replaced_last:
-                continue
-            char, replaced_last = REPLACEMENT, True
-            weight = BOLD_WEIGHT if bold else FAUX_BOLD if faux else REGULAR_WEIGHT
+            script = _script_of(code)
+            weight = plain if plain != BOLD_WEIGHT else REGULAR_WEIGHT
+            if script is None:
+                if replaced_last:
+                    continue
+                char, weight, replaced_last = REPLACEMENT, plain, True
         if char != REPLACEMENT:
             replaced_last = False
-        if weight != pending_weight:
-            flush()
-            pending_weight = weight
-        pending.append(char)
-    flush()
+        out.append((char, weight, script))
     return tuple(out)
 
 
+def clean_text(text: str, bold: bool = False) -> str:
+    """``text`` as it is drawn, in reading order: controls dropped, unknowns replaced."""
+    return "".join(char for char, _weight, _script in _cleaned(text, bold))
+
+
+@lru_cache(maxsize=4096)
+def runs(text: str, bold: bool = False) -> tuple[Run, ...]:
+    """Split ``text`` into runs that one shipped font draws, from left to right."""
+    chars = _cleaned(text, bold)
+    line = "".join(char for char, _weight, _script in chars)
+    resolved = levels(line) if has_rtl(line) else [0] * len(line)
+    pieces: list[tuple[list[str], int, Script | None, bool, int]] = []
+    for i in visual_order(resolved):
+        char, weight, script = chars[i]
+        rtl = resolved[i] % 2 == 1
+        if pieces:
+            part, last_weight, last_script, last_rtl, last = pieces[-1]
+            step = -1 if rtl else 1
+            if (weight, script, rtl) == (last_weight, last_script, last_rtl) and i == last + step:
+                part.append(char)
+                pieces[-1] = (part, weight, script, rtl, i)
+                continue
+        pieces.append(([char], weight, script, rtl, i))
+    return tuple(
+        Run("".join(part[::-1] if rtl else part), weight, script, rtl)
+        for part, weight, script, rtl, _last in pieces
+    )
+
+
+def _shaped(run: Run) -> bool:
+    return run.script is not None and SHAPING
+
+
+def _glyphs(run: Run) -> str:
+    """The run's text as handed to the font: libraqm turns a shaped run itself; the basic
+    layout draws left to right, so a right-to-left run is turned here, its brackets
+    mirrored."""
+    if run.rtl and not _shaped(run):
+        return "".join(mirror(char) for char in reversed(run.text))
+    return run.text
+
+
+def _direction(run: Run) -> str | None:
+    return ("rtl" if run.rtl else "ltr") if _shaped(run) else None
+
+
+def _face(run: Run, size: int) -> ImageFont.FreeTypeFont:
+    if run.script is not None:
+        return _script_font(run.script, size)
+    return font(size, run.weight == BOLD_WEIGHT)
+
+
 @lru_cache(maxsize=8192)
-def _run_width(part: str, size: int, weight: int) -> float:
-    if weight == EMOJI_WEIGHT:
-        return _emoji_font().getlength(part) * _emoji_ratio(size)
-    return font(size, weight == BOLD_WEIGHT).getlength(part) + _stroke(size, weight)
+def _run_width(run: Run, size: int) -> float:
+    if run.weight == EMOJI_WEIGHT:
+        return _emoji_font().getlength(_glyphs(run)) * _emoji_ratio(size)
+    length = _face(run, size).getlength(_glyphs(run), direction=_direction(run))
+    return length + _stroke(size, run.weight)
 
 
 def _emoji_ratio(size: int) -> float:
@@ -233,23 +286,41 @@ def _stroke(size: int, weight: int) -> int:
 
 
 @lru_cache(maxsize=4096)
-def _stamp(part: str, size: int, weight: int) -> tuple[Image.Image, int, int]:
+def _stamp(run: Run, size: int) -> tuple[Image.Image, int, int]:
     """A run of text rendered once as a mask, with its offset from the pen on the
     baseline: a table redraws the same words and names again and again."""
-    face = font(size, weight == BOLD_WEIGHT)
-    stroke = _stroke(size, weight)
+    face, glyphs, direction = _face(run, size), _glyphs(run), _direction(run)
+    stroke = _stroke(size, run.weight)
     left, top, right, bottom = (
-        int(v) for v in face.getbbox(part, anchor="ls", stroke_width=stroke)
+        int(v) for v in face.getbbox(glyphs, anchor="ls", stroke_width=stroke, direction=direction)
     )
     mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
     ImageDraw.Draw(mask).text(
-        (-left, -top), part, font=face, fill=255, anchor="ls", stroke_width=stroke, stroke_fill=255
+        (-left, -top),
+        glyphs,
+        font=face,
+        fill=255,
+        anchor="ls",
+        stroke_width=stroke,
+        stroke_fill=255,
+        direction=direction,
     )
     return mask, left, top
 
 
+@lru_cache(maxsize=8192)
+def _placed(text: str, size: int, bold: bool) -> tuple[float, tuple[tuple[Run, float], ...]]:
+    """The runs of ``text`` at ``size``, each with its pen's offset, and the whole width:
+    one cache look-up for a text drawn again."""
+    pen, placed = 0.0, []
+    for run in runs(text, bold):
+        placed.append((run, pen))
+        pen += _run_width(run, size)
+    return pen, tuple(placed)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> int:
-    return round(sum(_run_width(part, size, b) for part, b in runs(text, bold)))
+    return round(_placed(text, size, bold)[0])
 
 
 def draw_text(
@@ -265,17 +336,17 @@ def draw_text(
 
     Returns the width drawn.
     """
-    parts = runs(text, bold)
-    width = round(sum(_run_width(part, size, b) for part, b in parts))
-    x = xy[0] - (width / 2 if align == "m" else width if align == "r" else 0)
+    total, placed = _placed(text, size, bold)
+    width = round(total)
+    start = xy[0] - (width / 2 if align == "m" else width if align == "r" else 0)
     baseline = round(xy[1] + size * _MIDDLE_TO_BASELINE)
-    for part, weight in parts:
-        if weight == EMOJI_WEIGHT:
-            _draw_emoji(draw, (round(x), baseline), part, size, fill)
-        elif part.strip():
-            mask, left, top = _stamp(part, size, weight)
-            draw.bitmap((round(x) + left, baseline + top), mask, fill=fill)
-        x += _run_width(part, size, weight)
+    for run, pen in placed:
+        x = round(start + pen)
+        if run.weight == EMOJI_WEIGHT:
+            _draw_emoji(draw, (x, baseline), _glyphs(run), size, fill)
+        elif run.text.strip():
+            mask, left, top = _stamp(run, size)
+            draw.bitmap((x + left, baseline + top), mask, fill=fill)
     return width
 
 
@@ -296,19 +367,37 @@ def _draw_emoji(
         draw.bitmap(at, stamp.getchannel("A"), fill=fill)
 
 
+def _cuts(cleaned: str) -> list[int]:
+    """Where a text may be cut: never inside a cluster (before a mark or after a joiner or
+    a virama), so a cut name's last letter keeps its shape."""
+    out = [0]
+    for i in range(1, len(cleaned) + 1):
+        after = cleaned[i] if i < len(cleaned) else ""
+        before = cleaned[i - 1]
+        if after and (unicodedata.category(after) in ("Mn", "Mc", "Me") or after in "\u200c\u200d"):
+            continue
+        if before in "\u200c\u200d" or unicodedata.combining(before) == 9:  # a virama
+            continue
+        out.append(i)
+    return out
+
+
+@lru_cache(maxsize=4096)
 def fit_text(text: str, size: int, max_width: int, bold: bool = False) -> str:
-    """``text`` cut with an ellipsis so that it fits ``max_width`` pixels."""
+    """``text`` cut with an ellipsis so that it fits ``max_width`` pixels (the ellipsis
+    at the end of its reading: on the left of a right-to-left name)."""
     if text_width(text, size, bold) <= max_width:
         return text
-    cleaned = "".join(part for part, _bold in runs(text, bold))
-    low, high = 0, len(cleaned)
+    cleaned = clean_text(text, bold)
+    cuts = _cuts(cleaned)
+    low, high = 0, len(cuts) - 1
     while low < high:  # the longest prefix that fits with the ellipsis
         middle = (low + high + 1) // 2
-        if text_width(cleaned[:middle].rstrip() + ELLIPSIS, size, bold) <= max_width:
+        if text_width(cleaned[: cuts[middle]].rstrip() + ELLIPSIS, size, bold) <= max_width:
             low = middle
         else:
             high = middle - 1
-    return cleaned[:low].rstrip() + ELLIPSIS
+    return cleaned[: cuts[low]].rstrip() + ELLIPSIS
 
 
 def clean_name(name: str) -> str:

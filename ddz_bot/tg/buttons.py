@@ -174,7 +174,7 @@ async def _setting(press: Press) -> Answer:
         raise Refused("admin_only")
     await cycle_setting(rt.db, chat.id, press.cb.arg)
     text, markup = await settings_view(rt.db, rt.settings, rt.keyboards, chat.id, chat.title or "")
-    rt.outbox.spawn(query.edit_message_text(text, reply_markup=markup))
+    rt.outbox.edit(chat.id, message.message_id, text, markup)
     return t(press.lang, "settings_saved"), False, None
 
 
@@ -265,7 +265,8 @@ async def _escape(press: Press) -> Answer:
     if cb.version != table.hand_version or table.phase != TablePhase.PLAYING:
         raise Refused("stale_button")
     if press.query.message is not None:
-        press.rt.outbox.spawn(press.query.delete_message())
+        message = press.query.message
+        press.rt.outbox.delete(message.chat.id, message.message_id)
     press.answer_now()  # the settlement that follows takes a while
     if cb.arg[:1] == "y":
         await press.rt.hands.escape(table, press.who.id)

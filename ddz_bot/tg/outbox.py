@@ -10,10 +10,13 @@ changed, ``editMessageCaption``/``editMessageText`` when only words changed,
 Every chat keeps its own pace (``tg/pace.py``): what the outbox sends to one group (every
 slot's message and edit, every one-off ``post``) waits ``group_interval`` seconds after its
 previous send; a private chat takes a short burst, then about one message a second, so a fast
-tapper's panel shows the newest selection instead of queueing every tap. Side jobs handed to
-``spawn`` (answers to button presses, replies to commands, deleting a replaced message) are not
-paced here: an answer or a deletion is no message, and replies are few; the rate limiter
-(``tg/ratelimit.py``) still holds them to the group limit.
+tapper's panel shows the newest selection instead of queueing every tap. Every call also
+waits for its turn of the bot's overall budget (``tg/budget.py``): what a person waits for
+first (the panel of a seat that must decide, then answers, the group's picture, waiting
+panels, deletions of replaced messages last, several in one call: ``tg/deletions.py``). A
+deciding seat's panel remembers how late it came (``lateness``), so the table can give that
+decision its full time. Side jobs handed to ``spawn`` (answers to button presses) are not
+paced: Telegram does not count them.
 
 A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
 newest content is sent then), every other chat goes on. Telegram out of reach (a network
@@ -39,18 +42,24 @@ from typing import Any
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
+from .budget import Budget, Urgency
 from .content import Content, Render
+from .deletions import Deletions
+from .oneoff import OneOff, send_once
 from .pace import PRIVATE_PACE, UNPACED, ChatPace, ChatPaces, backoff, retry_seconds
 from .ratelimit import caller_waits_out_floods
 from .unseen import GROUP_LOOK_AHEAD, LOOK_AHEAD, tidy
 
-__all__ = ["PRIVATE_PACE", "ChatPace", "Content", "Outbox"]
+__all__ = ["LOADED", "PRIVATE_PACE", "ChatPace", "Content", "Outbox", "Urgency"]
 
 log = logging.getLogger(__name__)
 
 _KEPT = "(kept)"  # the photo key of a picture already on a message we adopted
 ForbiddenHook = Callable[[int, str], Awaitable[None]]
 SentHook = Callable[[int, str, int], Awaitable[None]]
+#: calls at least as urgent as a group picture waiting for the budget: past this many, a
+#: waiting seat's panel leaves out a change of its words alone (its cards and buttons go)
+LOADED = 8
 
 
 @dataclass(slots=True)
@@ -65,6 +74,10 @@ class _Slot:
     fresh: bool = False  # the next content goes out as a new message; the old one is deleted
     newest: int = 0  # the newest message id this slot ever had
     after: int = 0  # the newest message id known in the chat when its last new one was sent
+    urgency: Urgency = Urgency.GROUP  # what its next call is for (``tg/budget.py``)
+    decision: object = None  # the decision its content asks for now (None: none)
+    due: float | None = None  # since when that decision waits to be shown (None: shown)
+    late: float = 0.0  # seconds that decision's panel came late
 
 
 class Outbox:
@@ -84,6 +97,7 @@ class Outbox:
         on_sending: SentHook | None = None,
         max_retries: int = 5,
         network_retries: int = 8,
+        overall_rate: float = 0.0,
     ) -> None:
         self.bot = bot
         self.group_interval = group_interval
@@ -103,6 +117,9 @@ class Outbox:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._unrecorded: dict[tuple[int, str], _Slot] = {}  # new ids ``on_sent`` couldn't save
         self.sent_calls = 0
+        #: Telegram's overall calls a second, one under (the rate limiter is the net)
+        self.budget = Budget(max(int(overall_rate) - 1, 1) if overall_rate > 0 else 0)
+        self._deletions = Deletions(bot, self.budget, self._spawn)
 
     # ---- what callers use ---------------------------------------------------------------
     def show(
@@ -113,15 +130,27 @@ class Outbox:
         *,
         new_message: bool = False,
         replace: bool = False,
+        urgency: Urgency | None = None,
+        decision: object = None,
     ) -> None:
         """Make the slot show ``content`` as soon as the chat's pace allows.
 
         ``new_message``: a new message, the old one stays (a new hand). ``replace``: a new
         message and the old one is deleted: Telegram notifies nobody of an edit, so what a
         person must notice (their turn) is sent anew, and the chat keeps a single copy.
+        ``urgency``: what the call is for (a group's: its picture; a private chat's: an
+        answer). ``decision``: any value naming the decision the content asks its person
+        for: from the moment a new one is shown, how late it comes is kept (``lateness``).
         """
         slot = self._slot(chat_id, name)
         slot.retiring = False
+        if urgency is None:
+            urgency = Urgency.GROUP if chat_id < 0 else Urgency.ANSWER
+        slot.urgency = urgency
+        self.budget.hurry(chat_id, urgency)
+        if decision != slot.decision:
+            slot.decision, slot.late = decision, 0.0
+            slot.due = None if decision is None else time.monotonic()
         if new_message:
             slot.message_id, slot.sent = None, None
             slot.fresh = False
@@ -140,6 +169,14 @@ class Outbox:
     def message_id(self, chat_id: int, name: str) -> int | None:
         slot = self._slots.get((chat_id, name))
         return None if slot is None else slot.message_id
+
+    def lateness(self, chat_id: int, name: str) -> float:
+        """Seconds the slot's decision came late: since it was shown to the outbox until
+        its call returned, or until now while it waits still (0: no decision)."""
+        slot = self._slots.get((chat_id, name))
+        if slot is None or slot.decision is None:
+            return 0.0
+        return slot.late if slot.due is None else time.monotonic() - slot.due
 
     def drop(self, chat_id: int, name: str) -> None:
         """Forget a slot (its message stays as it is). Waiting content is discarded."""
@@ -176,6 +213,7 @@ class Outbox:
             base = slot.sent = Content("", None, photo_key=_KEPT)
         slot.pending = Content(text[:1024], None, photo_key=base.photo_key, render=base.render)
         slot.retiring = True
+        slot.urgency, slot.decision, slot.due = Urgency.WAITING, None, None
         if slot.task is None or slot.task.done():
             slot.task = self._spawn(self._run(slot))
         return True
@@ -187,9 +225,27 @@ class Outbox:
         markup: InlineKeyboardMarkup | None = None,
         *,
         photo: Render | None = None,
+        reply_to: int | None = None,
+        urgency: Urgency = Urgency.ANSWER,
     ) -> None:
-        """Send a one-off message in the background (a notice, a result)."""
-        self._spawn(self._post(chat_id, text, markup, photo))
+        """Send a one-off message in the background, at the chat's pace (a notice, a
+        result, a command's answer: ``reply_to`` the message it answers)."""
+        self.budget.hurry(chat_id, urgency)
+        self._spawn(send_once(self, OneOff(chat_id, text, markup, photo, reply_to, urgency)))
+
+    def edit(
+        self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
+    ) -> None:
+        """Edit a message's words and buttons at the chat's pace (a settings panel): only
+        the newest of several edits waiting is made."""
+        name = f"message:{message_id}"
+        self.bind(chat_id, name, message_id)
+        self.show(chat_id, name, Content(text, markup), urgency=Urgency.ANSWER)
+        self.release(chat_id, name)
+
+    def delete(self, chat_id: int, message_id: int) -> None:
+        """Delete a message once nothing more urgent waits (``tg/deletions.py``)."""
+        self._deletions.delete(chat_id, message_id)
 
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         """Run a side job (an alert, a deletion) in the background, tracked by ``drain``."""
@@ -230,7 +286,7 @@ class Outbox:
         """How many chats the outbox keeps a pace for now."""
         return len(self._paces)
 
-    def _hold(self, chat_id: int, seconds: float) -> None:
+    def hold(self, chat_id: int, seconds: float) -> None:
         """Telegram said ``retry_after``: this chat sends nothing before then."""
         now = time.monotonic()
         self._paces.hold(chat_id, now + seconds, now)
@@ -239,15 +295,36 @@ class Outbox:
         """The chats Telegram told to wait that are waiting still."""
         return self._paces.held(time.monotonic())
 
-    async def _pace(self, chat_id: int) -> None:
-        """Wait for this chat's turn to send: its pace, and any hold Telegram asked for."""
+    async def wait_turn(self, chat_id: int, urgency: Urgency) -> None:
+        """Wait for this chat's turn to send (its pace, and any hold Telegram asked for),
+        then for the call's turn of the bot's budget."""
         pace = self._paces.pace_of(chat_id)
         gate = self._paces.gate(chat_id, time.monotonic())
         async with gate.lock:
             wait = gate.wait(pace, time.monotonic())
             if wait > 0:
                 await asyncio.sleep(wait)
+            await self.budget.take(urgency, chat_id)
             gate.spend(pace, time.monotonic())
+
+    def _left_out(self, slot: _Slot) -> bool:
+        """Under load, a waiting seat's panel whose words alone would change is left as it
+        is (its cards and buttons still go; its person decides nothing now)."""
+        content = slot.pending
+        if slot.urgency < Urgency.WAITING or content is None or slot.message_id is None:
+            return False
+        sent = slot.sent
+        if sent is None or not content.picture_shown_by(sent):
+            return False
+        if sent.markup_key() != content.markup_key():
+            return False
+        return self.budget.waiting_before(Urgency.GROUP) >= LOADED
+
+    def _shown(self, slot: _Slot, picked: float) -> None:
+        """A call of the slot returned: the decision it waited to show is shown, if the
+        content went after it was asked for."""
+        if slot.due is not None and picked >= slot.due:
+            slot.late, slot.due = time.monotonic() - slot.due, None
 
     def _spawn(self, coroutine: Any) -> asyncio.Task[Any]:
         task: asyncio.Task[Any] = asyncio.get_running_loop().create_task(coroutine)
@@ -267,11 +344,15 @@ class Outbox:
     async def _send_pending(self, slot: _Slot) -> None:
         retries = 0
         while slot.pending is not None:
-            await self._pace(slot.chat_id)
+            if self._left_out(slot):
+                slot.pending = None
+                return
+            await self.wait_turn(slot.chat_id, slot.urgency)
             content = slot.pending  # the newest, after the wait
             if content is None:
                 return
             slot.pending = None
+            picked = time.monotonic()
             stale: int | None = None
             if slot.fresh:
                 slot.fresh = False
@@ -279,8 +360,9 @@ class Outbox:
             try:
                 await self._apply(slot, content)
                 retries = 0
+                self._shown(slot, picked)
                 if stale is not None:
-                    self.spawn(self.bot.delete_message(slot.chat_id, stale))
+                    self.delete(slot.chat_id, stale)
                     stale = None
                 if self._unrecorded:
                     await self._record_waiting()
@@ -290,11 +372,11 @@ class Outbox:
                     slot.message_id, slot.fresh = stale, True  # try the replacement again
                 if slot.pending is None and retries <= self.max_retries:
                     slot.pending = content
-                self._hold(slot.chat_id, retry_seconds(error.retry_after))
+                self.hold(slot.chat_id, retry_seconds(error.retry_after))
                 continue
             except Forbidden as error:
                 log.info("chat %s refuses messages: %s", slot.chat_id, error)
-                slot.pending = None
+                slot.pending, slot.due = None, None
                 if stale is not None and slot.message_id is None:
                     slot.message_id = stale  # still there: replaced once the chat is back
                 if self.on_forbidden is not None:
@@ -326,7 +408,7 @@ class Outbox:
                     slot.message_id, slot.fresh = stale, True
                 if slot.pending is None and retries <= self.network_retries:
                     slot.pending = content
-                self._hold(slot.chat_id, backoff(retries))
+                self.hold(slot.chat_id, backoff(retries))
                 continue
             except TelegramError as error:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
@@ -396,7 +478,16 @@ class Outbox:
 
     async def _photo(self, content: Content) -> bytes:
         assert content.render is not None
-        return await asyncio.to_thread(content.render)
+        return await self.draw(content.render)
+
+    async def draw(self, render: Render) -> bytes:
+        """A picture drawn off the loop."""
+        return await asyncio.to_thread(render)
+
+    def seen(self, chat_id: int, message_id: int, *, sent: bool = True) -> None:
+        """A message of ours with this id is in the chat (``sent``: a call sent it)."""
+        self._paces.seen(chat_id, message_id)
+        self.sent_calls += sent
 
     async def _apply(self, slot: _Slot, content: Content) -> None:
         bot, chat, sent = self.bot, slot.chat_id, slot.sent
@@ -456,36 +547,6 @@ class Outbox:
             # the picture on the message is the one sent before: remember its key
             content = dataclasses.replace(content, photo_key=sent.photo_key, render=sent.render)
         slot.sent = content
-
-    async def _post(
-        self, chat_id: int, text: str, markup: InlineKeyboardMarkup | None, photo: Render | None
-    ) -> None:
-        caller_waits_out_floods()
-        for attempt in range(self.max_retries + 1):
-            await self._pace(chat_id)
-            try:
-                if photo is not None:
-                    sent = await self.bot.send_photo(
-                        chat_id, await asyncio.to_thread(photo), caption=text, reply_markup=markup
-                    )
-                else:
-                    sent = await self.bot.send_message(chat_id, text, reply_markup=markup)
-                self._paces.seen(chat_id, sent.message_id)
-                self.sent_calls += 1
-                return
-            except RetryAfter as error:
-                self._hold(chat_id, retry_seconds(error.retry_after))
-            except BadRequest as error:
-                log.info("chat %s: message not sent: %s", chat_id, error)
-                return
-            except TimedOut as error:  # it may have arrived: not sent twice
-                log.info("chat %s: message perhaps not sent: %s", chat_id, error)
-                return
-            except NetworkError:  # no answer: this chat waits, then tries again
-                self._hold(chat_id, backoff(attempt + 1))
-            except TelegramError as error:
-                log.info("chat %s: message not sent: %s", chat_id, error)
-                return
 
 
 def _message_gone(error: BadRequest) -> bool:

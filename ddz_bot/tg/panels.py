@@ -19,11 +19,20 @@ from ddz_bot.kernel import Cards, DecisionKind, Waiting
 
 from . import clock
 
-__all__ = ["STILL_LOOKING_SECONDS", "PanelState", "SeatPanel", "Transition"]
+__all__ = [
+    "JUST_DECIDED_SECONDS",
+    "STILL_LOOKING_SECONDS",
+    "PanelState",
+    "SeatPanel",
+    "Transition",
+]
 
 #: a person whose previous decision is at most this many seconds old is looking at the chat:
 #: about one round of a brisk table, and less than the play's clock
 STILL_LOOKING_SECONDS: Final = 20.0
+#: a person who decided at most this many seconds ago waits to see it taken: their panel is
+#: an answer to them (``Urgency.ANSWER``), not a waiting seat's
+JUST_DECIDED_SECONDS: Final = 3.0
 
 
 @dataclass(slots=True)
@@ -130,6 +139,13 @@ class PanelState:
         panels = self._tables.get(table_id)
         at = None if panels is None else panels.decided_at.get(seat)
         return at is not None and clock.now() - at <= STILL_LOOKING_SECONDS
+
+    def just_decided(self, table_id: int, seat: int) -> bool:
+        """Whether the seat's person decided at most ``JUST_DECIDED_SECONDS`` ago: what their
+        panel shows next answers them."""
+        panels = self._tables.get(table_id)
+        at = None if panels is None else panels.decided_at.get(seat)
+        return at is not None and clock.now() - at <= JUST_DECIDED_SECONDS
 
     def after_step(self, table_id: int, step: Transition) -> None:
         """An accepted action is saved: whoever stops being asked loses what they had

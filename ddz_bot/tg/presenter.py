@@ -9,18 +9,33 @@ the panels' half-made choices (``panels``), which are never saved.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 from ddz_bot.render import ResultLine
 
 from ..i18n import t
+from .content import Content
 from .games import game_of
 from .keyboards import Keyboards
-from .outbox import Outbox
+from .outbox import Outbox, Urgency
 from .panels import PanelState
 from .present import GROUP_SLOT, PANEL_SLOT, Contents, DouDizhuContents, lobby_slot
 from .table import Table
 
-__all__ = ["Presenter"]
+__all__ = ["LiveShow", "Presenter"]
+
+
+class LiveShow(Protocol):
+    """What the live table changes in the messages (``tg.live``): its buttons, and quiet
+    chats for the people who play at the page."""
+
+    def group(self, table: Table, content: Content) -> Content | None:
+        """The group's table message with the Open button; None: not worth a call now."""
+        ...
+
+    def panel(self, table: Table, seat: int, content: Content) -> Content | None:
+        """A seat's panel with the page's button; None: the seat plays at the page."""
+        ...
 
 
 class Presenter:
@@ -40,6 +55,8 @@ class Presenter:
         self.panels = panels
         self._ddz = DouDizhuContents(keyboards)
         self._games = dict(games or {})
+        #: the live table, when the bot runs one (``tg.live``)
+        self.live: LiveShow | None = None
 
     def contents(self, table: Table) -> Contents:
         """The contents of ``table``'s game."""
@@ -60,12 +77,11 @@ class Presenter:
         if table.game is None:
             return
         asked = self.panels.take_asked(table.id) & table.people_waiting()
-        self.outbox.show(
-            table.chat_id,
-            GROUP_SLOT,
-            self.contents(table).group(table),
-            new_message=new_messages,
-        )
+        group: Content | None = self.contents(table).group(table)
+        if self.live is not None and group is not None:
+            group = self.live.group(table, group)
+        if group is not None:
+            self.outbox.show(table.chat_id, GROUP_SLOT, group, new_message=new_messages)
         for seat, _ in table.humans():
             notify = seat in asked and not self.panels.looking(table.id, seat)
             self.show_panel(table, seat, new_message=new_messages, replace=notify)
@@ -79,19 +95,33 @@ class Presenter:
         person = table.seats[seat]
         if table.game is None or person.is_ai or person.user_id in table.unreachable:
             return
-        self.outbox.show(
-            person.user_id,
-            PANEL_SLOT,
-            self.contents(table).panel(
-                table,
-                seat,
-                person.lang,
-                self.panels.seat(table.id, seat),
-                since=self.panels.open_since(table.id, seat),
-            ),
-            new_message=new_message,
-            replace=replace,
+        decision: tuple[int, int, int | None] | None = None
+        if seat in table.people_waiting():
+            urgency = Urgency.DECIDING
+            decision = (table.id, seat, self.panels.open_since(table.id, seat))
+        elif self.panels.just_decided(table.id, seat):
+            urgency = Urgency.ANSWER
+        else:
+            urgency = Urgency.WAITING
+        panel: Content | None = self.contents(table).panel(
+            table,
+            seat,
+            person.lang,
+            self.panels.seat(table.id, seat),
+            since=self.panels.open_since(table.id, seat),
         )
+        if self.live is not None and panel is not None:
+            panel = self.live.panel(table, seat, panel)
+        if panel is not None:
+            self.outbox.show(
+                person.user_id,
+                PANEL_SLOT,
+                panel,
+                new_message=new_message,
+                replace=replace,
+                urgency=urgency,
+                decision=decision,
+            )
 
     def show_result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> None:
         self.outbox.show(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -42,6 +42,9 @@ class TableRegistry:
         self._chat_locks: dict[int, asyncio.Lock] = {}
         self._stored: dict[int, int] = {}  # each held table's version in the database
         self._next_id = int(time.time() * 1000) % 10**12
+        #: told of every published table (the live table's server), under the table's lock:
+        #: they must only take note, never wait
+        self.observers: list[Callable[[Table], None]] = []
 
     # ---- look-ups ---------------------------------------------------------------------
     def get(self, table_id: int) -> Table | None:
@@ -161,6 +164,8 @@ class TableRegistry:
                 self._by_user[seat.user_id] = table.id
             elif self._by_user.get(seat.user_id) == table.id:
                 del self._by_user[seat.user_id]
+        for observer in self.observers:
+            observer(table)
         return table
 
     def restore(self, table: Table) -> None:

@@ -17,6 +17,7 @@ from telegram.ext import Application, CallbackContext, JobQueue
 
 from ..config import Settings
 from ..storage import Database
+from . import clock
 from .answers import Answers
 from .baohuang.present import BaoHuangContents
 from .baohuang.settle import settle_bh_hand
@@ -24,6 +25,7 @@ from .closing import Closer
 from .codec import CallbackCodec
 from .ending import Ending
 from .games import BAOHUANG
+from .grace import postponed
 from .hands import HandFlow
 from .keyboards import Keyboards
 from .lobby import LobbyFlow
@@ -72,6 +74,7 @@ class Runtime:
             on_forbidden=self._forbidden,
             on_sent=self._sent,
             on_sending=self._sending,
+            overall_rate=settings.overall_rate,
         )
         self.timers = Timers(job_queue, self.on_timer)
         self.presenter = Presenter(
@@ -141,6 +144,8 @@ class Runtime:
                         await self.lobby.expire(table)
                     elif name.kind is TimerKind.IDLE:
                         await self.ending.idle_over(table)
+                    elif (later := postponed(table, self.outbox, clock.now())) is not None:
+                        self.timers.arm(name, later)  # its panel came late: its full time
                     else:
                         await self.hands.timed_out(table, name.kind)
                 except Exception:

@@ -16,6 +16,7 @@ from ddz_bot.render.fonts import (
     REGULAR,
     REGULAR_WEIGHT,
     REPLACEMENT,
+    Run,
     coverage,
     draw_text,
     fit_text,
@@ -40,22 +41,22 @@ def test_every_label_draws_in_bold_and_every_common_character_in_regular() -> No
 
 
 def test_unknown_characters_become_one_question_mark_each_run() -> None:
-    assert "".join(part for part, _ in runs("مرحبا")) == "?"
-    assert runs("Aمرحبا🐉B", True) == (
-        ("A?", BOLD_WEIGHT),
-        ("🐉", EMOJI_WEIGHT),
-        ("B", BOLD_WEIGHT),
+    assert "".join(run.text for run in runs("ნინო")) == "?"  # Georgian: no shipped font
+    assert runs("Aნინო🐉B", True) == (
+        Run("A?", BOLD_WEIGHT),
+        Run("🐉", EMOJI_WEIGHT),
+        Run("B", BOLD_WEIGHT),
     )
 
 
 def test_emoji_are_drawn_by_the_emoji_font_part_by_part() -> None:
     assert runs("A👨‍👩‍👧B", True) == (
-        ("A", BOLD_WEIGHT),
-        ("👨👩👧", EMOJI_WEIGHT),
-        ("B", BOLD_WEIGHT),
+        Run("A", BOLD_WEIGHT),
+        Run("👨👩👧", EMOJI_WEIGHT),
+        Run("B", BOLD_WEIGHT),
     )
-    assert runs("🐉🐉 x") == (("🐉🐉", EMOJI_WEIGHT), (" x", REGULAR_WEIGHT))
-    assert runs("👍🏽❤️") == (("👍❤", EMOJI_WEIGHT),)  # skin tone and variation selector dropped
+    assert runs("🐉🐉 x") == (Run("🐉🐉", EMOJI_WEIGHT), Run(" x", REGULAR_WEIGHT))
+    assert runs("👍🏽❤️") == (Run("👍❤", EMOJI_WEIGHT),)  # skin tone and variation selector dropped
     emoji = coverage(EMOJI)
     for char in "😀😂🥰😎🤣🔥✨🌸🌹💖❤⭐🐉🐼🍀🎉👑💎🀄🃏":
         assert ord(char) in emoji, char
@@ -86,13 +87,13 @@ def test_the_emoji_font_ships_small_with_its_licence() -> None:
 
 
 def test_a_text_is_drawn_in_one_weight() -> None:
-    assert runs("龍騰四海", True) == (("龍騰四海", FAUX_BOLD),)  # 四 alone is in the bold font
-    assert runs("Bob", True) == (("Bob", BOLD_WEIGHT),)
-    assert runs("龍騰", False) == (("龍騰", REGULAR_WEIGHT),)
+    assert runs("龍騰四海", True) == (Run("龍騰四海", FAUX_BOLD),)  # 四 alone is in the bold font
+    assert runs("Bob", True) == (Run("Bob", BOLD_WEIGHT),)
+    assert runs("龍騰", False) == (Run("龍騰", REGULAR_WEIGHT),)
 
 
 def test_controls_and_newlines_never_reach_the_picture() -> None:
-    assert runs("a\nb\tc\u200bd") == (("a b cd", REGULAR_WEIGHT),)
+    assert runs("a\nb\tc\u200bd") == (Run("a b cd", REGULAR_WEIGHT),)
 
 
 def test_fit_text_cuts_with_an_ellipsis() -> None:
@@ -114,6 +115,8 @@ def test_every_label_and_title_exists_in_every_language() -> None:
 @given(st.text(max_size=40), st.booleans())
 def test_any_text_draws_only_characters_a_shipped_font_has(text: str, bold: bool) -> None:
     bold_has, regular_has, emoji_has = coverage(BOLD), coverage(REGULAR), coverage(EMOJI)
-    for part, weight in runs(text, bold):
-        has = {BOLD_WEIGHT: bold_has, EMOJI_WEIGHT: emoji_has}.get(weight, regular_has)
-        assert all(ord(char) in has for char in part), part
+    for run in runs(text, bold):
+        has = {BOLD_WEIGHT: bold_has, EMOJI_WEIGHT: emoji_has}.get(run.weight, regular_has)
+        if run.script is not None:
+            has = coverage(run.script.path)
+        assert all(ord(char) in has for char in run.text), run

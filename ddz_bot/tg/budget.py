@@ -1,0 +1,132 @@
+"""The bot token's budget: Telegram's overall calls a second, spent first where a person waits.
+
+Telegram lets a bot make about 30 calls a second in all chats together. When the tables want
+more, what goes first is what a person is waiting for (``Urgency``): the panel of a seat that
+must decide now, then answers (a reply, a typed word's answer, the panel of whoever just
+acted), then the group's picture, then the panels of seats that wait, and last deletions of
+old panels. The outbox takes a turn here before each call (``Budget.take``); while a call
+waits, whatever it would show may be replaced by newer content, so the longer the queue, the
+more a waiting panel or a group picture skips states nobody needs to see.
+
+A call waiting for its turn is keyed by its chat: when something more urgent comes for that
+chat (its seat must decide now; a person asked something) the waiting turn is hurried
+(``hurry``), since the chat's calls go one after another and the urgent one is behind it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import heapq
+import itertools
+import time
+from collections import deque
+from dataclasses import dataclass, field
+from enum import IntEnum
+
+__all__ = ["Budget", "Urgency"]
+
+
+class Urgency(IntEnum):
+    """What a call is for, most urgent first."""
+
+    DECIDING = 0  # the panel of a seat that must decide now
+    ANSWER = 1  # a reply, an answer to typed words, the panel of whoever just acted, a notice
+    GROUP = 2  # the group's picture, the lobby, a result
+    WAITING = 3  # the panel of a seat that waits
+    TIDY = 4  # deleting messages that were replaced
+
+
+@dataclass(order=True, slots=True)
+class _Turn:
+    urgency: int
+    seq: int
+    future: asyncio.Future[None] = field(compare=False)
+    key: int | None = field(compare=False, default=None)
+    live: bool = field(compare=False, default=True)
+
+
+class Budget:
+    """At most ``per_second`` calls in any second, handed out by urgency (0: no limit, every
+    turn at once). A window, not a bucket: after a busy loop's pause the calls it owes go
+    at once, as many as the second allows (Telegram counts calls a second)."""
+
+    def __init__(self, per_second: int) -> None:
+        self.per_second = per_second
+        self._recent: deque[float] = deque()  # when the last ``per_second`` turns went
+        self._queue: list[_Turn] = []
+        self._by_key: dict[int, _Turn] = {}
+        self._seq = itertools.count()
+        self._handing: asyncio.Task[None] | None = None
+        self.taken = 0
+
+    @property
+    def waiting(self) -> int:
+        """How many calls wait for their turn now."""
+        return sum(1 for turn in self._queue if turn.live)
+
+    def waiting_before(self, urgency: Urgency) -> int:
+        """How many calls at least as urgent as ``urgency`` wait now."""
+        return sum(1 for turn in self._queue if turn.live and turn.urgency <= urgency)
+
+    def _room(self) -> float:
+        """Seconds until one more call fits the last second (0: it fits now)."""
+        recent, now = self._recent, time.monotonic()
+        while recent and recent[0] <= now - 1.0:
+            recent.popleft()
+        if len(recent) < self.per_second:
+            return 0.0
+        return recent[0] + 1.0 - now
+
+    def _spend(self) -> None:
+        self._recent.append(time.monotonic())
+
+    async def take(self, urgency: Urgency, key: int | None = None) -> None:
+        """Wait for this call's turn: every more urgent call waiting goes first."""
+        self.taken += 1
+        if self.per_second <= 0:
+            return
+        if not self._queue and self._room() <= 0:
+            self._spend()
+            return
+        turn = _Turn(int(urgency), next(self._seq), asyncio.get_running_loop().create_future())
+        turn.key = key
+        self._push(turn)
+        try:
+            await turn.future
+        finally:
+            turn.live = False
+            found = None if key is None else self._by_key.get(key)
+            if found is not None and found.future is turn.future:
+                found.live = False
+                del self._by_key[key]  # type: ignore[arg-type]
+
+    def hurry(self, key: int, urgency: Urgency) -> None:
+        """Something as urgent as ``urgency`` is for ``key``'s chat: its waiting call (which
+        the urgent one is behind) goes at that urgency."""
+        turn = self._by_key.get(key)
+        if turn is None or not turn.live or turn.urgency <= urgency:
+            return
+        turn.live = False
+        faster = _Turn(int(urgency), turn.seq, turn.future, key)
+        self._push(faster)
+
+    def _push(self, turn: _Turn) -> None:
+        if turn.key is not None:
+            self._by_key[turn.key] = turn
+        heapq.heappush(self._queue, turn)
+        if self._handing is None or self._handing.done():
+            self._handing = asyncio.get_running_loop().create_task(self._hand_out())
+
+    async def _hand_out(self) -> None:
+        """Give the turns out in order of urgency, as the rate allows."""
+        while self._queue:
+            wait = self._room()
+            if wait > 0:
+                await asyncio.sleep(wait)
+                continue
+            turn = heapq.heappop(self._queue)
+            if not turn.live or turn.future.done():
+                continue
+            turn.live = False
+            self._spend()
+            turn.future.set_result(None)

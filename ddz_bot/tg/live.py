@@ -1,0 +1,149 @@
+"""The table layer's side of the live table (the Mini App): its buttons on the messages, the
+quiet group while everyone plays at the page, and the door the page's actions come in by.
+
+The door goes through the same flow as a button press: ``HandFlow.decide`` (the table's
+lock, the draft, commit then publish, the same refusals in the person's language); the
+registry tells its observers of every published table. Nothing here knows a game: what a
+game's page needs is the live table's adapter (``web.adapter``), handed in as functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+from dataclasses import replace
+from typing import Protocol
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
+
+from ..config import Settings
+from ..i18n import t
+from ..kernel import Cards
+from ..web.tokens import TableTokens
+from . import players
+from .content import Content
+from .hands import MakeAction
+from .phases import TablePhase
+from .refusals import Refused
+from .runtime import Runtime
+from .table import Table
+
+__all__ = ["LiveDoor", "LiveLinks", "Presence"]
+
+
+class Presence(Protocol):
+    """Who has the table's page open now (the live table's server knows)."""
+
+    def at_page(self, table_id: int, user_id: int) -> bool: ...
+
+
+class LiveLinks:
+    """The links to a table's page and the buttons that carry them."""
+
+    def __init__(self, settings: Settings, bot_username: str, tokens: TableTokens) -> None:
+        self.settings = settings
+        self.bot_username = bot_username
+        self.tokens = tokens
+
+    def open_url(self, table: Table) -> str:
+        """The direct link (works in groups): ``t.me/<bot>/<app>?startapp=<token>``."""
+        app = f"/{self.settings.webapp_name}" if self.settings.webapp_name else ""
+        return f"https://t.me/{self.bot_username}{app}?startapp={self.tokens.token(table.id)}"
+
+    def page_url(self, table: Table) -> str:
+        """The page itself, for a ``web_app`` button (private chats only)."""
+        return f"{self.settings.webapp_url}?t={self.tokens.token(table.id)}"
+
+    def group_button(self, table: Table, lang: str) -> InlineKeyboardButton:
+        return InlineKeyboardButton(t(lang, "btn_open_table"), url=self.open_url(table))
+
+    def panel_button(self, table: Table, lang: str) -> InlineKeyboardButton:
+        return InlineKeyboardButton(
+            t(lang, "btn_live_panel"), web_app=WebAppInfo(url=self.page_url(table))
+        )
+
+
+def _with_row(
+    markup: InlineKeyboardMarkup | None, button: InlineKeyboardButton
+) -> InlineKeyboardMarkup:
+    rows = [] if markup is None else [list(row) for row in markup.inline_keyboard]
+    return InlineKeyboardMarkup([*rows, [button]])
+
+
+class LiveShow:
+    """The presenter's live part (``Presenter.live``): the Open button on the group's table
+    message and the page's button on each panel; while everyone seated is at the page, the
+    group's picture follows only the table's key moments (``moment``) and their panels
+    rest (the page shows it all), so a hand costs a few Telegram calls."""
+
+    def __init__(
+        self, links: LiveLinks, presence: Presence, moment: Callable[[Table], Hashable]
+    ) -> None:
+        self.links = links
+        self.presence = presence
+        self.moment = moment
+        self._shown: dict[int, Hashable] = {}  # table -> the key moment the group shows
+
+    def everyone_at_page(self, table: Table) -> bool:
+        people = table.humans()
+        return bool(people) and all(
+            self.presence.at_page(table.id, seat.user_id) for _, seat in people
+        )
+
+    def group(self, table: Table, content: Content) -> Content | None:
+        moment = self.moment(table)
+        if self.everyone_at_page(table) and self._shown.get(table.id) == moment:
+            return None
+        self._shown[table.id] = moment
+        return replace(
+            content, markup=_with_row(content.markup, self.links.group_button(table, table.lang))
+        )
+
+    def panel(self, table: Table, seat: int, content: Content) -> Content | None:
+        person = table.seats[seat]
+        if table.phase == TablePhase.PLAYING and self.presence.at_page(table.id, person.user_id):
+            return None
+        return replace(
+            content, markup=_with_row(content.markup, self.links.panel_button(table, person.lang))
+        )
+
+    def forget(self, table_id: int) -> None:
+        self._shown.pop(table_id, None)
+
+
+class LiveDoor:
+    """What the live table's server may do with the tables: look one up, be told of every
+    published one, act through the table flow, ask for hints, bring the messages back."""
+
+    def __init__(self, rt: Runtime) -> None:
+        self.rt = rt
+
+    def table(self, table_id: int) -> Table | None:
+        return self.rt.registry.get(table_id)
+
+    def successor(self, table_id: int) -> Table | None:
+        return self.rt.registry.successor_of(table_id)
+
+    def watch(self, observer: Callable[[Table], None]) -> None:
+        self.rt.registry.observers.append(observer)
+
+    async def act(self, table: Table, user_id: int, version: int, make: MakeAction) -> None:
+        """A decision from the page: the button path (``Refused`` when it is refused)."""
+        await self.rt.hands.decide(table, user_id, version, make)
+
+    def hints(self, table: Table, user_id: int) -> list[Cards]:
+        """The seat's hints now (best first); ``Refused`` when it is not their turn."""
+        seat = table.seat_of(user_id)
+        game = table.game
+        waiting = None if game is None else game.waiting_for()
+        if seat is None or game is None or waiting is None or seat not in waiting:
+            raise Refused("not_your_turn")
+        return players.hints(game, seat)
+
+    def show(self, table: Table) -> None:
+        """The group's message and the panels as the table is now (someone left the page)."""
+        if self.rt.registry.holds(table) and table.in_hand():
+            self.rt.presenter.show_table(table)
+
+    @staticmethod
+    def refusal(refused: Refused, lang: str) -> str:
+        return refused.text(lang)

@@ -1,0 +1,81 @@
+"""One-off messages: a notice, a result, a command's answer, a /balance card.
+
+They go into a chat at its pace and take their turn of the budget like a table's messages
+(``Outbox.post``), usually as answers (``Urgency.ANSWER``), in reply to the message they
+answer when there is one.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from telegram import InlineKeyboardMarkup, ReplyParameters
+from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
+
+from .budget import Urgency
+from .content import Render
+from .pace import backoff, retry_seconds
+from .ratelimit import caller_waits_out_floods
+
+if TYPE_CHECKING:
+    from .outbox import Outbox
+
+__all__ = ["OneOff", "send_once"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class OneOff:
+    """A message sent once (``Outbox.post``)."""
+
+    chat_id: int
+    text: str
+    markup: InlineKeyboardMarkup | None
+    photo: Render | None
+    reply_to: int | None
+    urgency: Urgency
+
+
+async def send_once(outbox: Outbox, one: OneOff) -> None:
+    """Send ``one`` at its chat's pace: a flood or no answer waits and tries again (a few
+    times); an answer that timed out may have arrived, so it is not sent twice."""
+    caller_waits_out_floods()
+    chat_id, text, markup, photo = one.chat_id, one.text, one.markup, one.photo
+    replying = (
+        None
+        if one.reply_to is None
+        else ReplyParameters(one.reply_to, allow_sending_without_reply=True)
+    )
+    for attempt in range(outbox.max_retries + 1):
+        await outbox.wait_turn(chat_id, one.urgency)
+        try:
+            if photo is not None:
+                sent = await outbox.bot.send_photo(
+                    chat_id,
+                    await outbox.draw(photo),
+                    caption=text,
+                    reply_markup=markup,
+                    reply_parameters=replying,
+                )
+            else:
+                sent = await outbox.bot.send_message(
+                    chat_id, text, reply_markup=markup, reply_parameters=replying
+                )
+            outbox.seen(chat_id, sent.message_id)
+            return
+        except RetryAfter as error:
+            outbox.hold(chat_id, retry_seconds(error.retry_after))
+        except BadRequest as error:
+            log.info("chat %s: message not sent: %s", chat_id, error)
+            return
+        except TimedOut as error:  # it may have arrived: not sent twice
+            log.info("chat %s: message perhaps not sent: %s", chat_id, error)
+            return
+        except NetworkError:  # no answer: this chat waits, then tries again
+            outbox.hold(chat_id, backoff(attempt + 1))
+        except TelegramError as error:
+            log.info("chat %s: message not sent: %s", chat_id, error)
+            return

@@ -1,0 +1,299 @@
+"""The live tables' hub: who watches which table, the frame each one gets, and what a
+page's messages do.
+
+Each viewer gets the table as their seat sees it (``view_for(seat)``, their decision with the
+labelled legal actions) or, not seated, the public view and nothing else. The registry tells
+the hub of every published table; the frames go out just after (coalesced: a table moved
+several times before the loop came back is sent once, at its newest version). A page's action
+carries the version it was made at and goes through the table flow like a button press, so a
+page that reconnects (a lost network, a bot restart) and sends an old action is refused as
+stale: never a double move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from ..kernel import Action, CardParseError, DecisionKind, Pass, Play, action_from_dict, parse_cards
+from ..tg import clock
+from ..tg.live import LiveDoor
+from ..tg.phases import TablePhase
+from ..tg.refusals import Refused
+from ..tg.table import Table
+from . import adapter
+from .jsonview import to_json
+from .tokens import TableTokens
+
+__all__ = ["Connection", "LiveHub", "RateLimit", "Viewer"]
+
+log = logging.getLogger(__name__)
+
+#: the longest play a page may send (notation characters: a 保皇 hand has at most 45 cards)
+MAX_PLAY = 64
+
+
+class Connection(Protocol):
+    """A page's live connection (the server's WebSocket)."""
+
+    def send(self, text: str) -> None: ...
+
+    def close(self, code: int, reason: str) -> None: ...
+
+
+@dataclass(slots=True)
+class RateLimit:
+    """A token bucket: ``burst`` messages at once, ``rate`` a second after."""
+
+    rate: float = 5.0
+    burst: float = 20.0
+    tokens: float = 20.0
+    stamp: float = field(default_factory=time.monotonic)
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+
+@dataclass(eq=False, slots=True)
+class Viewer:
+    """One open page: who (from the checked launch data), which table, what it was sent."""
+
+    connection: Connection
+    user_id: int
+    table_id: int
+    lang: str
+    sent: tuple[int, int | None] | None = None  # (version, seat) of the last state frame
+    limit: RateLimit = field(default_factory=RateLimit)
+
+
+class LiveHub:
+    """The viewers of every table and their frames (see the module docstring)."""
+
+    def __init__(self, door: LiveDoor, tokens: TableTokens) -> None:
+        self.door = door
+        self.tokens = tokens
+        self._viewers: dict[int, set[Viewer]] = {}
+        self._dirty: set[int] = set()
+        self._flushing = False
+        #: a frame about to go out (benchmarks time the wait a person feels)
+        self.on_frame: Callable[[Viewer, dict[str, Any]], None] | None = None
+        door.watch(self.published)
+
+    # ---- presence (the table layer asks: tg.live.Presence) -------------------------------
+    def at_page(self, table_id: int, user_id: int) -> bool:
+        return any(v.user_id == user_id for v in self._viewers.get(table_id, ()))
+
+    def viewers(self, table_id: int) -> int:
+        return len(self._viewers.get(table_id, ()))
+
+    # ---- viewers come and go -------------------------------------------------------------
+    def join(self, viewer: Viewer) -> None:
+        self._viewers.setdefault(viewer.table_id, set()).add(viewer)
+        table = self.door.table(viewer.table_id)
+        self._send_state(viewer, table)
+
+    def leave(self, viewer: Viewer) -> None:
+        viewers = self._viewers.get(viewer.table_id)
+        if viewers is None:
+            return
+        viewers.discard(viewer)
+        if not viewers:
+            del self._viewers[viewer.table_id]
+        table = self.door.table(viewer.table_id)
+        seated = table is not None and table.seat_of(viewer.user_id) is not None
+        if table is not None and seated and not self.at_page(table.id, viewer.user_id):
+            self.door.show(table)  # their panel (and the group) catch up
+
+    def close_all(self) -> None:
+        for viewers in list(self._viewers.values()):
+            for viewer in list(viewers):
+                viewer.connection.close(1001, "going away")
+        self._viewers.clear()
+
+    # ---- the table moved -----------------------------------------------------------------
+    def published(self, table: Table) -> None:
+        """The registry published ``table`` (under its lock: only take note)."""
+        if table.id not in self._viewers:
+            return
+        self._dirty.add(table.id)
+        if not self._flushing:
+            self._flushing = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        self._flushing = False
+        dirty, self._dirty = self._dirty, set()
+        for table_id in dirty:
+            table = self.door.table(table_id)
+            for viewer in list(self._viewers.get(table_id, ())):
+                self._send_state(viewer, table)
+
+    def _send_state(self, viewer: Viewer, table: Table | None) -> None:
+        if table is None:
+            self._send(viewer, {"t": "gone"})
+            return
+        seat = table.seat_of(viewer.user_id)
+        if viewer.sent == (table.version, seat):
+            return
+        viewer.sent = (table.version, seat)
+        self._send(viewer, self.frame(table, seat, viewer.lang))
+
+    def _send(self, viewer: Viewer, frame: dict[str, Any]) -> None:
+        if self.on_frame is not None:
+            self.on_frame(viewer, frame)
+        try:
+            viewer.connection.send(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+        except Exception:  # a connection that just closed: it leaves on its own
+            log.debug("frame to a closed page", exc_info=True)
+
+    # ---- what a viewer sees --------------------------------------------------------------
+    def frame(self, table: Table, seat: int | None, lang: str) -> dict[str, Any]:
+        """The table as ``seat`` sees it (``None``: a spectator, the public view only)."""
+        game = table.game
+        lang = table.seats[seat].lang if seat is not None else lang
+        frame: dict[str, Any] = {
+            "t": "state",
+            "v": table.version,
+            "table": {
+                "title": table.title,
+                "phase": str(table.phase),
+                "hand": table.hand_no,
+                "tracker": table.tracker,
+                "seats": [{"name": s.name, "ai": s.is_ai} for s in table.seats],
+            },
+            "seat": seat,
+            "lang": lang,
+        }
+        if table.deadline is not None:
+            frame["left"] = round(max(0.0, table.deadline - clock.now()), 1)
+        successor = self.door.successor(table.id)
+        if successor is not None:
+            frame["next"] = self.tokens.token(successor.id)
+        if game is None:
+            return frame
+        frame["page"] = adapter.page_of(game).to_json()
+        view = game.view_for(seat) if seat is not None else game.public_view()
+        frame["view"] = to_json(view)
+        frame["sum"] = adapter.summary(game, view)
+        waiting = None if game.over else game.waiting_for()
+        if waiting is not None:
+            frame["waiting"] = {"seats": list(waiting.seats), "kind": str(waiting.kind)}
+        if seat is not None and not game.over and table.phase == TablePhase.PLAYING:
+            frame["decide"] = self._decision(game, seat, waiting, lang)
+        if game.over:
+            settlement = game.settlement()
+            if settlement is not None:
+                frame["settlement"] = {
+                    "deltas": list(settlement.deltas),
+                    "points": list(settlement.points),
+                    "scores": list(settlement.scores),
+                    "fees": settlement.fees,
+                }
+        return frame
+
+    @staticmethod
+    def _decision(game: Any, seat: int, waiting: Any, lang: str) -> dict[str, Any] | None:
+        if waiting is not None and seat in waiting and waiting.kind is DecisionKind.PLAY:
+            public = game.public_view()
+            return {"kind": "play", "pass": getattr(public, "to_beat", None) is not None}
+        legal: list[Action] = game.legal_actions(seat)
+        if not legal:
+            return None
+        return {
+            "kind": str(waiting.kind) if waiting is not None else "show",
+            "actions": [
+                {"label": adapter.label(game, action, lang), "action": action.to_dict()}
+                for action in legal
+            ],
+        }
+
+    # ---- what a page sends ---------------------------------------------------------------
+    async def message(self, viewer: Viewer, text: str) -> None:
+        """One message from a page (already size-limited by the server)."""
+        if not viewer.limit.allow():
+            viewer.connection.close(1008, "too many messages")
+            return
+        try:
+            data = json.loads(text)
+            kind = data["t"]
+            ident = data.get("id")
+        except (ValueError, KeyError, TypeError):
+            viewer.connection.close(1003, "not a message")
+            return
+        table = self.door.table(viewer.table_id)
+        if kind == "ping":
+            self._send(viewer, {"t": "pong", "id": ident})
+            return
+        if table is None:
+            self._send(viewer, {"t": "gone"})
+            return
+        lang = self._lang(table, viewer)
+        try:
+            if kind == "hint":
+                hints = self.door.hints(table, viewer.user_id)
+                self._send(viewer, {"t": "hints", "id": ident, "cards": [str(c) for c in hints]})
+                return
+            if kind in ("act", "play"):
+                version = int(data["v"])
+                make = self._maker(kind, data)
+                await self.door.act(table, viewer.user_id, version, make)
+                self._send(viewer, {"t": "ok", "id": ident})
+                return
+        except Refused as refused:
+            self._send(viewer, {"t": "refused", "id": ident, "text": refused.text(lang)})
+            self._send_state(viewer, self.door.table(viewer.table_id))
+            return
+        except (ValueError, KeyError, TypeError):
+            self._send(
+                viewer, {"t": "refused", "id": ident, "text": Refused("bad_button").text(lang)}
+            )
+            return
+        viewer.connection.close(1003, "not a message")
+
+    @staticmethod
+    def _maker(kind: str, data: dict[str, Any]) -> Callable[[Any, int], Action]:
+        """How the page's message becomes the seat's action, checked when the lock is held:
+        a play as the notation typed words use; a decision only as one of the legal ones."""
+        if kind == "play":
+            text = str(data["cards"])[:MAX_PLAY]
+
+            def play(game: Any, seat: int) -> Action:
+                try:
+                    cards = parse_cards(text)
+                except CardParseError:
+                    raise Refused("live_bad_play", text=text) from None
+                return adapter.play_action(game, seat, cards)
+
+            return play
+        wanted = data["a"]
+        if not isinstance(wanted, dict):
+            raise ValueError("an action is an object")
+
+        def decision(game: Any, seat: int) -> Action:
+            try:
+                action = action_from_dict({**wanted, "seat": seat})
+            except ValueError:
+                raise Refused("bad_button") from None
+            if isinstance(action, Pass):
+                return action
+            if isinstance(action, Play) or action not in game.legal_actions(seat):
+                raise Refused("live_stale")
+            return action
+
+        return decision
+
+    @staticmethod
+    def _lang(table: Table, viewer: Viewer) -> str:
+        seat = table.seat_of(viewer.user_id)
+        return table.seats[seat].lang if seat is not None else viewer.lang

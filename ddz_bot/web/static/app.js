@@ -1,0 +1,384 @@
+// The live table's page: one WebSocket to the bot's server, the table drawn from its frames.
+// No build step: a plain module. Works inside Telegram (telegram-web-app.js) and without it
+// (the launch data read from the URL's fragment, as Telegram passes it).
+import { pickLang, say } from "./i18n.js";
+
+const tg = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData !== undefined
+  ? window.Telegram.WebApp : null;
+const fragment = new URLSearchParams(location.hash.slice(1));
+const query = new URLSearchParams(location.search);
+const initData = (tg && tg.initData) || fragment.get("tgWebAppData") || "";
+const launchParams = new URLSearchParams(initData);
+const token = query.get("t") || fragment.get("tgWebAppStartParam") || launchParams.get("start_param") || "";
+let launchLang = "";
+try { launchLang = JSON.parse(launchParams.get("user") || "{}").language_code || ""; } catch (e) { /* none */ }
+
+const RANKS = "3456789TJQKA2XD";
+const SUITS = { s: "♠", h: "♥", c: "♣", d: "♦" };
+const $ = (id) => document.getElementById(id);
+
+const state = {
+  lang: pickLang(launchLang || navigator.language),
+  frame: null, version: -1, selected: new Set(), hints: null, hintAt: -1,
+  socket: null, opened: false, retry: 0, ids: 0, pending: new Map(), wasMyTurn: false, clockAt: 0,
+};
+window.ddzLive = state; // for the browser tests' eyes only
+
+function t(key, values) { return say(state.lang, key, values); }
+
+// ---- the connection --------------------------------------------------------------------
+function socketUrl() {
+  const url = new URL("ws", location.href);
+  url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
+  url.search = new URLSearchParams({ t: token, initData }).toString();
+  url.hash = "";
+  return url;
+}
+
+function connect() {
+  const socket = new WebSocket(socketUrl());
+  state.socket = socket;
+  state.opened = false;
+  socket.onopen = () => { state.opened = true; state.retry = 0; hideToast(); };
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onclose = () => {
+    if (state.socket !== socket) return;
+    state.socket = null;
+    if (!state.opened) { checkRefused(); return; }
+    reconnectLater();
+  };
+}
+
+async function checkRefused() {
+  // A socket that never opened: refused (401/404), or the server is away (a restart).
+  try {
+    const url = socketUrl(); url.protocol = location.protocol;
+    const answer = await fetch(url, { cache: "no-store" });
+    if (answer.status === 401) { notice(t("unauthorized")); return; }
+    if (answer.status === 404) { notice(t("gone")); return; }
+  } catch (e) { /* away: try again */ }
+  reconnectLater();
+}
+
+function reconnectLater() {
+  toast(t("reconnecting"), true);
+  const wait = Math.min(5000, 300 * 2 ** state.retry++);
+  setTimeout(connect, wait);
+}
+
+function send(message) {
+  if (!state.socket || state.socket.readyState !== WebSocket.OPEN) { toast(t("reconnecting")); return 0; }
+  const id = ++state.ids;
+  state.socket.send(JSON.stringify({ id, ...message }));
+  return id;
+}
+
+function receive(frame) {
+  if (frame.t === "state") return show(frame);
+  if (frame.t === "refused") { haptic("error"); toast(frame.text); return; }
+  if (frame.t === "hints") { gotHints(frame.cards); return; }
+  if (frame.t === "gone") { notice(t("gone")); }
+}
+
+// ---- Telegram's frame --------------------------------------------------------------------
+function haptic(kind) {
+  try {
+    if (!tg || !tg.HapticFeedback) return;
+    if (kind === "turn") tg.HapticFeedback.impactOccurred("medium");
+    else tg.HapticFeedback.notificationOccurred(kind);
+  } catch (e) { /* an old client */ }
+}
+
+function setUpTelegram() {
+  if (!tg) return;
+  try {
+    tg.ready(); tg.expand();
+    if (tg.disableVerticalSwipes) tg.disableVerticalSwipes();
+    if (tg.setHeaderColor && tg.themeParams && tg.themeParams.bg_color) tg.setHeaderColor(tg.themeParams.bg_color);
+  } catch (e) { /* an old client */ }
+}
+
+function closingConfirmation(on) {
+  try { if (tg) (on ? tg.enableClosingConfirmation : tg.disableClosingConfirmation).call(tg); } catch (e) { /* old */ }
+}
+
+// ---- drawing -------------------------------------------------------------------------------
+function cardFace(name, page) {
+  const rank = name[0];
+  const suit = name.length > 1 && name[1] !== "'" ? name[1] : "";
+  const el = document.createElement("div");
+  el.className = "card";
+  if (rank === "X" || rank === "D") {
+    el.classList.add("joker");
+    if (rank === "D") el.classList.add("red");
+    el.textContent = t(rank === "X" ? "small_joker" : "big_joker");
+  } else {
+    if (suit === "h" || suit === "d") el.classList.add("red");
+    const r = document.createElement("span"); r.className = "r"; r.textContent = rank === "T" ? "10" : rank;
+    const s = document.createElement("span"); s.className = "s"; s.textContent = SUITS[suit] || "";
+    el.append(r, s);
+  }
+  const special = page && page.special && page.special[name];
+  if (special) {
+    const mark = document.createElement("span"); mark.className = "mark";
+    mark.textContent = special === "sceptre" ? "♛" : "⚔"; el.append(mark); el.dataset.special = special;
+  }
+  el.dataset.card = name;
+  return el;
+}
+
+function cardRow(names, page, cls) {
+  const row = document.createElement("div");
+  row.className = cls || "play";
+  for (const name of names || []) row.append(cardFace(name, page));
+  return row;
+}
+
+function notice(text) {
+  $("seats").replaceChildren(); $("trick").replaceChildren(); $("decide").replaceChildren(); $("hand").replaceChildren();
+  $("status").textContent = text; $("stakes").textContent = "";
+  closingConfirmation(false);
+}
+
+function show(frame) {
+  const newVersion = frame.v !== state.version;
+  state.frame = frame; state.lang = pickLang(frame.lang || state.lang);
+  document.documentElement.lang = state.lang;
+  if (newVersion) { state.version = frame.v; state.hints = null; state.hintAt = -1; }
+  state.clockAt = Date.now() + (frame.left ?? 0) * 1000;
+  const sum = frame.sum;
+  if (!sum) { drawLobby(frame); return; }
+  if (newVersion) state.selected.clear();
+  if (newVersion && frame.decide && state.socket) hideToast(); // a new turn: old news goes
+  drawSeats(frame);
+  drawTable(frame);
+  drawDecision(frame);
+  drawHand(frame);
+  drawResult(frame);
+  const mine = !!frame.decide;
+  if (mine && !state.wasMyTurn) haptic("turn");
+  state.wasMyTurn = mine;
+  closingConfirmation(frame.seat !== null && frame.seat !== undefined && !["finished", "aborted"].includes(sum.phase));
+}
+
+function drawLobby(frame) {
+  const seats = $("seats"); seats.replaceChildren();
+  frame.table.seats.forEach((seat, i) => seats.append(seatChip(frame, i, null)));
+  $("status").textContent = t("lobby"); $("trick").replaceChildren(); $("decide").replaceChildren(); $("hand").replaceChildren();
+  $("stakes").textContent = frame.table.title;
+}
+
+function seatChip(frame, i, info) {
+  const seat = frame.table.seats[i];
+  const chip = document.createElement("div");
+  chip.className = "seat"; chip.dataset.seat = String(i);
+  const waiting = frame.waiting && frame.waiting.seats.includes(i);
+  if (waiting) chip.classList.add("turn");
+  if (frame.seat === i) chip.classList.add("me");
+  const name = document.createElement("div"); name.className = "name";
+  name.textContent = seat.name;
+  if (seat.ai) chip.classList.add("ai");
+  const meta = document.createElement("div"); meta.className = "meta";
+  if (info) {
+    const count = document.createElement("span"); count.className = "count"; count.textContent = t("cards_left", { n: info.count });
+    meta.append(count);
+    if (info.role) meta.append(badge(t(info.role), "role"));
+    for (const note of info.notes) meta.append(badge(t(note)));
+    if (info.auto) meta.append(badge(t("auto")));
+  }
+  if (waiting) { const clock = badge("", "clock"); clock.dataset.clock = "1"; meta.append(clock); }
+  chip.append(name, meta);
+  if (info) {
+    if (info.passed) { const p = document.createElement("div"); p.className = "passed"; p.textContent = t("passed"); chip.append(p); }
+    else chip.append(cardRow(info.cards, frame.page));
+  }
+  return chip;
+}
+
+function badge(text, cls) {
+  const b = document.createElement("span"); b.className = "badge" + (cls ? " " + cls : ""); b.textContent = text; return b;
+}
+
+function drawSeats(frame) {
+  const seats = $("seats"); seats.replaceChildren();
+  frame.sum.seats.forEach((info, i) => seats.append(seatChip(frame, i, info)));
+}
+
+function drawTable(frame) {
+  const sum = frame.sum, names = frame.table.seats.map((s) => s.name);
+  const stakes = [];
+  if (sum.stakes.multiplier !== undefined) stakes.push(t("base", { base: sum.stakes.base, mult: sum.stakes.multiplier }));
+  if (sum.stakes.called) stakes.push(t("called", { face: sum.stakes.called }));
+  if (sum.role) stakes.push(t("you_are", { role: t(sum.role) }));
+  $("stakes").textContent = stakes.join(" · ");
+  const trick = $("trick"); trick.replaceChildren();
+  if (sum.stakes.bottom) { trick.append(cardRow(sum.stakes.bottom, frame.page, "play bottom")); }
+  const beat = sum.to_beat_seat;
+  if (beat !== null && beat !== undefined) trick.replaceChildren(cardRow(sum.seats[beat].cards, frame.page, "beat"));
+  const status = $("status");
+  status.classList.toggle("mine", !!frame.decide);
+  if (frame.decide) status.textContent = t("your_turn") + (beat !== null && beat !== undefined && frame.decide.kind === "play" ? " · " + t("to_beat", { name: names[beat] }) : "");
+  else if (frame.waiting && frame.waiting.seats.length === 1) status.textContent = t("waiting", { name: names[frame.waiting.seats[0]] });
+  else if (frame.waiting) status.textContent = t("everyone");
+  else status.textContent = t("phase_" + sum.phase);
+  if (frame.seat === null || frame.seat === undefined) status.textContent = t("watching") + " · " + status.textContent;
+  tick();
+}
+
+function button(text, onClick, cls) {
+  const b = document.createElement("button"); b.type = "button"; b.textContent = text;
+  if (cls) b.className = cls; b.addEventListener("click", onClick); return b;
+}
+
+function drawDecision(frame) {
+  const box = $("decide"); box.replaceChildren();
+  const decide = frame.decide;
+  if (!decide) return;
+  if (decide.kind === "play") {
+    if (decide.pass) box.append(button(t("pass"), () => act({ type: "pass", seat: frame.seat }), "quiet pass"));
+    box.append(button(t("hint"), hint, "quiet hint"));
+    box.append(button(t("play"), play, "play"));
+    return;
+  }
+  for (const choice of decide.actions) box.append(button(choice.label, () => act(choice.action), "choice"));
+}
+
+function drawHand(frame) {
+  const el = $("hand"); el.replaceChildren();
+  const hand = frame.sum.hand;
+  if (!hand) return;
+  const columns = frame.page && frame.page.layout === "columns";
+  el.className = columns ? "columns" : "fan";
+  const width = el.clientWidth || window.innerWidth - 16;
+  if (columns) {
+    const ranks = [];
+    hand.forEach((name, i) => { const last = ranks[ranks.length - 1]; if (last && last.rank === name[0]) last.cards.push(i); else ranks.push({ rank: name[0], cards: [i] }); });
+    const w = Math.max(26, Math.min(48, Math.floor(width / ranks.length) - 2));
+    el.style.setProperty("--card-w", w + "px");
+    for (const column of ranks) {
+      const col = document.createElement("div"); col.className = "col";
+      for (const i of column.cards) col.append(handCard(hand[i], i, frame.page));
+      el.append(col);
+    }
+  } else {
+    const w = Math.max(40, Math.min(60, Math.floor(width / 6)));
+    el.style.setProperty("--card-w", w + "px");
+    const overlap = hand.length > 1 ? Math.max(0, w - (width - w) / (hand.length - 1)) : 0;
+    el.style.setProperty("--overlap", overlap + "px");
+    hand.forEach((name, i) => el.append(handCard(name, i, frame.page)));
+  }
+}
+
+function handCard(name, i, page) {
+  const card = cardFace(name, page);
+  card.dataset.i = String(i);
+  if (state.selected.has(i)) card.classList.add("sel");
+  return card;
+}
+
+function drawResult(frame) {
+  const box = $("result");
+  const sum = frame.sum;
+  if (!["finished", "aborted"].includes(sum.phase) || !frame.settlement) { box.hidden = true; return; }
+  const inner = document.createElement("div"); inner.className = "box";
+  const title = document.createElement("h2"); title.textContent = t("result"); inner.append(title);
+  const rows = document.createElement("table");
+  frame.table.seats.forEach((seat, i) => {
+    const tr = document.createElement("tr");
+    const won = sum.winners.includes(i);
+    const who = document.createElement("td"); who.textContent = seat.name + (sum.seats[i].role ? " · " + t(sum.seats[i].role) : "");
+    const what = document.createElement("td"); what.textContent = t(won ? "won" : "lost"); if (won) what.className = "win";
+    const beans = document.createElement("td"); beans.className = "num";
+    const delta = frame.settlement.deltas[i]; beans.textContent = (delta > 0 ? "+" : "") + delta + " " + t("beans");
+    tr.append(who, what, beans); rows.append(tr);
+  });
+  inner.append(rows);
+  const items = (sum.stakes.items || sum.stakes.factors || []).map(([reason, factor]) => t("r_" + reason) + " ×" + factor);
+  if (items.length) { const p = document.createElement("div"); p.className = "items"; p.textContent = items.join(" · "); inner.append(p); }
+  if (sum.stakes.multiplier !== undefined) { const p = document.createElement("div"); p.className = "items"; p.textContent = t("base", { base: sum.stakes.base, mult: sum.stakes.multiplier }); inner.append(p); }
+  inner.append(button(t("again"), () => { if (tg) tg.close(); else box.hidden = true; }));
+  box.replaceChildren(inner); box.hidden = false;
+  closingConfirmation(false);
+}
+
+function tick() {
+  const left = Math.max(0, Math.ceil((state.clockAt - Date.now()) / 1000));
+  for (const el of document.querySelectorAll("[data-clock]")) el.textContent = "⏱ " + left;
+}
+
+// ---- choosing cards: tap, and drag across them -------------------------------------------
+let drag = null;
+function cardAt(x, y) {
+  const el = document.elementFromPoint(x, y);
+  const card = el && el.closest ? el.closest("#hand .card") : null;
+  return card ? Number(card.dataset.i) : null;
+}
+function setSelected(i, on) {
+  if (on) state.selected.add(i); else state.selected.delete(i);
+  const el = document.querySelector(`#hand .card[data-i="${i}"]`);
+  if (el) el.classList.toggle("sel", on);
+}
+function setUpHand() {
+  const hand = $("hand");
+  hand.addEventListener("pointerdown", (e) => {
+    const i = cardAt(e.clientX, e.clientY);
+    if (i === null) return;
+    e.preventDefault();
+    drag = { on: !state.selected.has(i), seen: new Set([i]) };
+    setSelected(i, drag.on);
+    try { hand.setPointerCapture(e.pointerId); } catch (err) { /* synthetic */ }
+  });
+  hand.addEventListener("pointermove", (e) => {
+    if (!drag) return;
+    const i = cardAt(e.clientX, e.clientY);
+    if (i === null || drag.seen.has(i)) return;
+    drag.seen.add(i); setSelected(i, drag.on);
+  });
+  const end = () => { drag = null; };
+  hand.addEventListener("pointerup", end);
+  hand.addEventListener("pointercancel", end);
+}
+
+// ---- actions ------------------------------------------------------------------------------
+function act(action) { send({ t: "act", v: state.version, a: action }); }
+
+function play() {
+  const hand = state.frame && state.frame.sum && state.frame.sum.hand;
+  if (!hand || state.selected.size === 0) { haptic("error"); return; }
+  const ranks = [...state.selected].map((i) => hand[i][0]);
+  ranks.sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b));
+  send({ t: "play", v: state.version, cards: ranks.join("") });
+}
+
+function hint() {
+  if (state.hints === null) { send({ t: "hint" }); return; }
+  cycleHint();
+}
+function gotHints(cards) { state.hints = cards; state.hintAt = -1; cycleHint(); }
+function cycleHint() {
+  const hand = state.frame.sum.hand || [];
+  if (!state.hints.length) { toast(t("no_hint")); haptic("warning"); return; }
+  state.hintAt = (state.hintAt + 1) % state.hints.length;
+  const wanted = [...state.hints[state.hintAt]];
+  for (const i of [...state.selected]) setSelected(i, false);
+  const used = new Set();
+  for (const rank of wanted) {
+    const i = hand.findIndex((name, j) => name[0] === rank && !used.has(j));
+    if (i >= 0) { used.add(i); setSelected(i, true); }
+  }
+}
+
+// ---- toasts --------------------------------------------------------------------------------
+let toastTimer = 0;
+function toast(text, sticky) {
+  const el = $("toast"); el.textContent = text; el.hidden = false;
+  clearTimeout(toastTimer);
+  if (!sticky) toastTimer = setTimeout(hideToast, 2500);
+}
+function hideToast() { $("toast").hidden = true; }
+
+setUpTelegram();
+setUpHand();
+setInterval(tick, 500);
+if (!initData) notice(t("unauthorized"));
+else { $("status").textContent = t("connecting"); connect(); }

@@ -1,0 +1,215 @@
+"""Three people play a whole 斗地主 hand at the live table in the system's Chromium (phone
+screen, launch data signed with the test bot's token), a spectator watches; the page, the
+table and the group's message agree at every step, and no frame a spectator receives holds a
+hidden card."""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from playwright.async_api import Page
+
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.tg.table import FINISHED, Table
+from tests.tg.harness import Harness
+from tests.tg.scripts import current_table, seat_three, whose_turn
+
+from .browser import Person, chromium, needs_chromium, open_person
+from .gallery import shoot
+from .live import server_of
+
+pytestmark = needs_chromium
+
+
+def hidden_cards(table: Table) -> set[str]:
+    """The cards no spectator may see now: every hand not shown face up, but the bottom
+    cards once they are turned over (everyone saw them go to the landlord)."""
+    game = table.game
+    assert isinstance(game, Game)
+    public = game.public_view()
+    hidden: set[str] = set()
+    for seat in range(game.players):
+        if public.seats[seat].shown_hand is None:
+            hidden |= {str(card) for card in game.view_for(seat).hand}
+    return hidden - {str(card) for card in public.bottom or ()}
+
+
+def card_names(value: Any) -> set[str]:
+    """Every string in a frame."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(card_names(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(card_names(v) for v in value)) if value else set()
+    return set()
+
+
+async def moved(page: Page, version: int) -> None:
+    """Until the page shows a table newer than ``version``."""
+    await page.wait_for_function("v => window.ddzLive.version > v", arg=version)
+
+
+async def selected(page: Page) -> int:
+    return await page.locator("#hand .card.sel").count()
+
+
+async def drag_across(page: Page, first: int, last: int) -> None:
+    """A finger put on card ``first`` and moved across to card ``last``."""
+    start = await page.locator(f'#hand .card[data-i="{first}"]').bounding_box()
+    end = await page.locator(f'#hand .card[data-i="{last}"]').bounding_box()
+    assert start is not None and end is not None
+    y = start["y"] + start["height"] - 12
+    await page.mouse.move(start["x"] + 4, y)
+    await page.mouse.down()
+    steps = 8
+    for step in range(1, steps + 1):
+        x = start["x"] + 4 + (end["x"] + 4 - start["x"] - 4) * step / steps
+        await page.mouse.move(x, y)
+    await page.mouse.up()
+
+
+async def decide_before_play(person: Person, game: Game, caller: bool) -> str:
+    """The buttons of the phase's decision: the first to speak calls, others decline; one
+    doubles; the landlord does not show."""
+    labels = await person.page.locator("#decide button.choice").all_inner_texts()
+    if game.phase is Phase.BIDDING:
+        wanted = (
+            "叫地主" if caller and "叫地主" in labels else ("不抢" if "不抢" in labels else "不叫")
+        )
+    elif game.phase is Phase.DOUBLING:
+        wanted = "加倍" if caller and "加倍" in labels else "不加倍"
+    else:
+        wanted = "不明牌" if "不明牌" in labels else labels[-1]
+    await person.page.locator("#decide button.choice", has_text=wanted).first.click()
+    return wanted
+
+
+async def play_turn(person: Person, first_lead: bool) -> str:
+    """Tap and drag on the first lead (a single, the lowest card); Hint then Play after, or
+    Pass when nothing beats the table."""
+    page = person.page
+    if first_lead:
+        await drag_across(page, 0, 2)
+        assert await selected(page) == 3
+        await drag_across(page, 2, 0)  # starting on a chosen card takes them out again
+        assert await selected(page) == 0
+        first = page.locator('#hand .card[data-i="0"]')
+        box = await first.bounding_box()
+        assert box is not None
+        await first.tap(position={"x": 5, "y": box["height"] - 12})  # its visible edge
+        assert await selected(page) == 1
+        await page.locator("#decide button.play").click()
+        return "tap"
+    await page.locator("#decide button.hint").click()
+    await page.wait_for_function(
+        "() => document.querySelectorAll('#hand .card.sel').length > 0"
+        " || (!document.getElementById('toast').hidden"
+        " && document.getElementById('toast').textContent === '没有能压过的牌')"
+    )
+    if await selected(page) == 0:
+        await page.locator("#decide button.pass").click()
+        return "pass"
+    await page.locator("#decide button.play").click()
+    return "hint"
+
+
+async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -> None:
+    group = live.group()
+    users = [live.user("Alice"), live.user("Bob"), live.user("Carol")]
+    eve = live.user("Eve")
+    await seat_three(live, group, users)
+    table = current_table(live, group)
+    token = server_of(live).tokens.token(table.id)
+    leaks: list[str] = []
+    async with chromium() as browser:
+        port = server_of(live).port
+        people = {u.id: await open_person(browser, port, u, token) for u in users}
+        spy = await open_person(browser, port, eve, token)
+
+        def checked(frame: dict[str, Any]) -> None:
+            leaked = card_names(frame) & hidden_cards(table)
+            if leaked:
+                leaks.append(f"v{frame.get('v')}: {sorted(leaked)}")
+
+        spy.on_frame = checked
+        for person in [*people.values(), spy]:
+            await person.page.wait_for_function("() => window.ddzLive.version >= 0")
+        done: list[str] = []
+        called = doubled = False
+        for _ in range(200):
+            game = table.game
+            assert isinstance(game, Game)
+            if game.over:
+                break
+            user = whose_turn(live, group, users)
+            assert user is not None
+            person = people[user.id]
+            version = table.version
+            await person.page.wait_for_function("v => window.ddzLive.version === v", arg=version)
+            await agree(live, table, people)
+            if game.phase is Phase.PLAYING:
+                if "tap" not in done:
+                    await shoot(person.page, "live_hand")
+                done.append(await play_turn(person, first_lead="tap" not in done))
+            else:
+                if not done:
+                    await shoot(person.page, "live_decision")
+                first = not (doubled if game.phase is Phase.DOUBLING else called)
+                word = await decide_before_play(person, game, caller=first)
+                called, doubled = called or word == "叫地主", doubled or word == "加倍"
+                done.append(word)
+            await moved(person.page, version)
+            await live.settle()
+        assert table.phase == FINISHED
+        assert {"tap", "hint", "pass", "叫地主", "加倍"} <= set(done), done
+        for person in people.values():
+            await person.page.wait_for_selector("#result:not([hidden])")
+            rows = await person.page.locator("#result tr").all_inner_texts()
+            assert len(rows) == 3 and all("欢乐豆" in row for row in rows)
+        assert await spy.page.locator("#hand .card").count() == 0
+        await shoot(people[users[0].id].page, "live_result")
+        await shoot(spy.page, "live_spectator")
+    assert not leaks, leaks
+    assert spy.frames and all("hand" not in (f.get("view") or {}) for f in spy.frames)
+    # the group's message ends on the result with Again / Leave, as without the page
+    final = live.api.last_message(group, with_buttons=True)
+    assert final is not None
+    assert {"再来一局", "离开"} <= {b["text"] for b in final.buttons()}
+
+
+async def agree(live: Harness, table: Table, people: dict[int, Person]) -> None:
+    """Each page shows the table's version and its seat's own hand, as the engine has it."""
+    game = table.game
+    assert game is not None
+    for user_id, person in people.items():
+        await person.page.wait_for_function("v => window.ddzLive.version === v", arg=table.version)
+        seat = table.seat_of(user_id)
+        assert seat is not None
+        shown = await person.page.locator("#hand .card").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+        assert shown == [str(card) for card in game.view_for(seat).hand]
+
+
+async def test_a_page_with_forged_or_expired_launch_data_is_refused(live: Harness) -> None:
+    group = live.group()
+    users = [live.user("Alice"), live.user("Bob"), live.user("Carol")]
+    await seat_three(live, group, users)
+    table = current_table(live, group)
+    token = server_of(live).tokens.token(table.id)
+    port = server_of(live).port
+    async with chromium() as browser:
+        expired = await open_person(
+            browser, port, users[0], token, auth_date=time.time() - 2 * 86_400
+        )
+        forged = await open_person(browser, port, users[1], token, token="1:not-this-bot")
+        for person in (expired, forged):
+            await person.page.wait_for_function(
+                "() => document.getElementById('status').textContent.includes('无法确认')"
+            )
+            assert person.frames == []
+            assert await person.page.locator("#hand .card").count() == 0
+        await shoot(forged.page, "live_refused")

@@ -1,0 +1,163 @@
+"""The live table's server: who may open it, what each page sees, and actions that go through
+the same table flow as a button press."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from tornado.httpclient import HTTPClientError
+from tornado.websocket import websocket_connect
+
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.i18n import t
+from ddz_bot.tg.table import Table
+from tests.tg.conftest import manager_of
+from tests.tg.harness import Harness, SimUser
+from tests.tg.scripts import current_table, seat_three, whose_turn
+
+from .live import APP_NAME, launch_data, open_page, server_of, socket_url
+
+
+async def _seated(live: Harness) -> tuple[int, list[SimUser], Table, str]:
+    group = live.group()
+    users = [live.user("Alice"), live.user("Bob"), live.user("Carol")]
+    await seat_three(live, group, users)
+    table = current_table(live, group)
+    return group, users, table, server_of(live).tokens.token(table.id)
+
+
+async def test_forged_expired_or_missing_launch_data_gets_401_and_nothing_else(
+    live: Harness,
+) -> None:
+    _, users, _, token = await _seated(live)
+    alice = users[0]
+    good = launch_data(alice.id, alice.name)
+    forged = good.replace("Alice", "Alicf")
+    expired = launch_data(alice.id, alice.name, auth_date=time.time() - 86_401)
+    other_bot = launch_data(alice.id, alice.name, token="999:other")
+    for init_data in (forged, expired, other_bot, ""):
+        with pytest.raises(HTTPClientError) as refused:
+            await websocket_connect(socket_url(live, init_data, token))
+        assert refused.value.code == 401
+    with pytest.raises(HTTPClientError) as unknown:
+        await websocket_connect(socket_url(live, good, token[:-2] + "xx"))
+    assert unknown.value.code == 404
+    connection = await websocket_connect(socket_url(live, good, token))  # the same, signed
+    connection.close()
+
+
+async def test_a_seat_sees_its_hand_a_spectator_only_the_public_view(live: Harness) -> None:
+    _, users, table, token = await _seated(live)
+    eve = live.user("Eve")
+    async with open_page(live, users[0], token) as alice, open_page(live, eve, token) as spy:
+        mine = await alice.state()
+        public = await spy.state()
+    assert mine["seat"] == 0 and public["seat"] is None
+    hand = mine["view"]["hand"]
+    assert len(hand) == 17
+    assert "hand" not in public["view"]
+    assert table.game is not None
+    hidden = {str(card) for seat in range(3) for card in table.game.view_for(seat).hand}
+    assert not any(f'"{card}"' in json.dumps(public) for card in hidden)
+    assert [s["name"] for s in public["table"]["seats"]] == ["Alice", "Bob", "Carol"]
+
+
+async def test_a_decision_from_the_page_goes_through_the_table_flow(live: Harness) -> None:
+    group, users, table, token = await _seated(live)
+    user = whose_turn(live, group, users)
+    assert user is not None
+    async with open_page(live, user, token) as page:
+        frame = await page.state(lambda f: f.get("decide") is not None)
+        labels = [choice["label"] for choice in frame["decide"]["actions"]]
+        assert labels == ["叫地主", "不叫"]
+        call = frame["decide"]["actions"][0]["action"]
+        version = frame["v"]
+        answer = await page.answer(page.send({"t": "act", "v": version, "a": call}))
+        assert answer["t"] == "ok"
+        await live.settle()
+        game = table.game
+        assert isinstance(game, Game)
+        assert game.public_view().seats[table.seat_of(user.id) or 0].bid == "call"
+        # the same action again, from before the table moved (a page that reconnected and
+        # repeats itself): refused as stale, no double move
+        again = await page.answer(page.send({"t": "act", "v": version, "a": call}))
+        assert again["t"] == "refused"
+        assert again["text"] == t("zh-Hans", "stale_button")
+        moved = await page.state(lambda f: f["v"] > version)
+        assert moved["v"] == table.version
+
+
+async def test_cards_played_at_the_page_are_read_as_typed_notation(live: Harness) -> None:
+    group, users, table, token = await _seated(live)
+    from tests.tg.scripts import until_playing
+
+    await until_playing(live, group, users)
+    leader = whose_turn(live, group, users)
+    assert leader is not None and table.game is not None
+    async with open_page(live, leader, token) as page:
+        frame = await page.state(lambda f: (f.get("decide") or {}).get("kind") == "play")
+        assert frame["decide"]["pass"] is False  # a lead: no pass
+        hints = await page.answer(page.send({"t": "hint"}))
+        assert hints["t"] == "hints" and hints["cards"]
+        bad = await page.answer(page.send({"t": "play", "v": frame["v"], "cards": "ZZZ"}))
+        assert bad["t"] == "refused"
+        before = table.version
+        ok = await page.answer(
+            page.send({"t": "play", "v": frame["v"], "cards": hints["cards"][0]})
+        )
+        assert ok["t"] == "ok"
+        await live.settle()
+        assert table.version > before
+        assert table.game.phase is Phase.PLAYING
+
+
+async def test_the_group_message_opens_the_table_and_the_panel_has_the_page(
+    live: Harness,
+) -> None:
+    group, users, _, token = await _seated(live)
+    message = live.api.last_message(group, with_buttons=True)
+    assert message is not None
+    urls = [b.get("url") for b in message.buttons() if b.get("url")]
+    assert f"https://t.me/{live.bot_username}/{APP_NAME}?startapp={token}" in urls
+    panel = users[0].panel()
+    assert panel is not None
+    pages = [b["web_app"]["url"] for b in panel.buttons() if "web_app" in b]
+    assert pages == [f"https://live.example.org/?t={token}"]
+
+
+async def test_a_page_that_floods_or_sends_too_much_is_closed(live: Harness) -> None:
+    _, users, _, token = await _seated(live)
+    async with open_page(live, users[0], token) as page:
+        await page.state()
+        for _ in range(40):
+            page.send({"t": "ping"})
+        while await page.read() is not None:
+            pass
+        assert page.connection.close_code == 1008
+    async with open_page(live, users[1], token) as page:
+        await page.state()
+        page.connection.write_message(json.dumps({"t": "ping", "pad": "x" * 5000}))
+        while await page.read() is not None:
+            pass
+        assert page.connection.close_code is not None
+
+
+async def test_a_person_at_the_page_gets_no_panel_edits_until_they_leave(live: Harness) -> None:
+    group, users, table, token = await _seated(live)
+    rt = manager_of(live)
+    user = whose_turn(live, group, users)
+    assert user is not None
+    calls = len(live.api.calls)
+    async with open_page(live, user, token) as page:
+        frame = await page.state(lambda f: f.get("decide") is not None)
+        await page.answer(
+            page.send({"t": "act", "v": frame["v"], "a": frame["decide"]["actions"][1]["action"]})
+        )
+        await live.settle()
+        to_user = [c for c in live.api.calls[calls:] if c.params.get("chat_id") == user.id]
+        assert to_user == []
+    await live.settle()
+    assert rt.table_in(group) is table
