@@ -25,7 +25,7 @@ from urllib.parse import urlsplit
 os.environ.setdefault("PTB_TIMEDELTA", "1")
 
 from ddz_bot.config import Settings, SettingsError, load_dotenv
-from ddz_bot.storage.backup import BackupError, backup, backup_into
+from ddz_bot.storage.backup import BackupError, backup, backup_into, backup_thread
 from ddz_bot.storage.errors import (
     DatabaseDamagedError,
     DatabaseLockedError,
@@ -160,20 +160,24 @@ def run_backup(settings: Settings, target: str) -> int:
 
 def schedule_backups(application: Any, settings: Settings) -> None:
     """Every ``DDZ_BACKUP_EVERY`` a backup in ``DDZ_BACKUP_DIR`` (the newest
-    ``DDZ_BACKUP_KEEP`` kept), copied on a thread of its own: play goes on meanwhile."""
+    ``DDZ_BACKUP_KEEP`` kept), copied on a thread of its own at the lowest CPU priority:
+    play goes on meanwhile."""
     folder = settings.backup_dir
     if folder is None or application.job_queue is None:
         return
     log = logging.getLogger("ddz_bot.backup")
 
     async def one(_: object) -> None:
+        thread = backup_thread()
         try:
-            report = await asyncio.to_thread(
-                backup_into, settings.db_path, folder, settings.backup_keep
+            report = await asyncio.get_running_loop().run_in_executor(
+                thread, backup_into, settings.db_path, folder, settings.backup_keep
             )
         except BackupError as error:
             log.error("backup failed: %s", error)
             return
+        finally:
+            thread.shutdown(wait=False)
         log.info("%s", report.line(settings.db_path))
 
     application.job_queue.run_repeating(

@@ -36,7 +36,7 @@ from typing import TypeVar
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ddz_bot.storage import Database
-from ddz_bot.storage.backup import backup
+from ddz_bot.storage.backup import backup, backup_thread
 from ddz_bot.storage.guard import check
 
 T = TypeVar("T")
@@ -243,8 +243,10 @@ async def backup_while_playing(path: Path, tables: int, every: float) -> None:
                 f"{p(waits, 0.99) * 1000:.1f} ms, longest {max(waits) * 1000:.1f} ms,"
                 f" loop lag max {max(lags) * 1000:.1f} ms"
             )
-            job = asyncio.to_thread(backup, path, Path(folder))
+            thread = backup_thread()
+            job = asyncio.get_running_loop().run_in_executor(thread, backup, path, Path(folder))
             report, elapsed, waits, lags = await _play(db, tables, every, job)
+            thread.shutdown()
     print(
         f"backup of {path.stat().st_size / 1e9:.2f} GB: copied in {report.copy_seconds:.1f} s,"
         f" checked in {report.check_seconds:.1f} s ({elapsed:.1f} s in all)"

@@ -21,6 +21,7 @@ from typing import IO, Any
 import pytest
 
 import bot as entry
+from ddz_bot.config import Settings
 from ddz_bot.storage import LATEST_VERSION, Database
 from ddz_bot.storage.errors import (
     DatabaseDamagedError,
@@ -236,3 +237,46 @@ def test_one_bot_per_database_and_a_killed_one_leaves_it_free(
         bots.append(third)
         third.wait_ready()
         assert third.process.poll() is None
+
+
+class _Jobs:
+    """Stands in for the job queue: keeps what was scheduled."""
+
+    def __init__(self) -> None:
+        self.repeating: list[tuple[Any, float, float]] = []
+
+    def run_repeating(self, callback: Any, *, interval: float, first: float, name: str) -> None:
+        self.repeating.append((callback, interval, first))
+
+
+class _Application:
+    def __init__(self) -> None:
+        self.job_queue = _Jobs()
+
+
+def test_the_bot_keeps_its_own_backups_when_told_where(tmp_path: Path) -> None:
+    db = tmp_path / "ddz.sqlite3"
+    asyncio.run(_bot_database(db))
+    settings = Settings(
+        token="1:x", db_path=db, backup_dir=tmp_path / "backups", backup_every=3600, backup_keep=2
+    )
+    application = _Application()
+    entry.schedule_backups(application, settings)
+    [(job, interval, first)] = application.job_queue.repeating
+    assert interval == first == 3600
+    for day in range(1, 4):
+        asyncio.run(job(None))
+        if day < 3:  # names are by the second: the one just made is moved back in time
+            [made] = (tmp_path / "backups").glob("ddz-20[1-9]*.sqlite3")
+            made.rename(made.with_name(f"ddz-2000010{day}-000000.sqlite3"))
+    kept = sorted(path.name for path in (tmp_path / "backups").iterdir())
+    assert len(kept) == 2 and kept[0] == "ddz-20000102-000000.sqlite3"
+    conn = sqlite3.connect(tmp_path / "backups" / kept[-1])
+    assert conn.execute("SELECT COUNT(*) FROM players").fetchone()[0] == 399
+    conn.close()
+
+
+def test_no_backups_unless_told_where(tmp_path: Path) -> None:
+    application = _Application()
+    entry.schedule_backups(application, Settings(token="1:x", db_path=tmp_path / "d"))
+    assert application.job_queue.repeating == []

@@ -5,21 +5,34 @@ in WAL mode a reader never blocks the writer, so play goes on while it copies, a
 is the database as it was at one commit (a hand's moves are all in it or not yet). The copy
 is written beside its final name, checked with ``PRAGMA quick_check`` and only then renamed,
 so a backup that exists is whole. The source is opened read-only: a backup never writes to
-the live file. Everything here blocks: the bot runs it off its event loop.
+the live file. Everything here blocks: the bot runs it off its event loop, on a thread of
+its own at the lowest CPU priority (``backup_thread``), so a busy machine serves the moves
+first.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
 from .errors import StorageError
 
-__all__ = ["BACKUP_PREFIX", "BackupError", "BackupReport", "backup", "backup_into", "prune"]
+__all__ = [
+    "BACKUP_PREFIX",
+    "BackupError",
+    "BackupReport",
+    "backup",
+    "backup_into",
+    "backup_thread",
+    "prune",
+]
 
 #: Backups the bot makes on its own are named ``ddz-YYYYMMDD-HHMMSS.sqlite3``.
 BACKUP_PREFIX = "ddz-"
@@ -44,6 +57,19 @@ class BackupReport:
             f"backup of {source} written to {self.path}: {self.size / 1e6:.1f} MB, copied in "
             f"{self.copy_seconds:.1f} s, checked in {self.check_seconds:.1f} s"
         )
+
+
+def _lowest_priority() -> None:
+    """This thread yields the CPU to every other (Linux: the nice value is per thread)."""
+    with contextlib.suppress(OSError, AttributeError):
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 19)
+
+
+def backup_thread() -> ThreadPoolExecutor:
+    """A thread for backups at the lowest CPU priority (shut it down when done)."""
+    return ThreadPoolExecutor(
+        max_workers=1, thread_name_prefix="ddz-backup", initializer=_lowest_priority
+    )
 
 
 def _sync_folder(folder: Path) -> None:
