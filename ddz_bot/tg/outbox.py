@@ -294,17 +294,26 @@ class Outbox:
         """The chats Telegram told to wait that are waiting still."""
         return self._paces.held(time.monotonic())
 
-    async def wait_turn(self, chat_id: int, urgency: Urgency) -> None:
+    async def wait_turn(self, chat_id: int, urgency: Urgency, *, budget: bool = True) -> None:
         """Wait for this chat's turn to send (its pace, and any hold Telegram asked for),
-        then for the call's turn of the bot's budget."""
+        then for the call's turn of the bot's budget (``budget`` False: taken later, just
+        before the call)."""
         pace = self._paces.pace_of(chat_id)
         gate = self._paces.gate(chat_id, time.monotonic())
         async with gate.lock:
             wait = gate.wait(pace, time.monotonic())
             if wait > 0:
                 await asyncio.sleep(wait)
-            await self.budget.take(urgency, chat_id)
+            if budget:
+                await self.budget.take(urgency, chat_id)
             gate.spend(pace, time.monotonic())
+
+    def _announced(self, slot: _Slot) -> bool:
+        """Whether the slot's next call is a new private message told first to
+        ``on_sending`` (a write that may take a while): its budget is taken after that, so
+        that the calls whose writes end together do not reach Telegram together."""
+        new = slot.message_id is None or slot.fresh
+        return new and self.on_sending is not None and slot.chat_id > 0
 
     def _left_out(self, slot: _Slot) -> bool:
         """Under load, a waiting seat's panel whose words alone would change is left as it
@@ -346,7 +355,8 @@ class Outbox:
             if self._left_out(slot):
                 slot.pending = None
                 return
-            await self.wait_turn(slot.chat_id, slot.urgency)
+            announced = self._announced(slot)
+            await self.wait_turn(slot.chat_id, slot.urgency, budget=not announced)
             content = slot.pending  # the newest, after the wait
             if content is None:
                 return
@@ -442,6 +452,7 @@ class Outbox:
             if self.on_sending is not None and chat > 0:
                 slot.after = max(slot.newest, self._paces.newest(chat))
                 await self.on_sending(chat, slot.name, slot.after)
+                await self.budget.take(slot.urgency, chat)  # see ``_announced``
             if content.photo_key is not None:
                 message = await bot.send_photo(
                     chat,
