@@ -308,12 +308,11 @@ class Outbox:
                 await self.budget.take(urgency, chat_id)
             gate.spend(pace, time.monotonic())
 
-    def _announced(self, slot: _Slot) -> bool:
-        """Whether the slot's next call is a new private message told first to
-        ``on_sending`` (a write that may take a while): its budget is taken after that, so
-        that the calls whose writes end together do not reach Telegram together."""
-        new = slot.message_id is None or slot.fresh
-        return new and self.on_sending is not None and slot.chat_id > 0
+    async def _go(self, slot: _Slot) -> None:
+        """The call's turn of the budget, taken just before it is made: after its picture
+        is drawn and its message announced (``on_sending``), which may take a while, so
+        that calls that waited for those together do not reach Telegram together."""
+        await self.budget.take(slot.urgency, slot.chat_id)
 
     def _left_out(self, slot: _Slot) -> bool:
         """Under load, a waiting seat's panel whose words alone would change is left as it
@@ -355,8 +354,7 @@ class Outbox:
             if self._left_out(slot):
                 slot.pending = None
                 return
-            announced = self._announced(slot)
-            await self.wait_turn(slot.chat_id, slot.urgency, budget=not announced)
+            await self.wait_turn(slot.chat_id, slot.urgency, budget=False)  # see ``_go``
             content = slot.pending  # the newest, after the wait
             if content is None:
                 return
@@ -452,13 +450,11 @@ class Outbox:
             if self.on_sending is not None and chat > 0:
                 slot.after = max(slot.newest, self._paces.newest(chat))
                 await self.on_sending(chat, slot.name, slot.after)
-                await self.budget.take(slot.urgency, chat)  # see ``_announced``
-            if content.photo_key is not None:
+            photo = None if content.photo_key is None else await self._photo(content)
+            await self._go(slot)
+            if photo is not None:
                 message = await bot.send_photo(
-                    chat,
-                    await self._photo(content),
-                    caption=content.text,
-                    reply_markup=content.markup,
+                    chat, photo, caption=content.text, reply_markup=content.markup
                 )
             else:
                 message = await bot.send_message(chat, content.text, reply_markup=content.markup)
@@ -478,10 +474,12 @@ class Outbox:
         )
         if content.photo_key is not None and not content.picture_shown_by(sent):
             media = InputMediaPhoto(await self._photo(content), caption=content.text)
+            await self._go(slot)
             await bot.edit_message_media(
                 media, chat_id=chat, message_id=message_id, reply_markup=content.markup
             )
         elif words:
+            await self._go(slot)
             if content.photo_key is not None:
                 await bot.edit_message_caption(
                     chat_id=chat,
@@ -494,6 +492,7 @@ class Outbox:
                     content.text, chat_id=chat, message_id=message_id, reply_markup=content.markup
                 )
         elif not same_markup:
+            await self._go(slot)
             await bot.edit_message_reply_markup(
                 chat_id=chat, message_id=message_id, reply_markup=content.markup
             )
