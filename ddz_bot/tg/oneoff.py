@@ -49,13 +49,14 @@ async def send_once(outbox: Outbox, one: OneOff) -> None:
         if one.reply_to is None
         else ReplyParameters(one.reply_to, allow_sending_without_reply=True)
     )
+    picture = None if photo is None else await outbox.draw(photo)  # before its turn
     for attempt in range(outbox.max_retries + 1):
         await outbox.wait_turn(chat_id, one.urgency)
         try:
-            if photo is not None:
+            if picture is not None:
                 sent = await outbox.bot.send_photo(
                     chat_id,
-                    await outbox.draw(photo),
+                    picture,
                     caption=text,
                     reply_markup=markup,
                     reply_parameters=replying,

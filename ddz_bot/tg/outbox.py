@@ -36,7 +36,6 @@ import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Any
 
 from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
@@ -48,7 +47,8 @@ from .deletions import Deletions
 from .oneoff import OneOff, send_once
 from .pace import PRIVATE_PACE, UNPACED, ChatPace, ChatPaces, backoff, retry_seconds
 from .ratelimit import caller_waits_out_floods
-from .unseen import GROUP_LOOK_AHEAD, LOOK_AHEAD, tidy
+from .slots import Records, SentHook, Slot, tell
+from .unseen import message_gone, tidy, tidy_unseen
 
 __all__ = ["LOADED", "PRIVATE_PACE", "ChatPace", "Content", "Outbox", "Urgency"]
 
@@ -56,28 +56,9 @@ log = logging.getLogger(__name__)
 
 _KEPT = "(kept)"  # the photo key of a picture already on a message we adopted
 ForbiddenHook = Callable[[int, str], Awaitable[None]]
-SentHook = Callable[[int, str, int], Awaitable[None]]
 #: calls at least as urgent as a group picture waiting for the budget: past this many, a
 #: waiting seat's panel leaves out a change of its words alone (its cards and buttons go)
 LOADED = 8
-
-
-@dataclass(slots=True)
-class _Slot:
-    chat_id: int
-    name: str
-    message_id: int | None = None
-    sent: Content | None = None
-    pending: Content | None = None
-    task: asyncio.Task[None] | None = None
-    retiring: bool = False  # forget the slot once its last content is shown
-    fresh: bool = False  # the next content goes out as a new message; the old one is deleted
-    newest: int = 0  # the newest message id this slot ever had
-    after: int = 0  # the newest message id known in the chat when its last new one was sent
-    urgency: Urgency = Urgency.GROUP  # what its next call is for (``tg/budget.py``)
-    decision: object = None  # the decision its content asks for now (None: none)
-    due: float | None = None  # since when that decision waits to be shown (None: shown)
-    late: float = 0.0  # seconds that decision's panel came late
 
 
 class Outbox:
@@ -113,9 +94,9 @@ class Outbox:
         self.on_sending = on_sending
         self.max_retries = max_retries
         self.network_retries = network_retries
-        self._slots: dict[tuple[int, str], _Slot] = {}
+        self._slots: dict[tuple[int, str], Slot] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
-        self._unrecorded: dict[tuple[int, str], _Slot] = {}  # new ids ``on_sent`` couldn't save
+        self._records = Records(lambda key: self._slots.get(key))
         self.sent_calls = 0
         #: Telegram's overall calls a second, one under (the rate limiter is the net)
         self.budget = Budget(max(int(overall_rate) - 1, 1) if overall_rate > 0 else 0)
@@ -274,11 +255,11 @@ class Outbox:
         return sum(1 for t in self._tasks if not t.done())
 
     # ---- the machinery ------------------------------------------------------------------
-    def _slot(self, chat_id: int, name: str) -> _Slot:
+    def _slot(self, chat_id: int, name: str) -> Slot:
         key = (chat_id, name)
         slot = self._slots.get(key)
         if slot is None:
-            slot = self._slots[key] = _Slot(chat_id, name)
+            slot = self._slots[key] = Slot(chat_id, name)
         return slot
 
     @property
@@ -295,19 +276,27 @@ class Outbox:
         """The chats Telegram told to wait that are waiting still."""
         return self._paces.held(time.monotonic())
 
-    async def wait_turn(self, chat_id: int, urgency: Urgency) -> None:
+    async def wait_turn(self, chat_id: int, urgency: Urgency, *, budget: bool = True) -> None:
         """Wait for this chat's turn to send (its pace, and any hold Telegram asked for),
-        then for the call's turn of the bot's budget."""
+        then for the call's turn of the bot's budget (``budget`` False: taken later, just
+        before the call)."""
         pace = self._paces.pace_of(chat_id)
         gate = self._paces.gate(chat_id, time.monotonic())
         async with gate.lock:
             wait = gate.wait(pace, time.monotonic())
             if wait > 0:
                 await asyncio.sleep(wait)
-            await self.budget.take(urgency, chat_id)
+            if budget:
+                await self.budget.take(urgency, chat_id)
             gate.spend(pace, time.monotonic())
 
-    def _left_out(self, slot: _Slot) -> bool:
+    async def _go(self, slot: Slot) -> None:
+        """The call's turn of the budget, taken just before it is made: after its picture
+        is drawn and its message announced (``on_sending``), which may take a while, so
+        that calls that waited for those together do not reach Telegram together."""
+        await self.budget.take(slot.urgency, slot.chat_id)
+
+    def _left_out(self, slot: Slot) -> bool:
         """Under load, a waiting seat's panel whose words alone would change is left as it
         is (its cards and buttons still go; its person decides nothing now)."""
         content = slot.pending
@@ -320,7 +309,7 @@ class Outbox:
             return False
         return self.budget.waiting_before(Urgency.GROUP) >= LOADED
 
-    def _shown(self, slot: _Slot, picked: float) -> None:
+    def _shown(self, slot: Slot, picked: float) -> None:
         """A call of the slot returned: the decision it waited to show is shown, if the
         content went after it was asked for."""
         if slot.due is not None and picked >= slot.due:
@@ -332,7 +321,7 @@ class Outbox:
         task.add_done_callback(self._tasks.discard)
         return task
 
-    async def _run(self, slot: _Slot) -> None:
+    async def _run(self, slot: Slot) -> None:
         caller_waits_out_floods()
         try:
             await self._send_pending(slot)
@@ -341,13 +330,13 @@ class Outbox:
             if slot.retiring and slot.pending is None and self._slots.get(key) is slot:
                 del self._slots[key]
 
-    async def _send_pending(self, slot: _Slot) -> None:
+    async def _send_pending(self, slot: Slot) -> None:
         retries = 0
         while slot.pending is not None:
             if self._left_out(slot):
                 slot.pending = None
                 return
-            await self.wait_turn(slot.chat_id, slot.urgency)
+            await self.wait_turn(slot.chat_id, slot.urgency, budget=False)  # see ``_go``
             content = slot.pending  # the newest, after the wait
             if content is None:
                 return
@@ -364,8 +353,8 @@ class Outbox:
                 if stale is not None:
                     self.delete(slot.chat_id, stale)
                     stale = None
-                if self._unrecorded:
-                    await self._record_waiting()
+                if self.on_sent is not None:
+                    await self._records.retry(self.on_sent)
             except RetryAfter as error:
                 retries += 1
                 if stale is not None and slot.message_id is None:
@@ -385,7 +374,7 @@ class Outbox:
             except BadRequest as error:
                 if "not modified" in str(error).lower():
                     slot.sent = content
-                elif slot.message_id is not None and _message_gone(error):
+                elif slot.message_id is not None and message_gone(error):
                     slot.message_id, slot.sent = None, None  # send it anew
                     if slot.pending is None:
                         slot.pending = content
@@ -417,60 +406,13 @@ class Outbox:
             if stale is not None and slot.message_id is None:
                 slot.message_id = stale  # not sent anew: the old message keeps the slot
 
-    async def _tell(self, hook: SentHook, slot: _Slot, message_id: int) -> bool:
-        """Tell ``hook`` (which saves it) of a message; False if it failed (a full disk):
-        what goes out to a chat never depends on the database taking a write."""
-        try:
-            await hook(slot.chat_id, slot.name, message_id)
-        except Exception:
-            log.warning(
-                "chat %s slot %s: message %s not recorded",
-                slot.chat_id,
-                slot.name,
-                message_id,
-                exc_info=True,
-            )
-            return False
-        return True
-
-    async def _record(self, slot: _Slot, message_id: int) -> None:
-        """A new message's id to ``on_sent``. One that can't be saved stays the slot's all the
-        same (edited, and the message it replaced deleted) and is saved again after each
-        later send until it is (``_record_waiting``): the database knows every message
-        showing a table once it takes writes."""
-        assert self.on_sent is not None
-        key = (slot.chat_id, slot.name)
-        if await self._tell(self.on_sent, slot, message_id):
-            self._unrecorded.pop(key, None)
-        else:
-            self._unrecorded[key] = slot
-
-    async def _record_waiting(self) -> None:
-        """Save the ids ``on_sent`` could not take before (a full disk, freed since?)."""
-        assert self.on_sent is not None
-        for key, waiting in list(self._unrecorded.items()):
-            if waiting.message_id is None or self._slots.get(key) is not waiting:
-                self._unrecorded.pop(key, None)  # gone by then
-            elif await self._tell(self.on_sent, waiting, waiting.message_id):
-                self._unrecorded.pop(key, None)
-            else:
-                return  # not yet: the next send tries again
-
-    async def _tidy_unseen(self, slot: _Slot, stale: int | None) -> None:
-        """A new message of ``slot`` timed out: it may have arrived all the same. The bot's
-        live messages just after the newest one known in the chat go, but for those the
-        outbox knows (another slot's, the one it replaces); in a group, people's messages
-        can't be edited, so theirs are never touched."""
+    async def _tidy_unseen(self, slot: Slot, stale: int | None) -> None:
+        """A new message of ``slot`` timed out: it may have arrived all the same
+        (``unseen.tidy_unseen``; the messages this outbox knows are kept)."""
         chat = slot.chat_id
-        known = {
-            s.message_id
-            for s in self._slots.values()
-            if s.chat_id == chat and s.message_id is not None
-        }
-        if stale is not None:
-            known.add(stale)
-        look = LOOK_AHEAD if chat > 0 else GROUP_LOOK_AHEAD
-        await tidy(self.bot, chat, slot.after, known=known, look_ahead=look)
+        ids = [s.message_id for s in self._slots.values() if s.chat_id == chat] + [stale]
+        known = {m for m in ids if m is not None}
+        await tidy_unseen(self.bot, chat, slot.after, known)
 
     async def tidy(self, chat_id: int, after: int, *, keep: int | None = None) -> None:
         """Delete a message of ours sent unseen just after ``after`` (``unseen.tidy``)."""
@@ -489,19 +431,18 @@ class Outbox:
         self._paces.seen(chat_id, message_id)
         self.sent_calls += sent
 
-    async def _apply(self, slot: _Slot, content: Content) -> None:
+    async def _apply(self, slot: Slot, content: Content) -> None:
         bot, chat, sent = self.bot, slot.chat_id, slot.sent
         if slot.message_id is None:
             message: Message
             slot.after = max(slot.newest, self._paces.newest(chat))
             if self.on_sending is not None and chat > 0:
-                await self._tell(self.on_sending, slot, slot.after)
-            if content.photo_key is not None:
+                await tell(self.on_sending, slot, slot.after)
+            photo = None if content.photo_key is None else await self._photo(content)
+            await self._go(slot)
+            if photo is not None:
                 message = await bot.send_photo(
-                    chat,
-                    await self._photo(content),
-                    caption=content.text,
-                    reply_markup=content.markup,
+                    chat, photo, caption=content.text, reply_markup=content.markup
                 )
             else:
                 message = await bot.send_message(chat, content.text, reply_markup=content.markup)
@@ -510,7 +451,7 @@ class Outbox:
             self._paces.seen(chat, message.message_id)
             slot.newest = max(slot.newest, message.message_id)
             if self.on_sent is not None:
-                await self._record(slot, message.message_id)
+                await self._records.record(self.on_sent, slot, message.message_id)
             return
         message_id = slot.message_id
         same_markup = sent is not None and sent.markup_key() == content.markup_key()
@@ -521,10 +462,12 @@ class Outbox:
         )
         if content.photo_key is not None and not content.picture_shown_by(sent):
             media = InputMediaPhoto(await self._photo(content), caption=content.text)
+            await self._go(slot)
             await bot.edit_message_media(
                 media, chat_id=chat, message_id=message_id, reply_markup=content.markup
             )
         elif words:
+            await self._go(slot)
             if content.photo_key is not None:
                 await bot.edit_message_caption(
                     chat_id=chat,
@@ -537,6 +480,7 @@ class Outbox:
                     content.text, chat_id=chat, message_id=message_id, reply_markup=content.markup
                 )
         elif not same_markup:
+            await self._go(slot)
             await bot.edit_message_reply_markup(
                 chat_id=chat, message_id=message_id, reply_markup=content.markup
             )
@@ -547,8 +491,3 @@ class Outbox:
             # the picture on the message is the one sent before: remember its key
             content = dataclasses.replace(content, photo_key=sent.photo_key, render=sent.render)
         slot.sent = content
-
-
-def _message_gone(error: BadRequest) -> bool:
-    text = str(error).lower()
-    return "not found" in text or "there is no" in text or "can't be edited" in text

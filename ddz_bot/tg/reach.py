@@ -19,6 +19,7 @@ from telegram.error import Forbidden, TelegramError
 
 from ..i18n import t
 from ..storage import Database
+from .budget import Urgency
 from .people import RECENT_USERS, Person, Recent
 from .phases import TablePhase
 from .presenter import Presenter
@@ -74,16 +75,19 @@ class Reach:
         if person.id in self.dm_ok:
             return
         try:
-            await asyncio.wait_for(
-                self.bot.send_message(person.id, t(person.lang, "dm_join_done", group=group_title)),
-                timeout=DM_CHECK_SECONDS,
-            )
+            await asyncio.wait_for(self._say_joined(person, group_title), DM_CHECK_SECONDS)
         except Forbidden:
             raise Refused("need_dm") from None
         except (TelegramError, TimeoutError) as error:
             log.warning("private chat of %s not checked: %r", person.id, error)
             return
         self.dm_ok.add(person.id)
+
+    async def _say_joined(self, person: Person, group_title: str) -> None:
+        """The message that finds out whether their private chat is open: an answer to
+        them, in its turn of the bot's budget."""
+        await self.presenter.outbox.budget.take(Urgency.ANSWER, person.id)
+        await self.bot.send_message(person.id, t(person.lang, "dm_join_done", group=group_title))
 
     # ---- what the outbox reports ------------------------------------------------------------
     async def sending(self, chat_id: int, slot: str, newest: int) -> None:

@@ -14,9 +14,9 @@ from collections.abc import Collection
 from typing import Final
 
 from telegram import Bot
-from telegram.error import TelegramError
+from telegram.error import BadRequest, TelegramError
 
-__all__ = ["GROUP_LOOK_AHEAD", "LOOK_AHEAD", "tidy"]
+__all__ = ["GROUP_LOOK_AHEAD", "LOOK_AHEAD", "message_gone", "tidy", "tidy_unseen"]
 
 log = logging.getLogger(__name__)
 
@@ -56,3 +56,17 @@ async def tidy(
             await bot.delete_messages(chat_id, found)
     except TelegramError as error:
         log.info("chat %s: messages %s left without buttons: %s", chat_id, found, error)
+
+
+async def tidy_unseen(bot: Bot, chat_id: int, after: int, known: set[int]) -> None:
+    """A new message to ``chat_id`` timed out: it may have arrived all the same. The bot's
+    live messages just after ``after`` (the newest known when it was sent) go, but for those
+    in ``known``; in a group, people's messages can't be edited, so theirs are never touched."""
+    look = LOOK_AHEAD if chat_id > 0 else GROUP_LOOK_AHEAD
+    await tidy(bot, chat_id, after, known=known, look_ahead=look)
+
+
+def message_gone(error: BadRequest) -> bool:
+    """Whether Telegram's refusal says the message is no longer there to edit."""
+    text = str(error).lower()
+    return "not found" in text or "there is no" in text or "can't be edited" in text
