@@ -85,6 +85,8 @@ class LiveHub:
         self.door = door
         self.tokens = tokens
         self._viewers: dict[int, set[Viewer]] = {}
+        #: each page's message rate: a burst, then so many a second (a person taps far less)
+        self.rate, self.burst = 5.0, 20.0
         self._dirty: set[int] = set()
         self._flushing = False
         #: when each watched table reached its version (a frame says it: the wait it took)
@@ -102,6 +104,7 @@ class LiveHub:
 
     # ---- viewers come and go -------------------------------------------------------------
     def join(self, viewer: Viewer) -> None:
+        viewer.limit = RateLimit(self.rate, self.burst, self.burst)
         self._viewers.setdefault(viewer.table_id, set()).add(viewer)
         table = self.door.table(viewer.table_id)
         self._send_state(viewer, table)
