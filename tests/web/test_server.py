@@ -59,10 +59,13 @@ async def test_a_seat_sees_its_hand_a_spectator_only_the_public_view(live: Harne
     assert mine["seat"] == 0 and public["seat"] is None
     hand = mine["view"]["hand"]
     assert len(hand) == 17
+    assert mine["page"]["deck"] == {**dict.fromkeys("3456789TJQKA2", 4), "X": 1, "D": 1}
+    assert mine["sum"]["played"] == ""  # the card tracker counts down from the deck
     assert "hand" not in public["view"]
     assert table.game is not None
     hidden = {str(card) for seat in range(3) for card in table.game.view_for(seat).hand}
-    assert not any(f'"{card}"' in json.dumps(public) for card in hidden)
+    table_state = json.dumps({k: v for k, v in public.items() if k != "page"})  # page: the game's
+    assert not any(f'"{card}"' in table_state for card in hidden)
     assert [s["name"] for s in public["table"]["seats"]] == ["Alice", "Bob", "Carol"]
 
 
