@@ -62,6 +62,7 @@ class ClientReport:
     waits: list[float] = field(default_factory=list)  # seconds
     decisions: int = 0
     refused: int = 0
+    dropped: int = 0  # people whose connection broke (closed, or no answer within a minute)
 
 
 def launch(user: dict[str, Any]) -> str:
@@ -81,7 +82,10 @@ def run_clients(seats: list[str], think: float, until: float, seed: int) -> Clie
 async def _clients(urls: list[str], think: float, until: float, seed: int) -> ClientReport:
     report = ClientReport()
     rng = random.Random(seed)
-    await asyncio.gather(*(_person(url, think, until, rng, report) for url in urls))
+    outcomes = await asyncio.gather(
+        *(_person(url, think, until, rng, report) for url in urls), return_exceptions=True
+    )
+    report.dropped = sum(isinstance(outcome, BaseException) for outcome in outcomes)
     return report
 
 
@@ -238,11 +242,15 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     waits = sorted(w * 1000 for r in reports for w in r.waits)
     decisions = sum(r.decisions for r in reports)
     refused = sum(r.refused for r in reports)
+    dropped = sum(r.dropped for r in reports)
     print(
         f"tables: {args.tables}  seated in {seated:.1f} s  think {args.think:g} s"
         f"  duration {args.duration:g} s"
     )
-    print(f"decisions: {decisions}  refused: {refused}  hands played out: {len(finished)}")
+    print(
+        f"decisions: {decisions}  refused: {refused}  dropped connections: {dropped}"
+        f"  hands played out: {len(finished)}"
+    )
     if waits:
         print(
             f"decision wait: p50 {percentile(waits, 0.5):.1f} ms"

@@ -34,25 +34,44 @@ __all__ = ["GamePage", "key_moment", "label", "page_of", "play_action", "summary
 
 
 class GamePage:
-    """How a game's page looks: its hand's layout and its special cards (by name)."""
+    """How a game's page looks: its hand's layout, its special cards (by name) and the
+    cards of each rank in its deck (the card tracker counts down from them)."""
 
-    def __init__(self, game: str, layout: str, special: dict[str, str]) -> None:
+    def __init__(
+        self, game: str, layout: str, special: dict[str, str], deck: dict[str, int]
+    ) -> None:
         self.game = game
         self.layout = layout  # "fan": one row of cards; "columns": a column a rank
         self.special = special  # card name -> its mark (保皇's sceptre and sword)
+        self.deck = deck  # rank character -> copies in the deck
 
     def to_json(self) -> dict[str, Any]:
-        return {"game": self.game, "layout": self.layout, "special": self.special}
+        return {
+            "game": self.game,
+            "layout": self.layout,
+            "special": self.special,
+            "deck": self.deck,
+        }
 
 
-_DOUDIZHU = GamePage("doudizhu", "fan", {})
+def _deck(decks: int, ranks: str) -> dict[str, int]:
+    return {rank: decks * (1 if rank in "XD" else 4) for rank in ranks}
+
+
+_DOUDIZHU = {d: GamePage("doudizhu", "fan", {}, _deck(d, "3456789TJQKA2XD")) for d in (1, 2)}
 _BAOHUANG = GamePage(
-    "baohuang", "columns", {str(EMPEROR_CARD): "sceptre", str(GUARD_CARD): "sword"}
+    "baohuang",
+    "columns",
+    {str(EMPEROR_CARD): "sceptre", str(GUARD_CARD): "sword"},
+    _deck(4, "6789TJQKA2XD"),
 )
 
 
 def page_of(game: object) -> GamePage:
-    return _BAOHUANG if isinstance(game, BaoHuangGame) else _DOUDIZHU
+    if isinstance(game, BaoHuangGame):
+        return _BAOHUANG
+    decks = game.rules.decks if isinstance(game, Game) else 1
+    return _DOUDIZHU.get(decks, _DOUDIZHU[1])
 
 
 def label(game: object, action: Action, lang: str) -> str:
@@ -144,6 +163,7 @@ def summary(game: object, view: Any) -> dict[str, Any]:
         "hand": None if hand is None else [str(card) for card in hand],
         "role": None if getattr(view, "role", None) is None else str(view.role),
         "winners": winners,
+        "played": str(public.played),
     }
 
 

@@ -13,6 +13,7 @@ stale: never a double move.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import logging
 import time
@@ -84,6 +85,8 @@ class LiveHub:
         self.door = door
         self.tokens = tokens
         self._viewers: dict[int, set[Viewer]] = {}
+        #: each page's message rate: a burst, then so many a second (a person taps far less)
+        self.rate, self.burst = 5.0, 20.0
         self._dirty: set[int] = set()
         self._flushing = False
         #: when each watched table reached its version (a frame says it: the wait it took)
@@ -101,6 +104,7 @@ class LiveHub:
 
     # ---- viewers come and go -------------------------------------------------------------
     def join(self, viewer: Viewer) -> None:
+        viewer.limit = RateLimit(self.rate, self.burst, self.burst)
         self._viewers.setdefault(viewer.table_id, set()).add(viewer)
         table = self.door.table(viewer.table_id)
         self._send_state(viewer, table)
@@ -140,10 +144,13 @@ class LiveHub:
         dirty, self._dirty = self._dirty, set()
         for table_id in dirty:
             table = self.door.table(table_id)
+            shared: dict[str, Any] = {}  # what every viewer's frame has alike, made once
             for viewer in list(self._viewers.get(table_id, ())):
-                self._send_state(viewer, table)
+                self._send_state(viewer, table, shared)
 
-    def _send_state(self, viewer: Viewer, table: Table | None) -> None:
+    def _send_state(
+        self, viewer: Viewer, table: Table | None, shared: dict[str, Any] | None = None
+    ) -> None:
         if table is None:
             self._send(viewer, {"t": "gone"})
             return
@@ -151,7 +158,7 @@ class LiveHub:
         if viewer.sent == (table.version, seat):
             return
         viewer.sent = (table.version, seat)
-        self._send(viewer, self.frame(table, seat, viewer.lang))
+        self._send(viewer, self.frame(table, seat, viewer.lang, shared))
 
     def _send(self, viewer: Viewer, frame: dict[str, Any]) -> None:
         if self.on_frame is not None:
@@ -162,8 +169,11 @@ class LiveHub:
             log.debug("frame to a closed page", exc_info=True)
 
     # ---- what a viewer sees --------------------------------------------------------------
-    def frame(self, table: Table, seat: int | None, lang: str) -> dict[str, Any]:
-        """The table as ``seat`` sees it (``None``: a spectator, the public view only)."""
+    def frame(
+        self, table: Table, seat: int | None, lang: str, shared: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
+        """The table as ``seat`` sees it (``None``: a spectator, the public view only).
+        ``shared``: the public view's JSON of this version, when already written."""
         game = table.game
         lang = table.seats[seat].lang if seat is not None else lang
         frame: dict[str, Any] = {
@@ -189,7 +199,7 @@ class LiveHub:
             return frame
         frame["page"] = adapter.page_of(game).to_json()
         view = game.view_for(seat) if seat is not None else game.public_view()
-        frame["view"] = to_json(view)
+        frame["view"] = self._view_json(view, {} if shared is None else shared)
         frame["sum"] = adapter.summary(game, view)
         waiting = None if game.over else game.waiting_for()
         if waiting is not None:
@@ -206,6 +216,23 @@ class LiveHub:
                     "fees": settlement.fees,
                 }
         return frame
+
+    @staticmethod
+    def _view_json(view: Any, shared: dict[str, Any]) -> Any:
+        """``to_json(view)``; a seat's view is its public view (written once a version for
+        every viewer) and the fields of its own."""
+        public = getattr(view, "public", None)
+        if public is None:
+            if "public" not in shared:
+                shared["public"] = to_json(view)
+            return shared["public"]
+        if "public" not in shared:
+            shared["public"] = to_json(public)
+        own = {
+            f.name: shared["public"] if f.name == "public" else to_json(getattr(view, f.name))
+            for f in dataclasses.fields(view)
+        }
+        return own
 
     @staticmethod
     def _decision(

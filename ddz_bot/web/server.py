@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import logging
 import time
+from asyncio import Future
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -155,7 +156,17 @@ class _LiveSocket(tornado.websocket.WebSocketHandler):
     def send(self, text: str) -> None:
         if self.ws_connection is None or self.ws_connection.is_closing():
             return
-        self.write_message(text)
+        try:
+            sent = self.write_message(text)
+        except tornado.websocket.WebSocketClosedError:
+            return  # closing: it leaves the hub on its own
+        sent.add_done_callback(_closed_is_fine)
+
+
+def _closed_is_fine(sent: Future[None]) -> None:
+    """A frame to a page that closed meanwhile is no error (the page reconnects)."""
+    if not sent.cancelled():
+        sent.exception()
 
 
 def attach(application: AnyApp, settings: Settings) -> None:

@@ -130,7 +130,9 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
         spy = await open_person(browser, port, eve, token)
 
         def checked(frame: dict[str, Any]) -> None:
-            leaked = card_names(frame) & hidden_cards(table)
+            # everything but "page" (the game's card faces and deck, the same for every table)
+            state = {k: v for k, v in frame.items() if k != "page"}
+            leaked = card_names(state) & hidden_cards(table)
             if leaked:
                 leaks.append(f"v{frame.get('v')}: {sorted(leaked)}")
 
@@ -193,6 +195,8 @@ async def agree(live: Harness, table: Table, people: dict[int, Person]) -> None:
             "cards => cards.map(c => c.dataset.card)"
         )
         assert shown == [str(card) for card in game.view_for(seat).hand]
+        if table.tracker and game.phase is Phase.PLAYING:  # the card tracker (记牌器)
+            assert "记牌器" in (await person.page.locator("#tracker").inner_text())
 
 
 async def test_a_page_with_forged_or_expired_launch_data_is_refused(live: Harness) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import time
+from typing import Any
 
 import pytest
 from tornado.httpclient import HTTPClientError
@@ -13,7 +14,7 @@ from tornado.websocket import websocket_connect
 from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.i18n import t
-from ddz_bot.tg.table import Table
+from ddz_bot.tg.table import FINISHED, Table
 from tests.tg.conftest import manager_of
 from tests.tg.harness import Harness, SimUser
 from tests.tg.scripts import current_table, seat_three, whose_turn
@@ -58,10 +59,13 @@ async def test_a_seat_sees_its_hand_a_spectator_only_the_public_view(live: Harne
     assert mine["seat"] == 0 and public["seat"] is None
     hand = mine["view"]["hand"]
     assert len(hand) == 17
+    assert mine["page"]["deck"] == {**dict.fromkeys("3456789TJQKA2", 4), "X": 1, "D": 1}
+    assert mine["sum"]["played"] == ""  # the card tracker counts down from the deck
     assert "hand" not in public["view"]
     assert table.game is not None
     hidden = {str(card) for seat in range(3) for card in table.game.view_for(seat).hand}
-    assert not any(f'"{card}"' in json.dumps(public) for card in hidden)
+    table_state = json.dumps({k: v for k, v in public.items() if k != "page"})  # page: the game's
+    assert not any(f'"{card}"' in table_state for card in hidden)
     assert [s["name"] for s in public["table"]["seats"]] == ["Alice", "Bob", "Carol"]
 
 
@@ -161,3 +165,58 @@ async def test_a_person_at_the_page_gets_no_panel_edits_until_they_leave(live: H
         assert to_user == []
     await live.settle()
     assert rt.table_in(group) is table
+
+
+async def _play_at_pages(live: Harness, table: Table, pages: dict[int, Any]) -> None:
+    """Everyone plays the hand at their page: the first choice before the play (no show, no
+    double), then the first hint, or pass."""
+    for _ in range(300):
+        game = table.game
+        assert game is not None
+        if game.over:
+            return
+        waiting = game.waiting_for()
+        assert waiting is not None
+        seat = waiting.seats[0]
+        page = pages[table.seats[seat].user_id]
+        frame = await page.state(lambda f: f["v"] == table.version and f.get("decide"))
+        decide = frame["decide"]
+        if decide["kind"] == "play":
+            hints = await page.answer(page.send({"t": "hint"}))
+            message = (
+                {"t": "play", "v": frame["v"], "cards": hints["cards"][0]}
+                if hints["cards"]
+                else {"t": "act", "v": frame["v"], "a": {"type": "pass", "seat": seat}}
+            )
+        else:
+            actions = [choice["action"] for choice in decide["actions"]]
+            chosen = actions[-1] if decide["kind"] in ("show", "double") else actions[0]
+            message = {"t": "act", "v": frame["v"], "a": chosen}
+        answer = await page.answer(page.send(message))
+        assert answer["t"] == "ok", answer
+        await live.settle()
+    raise AssertionError("the hand did not end")
+
+
+async def test_with_everyone_at_the_page_a_hand_costs_a_few_telegram_calls(
+    live: Harness,
+) -> None:
+    group, users, table, token = await _seated(live)
+    server_of(live).hub.rate = 1000.0  # the scripted people play faster than anyone taps
+    before = len(live.api.calls)
+    async with (
+        open_page(live, users[0], token) as a,
+        open_page(live, users[1], token) as b,
+        open_page(live, users[2], token) as c,
+    ):
+        await _play_at_pages(live, table, {users[0].id: a, users[1].id: b, users[2].id: c})
+    await live.settle()
+    calls = live.api.calls[before:]
+    people = {user.id for user in users}
+    in_group = [call for call in calls if call.params.get("chat_id") == group]
+    to_people = [call for call in calls if call.params.get("chat_id") in people]
+    assert table.phase == FINISHED
+    # the group saw the key moments (the landlord known, bombs, the result), the panels
+    # only the result: far from the ~150 calls of a hand played in private chats
+    assert 1 <= len(in_group) <= 6, [c.method for c in in_group]
+    assert len(in_group) + len(to_people) <= 10, [c.method for c in calls]

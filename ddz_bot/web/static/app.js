@@ -159,6 +159,7 @@ function show(frame) {
   drawTable(frame);
   drawDecision(frame);
   drawHand(frame);
+  drawTracker(frame);
   drawResult(frame);
   const mine = !!frame.decide;
   if (mine && !state.wasMyTurn) haptic("turn");
@@ -283,6 +284,23 @@ function handCard(name, i, page) {
   card.dataset.i = String(i);
   if (state.selected.has(i)) card.classList.add("sel");
   return card;
+}
+
+// The card tracker (记牌器), where the table has it on: the cards of each rank not seen yet
+// (the deck, less what was played and what is in your hand).
+function drawTracker(frame) {
+  const el = $("tracker");
+  const deck = frame.page && frame.page.deck;
+  if (!frame.table.tracker || !deck || !frame.sum.hand || ["finished", "aborted"].includes(frame.sum.phase)) { el.hidden = true; return; }
+  const left = { ...deck };
+  for (const rank of frame.sum.played || "") if (left[rank] !== undefined) left[rank] -= 1;
+  for (const name of frame.sum.hand) if (left[name[0]] !== undefined) left[name[0]] -= 1;
+  const parts = [t("tracker")];
+  for (const rank of Object.keys(deck)) {
+    const face = rank === "T" ? "10" : rank === "X" ? t("small_joker") : rank === "D" ? t("big_joker") : rank;
+    parts.push(face + "·" + left[rank]);
+  }
+  el.textContent = parts.join("  "); el.hidden = false;
 }
 
 function drawResult(frame) {
