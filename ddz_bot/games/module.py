@@ -128,3 +128,5 @@ class GameModule:
     options: GameOptions
     #: the game's own refusals (the kernel's ``SHARED_REFUSALS`` are every game's)
     refusals: tuple[type[IllegalAction], ...]
+    #: reads one of the game's actions back from its plain dict (``ValueError`` else)
+    read_action: Callable[[dict[str, Any]], Action]

@@ -50,3 +50,18 @@ def test_a_game_registered_for_a_while_is_found_then_gone() -> None:
     assert "twin" not in GAMES
     with pytest.raises(UnknownGame):
         GAMES.for_rules("twin")
+
+
+def test_each_game_reads_its_own_actions_back() -> None:
+    from ddz_bot.games.baohuang.engine import TakeThrone
+    from ddz_bot.games.doudizhu.engine import Bid
+    from ddz_bot.kernel import Pass, action_from_dict
+
+    bid, throne = Bid(1, 3), TakeThrone(2)
+    assert GAMES["doudizhu"].read_action(bid.to_dict()) == bid
+    assert GAMES["baohuang"].read_action(throne.to_dict()) == throne
+    assert GAMES["baohuang"].read_action(Pass(0).to_dict()) == action_from_dict(Pass(0).to_dict())
+    with pytest.raises(ValueError, match="not an action"):
+        GAMES["doudizhu"].read_action(throne.to_dict())  # another game's action
+    with pytest.raises(ValueError, match="not an action"):
+        action_from_dict(bid.to_dict())  # the kernel reads the shared actions only

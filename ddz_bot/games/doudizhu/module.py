@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ddz_bot.games.doudizhu.engine import OWN_REFUSALS
+from ddz_bot.games.doudizhu.engine import OWN_REFUSALS, read_action
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import DouDizhuAI
@@ -29,5 +29,6 @@ GAME = GameModule(
     ai=DouDizhuAI(),
     replay=DouDizhuReplay(),
     refusals=OWN_REFUSALS,
+    read_action=read_action,
     options=DouDizhuOptions(),
 )
