@@ -21,7 +21,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from ..kernel import Action, CardParseError, DecisionKind, Pass, Play, action_from_dict, parse_cards
+from ..games import GAMES
+from ..kernel import Action, CardParseError, DecisionKind, Pass, Play, parse_cards
 from ..tg import clock
 from ..tg.live import LiveDoor
 from ..tg.phases import TablePhase
@@ -317,7 +318,7 @@ class LiveHub:
 
         def decision(game: Any, seat: int) -> Action:
             try:
-                action = action_from_dict({**wanted, "seat": seat})
+                action = GAMES[game.game_name].read_action({**wanted, "seat": seat})
             except ValueError:
                 raise Refused("bad_button") from None
             if isinstance(action, Pass):
