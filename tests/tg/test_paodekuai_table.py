@@ -191,3 +191,29 @@ async def test_a_restart_mid_hand_resumes_and_settles_once(tmp_path: Path) -> No
         assert await beans_of(second, by_seat(second, group, people)) == expected_balances(game)
     finally:
         await second.stop()
+
+
+async def test_settings_make_paodekuai_the_groups_game_with_its_options(bot: Harness) -> None:
+    alice, bob, cy = bot.user("Alice"), bot.user("Bob"), bot.user("Cy")
+    group = bot.group(admins={alice.id})
+    await alice.send(group, "/settings")
+    panel = bot.api.last_message(group, with_buttons=True)
+    await alice.press(panel, "默认玩法")  # 斗地主 -> 保皇
+    await alice.press(panel, "默认玩法")  # 保皇 -> 跑得快
+    await alice.press(panel, "15 张牌")
+    await alice.press(panel, "四带三")
+    stored = await manager_of(bot).db.get_group(group)
+    assert stored is not None and stored.game == "paodekuai"
+    assert stored.game_options == {
+        "paodekuai": {"cards15": True, "free_first": False, "four_three": True}
+    }
+    await alice.send(group, "/settings")
+    text = bot.api.last_message(group, with_buttons=True)
+    assert text is not None and "默认玩法：跑得快" in str(text.buttons())
+    assert "发 /newgame 将开：跑得快: 15 张牌（45 张） · 四带三" in (text.text or "")
+    await seat_three_pdk(bot, group, [alice, bob, cy], "/newgame")  # the group's game now
+    table = current_table(bot, group)
+    assert table.rules == "paodekuai+cards15+four_three"
+    game = pdk_game(table)
+    assert game.rules == PdkRules(cards15=True, four_three=True)
+    assert all(len(game.hand(seat)) == 15 for seat in range(3))

@@ -27,9 +27,7 @@ ALIASES = ALIAS_VARIANTS
 
 def _stored(group: GroupSettings) -> dict[str, Any]:
     """The group's 跑得快 options as stored (none stored: all off)."""
-    options = getattr(group, "game_options", None) or {}
-    found = options.get(GAME_KEY)
-    return dict(found) if isinstance(found, dict) else {}
+    return dict(group.game_options.get(GAME_KEY, {}))
 
 
 def group_rules(group: GroupSettings) -> str:
@@ -61,6 +59,6 @@ class PdkOptions:
         change = cycle(rules, key)
         if change is None:
             return None
-        stored = dict(getattr(group, "game_options", None) or {})
-        stored[GAME_KEY] = settings_to_dict(rules) | change
+        stored = {game: dict(values) for game, values in group.game_options.items()}
+        stored[GAME_KEY] = {**settings_to_dict(rules), **change}
         return {"game_options": stored}
