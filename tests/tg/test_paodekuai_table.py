@@ -217,3 +217,47 @@ async def test_settings_make_paodekuai_the_groups_game_with_its_options(bot: Har
     game = pdk_game(table)
     assert game.rules == PdkRules(cards15=True, four_three=True)
     assert all(len(game.hand(seat)) == 15 for seat in range(3))
+
+
+async def test_an_escape_costs_a_shut_full_hand_to_each_other_seat(bot: Harness) -> None:
+    group = bot.group()
+    users = [bot.user(name) for name in NAMES]
+    await seat_three_pdk(bot, group, users)
+    runner = by_seat(bot, group, users)[2]
+    await runner.send(group, "/leave")
+    confirm = bot.api.last_message(group, with_buttons=True)
+    assert confirm is not None and "6405" in (confirm.text or "")  # 2 x 32 points x 100 + fee
+    await runner.press(confirm, "确定离开")
+    table = current_table(bot, group)
+    assert table.phase == FINISHED
+    seated = by_seat(bot, group, users)
+    assert await beans_of(bot, seated) == [13_200, 13_200, 10_000 - 6_400 - 5]
+    caption = bot.api.last_message(group, with_buttons=True).caption or ""  # type: ignore[union-attr]
+    assert "Cy 逃跑：付给其他两家各 32 分。" in caption
+
+
+async def test_two_time_outs_in_a_row_put_the_seat_on_auto_play_until_taken_back(
+    tmp_path: Path,
+) -> None:
+    async with dealt(tmp_path, FixedDeal(TYPING_DEAL)) as bot:
+        group = bot.group()
+        users = [bot.user(name) for name in NAMES]
+        await seat_three_pdk(bot, group, users)
+        first = by_seat(bot, group, users)[0]
+        table = current_table(bot, group)
+        game = pdk_game(table)
+        assert await fire_timer(bot, table)  # the lead timed out: a play with the ♠3
+        assert game.timeouts[0] == 1 and not game.auto[0]
+        assert "再超时一次就会进入托管" in (first.panel().caption or "")  # type: ignore[union-attr]
+        for _ in range(30):
+            if whose_turn(bot, group, users) is first or game.over:
+                break
+            user = whose_turn(bot, group, users)
+            assert user is not None
+            await pdk_take_turn(bot, user)
+        assert whose_turn(bot, group, users) is first
+        assert await fire_timer(bot, table)
+        assert game.auto[0]  # R-PDK-AFK: two in a row, 托管
+        assert "取消托管" in first.labels()
+        await first.press(first.panel(), "取消托管")
+        assert not game.auto[0]
