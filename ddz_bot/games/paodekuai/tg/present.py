@@ -19,7 +19,7 @@ from ddz_bot.tg.panels import SeatPanel
 from ddz_bot.tg.screens import remembered_result, seconds_left, single_decider
 from ddz_bot.tg.table import FINISHED, Table
 
-from .._shared import AFK_LIMIT, Cards
+from .._shared import AFK_LIMIT
 from ..engine import PdkGame, PublicView
 from ..i18n import t as pt
 from ..render import render_pdk_hand, render_pdk_result, render_pdk_table
@@ -129,13 +129,12 @@ class PdkContents:
         deciding = now is not None and seat in now
         hand_key = "".join(f"{int(c):02x}" for c in view.hand)
         mode = f"turn{table.version}" if deciding else ("over" if game.over else "wait")
-        picked = panel.selection
-        selected = Cards.from_counts(picked) if picked and any(picked) else None
         return Content(
             self.panel_caption(table, seat, lang, panel),
             self.pdk_keyboards.panel(table, seat, lang, panel),
             photo_key=f"pdk{table.hand_no}:{hand_key}:{mode}",
-            render=lambda: render_pdk_hand(view, selected, lang, names),
+            # the choice is told in the caption: the picture is drawn once a hand and turn
+            render=lambda: render_pdk_hand(view, None, lang, names),
         )
 
     def panel_caption(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> str:
