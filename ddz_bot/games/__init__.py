@@ -25,6 +25,7 @@ __all__ = ["GAMES", "GameRegistry", "UnknownGame", "rules_word"]
 _REGISTERED: dict[str, str] = {
     "doudizhu": "ddz_bot.games.doudizhu.module",
     "baohuang": "ddz_bot.games.baohuang.module",
+    "paodekuai": "ddz_bot.games.paodekuai.module",
 }
 
 

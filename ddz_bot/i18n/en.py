@@ -407,6 +407,7 @@ CATALOGUE: dict[str, str] = {
     "btn_game": "Default game: {game}",
     "game_doudizhu": "Dou Dizhu",
     "game_baohuang": "Bao Huang",
+    "game_paodekuai": "Pao De Kuai",
     "btn_bh_method": "Bao Huang guard: {method}",
     "btn_bh_roast": "Bao Huang roast: {value}",
     "btn_bh_six": "Bao Huang six last: {value}",

@@ -374,6 +374,7 @@ CATALOGUE: dict[str, str] = {
     "btn_game": "默认玩法：{game}",
     "game_doudizhu": "斗地主",
     "game_baohuang": "保皇",
+    "game_paodekuai": "跑得快",
     "btn_bh_method": "保皇侍卫：{method}",
     "btn_bh_roast": "保皇烤牌：{value}",
     "btn_bh_six": "保皇憋6：{value}",

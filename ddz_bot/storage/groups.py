@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 import sqlite3
 from typing import Any
 
@@ -14,7 +15,7 @@ __all__ = ["GroupsMixin"]
 
 _COLUMNS = (
     "chat_id, title, language, room, bidding, wildcard, bid_seconds, double_seconds,"
-    " play_seconds, tracker, game, bh_method, bh_roast, bh_six, bh_grab, ai_level"
+    " play_seconds, tracker, game, bh_method, bh_roast, bh_six, bh_grab, ai_level, game_options"
 )
 _SETTABLE = frozenset(f.name for f in dataclasses.fields(GroupSettings)) - {"chat_id"}
 
@@ -37,7 +38,12 @@ def _group_from_row(row: sqlite3.Row) -> GroupSettings:
         bh_six=bool(row["bh_six"]),
         bh_grab=bool(row["bh_grab"]),
         ai_level=row["ai_level"],
+        game_options=json.loads(row["game_options"]),
     )
+
+
+def _options_text(group: GroupSettings) -> str:
+    return json.dumps(group.game_options, sort_keys=True, ensure_ascii=False)
 
 
 class GroupsMixin(StoreCore):
@@ -55,8 +61,8 @@ class GroupsMixin(StoreCore):
             conn.execute(
                 "INSERT INTO groups (chat_id, title, language, room, bidding, wildcard,"
                 " bid_seconds, double_seconds, play_seconds, tracker, game, bh_method, bh_roast,"
-                " bh_six, bh_grab, ai_level, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                " bh_six, bh_grab, ai_level, game_options, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (chat_id) DO UPDATE SET"
                 " title = CASE WHEN excluded.title = '' THEN title ELSE excluded.title END",
                 (
@@ -70,12 +76,13 @@ class GroupsMixin(StoreCore):
                     initial.double_seconds,
                     initial.play_seconds,
                     int(initial.tracker),
-                    initial.game.value,
+                    str(initial.game),
                     initial.bh_method.value,
                     int(initial.bh_roast),
                     int(initial.bh_six),
                     int(initial.bh_grab),
                     initial.ai_level.value,
+                    _options_text(initial),
                     now,
                     now,
                 ),
@@ -110,7 +117,7 @@ class GroupsMixin(StoreCore):
                 "UPDATE groups SET title = ?, language = ?, room = ?, bidding = ?, wildcard = ?,"
                 " bid_seconds = ?, double_seconds = ?, play_seconds = ?, tracker = ?,"
                 " game = ?, bh_method = ?, bh_roast = ?, bh_six = ?, bh_grab = ?, ai_level = ?,"
-                " updated_at = ? WHERE chat_id = ?",
+                " game_options = ?, updated_at = ? WHERE chat_id = ?",
                 (
                     updated.title,
                     updated.language,
@@ -121,12 +128,13 @@ class GroupsMixin(StoreCore):
                     updated.double_seconds,
                     updated.play_seconds,
                     int(updated.tracker),
-                    updated.game.value,
+                    str(updated.game),
                     updated.bh_method.value,
                     int(updated.bh_roast),
                     int(updated.bh_six),
                     int(updated.bh_grab),
                     updated.ai_level.value,
+                    _options_text(updated),
                     now,
                     chat_id,
                 ),

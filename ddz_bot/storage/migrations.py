@@ -156,6 +156,42 @@ ALTER TABLE groups ADD COLUMN ai_level TEXT NOT NULL DEFAULT 'hard'
     CHECK (ai_level IN ('easy', 'normal', 'hard'));
 """
 
+_V6_ANY_GROUP_GAME: Final = """
+-- A group's game may be any game the bot hosts (the registry knows them, not the schema),
+-- and games keep their options by name in one JSON column: {game: {option: value}}.
+-- SQLite cannot drop a column's CHECK, so the table is rebuilt with the same rows.
+CREATE TABLE groups_v6 (
+    chat_id        INTEGER PRIMARY KEY,
+    title          TEXT    NOT NULL DEFAULT '',
+    language       TEXT    NOT NULL DEFAULT 'zh-Hans',
+    room           TEXT    NOT NULL DEFAULT 'beginner',
+    bidding        TEXT    NOT NULL DEFAULT 'grab' CHECK (bidding IN ('grab', 'points')),
+    wildcard       INTEGER NOT NULL DEFAULT 0 CHECK (wildcard IN (0, 1)),
+    bid_seconds    INTEGER NOT NULL DEFAULT 15 CHECK (bid_seconds > 0),
+    double_seconds INTEGER NOT NULL DEFAULT 10 CHECK (double_seconds > 0),
+    play_seconds   INTEGER NOT NULL DEFAULT 30 CHECK (play_seconds > 0),
+    tracker        INTEGER NOT NULL DEFAULT 1 CHECK (tracker IN (0, 1)),
+    created_at     TEXT    NOT NULL,
+    updated_at     TEXT    NOT NULL,
+    game           TEXT    NOT NULL DEFAULT 'doudizhu' CHECK (game <> ''),
+    bh_method      TEXT    NOT NULL DEFAULT 'fixed' CHECK (bh_method IN ('fixed', 'called')),
+    bh_roast       INTEGER NOT NULL DEFAULT 0 CHECK (bh_roast IN (0, 1)),
+    bh_six         INTEGER NOT NULL DEFAULT 0 CHECK (bh_six IN (0, 1)),
+    bh_grab        INTEGER NOT NULL DEFAULT 0 CHECK (bh_grab IN (0, 1)),
+    ai_level       TEXT    NOT NULL DEFAULT 'hard' CHECK (ai_level IN ('easy', 'normal', 'hard')),
+    game_options   TEXT    NOT NULL DEFAULT '{}' CHECK (json_valid(game_options))
+);
+INSERT INTO groups_v6 (chat_id, title, language, room, bidding, wildcard, bid_seconds,
+    double_seconds, play_seconds, tracker, created_at, updated_at, game, bh_method, bh_roast,
+    bh_six, bh_grab, ai_level)
+SELECT chat_id, title, language, room, bidding, wildcard, bid_seconds, double_seconds,
+    play_seconds, tracker, created_at, updated_at, game, bh_method, bh_roast, bh_six, bh_grab,
+    ai_level
+FROM groups;
+DROP TABLE groups;
+ALTER TABLE groups_v6 RENAME TO groups;
+"""
+
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``.
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_PLAYERS_AND_LEDGER,
@@ -163,5 +199,6 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     _V3_LEADERBOARD_INDEXES,
     _V4_GROUP_GAMES,
     _V5_GROUP_AI_LEVEL,
+    _V6_ANY_GROUP_GAME,
 )
 LATEST_VERSION: Final = len(MIGRATIONS)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -9,6 +10,7 @@ from enum import StrEnum
 from typing import Any, Final, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from ddz_bot.games import GAMES
 from ddz_bot.games.baohuang.engine import GuardMethod
 from ddz_bot.games.doudizhu.engine import Bidding, Role
 from ddz_bot.kernel import ROOMS, BeanReason, Title, next_title, room_by_key, title_for
@@ -306,6 +308,29 @@ class AILevel(StrEnum):
     HARD = "hard"
 
 
+#: a game's name as a group keeps it (``doudizhu``, ``paodekuai``)
+_GAME_NAME: Final = re.compile(r"[a-z][a-z0-9_]{0,31}")
+
+
+def _game_options(
+    options: Mapping[str, Mapping[str, bool | int | str]],
+) -> dict[str, dict[str, bool | int | str]]:
+    """Games' options checked: by game name, option names to plain values."""
+    out: dict[str, dict[str, bool | int | str]] = {}
+    for game, values in dict(options).items():
+        if not isinstance(game, str) or not _GAME_NAME.fullmatch(game):
+            raise ValueError(f"{game!r} is not the name of a game")
+        if not isinstance(values, Mapping):
+            raise ValueError(f"the options of {game} are not a mapping: {values!r}")
+        checked: dict[str, bool | int | str] = {}
+        for name, value in values.items():
+            if not isinstance(name, str) or not isinstance(value, bool | int | str):
+                raise ValueError(f"{game} option {name!r} = {value!r} is no plain value")
+            checked[name] = value
+        out[game] = checked
+    return out
+
+
 @dataclass(frozen=True, slots=True)
 class GroupSettings:
     """A group's table options; construction checks every field."""
@@ -320,17 +345,26 @@ class GroupSettings:
     double_seconds: int = 10
     play_seconds: int = 30
     tracker: bool = True
-    #: the game a plain /newgame opens, and 保皇's options (RULES.md section 4)
-    game: GroupGame = GroupGame.DOUDIZHU
+    #: the game a plain /newgame opens (a game of the registry ``GAMES``), and 保皇's options
+    #: (RULES.md section 4)
+    game: str = GroupGame.DOUDIZHU
     bh_method: GuardMethod = GuardMethod.FIXED
     bh_roast: bool = False
     bh_six: bool = False
     bh_grab: bool = False
     #: the level of the AI seats and 托管 at the tables opened in the group
     ai_level: AILevel = AILevel.HARD
+    #: the options of games that keep them here by their own names: ``{game: {option: value}}``
+    #: (a game's ``GameOptions`` reads and writes its own entry)
+    game_options: Mapping[str, Mapping[str, bool | int | str]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "game", GroupGame(self.game))
+        game = str(self.game)
+        if game not in GAMES:
+            raise ValueError(f"{game!r} is no game the bot hosts; one of {', '.join(GAMES)}")
+        known = {g.value: g for g in GroupGame}
+        object.__setattr__(self, "game", known.get(game, game))
+        object.__setattr__(self, "game_options", _game_options(self.game_options))
         object.__setattr__(self, "ai_level", AILevel(self.ai_level))
         object.__setattr__(self, "bh_method", GuardMethod(self.bh_method))
         if self.language not in LANGUAGES:

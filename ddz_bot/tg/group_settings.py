@@ -17,7 +17,7 @@ from ddz_bot.kernel import ROOMS
 
 from ..config import Settings
 from ..i18n import LANGS, t
-from ..storage import AILevel, Database, GroupGame
+from ..storage import AILevel, Database
 from .codec import BadCallback
 from .keyboards import Keyboards
 from .lobby import group_defaults, group_game
@@ -65,7 +65,7 @@ async def settings_view(
     game = GAMES.for_rules(rules).options.describe(rules, lang)
     text += "\n" + t(lang, "settings_next_game", game=game)
     values = {
-        "game": t(lang, "btn_game", game=t(lang, f"game_{group.game.value}")),
+        "game": t(lang, "btn_game", game=t(lang, f"game_{group.game}")),
         "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
         "bid": t(lang, "btn_bid_seconds", seconds=group.bid_seconds),
         "double": t(lang, "btn_double_seconds", seconds=group.double_seconds),
@@ -102,8 +102,9 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
     elif key == "ai_level":
         changes["ai_level"] = _AI_LEVELS[(_AI_LEVELS.index(group.ai_level) + 1) % len(_AI_LEVELS)]
     elif key == "game":
-        games = [game for game in GroupGame if game.value in GAMES]  # those a group may keep
-        changes["game"] = games[(games.index(group.game) + 1) % len(games)]
+        games = list(GAMES)  # every game the bot hosts
+        current = games.index(group.game) if group.game in games else -1
+        changes["game"] = games[(current + 1) % len(games)]
     else:
         for name in GAMES:
             found = GAMES[name].options.cycle(group, key)

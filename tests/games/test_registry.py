@@ -12,7 +12,7 @@ from ddz_bot.tg.table import Table
 
 
 def test_each_game_answers_to_its_name_and_its_variants() -> None:
-    assert list(GAMES) == ["doudizhu", "baohuang"]
+    assert list(GAMES) == ["doudizhu", "baohuang", "paodekuai"]
     for rules, name in [
         ("classic", "doudizhu"),
         ("points", "doudizhu"),
@@ -20,6 +20,8 @@ def test_each_game_answers_to_its_name_and_its_variants() -> None:
         ("four", "doudizhu"),
         ("baohuang", "baohuang"),
         ("baohuang+called+roast", "baohuang"),
+        ("paodekuai", "paodekuai"),
+        ("paodekuai+cards15+four_three", "paodekuai"),
     ]:
         assert GAMES.for_rules(rules).name == name
         assert GAMES[name].name == name

@@ -26,7 +26,7 @@ async def test_the_game_and_options_are_stored_and_read_back(db: Database) -> No
 
 def test_a_bad_value_is_refused_before_anything_is_written() -> None:
     with pytest.raises(ValueError):
-        GroupSettings(-1, game="mahjong")  # type: ignore[arg-type]
+        GroupSettings(-1, game="mahjong")
     with pytest.raises(ValueError):
         GroupSettings(-1, bh_method="drawn")  # type: ignore[arg-type]
     with pytest.raises(ValueError):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from .._shared import (
     AFK_LIMIT,
@@ -89,6 +89,8 @@ class PdkGame:
     """One hand of 跑得快 (see the module docstring). ``leader``: the previous hand's winner,
     who leads any play; ``None`` for a table's first hand, led by the ♠3 (R-PDK-FIRST)."""
 
+    #: the game's name in the registry (``ddz_bot.games.GAMES``) and in stored hands
+    game_name: ClassVar[str] = "paodekuai"
     players: int = PLAYERS
 
     def __init__(
@@ -436,12 +438,16 @@ class PdkGame:
         assert self.winner is not None
         return won_outcome(self.winner, left, self.played_any, self.bombs)
 
-    def settlement(self, points: Sequence[int] | None = None) -> Settlement | None:
-        """The beans and points the finished hand moves; ``None`` while it goes on."""
+    def settlement(
+        self, points: Sequence[int] | None = None, balances: Sequence[int] | None = None
+    ) -> Settlement | None:
+        """The beans and points the finished hand moves, on ``balances`` (those the seats
+        brought to the hand when not given); ``None`` while it goes on."""
         outcome = self.outcome()
         if outcome is None:
             return None
-        return pdk_settle(outcome, self.room, self.balances, points)
+        held = self.balances if balances is None else list(balances)
+        return pdk_settle(outcome, self.room, held, points)
 
     # ------------------------------------------------------------------ storage
 

@@ -52,6 +52,11 @@ class PdkOutcome:
     escaped: int | None = None
 
     @property
+    def aborted(self) -> bool:
+        """Whether the hand ended with nothing to settle (the table closed it)."""
+        return self.termination is Termination.ABORTED
+
+    @property
     def winners(self) -> tuple[int, ...]:
         """The seats whose score rose (the winner, and a loser whose bombs outweighed)."""
         return tuple(seat for seat, score in enumerate(self.scores) if score > 0)

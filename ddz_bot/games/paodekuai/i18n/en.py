@@ -101,4 +101,7 @@ CATALOGUE: dict[str, str] = {
     "pic_game": "Pao De Kuai · {n} cards each",
     "pic_cards": "cards: {n}",
     "pic_beans": "beans",
+    "lobby": "🏃 Pao De Kuai · {room} · {options}\nSeats:\n{seats}\nPress Join to sit down. Three "
+    "seats start the hand; Start fills empty seats with AI.",
+    "panel_game": "Pao De Kuai · {options}",
 }

@@ -110,4 +110,7 @@ CATALOGUE: dict[str, str] = {
     "pic_game": "PDK · {n}张",
     "pic_cards": "{n} 张",
     "pic_beans": "豆",
+    "lobby": "🏃 跑得快 · {room} · {options}\n座位：\n{seats}\n点「加入」入座。满三人自动开局；"
+    "点「开始」用 AI 补满空位。",
+    "panel_game": "跑得快 · {options}",
 }

@@ -99,4 +99,7 @@ CATALOGUE: dict[str, str] = {
     "pic_game": "PDK · {n}張",
     "pic_cards": "{n} 張",
     "pic_beans": "豆",
+    "lobby": "🏃 跑得快 · {room} · {options}\n座位：\n{seats}\n點「加入」入座。滿三人自動開局；"
+    "點「開始」用 AI 補滿空位。",
+    "panel_game": "跑得快 · {options}",
 }

@@ -1,0 +1,31 @@
+"""跑得快 as the table layer hosts it: its ``GameModule`` (``GAMES["paodekuai"]``)."""
+
+from __future__ import annotations
+
+from ddz_bot.games.module import GameModule
+
+from .ai.seats import PdkPlayers
+from .table import event_line, play_text
+from .tg.host import PAODEKUAI, PdkHost
+from .tg.options import ALIASES, PdkOptions
+from .tg.present import PdkContents
+from .tg.replay import PdkReplay
+from .tg.settle import settle_pdk_hand
+from .tg.typed import PdkTyping
+
+__all__ = ["GAME"]
+
+GAME = GameModule(
+    name=PAODEKUAI,
+    variants=frozenset({PAODEKUAI}),
+    aliases=ALIASES,
+    host=PdkHost(),
+    contents=PdkContents,
+    settle=settle_pdk_hand,
+    event_line=event_line,
+    play_text=play_text,
+    typing=PdkTyping(),
+    ai=PdkPlayers(),
+    replay=PdkReplay(),
+    options=PdkOptions(),
+)

@@ -1,0 +1,63 @@
+"""A 跑得快 player's panel keyboard: ``table.panel_rows`` (what the buttons are, Pass only when
+passing is legal: R-PDK-MUST) signed into inline buttons.
+
+Rank buttons carry the version the hand was dealt at, so choosing cards works while others
+move; Clear, Hint, Pass and Play carry the table's current version and go stale as soon as it
+moves on. A press of Pass the engine would refuse is refused by the engine (``must_beat``).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from telegram import InlineKeyboardButton, InlineKeyboardMarkup
+
+from ddz_bot.tg.codec import Button
+from ddz_bot.tg.keyboards import PASS_ACTION, Keyboards
+from ddz_bot.tg.panels import SeatPanel
+from ddz_bot.tg.table import Table
+
+from ..engine import PdkGame
+from ..table import ButtonKind, panel_rows
+
+__all__ = ["PdkKeyboards"]
+
+#: each panel button's action code, and whether it carries the dealt version (ranks, Clear)
+_CODES: Final[dict[ButtonKind, tuple[Button, bool]]] = {
+    ButtonKind.RANK: (Button.RANK, True),
+    ButtonKind.CLEAR: (Button.CLEAR, True),
+    ButtonKind.HINT: (Button.HINT, False),
+    ButtonKind.PASS: (PASS_ACTION, False),
+    ButtonKind.PLAY: (Button.PLAY, False),
+    ButtonKind.TAKE_BACK: (Button.TAKE_BACK, False),
+}
+
+
+class PdkKeyboards:
+    """The panel keyboards of a 跑得快 table (the buttons are signed by ``keyboards``' codec)."""
+
+    def __init__(self, keyboards: Keyboards) -> None:
+        self.keyboards = keyboards
+
+    def panel(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel
+    ) -> InlineKeyboardMarkup | None:
+        game = table.game
+        if not isinstance(game, PdkGame) or game.over or not game.hand(seat):
+            return None
+        rows = panel_rows(
+            game.view_for(seat),
+            game.legal_actions(seat),
+            lang,
+            panel.selection,
+            auto=game.auto[seat],
+        )
+        out: list[list[InlineKeyboardButton]] = []
+        for row in rows:
+            signed = []
+            for button in row:
+                code, dealt = _CODES[button.kind]
+                version = table.hand_version if dealt else table.version
+                signed.append(self.keyboards.button(button.label, code, table, version, button.arg))
+            out.append(signed)
+        return InlineKeyboardMarkup(out) if out else None

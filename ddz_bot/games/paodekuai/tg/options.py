@@ -1,0 +1,64 @@
+"""跑得快's options as a group keeps them (/settings: 15 cards, first play without ♠3, 四带三)
+and a table carries them in its ``rules`` (``paodekuai+cards15``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ddz_bot.storage import GroupSettings
+
+from ..i18n import t as pt
+from ..table import (
+    ALIAS_VARIANTS,
+    GAME_KEY,
+    cycle,
+    describe,
+    options_text,
+    rules_from_settings,
+    settings_rows,
+    settings_to_dict,
+)
+
+__all__ = ["ALIASES", "PdkOptions", "group_rules"]
+
+#: words after /newgame that open 跑得快
+ALIASES = ALIAS_VARIANTS
+
+
+def _stored(group: GroupSettings) -> dict[str, Any]:
+    """The group's 跑得快 options as stored (none stored: all off)."""
+    return dict(group.game_options.get(GAME_KEY, {}))
+
+
+def group_rules(group: GroupSettings) -> str:
+    """The ``rules`` of a 跑得快 table opened in the group: its options (/settings)."""
+    return rules_from_settings(_stored(group)).name
+
+
+class PdkOptions:
+    """跑得快's ``GameOptions``."""
+
+    def table_rules(self, group: GroupSettings, variant: str | None) -> str:
+        return group_rules(group)
+
+    def describe(self, rules: str, lang: str) -> str:
+        return describe(rules, lang)
+
+    def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
+        rules = rules_from_settings(_stored(group))
+        return [f"{pt(lang, 'game_name')}: {options_text(rules, lang)}"]
+
+    def settings_buttons(self, group: GroupSettings, lang: str) -> dict[str, str]:
+        rules = rules_from_settings(_stored(group))
+        return {
+            key: f"{pt(lang, 'game_name')} · {label}" for key, label in settings_rows(rules, lang)
+        }
+
+    def cycle(self, group: GroupSettings, key: str) -> dict[str, Any] | None:
+        rules = rules_from_settings(_stored(group))
+        change = cycle(rules, key)
+        if change is None:
+            return None
+        stored = {game: dict(values) for game, values in group.game_options.items()}
+        stored[GAME_KEY] = {**settings_to_dict(rules), **change}
+        return {"game_options": stored}

@@ -1,0 +1,100 @@
+"""From a finished 跑得快 hand to beans, through the one settlement path storage offers (keyed
+by the hand's id, applied once, one ledger line per change), and the result the group reads.
+
+The engine's ``pdk_settle`` runs inside storage's transaction on the beans and points the
+players hold then (R-PDK-BEANS, R-PDK-ESCAPE). Storage keeps two sides a hand: the winner is
+stored as the leading side, the others as the other; whether a seat won is whether its score
+rose (a loser's standing bombs may outweigh its cards).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from ddz_bot.i18n import t
+from ddz_bot.kernel import Settlement
+from ddz_bot.storage import Database, HandRecord, LedgerChange, Reason
+from ddz_bot.tg.games import HostedGame
+from ddz_bot.tg.settle import Settled, settle_in_storage
+from ddz_bot.tg.table import Table
+
+from ..engine import PdkGame, PdkOutcome, pdk_settle
+from ..table import result_lines
+from .host import PAODEKUAI
+
+__all__ = ["pdk_result_lines", "settle_pdk_hand"]
+
+
+async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settled:
+    """Settle the 跑得快 hand in storage (idempotent); return the result for the group."""
+    assert isinstance(game, PdkGame)
+    outcome = game.outcome()
+    assert outcome is not None
+    users = [s.user_id for s in table.seats]
+    result: dict[str, Any] = {
+        "game": PAODEKUAI,
+        "winner": outcome.winner,
+        "winners": list(outcome.winners),
+        "cards_left": list(outcome.cards_left),
+        "shut": list(outcome.shut),
+        "bombs": [{"seat": b.seat, "rank": b.rank} for b in outcome.bombs],
+        "scores": list(outcome.scores),
+        "escaped": outcome.escaped,
+        "log": [action.to_dict() for action in game.actions],
+        "start": game.start_dict(),
+    }
+    record = HandRecord(
+        room=game.room.key,
+        rules={"game": PAODEKUAI, **game.rules.to_dict()},
+        seats=users,
+        result=result,
+        multipliers=[],  # no factor: bombs score points of their own (itemised above)
+        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
+        finished_at=datetime.now(UTC),
+        chat_id=table.chat_id,
+        table_id=str(table.id),
+    )
+
+    def scored(beans: list[int], points: list[int]) -> Settlement:
+        return pdk_settle(outcome, game.room, beans, points)
+
+    def won(seat: int) -> bool:
+        if outcome.escaped is not None:
+            return seat != outcome.escaped
+        return outcome.scores[seat] > 0
+
+    applied = await settle_in_storage(
+        db, table, users, record, result, scored, won, lead=outcome.winner
+    )
+    lines = pdk_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
+    return Settled(lines, applied.pictures)
+
+
+def pdk_result_lines(
+    table: Table,
+    game: PdkGame,
+    outcome: PdkOutcome,
+    balances: Mapping[int, int],
+    changes: list[LedgerChange],
+) -> list[str]:
+    """The result as the group reads it: who went out first (or escaped), each seat's cards
+    left, shut and bombs itemised with its points, the rate, then each seat's beans."""
+    lang, names = table.lang, table.names()
+    lines = result_lines(outcome, names, lang)
+    lines.append(t(lang, "result_rate", coefficient=game.room.coefficient))
+    for seat in table.seats:
+        mine = [c for c in changes if c.user_id == seat.user_id]
+        line = t(
+            lang,
+            "result_line",
+            name=seat.name,
+            delta=sum(c.delta for c in mine),
+            balance=balances.get(seat.user_id, 0),
+        )
+        fee = -sum(c.delta for c in mine if Reason(c.reason) is Reason.FEE)
+        if fee:
+            line += " · " + t(lang, "result_note_fee", fee=fee)
+        lines.append(line)
+    return lines
