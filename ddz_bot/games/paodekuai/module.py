@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ddz_bot.games.module import GameModule
+from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, read_action
 
 from .ai.seats import PdkPlayers
 from .table import event_line, play_text
@@ -27,5 +28,7 @@ GAME = GameModule(
     typing=PdkTyping(),
     ai=PdkPlayers(),
     replay=PdkReplay(),
+    refusals=OWN_REFUSALS,
+    read_action=read_action,
     options=PdkOptions(),
 )

@@ -39,6 +39,8 @@ __all__ = [
 
 # One hand as a state machine: its refusals, events, views, scoring.
 from .actions import (
+    OWN_ACTIONS,
+    OWN_REFUSALS,
     BadSeat,
     CardsNotInHand,
     DoesNotBeat,
@@ -51,6 +53,7 @@ from .actions import (
     NotACombo,
     NotYourTurn,
     WrongPhase,
+    read_action,
 )
 from .events import (
     BombStood,
@@ -75,6 +78,8 @@ from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
 
 __all__ += [
     "BOMB_POINTS",
+    "OWN_ACTIONS",
+    "OWN_REFUSALS",
     "BadSeat",
     "BombItem",
     "BombStood",
@@ -107,4 +112,5 @@ __all__ += [
     "escape_points",
     "loser_pays",
     "pdk_settle",
+    "read_action",
 ]

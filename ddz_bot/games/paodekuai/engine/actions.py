@@ -1,15 +1,30 @@
 """Why a 跑得快 hand refuses an action: ``IllegalAction`` subclasses with stable codes.
 
 The actions themselves are the shared ``Deal``, ``Play``, ``Pass``, ``Timeout``, ``AutoPlay``
-and ``Escape``. Refusals that mean what the other games' refusals mean keep their codes (the
-table has words for them already); 跑得快's own rules add three.
+and ``Escape``, and the refusals that mean what the other games' refusals mean are the
+kernel's (the table has words for them already); 跑得快's own rules add three.
 """
 
 from __future__ import annotations
 
-from .._shared import IllegalAction
+from ddz_bot.kernel import (
+    Action,
+    ActionReader,
+    BadSeat,
+    CardsNotInHand,
+    DoesNotBeat,
+    EmptyPlay,
+    GameOver,
+    IllegalAction,
+    MustLead,
+    NotACombo,
+    NotYourTurn,
+    WrongPhase,
+)
 
 __all__ = [
+    "OWN_ACTIONS",
+    "OWN_REFUSALS",
     "BadSeat",
     "CardsNotInHand",
     "DoesNotBeat",
@@ -22,45 +37,8 @@ __all__ = [
     "NotACombo",
     "NotYourTurn",
     "WrongPhase",
+    "read_action",
 ]
-
-
-class WrongPhase(IllegalAction):
-    code = "wrong_phase"
-
-
-class GameOver(WrongPhase):
-    code = "game_over"
-
-
-class NotYourTurn(IllegalAction):
-    code = "not_your_turn"
-
-
-class BadSeat(IllegalAction):
-    code = "bad_seat"
-
-
-class EmptyPlay(IllegalAction):
-    code = "empty_play"
-
-
-class CardsNotInHand(IllegalAction):
-    code = "not_in_hand"
-
-
-class NotACombo(IllegalAction):
-    code = "not_a_combo"
-
-
-class DoesNotBeat(IllegalAction):
-    code = "does_not_beat"
-
-
-class MustLead(IllegalAction):
-    """The leader can't pass (R-PDK-MUST)."""
-
-    code = "must_lead"
 
 
 class MustBeat(IllegalAction):
@@ -79,3 +57,9 @@ class MustPlayHighest(IllegalAction):
     """报单 (R-PDK-WARN): the next seat holds one card, so a single is the highest card."""
 
     code = "must_play_highest"
+
+
+#: 跑得快 plays with the shared actions only
+OWN_ACTIONS: tuple[type[Action], ...] = ()
+OWN_REFUSALS: tuple[type[IllegalAction], ...] = (MustBeat, MustPlayThree, MustPlayHighest)
+read_action = ActionReader(OWN_ACTIONS)

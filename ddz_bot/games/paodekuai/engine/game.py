@@ -55,34 +55,12 @@ from .cards import PLAYERS, RANK_OF, SPADE_THREE, TOP_RANK, deck_for, ranks_of
 from .combos import PdkCombo, beating_reading, combo_of, readings
 from .deal import arrange_deal
 from .events import BombStood, HandDealt, HandFinished, OneCardLeft, PhaseChanged, Played, TrickWon
-from .moves import legal_plays, lowest_play
+from .moves import legal_plays, listed_play, lowest_play
 from .rules import PdkRules
-from .scoring import escaped_outcome, pdk_settle, won_outcome
+from .scoring import balances_of, escaped_outcome, pdk_settle, won_outcome
 from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
 
 __all__ = ["PdkGame"]
-
-_set = object.__setattr__
-
-
-#: the plays the engine listed, by seat and cards: a frozen ``Play`` serves every hand
-_PLAYS: dict[tuple[int, Cards], Play] = {}
-_PLAYS_KEPT = 1 << 17
-
-
-def _play(seat: int, cards: Cards) -> Play:
-    """A ``Play`` of ranks the engine listed itself (nothing to convert), made once."""
-    key = (seat, cards)
-    play = _PLAYS.get(key)
-    if play is None:
-        if len(_PLAYS) >= _PLAYS_KEPT:
-            _PLAYS.clear()
-        play = object.__new__(Play)
-        _set(play, "seat", seat)
-        _set(play, "cards", cards)
-        _set(play, "reading", None)
-        _PLAYS[key] = play
-    return play
 
 
 class PdkGame:
@@ -105,7 +83,7 @@ class PdkGame:
         rules = rules if rules is not None else PdkRules()
         deck = deck_for(rules)
         (rng if rng is not None else random.SystemRandom()).shuffle(deck)
-        self._setup(rules, room, _balances(balances), deck, leader)
+        self._setup(rules, room, balances_of(balances), deck, leader)
 
     def _setup(
         self, rules: PdkRules, room: Room, balances: list[int], deck: list[Card], leader: int | None
@@ -152,7 +130,7 @@ class PdkGame:
         rules = rules if rules is not None else PdkRules()
         deck = arrange_deal(hands, rules)
         game = cls.__new__(cls)
-        game._setup(rules, room, _balances(balances), deck, leader)
+        game._setup(rules, room, balances_of(balances), deck, leader)
         game.apply(Deal())
         return game
 
@@ -341,7 +319,7 @@ class PdkGame:
         moves = self.moves(seat)
         if not moves:
             return Pass(seat)
-        return _play(seat, lowest_play(moves, self.to_beat, self.rules))
+        return listed_play(seat, lowest_play(moves, self.to_beat, self.rules))
 
     def _on_timeout(self, action: Timeout) -> list[Event]:
         seat = action.seat
@@ -387,7 +365,7 @@ class PdkGame:
         moves = self.moves(seat)
         if self.phase is Phase.PLAYING and self.turn == seat and not moves:
             return [Pass(seat)]
-        return [_play(seat, m) for m in moves]
+        return [listed_play(seat, m) for m in moves]
 
     # ------------------------------------------------------------------ views and the end
 
@@ -474,7 +452,7 @@ class PdkGame:
         game._setup(
             PdkRules.from_dict(dict(data["rules"])),
             room_by_key(str(data["room"])),
-            _balances(data["balances"]),
+            balances_of(data["balances"]),
             [Card(int(c)) for c in data["deck"]],
             None if leader is None else int(leader),
         )
@@ -495,13 +473,6 @@ class PdkGame:
 
     def clone(self) -> PdkGame:
         return PdkGame.from_dict(self.to_dict())
-
-
-def _balances(balances: Sequence[int] | None) -> list[int]:
-    out = [0] * PLAYERS if balances is None else [int(b) for b in balances]
-    if len(out) != PLAYERS:
-        raise ValueError(f"跑得快 needs {PLAYERS} balances, got {len(out)}")
-    return out
 
 
 #: Actions the table sends for a seat: they don't reset its time-out count.

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Final
 
-from .._shared import SEQUENCE_TOP, Cards
+from .._shared import SEQUENCE_TOP, Cards, Play
 from .cards import TOP_RANK
 from .combos import NotAPlay, PdkCombo, PdkKind, beating_reading, combo_of, readings
 from .rules import DEFAULT_RULES, PdkRules
@@ -245,3 +245,26 @@ def lowest_play(moves: list[Cards], previous: PdkCombo | None, rules: PdkRules) 
         return found.kind == "bomb", found.rank, len(cards), cards
 
     return min(moves, key=key)
+
+
+_set = object.__setattr__
+
+
+#: the plays the engine listed, by seat and cards: a frozen ``Play`` serves every hand
+_PLAYS: dict[tuple[int, Cards], Play] = {}
+_PLAYS_KEPT = 1 << 17
+
+
+def listed_play(seat: int, cards: Cards) -> Play:
+    """A ``Play`` of ranks the engine listed itself (nothing to convert), made once."""
+    key = (seat, cards)
+    play = _PLAYS.get(key)
+    if play is None:
+        if len(_PLAYS) >= _PLAYS_KEPT:
+            _PLAYS.clear()
+        play = object.__new__(Play)
+        _set(play, "seat", seat)
+        _set(play, "cards", cards)
+        _set(play, "reading", None)
+        _PLAYS[key] = play
+    return play

@@ -165,3 +165,11 @@ def pdk_settle(
         _points(scores, points),
         sum(fees),
     )
+
+
+def balances_of(balances: Sequence[int] | None) -> list[int]:
+    """The balances a settlement starts from (none given: zero each)."""
+    out = [0] * PLAYERS if balances is None else [int(b) for b in balances]
+    if len(out) != PLAYERS:
+        raise ValueError(f"跑得快 needs {PLAYERS} balances, got {len(out)}")
+    return out
