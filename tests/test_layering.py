@@ -236,7 +236,7 @@ def test_no_import_cycle() -> None:
 
 
 #: the packages whose own names are an API: the kernel's, and each game's engine
-GAMES = ("doudizhu", "baohuang")
+GAMES = ("doudizhu", "baohuang", "paodekuai")
 ENGINE_API = ("ddz_bot.kernel", *(f"ddz_bot.games.{game}.engine" for game in GAMES))
 
 
@@ -260,6 +260,7 @@ ARROWS = {
     **{
         f"ddz_bot.games.{game}.{part}": (
             f"ddz_bot.games.{game}.engine",
+            f"ddz_bot.games.{game}.i18n",  # a game's own words, where it keeps them
             "ddz_bot.kernel",
             "ddz_bot.ai",
             "ddz_bot.render",

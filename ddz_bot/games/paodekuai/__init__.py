@@ -5,7 +5,8 @@ pictures, ``table/`` what a table shows and reads (panels, typed words, narratio
 lines, results, settings) and ``i18n/`` its words in the three languages.
 """
 
-from ._shared import format_cards, parse_cards
+from ddz_bot.kernel import format_cards, parse_cards
+
 from .engine import PdkRules, pdk_beats, pdk_moves
 
 __all__ = ["PdkRules", "format_cards", "parse_cards", "pdk_beats", "pdk_moves"]

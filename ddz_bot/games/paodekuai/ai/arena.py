@@ -12,7 +12,8 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from .._shared import Deal
+from ddz_bot.kernel import Deal
+
 from ..engine import DEFAULT_RULES, PdkGame, PdkRules
 from .players import PdkPlayer, make_pdk_player
 

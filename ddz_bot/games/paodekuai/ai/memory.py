@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .._shared import Cards
+from ddz_bot.kernel import Cards
+
 from ..engine import TOP_RANK, SeatView, deck_for
 
 __all__ = ["Memory"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._shared import SEQUENCE_TOP
+from ddz_bot.kernel import SEQUENCE_TOP
 
 __all__ = ["plan_cost"]
 

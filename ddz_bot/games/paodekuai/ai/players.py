@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._shared import Action, Cards, Pass, Play
+from ddz_bot.kernel import Action, Cards, Pass, Play
+
 from ..engine import SeatView, combo_of
 from .memory import Memory
 from .plan import plan_cost

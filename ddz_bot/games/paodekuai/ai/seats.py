@@ -9,7 +9,7 @@ from ddz_bot.ai import SEAT_LEVEL, LevelName
 from ddz_bot.kernel import Action, Cards, GameProtocol
 
 from ..engine import PdkGame
-from ..table.panel import hints
+from .hints import hints
 from .players import PdkAI
 
 __all__ = ["PdkPlayers"]

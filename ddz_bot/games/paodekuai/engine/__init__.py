@@ -65,7 +65,7 @@ from .events import (
     Played,
     TrickWon,
 )
-from .game import PdkGame
+from .game import AFK_LIMIT, PdkGame
 from .scoring import (
     BOMB_POINTS,
     bomb_points,
@@ -77,6 +77,7 @@ from .scoring import (
 from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
 
 __all__ += [
+    "AFK_LIMIT",
     "BOMB_POINTS",
     "OWN_ACTIONS",
     "OWN_REFUSALS",

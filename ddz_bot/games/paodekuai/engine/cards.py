@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from .._shared import Card, Cards, Rank, Suit, full_deck
+from ddz_bot.kernel import Card, Cards, Rank, Suit, full_deck
+
 from .rules import PdkRules
 
 __all__ = [

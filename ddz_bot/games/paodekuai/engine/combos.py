@@ -15,7 +15,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import Final, NamedTuple
 
-from .._shared import SEQUENCE_TOP, Cards, parse_cards
+from ddz_bot.kernel import SEQUENCE_TOP, Cards, parse_cards
+
 from .cards import TOP_RANK, max_of_rank
 from .rules import DEFAULT_RULES, PdkRules
 

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .._shared import Card, Cards
+from ddz_bot.kernel import Card, Cards
+
 from .cards import PLAYERS, deck_for
 from .rules import PdkRules
 

@@ -11,7 +11,8 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar
 
-from .._shared import Card, Cards, Event
+from ddz_bot.kernel import Card, Cards, Event
+
 from .combos import PdkCombo
 from .views import PdkOutcome, Phase
 

@@ -10,10 +10,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
-from .._shared import (
-    AFK_LIMIT,
+from ddz_bot.kernel import (
     DEFAULT_ROOM,
     Action,
     AutoPlay,
@@ -37,6 +36,7 @@ from .._shared import (
     action_from_dict,
     room_by_key,
 )
+
 from .actions import (
     BadSeat,
     CardsNotInHand,
@@ -60,7 +60,10 @@ from .rules import PdkRules
 from .scoring import balances_of, escaped_outcome, pdk_settle, won_outcome
 from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
 
-__all__ = ["PdkGame"]
+__all__ = ["AFK_LIMIT", "PdkGame"]
+
+#: Time-outs in a row after which a person's seat is played for them (托管), as in the other games.
+AFK_LIMIT: Final = 2
 
 
 class PdkGame:

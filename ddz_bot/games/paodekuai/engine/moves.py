@@ -11,7 +11,8 @@ from __future__ import annotations
 from bisect import bisect_right
 from typing import Final
 
-from .._shared import SEQUENCE_TOP, Cards, Play
+from ddz_bot.kernel import SEQUENCE_TOP, Cards, Play
+
 from .cards import TOP_RANK
 from .combos import NotAPlay, PdkCombo, PdkKind, beating_reading, combo_of, readings
 from .rules import DEFAULT_RULES, PdkRules

@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from .._shared import BeanChange, BeanReason, Room, Settlement, Termination
+from ddz_bot.kernel import BeanChange, BeanReason, Room, Settlement, Termination
+
 from .cards import PLAYERS
 from .views import BombItem, PdkOutcome
 

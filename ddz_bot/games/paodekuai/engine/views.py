@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._shared import Card, Cards, Room, Termination
+from ddz_bot.kernel import Card, Cards, Room, Termination
+
 from .cards import ranks_of
 from .combos import PdkCombo
 from .rules import PdkRules

@@ -7,11 +7,12 @@ Chinese, the bot's default.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from . import en, zh_hans, zh_hant
 
-__all__ = ["CATALOGUES", "LANGS", "t"]
+__all__ = ["CATALOGUES", "LANGS", "cards_text", "rank_label", "t"]
 
 LANGS: Final = ("zh-Hans", "zh-Hant", "en")
 CATALOGUES: Final[dict[str, dict[str, str]]] = {
@@ -25,3 +26,17 @@ def t(lang: str, key: str, /, **values: object) -> str:
     """The words ``key`` in ``lang`` with their placeholders filled (``KeyError``: a bug)."""
     template = (CATALOGUES.get(lang) or CATALOGUES["zh-Hans"])[key]
     return template.format(**values) if values else template
+
+
+_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
+
+
+def rank_label(rank: int, lang: str = "en") -> str:
+    """A rank as printed on a card: ``10`` for ten."""
+    return _LABELS[rank]
+
+
+def cards_text(cards: Iterable[int], lang: str = "en") -> str:
+    """Cards as people write them: ``34567``, spaced once a ten is in (``8 9 10 J Q``)."""
+    labels = [rank_label(rank, lang) for rank in cards]
+    return (" " if "10" in labels else "").join(labels)

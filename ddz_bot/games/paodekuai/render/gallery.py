@@ -4,7 +4,8 @@ spec's scoring example as a result (a bomb that stood, a shut loser), and an esc
 
 from __future__ import annotations
 
-from .._shared import Deal, Escape, Pass, Play, parse_cards
+from ddz_bot.kernel import Deal, Escape, Pass, Play, parse_cards
+
 from ..engine import PdkGame, PdkRules
 from .hand import render_pdk_hand
 from .result import render_pdk_result

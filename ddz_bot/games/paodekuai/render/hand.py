@@ -8,10 +8,10 @@ from typing import Final
 
 from PIL import Image
 
-from .._shared import Cards
+from ddz_bot.kernel import Cards
+
 from ..engine import SeatView
-from ..i18n import t
-from ..table.words import cards_text
+from ..i18n import cards_text, t
 from . import _shared as ui
 from .marks import WARN_BG, check, warning
 

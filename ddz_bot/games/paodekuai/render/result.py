@@ -9,8 +9,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from ..engine import BOMB_POINTS, PdkOutcome, PublicView, loser_pays
-from ..i18n import t
-from ..table.words import rank_label
+from ..i18n import rank_label, t
 from . import _shared as ui
 from .marks import check
 

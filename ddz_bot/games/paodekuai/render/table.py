@@ -10,8 +10,7 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from ..engine import Phase, PublicView, SeatInfo
-from ..i18n import t
-from ..table.words import cards_text
+from ..i18n import cards_text, t
 from . import _shared as ui
 from .marks import WARN_BG, check, warning
 

@@ -12,8 +12,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .._shared import RANK_CHARS, Action, Cards, Pass, Play
-from ..ai import PdkAI
+from ddz_bot.kernel import RANK_CHARS, Action, Cards, Pass, Play
+
+from ..ai.hints import hints
 from ..engine import TOP_RANK, SeatView
 from ..i18n import t
 from .words import cards_text, kind_word, rank_label
@@ -135,17 +136,3 @@ def panel_text(
     if picked:
         lines.append(t(lang, "panel_selected", cards=cards_text(picked, lang)))
     return "\n".join(lines)
-
-
-def hints(view: SeatView, legal: Sequence[Action]) -> list[Cards]:
-    """The plays a Hint button steps through: the AI's choice first, then the rest from the
-    lowest (the order a time-out would take them)."""
-    plays = [a.cards for a in legal if isinstance(a, Play)]
-    if not plays:
-        return []
-    first = PdkAI("hard").act(view, legal)
-    rest = sorted(plays, key=lambda c: (len(c) == 4 and len(set(c)) == 1, c[-1], len(c), c))
-    if isinstance(first, Play):
-        rest.remove(first.cards)
-        return [first.cards, *rest]
-    return rest

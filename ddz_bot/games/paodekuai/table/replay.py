@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from .._shared import Action, Passed, Settlement, TimedOut, action_from_dict
+from ddz_bot.kernel import Action, Passed, Settlement, TimedOut, action_from_dict
+
 from ..engine import BOMB_POINTS, PdkGame, PdkOutcome, Played, loser_pays
 from ..i18n import t
 from .words import cards_text, kind_word, rank_label

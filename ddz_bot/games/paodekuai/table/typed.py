@@ -10,7 +10,8 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Final
 
-from .._shared import Action, CardParseError, Pass, Play, parse_cards
+from ddz_bot.kernel import Action, CardParseError, Pass, Play, parse_cards
+
 from ..engine import PdkGame
 from ..i18n import t
 from .words import cards_text

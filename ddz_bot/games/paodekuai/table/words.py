@@ -6,9 +6,10 @@ hand, so narrating every event and captioning every view can't tell the group a 
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
-from .._shared import AutoPlayChanged, Escaped, Event, Passed, TimedOut
+from ddz_bot.kernel import AutoPlayChanged, Escaped, Event, Passed, TimedOut
+
 from ..engine import (
     BOMB_POINTS,
     BombStood,
@@ -20,7 +21,7 @@ from ..engine import (
     PublicView,
     TrickWon,
 )
-from ..i18n import t
+from ..i18n import cards_text, rank_label, t
 
 __all__ = [
     "caption",
@@ -31,19 +32,6 @@ __all__ = [
     "play_text",
     "rank_label",
 ]
-
-_LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-
-
-def rank_label(rank: int, lang: str = "en") -> str:
-    """A rank as printed on a card: ``10`` for ten."""
-    return _LABELS[rank]
-
-
-def cards_text(cards: Iterable[int], lang: str = "en") -> str:
-    """Cards as people write them: ``34567``, spaced once a ten is in (``8 9 10 J Q``)."""
-    labels = [rank_label(rank, lang) for rank in cards]
-    return (" " if "10" in labels else "").join(labels)
 
 
 def kind_word(combo: PdkCombo, lang: str) -> str:

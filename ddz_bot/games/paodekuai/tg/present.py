@@ -19,8 +19,7 @@ from ddz_bot.tg.panels import SeatPanel
 from ddz_bot.tg.screens import remembered_result, seconds_left, single_decider
 from ddz_bot.tg.table import FINISHED, Table
 
-from .._shared import AFK_LIMIT
-from ..engine import PdkGame, PublicView
+from ..engine import AFK_LIMIT, PdkGame, PublicView
 from ..i18n import t as pt
 from ..render import render_pdk_hand, render_pdk_result, render_pdk_table
 from ..table import caption, options_text, panel_text
