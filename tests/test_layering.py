@@ -346,3 +346,17 @@ def test_no_game_imports_another() -> None:
         and any(_inside(imp.target, other) for other in folders if other != folder)
     ]
     assert not wrong, "a game imports another:\n" + "\n".join(map(str, wrong))
+
+
+def test_the_live_table_knows_no_game() -> None:
+    """``ddz_bot.web`` reaches a game through the registry only (``GAMES[game.game_name]``
+    and its ``GameModule.page``): no module of the live table imports a game's folder."""
+    folders = _game_folders()
+    assert "ddz_bot.games.paodekuai" in folders
+    assert any(_inside(imp.importer, "ddz_bot.web") for imp in all_imports())
+    wrong = [
+        imp
+        for imp in all_imports()
+        if _inside(imp.importer, "ddz_bot.web") and any(_inside(imp.target, f) for f in folders)
+    ]
+    assert not wrong, "the live table imports a game:\n" + "\n".join(map(str, wrong))

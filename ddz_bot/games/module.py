@@ -13,9 +13,9 @@ docs/architecture.md ("How to add a game") lists what a new game's folder holds.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ddz_bot.ai import GameAI
 from ddz_bot.kernel import Action, Cards, Event, GameProtocol, IllegalAction, PlayReading
@@ -25,7 +25,19 @@ from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.screens import Contents
 from ddz_bot.tg.settle import SettleHand
 
-__all__ = ["GameAI", "GameModule", "GameOptions", "GameReplay", "GameTyping"]
+if TYPE_CHECKING:
+    from ddz_bot.tg.table import Table
+
+__all__ = [
+    "GameAI",
+    "GameModule",
+    "GameOptions",
+    "GamePage",
+    "GamePageParts",
+    "GameReplay",
+    "GameTyping",
+    "deck_counts",
+]
 
 
 class GameTyping(Protocol):
@@ -106,6 +118,60 @@ class GameOptions(Protocol):
 
 
 @dataclass(frozen=True, slots=True)
+class GamePage:
+    """How a game's live page looks: its hand's layout, its special cards (by name) and the
+    cards of each rank in its deck (the card tracker counts down from them)."""
+
+    game: str
+    layout: str  # "fan": one row of cards; "columns": a column a rank
+    special: Mapping[str, str]  # card name -> its mark (保皇's sceptre and sword)
+    deck: Mapping[str, int]  # rank character -> copies in the deck
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "layout": self.layout,
+            "special": dict(self.special),
+            "deck": dict(self.deck),
+        }
+
+
+def deck_counts(decks: int, ranks: str) -> dict[str, int]:
+    """Copies of each rank in ``decks`` decks (a joker once a deck, other ranks four times)."""
+    return {rank: decks * (1 if rank in "XD" else 4) for rank in ranks}
+
+
+class GamePageParts(Protocol):
+    """What the live table (``ddz_bot.web``) needs of a game: the rest of the page speaks
+    only the game protocol and writes views generically."""
+
+    def page(self, game: GameProtocol) -> GamePage:
+        """The page's description and card faces for ``game``."""
+        ...
+
+    def label(self, game: GameProtocol, action: Action, lang: str) -> str:
+        """A decision's label as the game's panel button says it."""
+        ...
+
+    def play_action(self, game: GameProtocol, seat: int, cards: Cards) -> Action:
+        """The action of a play sent from the page in the shared notation."""
+        ...
+
+    def may_pass(self, game: GameProtocol, view: Any, seat: int) -> bool:
+        """Whether the seat whose turn it is to play may pass now."""
+        ...
+
+    def key_moment(self, table: Table) -> Hashable:
+        """What the group's picture follows while everyone plays at the page."""
+        ...
+
+    def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
+        """The table as the page draws it (the same shape for every game; see
+        ``ddz_bot/web/static/app.js``)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
 class GameModule:
     """Everything the table layer needs of one game (see the module docstring)."""
 
@@ -130,3 +196,5 @@ class GameModule:
     refusals: tuple[type[IllegalAction], ...]
     #: reads one of the game's actions back from its plain dict (``ValueError`` else)
     read_action: Callable[[dict[str, Any]], Action]
+    #: the game at the live table (its page, labels, key moments, summary)
+    page: GamePageParts

@@ -240,8 +240,7 @@ class LiveHub:
         game: Any, view: Any, seat: int, waiting: Any, lang: str
     ) -> dict[str, Any] | None:
         if waiting is not None and seat in waiting and waiting.kind is DecisionKind.PLAY:
-            public = getattr(view, "public", view)
-            return {"kind": "play", "pass": getattr(public, "to_beat", None) is not None}
+            return {"kind": "play", "pass": adapter.may_pass(game, view, seat)}
         legal: list[Action] = game.legal_actions(seat)
         if not legal:
             return None

@@ -8,6 +8,7 @@ from ddz_bot.games.module import GameModule
 from .ai.seats import BaoHuangPlayers
 from .tg.host import BAOHUANG, BaoHuangHost
 from .tg.options import ALIASES, BaoHuangOptions
+from .tg.page import BaoHuangPage
 from .tg.present import BaoHuangContents
 from .tg.replay import BaoHuangReplay
 from .tg.settle import settle_bh_hand
@@ -30,5 +31,6 @@ GAME = GameModule(
     replay=BaoHuangReplay(),
     refusals=OWN_REFUSALS,
     read_action=read_action,
+    page=BaoHuangPage(),
     options=BaoHuangOptions(),
 )

@@ -8,6 +8,7 @@ from ddz_bot.games.module import GameModule
 from .ai.seats import DouDizhuAI
 from .tg.host import DouDizhuHost
 from .tg.options import ALIASES, VARIANTS, DouDizhuOptions
+from .tg.page import DouDizhuPage
 from .tg.present import DouDizhuContents
 from .tg.replay import DouDizhuReplay
 from .tg.settle import settle_hand
@@ -30,5 +31,6 @@ GAME = GameModule(
     replay=DouDizhuReplay(),
     refusals=OWN_REFUSALS,
     read_action=read_action,
+    page=DouDizhuPage(),
     options=DouDizhuOptions(),
 )

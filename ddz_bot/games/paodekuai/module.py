@@ -9,6 +9,7 @@ from .ai.seats import PdkPlayers
 from .table import event_line, play_text
 from .tg.host import PAODEKUAI, PdkHost
 from .tg.options import ALIASES, PdkOptions
+from .tg.page import PdkPage
 from .tg.present import PdkContents
 from .tg.replay import PdkReplay
 from .tg.settle import settle_pdk_hand
@@ -30,5 +31,6 @@ GAME = GameModule(
     replay=PdkReplay(),
     refusals=OWN_REFUSALS,
     read_action=read_action,
+    page=PdkPage(),
     options=PdkOptions(),
 )

@@ -1,6 +1,7 @@
 // The page's own words in the bot's three languages (decisions' labels come from the server).
 export const WORDS = {
   "zh-Hans": {
+    one_card: "报单", bomb: "炸弹", escaped: "逃跑", shut: "被关",
     play: "出牌", pass: "不出", hint: "提示", clear: "重选", your_turn: "轮到你了", waiting: "等待 {name}",
     everyone: "大家正在决定", lobby: "等待开局…", watching: "观战中", connecting: "连接中…",
     reconnecting: "连接断开，正在重连…", unauthorized: "无法确认你的身份：请从 Telegram 里打开牌桌。",
@@ -18,6 +19,7 @@ export const WORDS = {
     phase_throne: "登基", phase_declaring: "表态", phase_playing: "出牌", phase_show_start: "明牌开始",
   },
   "zh-Hant": {
+    one_card: "報單", bomb: "炸彈", escaped: "逃跑", shut: "被關",
     play: "出牌", pass: "不出", hint: "提示", clear: "重選", your_turn: "輪到你了", waiting: "等待 {name}",
     everyone: "大家正在決定", lobby: "等待開局…", watching: "觀戰中", connecting: "連線中…",
     reconnecting: "連線中斷，正在重連…", unauthorized: "無法確認你的身分：請從 Telegram 裡打開牌桌。",
@@ -35,6 +37,7 @@ export const WORDS = {
     phase_throne: "登基", phase_declaring: "表態", phase_playing: "出牌", phase_show_start: "明牌開始",
   },
   en: {
+    one_card: "One card!", bomb: "Bomb", escaped: "Left", shut: "Shut out",
     play: "Play", pass: "Pass", hint: "Hint", clear: "Clear", your_turn: "Your turn", waiting: "Waiting for {name}",
     everyone: "Everyone is deciding", lobby: "Waiting for the hand to start…", watching: "Watching",
     connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",

@@ -1,0 +1,102 @@
+"""斗地主 at the live table: its page (a fanned hand, one deck or two), its decisions'
+labels, a play read as typed words read it, its key moments and its table as the page draws
+it."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import TYPE_CHECKING, Any
+
+from ddz_bot.games.doudizhu.engine import SHOW_FACTORS, Bid, Game, ShowCards, typed_reading
+from ddz_bot.games.module import GamePage, deck_counts
+from ddz_bot.i18n import t
+from ddz_bot.kernel import Action, Cards, GameProtocol, Play
+
+from .keyboards import decision_of, show_kind_of
+
+if TYPE_CHECKING:
+    from ddz_bot.tg.table import Table
+
+__all__ = ["DouDizhuPage"]
+
+_PAGES = {d: GamePage("doudizhu", "fan", {}, deck_counts(d, "3456789TJQKA2XD")) for d in (1, 2)}
+
+
+class DouDizhuPage:
+    """斗地主's ``GamePageParts``."""
+
+    def page(self, game: GameProtocol) -> GamePage:
+        decks = game.rules.decks if isinstance(game, Game) else 1
+        return _PAGES.get(decks, _PAGES[1])
+
+    def label(self, game: GameProtocol, action: Action, lang: str) -> str:
+        if isinstance(action, ShowCards) and isinstance(game, Game):
+            return t(lang, "btn_show", factor=SHOW_FACTORS[show_kind_of(game)])
+        if isinstance(action, Bid):
+            return t(lang, "btn_bid", n=action.points)
+        decision = decision_of(type(action))
+        if decision is not None:
+            return t(lang, decision.label)
+        return str(action.type)
+
+    def play_action(self, game: GameProtocol, seat: int, cards: Cards) -> Action:
+        """A play with wildcards that reads several ways takes the R-AMBIG reading."""
+        reading = None
+        if isinstance(game, Game):
+            readings = game.readings(cards)
+            if len(readings) > 1:
+                chosen = typed_reading(readings)
+                if chosen is not None:
+                    reading = (chosen.kind, chosen.rank, chosen.length)
+        return Play(seat, cards, reading)
+
+    def may_pass(self, game: GameProtocol, view: Any, seat: int) -> bool:
+        return getattr(getattr(view, "public", view), "to_beat", None) is not None
+
+    def key_moment(self, table: Table) -> Hashable:
+        """The landlord known, the multiplier (bombs, grabs), the end."""
+        game = table.game
+        if not isinstance(game, Game):
+            return (table.hand_no, str(table.phase))
+        seen = game.public_view()
+        return (table.hand_no, str(seen.phase), seen.landlord, seen.multiplier, game.over)
+
+    def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
+        public = getattr(view, "public", view)
+        hand = getattr(view, "hand", None)
+        over = public.outcome is not None
+        return {
+            "phase": str(public.phase),
+            "turn": public.turn,
+            "seats": [_seat(info, over) for info in public.seats],
+            "to_beat_seat": public.to_beat_seat,
+            "stakes": {
+                "base": public.base,
+                "multiplier": public.multiplier,
+                "items": [[i.reason.value, i.factor] for i in public.multiplier_items],
+                "bottom": None if public.bottom is None else [str(c) for c in public.bottom],
+            },
+            "hand": None if hand is None else [str(card) for card in hand],
+            "role": None if getattr(view, "role", None) is None else str(view.role),
+            "winners": [] if public.outcome is None else list(public.outcome.winners),
+            "played": str(public.played),
+        }
+
+
+def _seat(info: Any, over: bool) -> dict[str, Any]:
+    notes = []
+    if info.bid is not None:
+        notes.append(f"bid_{info.bid}")
+    if info.doubled:
+        notes.append("doubled")
+    if info.shown_hand is not None and not over:  # every hand is face up at the end
+        notes.append("shown")
+    return {
+        "count": info.card_count,
+        "role": None if info.role is None else str(info.role),
+        "cards": [str(c) for c in info.last_play_cards],
+        "passed": info.passed,
+        "auto": info.auto_play,
+        "shown": None if info.shown_hand is None else [str(c) for c in info.shown_hand],
+        "notes": notes,
+    }
