@@ -293,8 +293,6 @@ def combo_shapes(
     want = None if previous is None else previous.kind
     want_length = 0 if previous is None else previous.length
     seen: set[tuple[int, ...]] = set()
-    limit = rules.max_of_a_rank
-    one_deck = rules.decks == 1
 
     def emit(vec: list[int]) -> Iterator[list[int]]:
         key = tuple(vec)
@@ -303,6 +301,21 @@ def combo_shapes(
             yield vec
 
     present = [r for r in range(NUM_RANKS) if avail[r]]
+    yield from _group_shapes(avail, present, rules, want, emit)
+    yield from _kicker_shapes(avail, present, rules.decks == 1, want, emit)
+    yield from _sequence_shapes(avail, want, want_length, emit, naturals, budget)
+
+
+def _group_shapes(
+    avail: list[int],
+    present: list[int],
+    rules: RuleSet,
+    want: ComboKind | None,
+    emit: Callable[[list[int]], Iterator[list[int]]],
+) -> Iterator[list[int]]:
+    """Singles, pairs, trios, bombs of one rank, and the rocket."""
+    one_deck = rules.decks == 1
+    limit = rules.max_of_a_rank
     for r in present:
         top = min(avail[r], limit)
         for n in range(1, top + 1):
@@ -318,7 +331,16 @@ def combo_shapes(
         vec = [0] * NUM_RANKS
         vec[_X] = vec[_D] = rocket
         yield from emit(vec)
-    # trio + kicker(s), four + two
+
+
+def _kicker_shapes(
+    avail: list[int],
+    present: list[int],
+    one_deck: bool,
+    want: ComboKind | None,
+    emit: Callable[[list[int]], Iterator[list[int]]],
+) -> Iterator[list[int]]:
+    """A trio with its kicker, and four with two singles or two pairs."""
     trio_kickers = want is None or want in (K.TRIO_SINGLE, K.TRIO_PAIR)
     four_two = want is None or want in (K.FOUR_TWO_SINGLES, K.FOUR_TWO_PAIRS)
     for t in present:
@@ -335,24 +357,44 @@ def combo_shapes(
                     vec[s] = 2
                     yield from emit(vec)
         if four_two and avail[t] >= 4 and t < _X:
-            others = [r for r in present if r != t]
-            for a, b in combinations_with_replacement(others, 2):
-                if (a == b and avail[a] < 2) or (a == _X and b == _D):
-                    continue
-                vec = [0] * NUM_RANKS
-                vec[t] = 4
-                vec[a] += 1
-                vec[b] += 1
-                yield from emit(vec)
-            pair_ranks = [r for r in others if avail[r] >= 2 and (r < _X or not one_deck)]
-            for a, b in combinations(pair_ranks, 2):
-                if a == _X and b == _D:
-                    continue  # R-KICK-ROCKET
-                vec = [0] * NUM_RANKS
-                vec[t] = 4
-                vec[a] = vec[b] = 2
-                yield from emit(vec)
-    # sequences and planes with wings
+            yield from _four_two_shapes(avail, present, t, one_deck, emit)
+
+
+def _four_two_shapes(
+    avail: list[int],
+    present: list[int],
+    t: int,
+    one_deck: bool,
+    emit: Callable[[list[int]], Iterator[list[int]]],
+) -> Iterator[list[int]]:
+    others = [r for r in present if r != t]
+    for a, b in combinations_with_replacement(others, 2):
+        if (a == b and avail[a] < 2) or (a == _X and b == _D):
+            continue
+        vec = [0] * NUM_RANKS
+        vec[t] = 4
+        vec[a] += 1
+        vec[b] += 1
+        yield from emit(vec)
+    pair_ranks = [r for r in others if avail[r] >= 2 and (r < _X or not one_deck)]
+    for a, b in combinations(pair_ranks, 2):
+        if a == _X and b == _D:
+            continue  # R-KICK-ROCKET
+        vec = [0] * NUM_RANKS
+        vec[t] = 4
+        vec[a] = vec[b] = 2
+        yield from emit(vec)
+
+
+def _sequence_shapes(
+    avail: list[int],
+    want: ComboKind | None,
+    want_length: int,
+    emit: Callable[[list[int]], Iterator[list[int]]],
+    naturals: list[int] | None,
+    budget: int,
+) -> Iterator[list[int]]:
+    """Straights, pair straights and planes, with the planes' wings."""
     for kind, width, shortest, longest in SEQUENCE_KINDS:
         wings = width == 3 and (want is None or want in (K.PLANE_SINGLES, K.PLANE_PAIRS))
         if not (want is None or want is kind or wings):

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
-from ddz_bot.games.doudizhu.engine import PublicView, Role
+from ddz_bot.games.doudizhu.engine import PublicView, Role, SeatInfo
 from ddz_bot.render import canvas as cv
 from ddz_bot.render.errors import NoOutcome, ResultLine
 from ddz_bot.render.fonts import clean_name, draw_text, fit_text
@@ -79,8 +79,7 @@ def draw_result(view: PublicView, lines: Sequence[ResultLine], lang: str) -> Ima
 
 
 def _row(image: Image.Image, view: PublicView, line: ResultLine, top: int, lang: str) -> None:
-    from PIL import ImageDraw
-
+    """One seat's row: its name and changes on the first line, title and cards on the second."""
     draw = ImageDraw.Draw(image)
     outcome = view.outcome
     assert outcome is not None
@@ -94,10 +93,22 @@ def _row(image: Image.Image, view: PublicView, line: ResultLine, top: int, lang:
         outline=cv.GOLD if won else None,
         width=3 if won else 0,
     )
-    left = MARGIN + 14
-    y = top + 36
-    x = left
     role = seat.role if seat is not None else None
+    _name_line(draw, line, role, won, outcome.escaped == line.seat, top + 36, lang)
+    _title_line(image, draw, view, line, seat, top + 96, lang)
+
+
+def _name_line(
+    draw: ImageDraw.ImageDraw,
+    line: ResultLine,
+    role: Role | None,
+    won: bool,
+    escaped: bool,
+    y: int,
+    lang: str,
+) -> None:
+    """Role, winner's star, escape, name; then beans, points and the balance."""
+    x = MARGIN + 14
     if role is not None:
         landlord = role is Role.LANDLORD
         x += (
@@ -114,7 +125,7 @@ def _row(image: Image.Image, view: PublicView, line: ResultLine, top: int, lang:
         )
     if won:
         x += draw_text(draw, (x, y), "★", 28, cv.GOLD, bold=True) + 6
-    if outcome.escaped == line.seat:
+    if escaped:
         x += cv.pill(draw, x, y, label("escaped", lang), 20, cv.WHITE, (160, 40, 40)) + 8
     draw_text(
         draw,
@@ -124,7 +135,6 @@ def _row(image: Image.Image, view: PublicView, line: ResultLine, top: int, lang:
         cv.WHITE,
         bold=True,
     )
-    # line 1: beans change, points change, balance
     bean_colour = (
         cv.GREEN if line.beans_delta > 0 else cv.RED_TEXT if line.beans_delta < 0 else cv.WHITE
     )
@@ -140,11 +150,21 @@ def _row(image: Image.Image, view: PublicView, line: ResultLine, top: int, lang:
         cv.MUTED,
         align="r",
     )
-    # line 2: the title (a change flagged), the cards left
+
+
+def _title_line(
+    image: Image.Image,
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    line: ResultLine,
+    seat: SeatInfo | None,
+    y2: int,
+    lang: str,
+) -> None:
+    """The title (a change flagged) and the cards left in the hand."""
     new_index = title_index(line.beans_after)
     old_index = title_index(line.beans_after - line.beans_delta)
-    y2 = top + 96
-    x = left
+    x = MARGIN + 14
     x += (
         draw_text(
             draw,

@@ -209,9 +209,24 @@ def _seat_row(
     count_colour = cv.RED_TEXT if 0 < seat.card_count <= 2 else cv.WHITE
     x += draw_text(draw, (x, y), str(seat.card_count), 36, count_colour, bold=True) + 6
     draw_text(draw, (x, y + 4), label("cards", lang), 22, cv.MUTED)
-    # line 3: markers
-    y = top + 138
-    x = left + 14
+    _seat_markers(draw, view, seat, turn, top + 138, left + 14, lang)
+    _seat_play(image, draw, view, seat, layout.plays[index], lang)
+    if seat.shown_hand is not None:
+        s_left, s_top, s_right, _ = layout.shown[index]
+        step = cv.card_step(len(seat.shown_hand), SMALL, s_right - s_left, SMALL.width - 10)
+        cv.draw_cards(image, seat.shown_hand, s_left, s_top, SMALL, step, view.wild_rank)
+
+
+def _seat_markers(
+    draw: ImageDraw.ImageDraw,
+    view: PublicView,
+    seat: SeatInfo,
+    turn: bool,
+    y: int,
+    x: int,
+    lang: str,
+) -> None:
+    """The seat's third line: winner, turn, 托管, shown, doubled, escaped, as many as fit."""
     markers: list[tuple[str, tuple[int, int, int], tuple[int, int, int]]] = []
     if view.outcome is not None and seat.seat in view.outcome.winners:
         markers.append(("★ " + label("winner", lang), (50, 34, 0), cv.GOLD))
@@ -236,11 +251,6 @@ def _seat_row(
         if x + width > LEFT_COLUMN + 10:
             break
         x += cv.pill(draw, x, y, text, 20, fg, bg) + 8
-    _seat_play(image, draw, view, seat, layout.plays[index], lang)
-    if seat.shown_hand is not None:
-        s_left, s_top, s_right, _ = layout.shown[index]
-        step = cv.card_step(len(seat.shown_hand), SMALL, s_right - s_left, SMALL.width - 10)
-        cv.draw_cards(image, seat.shown_hand, s_left, s_top, SMALL, step, view.wild_rank)
 
 
 def _seat_play(
