@@ -100,6 +100,12 @@ async def agree(table: Table, people: dict[int, Person]) -> None:
         assert shown == [str(card) for card in game.view_for(seat).hand]
         written = await person.page.locator("#seats .seat .count").all_inner_texts()
         assert written == [f"{n} 张" for n in counts]
+        # the card tracker (记牌器): ranks in order, the unseen cards being the others' hands
+        tracker = await person.page.locator("#tracker span").all_inner_texts()
+        assert tracker[0] == "记牌器"
+        faces = [item.split("·") for item in tracker[1:]]
+        assert [face for face, _ in faces] == [*"3456789", "10", *"JQKA2"]
+        assert sum(int(n) for _, n in faces) == sum(counts) - counts[seat]
 
 
 async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harness) -> None:

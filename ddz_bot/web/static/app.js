@@ -296,7 +296,8 @@ function drawTracker(frame) {
     const face = rank === "T" ? "10" : rank === "X" ? t("small_joker") : rank === "D" ? t("big_joker") : rank;
     parts.push(face + "·" + left[rank]);
   }
-  el.textContent = parts.join("  "); el.hidden = false;
+  el.replaceChildren(...parts.map((text) => { const b = document.createElement("span"); b.textContent = text; return b; }));
+  el.hidden = false;
 }
 
 function drawResult(frame) {
