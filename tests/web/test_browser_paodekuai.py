@@ -173,6 +173,14 @@ async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harnes
             assert not (await bottom_button(inside, name))["isVisible"]
         assert not await inside.evaluate("() => Telegram.WebApp.isClosingConfirmationEnabled")
         assert await spy.page.locator("#hand .card").count() == 0
+        assert await spy.page.locator("#status").inner_text() == "观战中 · 本局结束"
         await shoot(people[users[0].id].page, "live_paodekuai_result")
     assert not leaks, leaks
     assert spy.frames and all(f.get("seat") is None for f in spy.frames if f["t"] == "state")
+    # a card still held at the end was held all along: no frame before the result showed it
+    held = {str(card) for seat in range(3) for card in game.view_for(seat).hand}
+    assert held  # the two losers hold cards
+    before = [f for f in spy.frames if f["t"] == "state" and not f.get("settlement")]
+    assert len(before) > len(done) // 2
+    for frame in before:
+        assert not card_names({k: v for k, v in frame.items() if k != "page"}) & held, frame["v"]
