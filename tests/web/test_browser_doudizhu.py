@@ -8,15 +8,24 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from playwright.async_api import Page
-
 from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg.table import FINISHED, Table
 from tests.tg.harness import Harness
 from tests.tg.scripts import current_table, seat_three, whose_turn
 
-from .browser import Person, chromium, needs_chromium, open_person
+from .browser import (
+    Person,
+    card_names,
+    chromium,
+    drag_across,
+    hint_or_nothing,
+    moved,
+    needs_chromium,
+    open_person,
+    selected,
+    tap_card,
+)
 from .gallery import shoot
 from .live import server_of
 
@@ -34,41 +43,6 @@ def hidden_cards(table: Table) -> set[str]:
         if public.seats[seat].shown_hand is None:
             hidden |= {str(card) for card in game.view_for(seat).hand}
     return hidden - {str(card) for card in public.bottom or ()}
-
-
-def card_names(value: Any) -> set[str]:
-    """Every string in a frame."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(card_names(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(card_names(v) for v in value)) if value else set()
-    return set()
-
-
-async def moved(page: Page, version: int) -> None:
-    """Until the page shows a table newer than ``version``."""
-    await page.wait_for_function("v => window.ddzLive.version > v", arg=version)
-
-
-async def selected(page: Page) -> int:
-    return await page.locator("#hand .card.sel").count()
-
-
-async def drag_across(page: Page, first: int, last: int) -> None:
-    """A finger put on card ``first`` and moved across to card ``last``."""
-    start = await page.locator(f'#hand .card[data-i="{first}"]').bounding_box()
-    end = await page.locator(f'#hand .card[data-i="{last}"]').bounding_box()
-    assert start is not None and end is not None
-    y = start["y"] + start["height"] - 12
-    await page.mouse.move(start["x"] + 4, y)
-    await page.mouse.down()
-    steps = 8
-    for step in range(1, steps + 1):
-        x = start["x"] + 4 + (end["x"] + 4 - start["x"] - 4) * step / steps
-        await page.mouse.move(x, y)
-    await page.mouse.up()
 
 
 async def decide_before_play(person: Person, game: Game, caller: bool) -> str:
@@ -96,20 +70,11 @@ async def play_turn(person: Person, first_lead: bool) -> str:
         assert await selected(page) == 3
         await drag_across(page, 2, 0)  # starting on a chosen card takes them out again
         assert await selected(page) == 0
-        first = page.locator('#hand .card[data-i="0"]')
-        box = await first.bounding_box()
-        assert box is not None
-        await first.tap(position={"x": 5, "y": box["height"] - 12})  # its visible edge
+        await tap_card(page, 0)
         assert await selected(page) == 1
         await page.locator("#decide button.play").click()
         return "tap"
-    await page.locator("#decide button.hint").click()
-    await page.wait_for_function(
-        "() => document.querySelectorAll('#hand .card.sel').length > 0"
-        " || (!document.getElementById('toast').hidden"
-        " && document.getElementById('toast').textContent === '没有能压过的牌')"
-    )
-    if await selected(page) == 0:
+    if await hint_or_nothing(page) == 0:
         await page.locator("#decide button.pass").click()
         return "pass"
     await page.locator("#decide button.play").click()

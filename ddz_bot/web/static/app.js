@@ -2,9 +2,8 @@
 // No build step: a plain module. Works inside Telegram (telegram-web-app.js) and without it
 // (the launch data read from the URL's fragment, as Telegram passes it).
 import { pickLang, say } from "./i18n.js";
+import { bottom, closingConfirmation, drawBottom, haptic, setUpTelegram, tg } from "./telegram.js";
 
-const tg = window.Telegram && window.Telegram.WebApp && window.Telegram.WebApp.initData !== undefined
-  ? window.Telegram.WebApp : null;
 const fragment = new URLSearchParams(location.hash.slice(1));
 const query = new URLSearchParams(location.search);
 const initData = (tg && tg.initData) || fragment.get("tgWebAppData") || "";
@@ -21,6 +20,7 @@ const state = {
   lang: pickLang(launchLang || navigator.language),
   frame: null, version: -1, selected: new Set(), hints: null, hintAt: -1,
   socket: null, opened: false, retry: 0, ids: 0, answer: 0, after: 0, wasMyTurn: false, clockAt: 0,
+  sending: "", // what the unanswered action was: "play", "pass" or "choice"
 };
 window.ddzLive = state; // for the browser tests' eyes only
 
@@ -85,28 +85,6 @@ function receive(frame) {
   if (frame.t === "gone") { notice(t("gone")); }
 }
 
-// ---- Telegram's frame --------------------------------------------------------------------
-function haptic(kind) {
-  try {
-    if (!tg || !tg.HapticFeedback) return;
-    if (kind === "turn") tg.HapticFeedback.impactOccurred("medium");
-    else tg.HapticFeedback.notificationOccurred(kind);
-  } catch (e) { /* an old client */ }
-}
-
-function setUpTelegram() {
-  if (!tg) return;
-  try {
-    tg.ready(); tg.expand();
-    if (tg.disableVerticalSwipes) tg.disableVerticalSwipes();
-    if (tg.setHeaderColor && tg.themeParams && tg.themeParams.bg_color) tg.setHeaderColor(tg.themeParams.bg_color);
-  } catch (e) { /* an old client */ }
-}
-
-function closingConfirmation(on) {
-  try { if (tg) (on ? tg.enableClosingConfirmation : tg.disableClosingConfirmation).call(tg); } catch (e) { /* old */ }
-}
-
 // ---- drawing -------------------------------------------------------------------------------
 function cardFace(name, page) {
   const rank = name[0];
@@ -142,6 +120,7 @@ function cardRow(names, page, cls) {
 function notice(text) {
   $("seats").replaceChildren(); $("trick").replaceChildren(); $("decide").replaceChildren(); $("hand").replaceChildren();
   $("status").textContent = text; $("stakes").textContent = "";
+  state.frame = null; drawPlayButtons();
   closingConfirmation(false);
 }
 
@@ -172,6 +151,7 @@ function drawLobby(frame) {
   frame.table.seats.forEach((seat, i) => seats.append(seatChip(frame, i, null)));
   $("status").textContent = t("lobby"); $("trick").replaceChildren(); $("decide").replaceChildren(); $("hand").replaceChildren();
   $("stakes").textContent = frame.table.title;
+  drawPlayButtons();
 }
 
 function seatChip(frame, i, info) {
@@ -236,19 +216,34 @@ function button(text, onClick, cls) {
   if (cls) b.className = cls; b.addEventListener("click", onClick); return b;
 }
 
+// Play and Pass are Telegram's bottom buttons inside Telegram, the page's own outside it;
+// Pass only where the game offers it (a seat that must beat never sees it).
 function drawDecision(frame) {
   const box = $("decide"); box.replaceChildren();
   const decide = frame.decide;
+  drawPlayButtons();
   if (!decide) return;
   if (decide.kind === "play") {
-    if (decide.pass) box.append(button(t("pass"), () => act({ type: "pass", seat: frame.seat }), "quiet pass"));
+    if (decide.pass && !bottom.pass) box.append(button(t("pass"), pass, "quiet pass"));
     box.append(button(t("hint"), hint, "quiet hint"));
-    box.append(button(t("play"), play, "play"));
-    if (waitingAnswer()) for (const b of box.querySelectorAll("button")) b.disabled = true;
-    return;
+    if (!bottom.play) box.append(button(t("play"), play, "play"));
+  } else {
+    for (const choice of decide.actions) box.append(button(choice.label, () => act(choice.action, "choice"), "choice"));
   }
-  for (const choice of decide.actions) box.append(button(choice.label, () => act(choice.action), "choice"));
   if (waitingAnswer()) for (const b of box.querySelectorAll("button")) b.disabled = true;
+}
+
+/** Telegram's Play and Pass as the table stands (hidden but on the seat's own play turn). */
+function drawPlayButtons() {
+  const decide = state.frame && state.frame.sum ? state.frame.decide : null;
+  const turn = !!decide && decide.kind === "play";
+  const busy = waitingAnswer();
+  const sending = busy ? state.sending : "";
+  drawBottom(
+    { play: t("play"), pass: t("pass") },
+    { visible: turn, active: turn && !busy && state.selected.size > 0, progress: sending === "play" },
+    { visible: turn && !!decide.pass, active: turn && !busy, progress: sending === "pass" },
+  );
 }
 
 function waitingAnswer() { return state.answer !== 0 || state.version < state.after; }
@@ -296,11 +291,13 @@ function drawTracker(frame) {
   for (const rank of frame.sum.played || "") if (left[rank] !== undefined) left[rank] -= 1;
   for (const name of frame.sum.hand) if (left[name[0]] !== undefined) left[name[0]] -= 1;
   const parts = [t("tracker")];
-  for (const rank of Object.keys(deck)) {
+  // rank order (a JavaScript object lists "2" before "3": its keys that look like numbers first)
+  for (const rank of Object.keys(deck).sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b))) {
     const face = rank === "T" ? "10" : rank === "X" ? t("small_joker") : rank === "D" ? t("big_joker") : rank;
     parts.push(face + "·" + left[rank]);
   }
-  el.textContent = parts.join("  "); el.hidden = false;
+  el.replaceChildren(...parts.map((text) => { const b = document.createElement("span"); b.textContent = text; return b; }));
+  el.hidden = false;
 }
 
 function drawResult(frame) {
@@ -317,14 +314,20 @@ function drawResult(frame) {
     const what = document.createElement("td"); what.textContent = t(won ? "won" : "lost"); if (won) what.className = "win";
     const beans = document.createElement("td"); beans.className = "num";
     const delta = frame.settlement.deltas[i]; beans.textContent = (delta > 0 ? "+" : "") + delta + " " + t("beans");
-    tr.append(who, what, beans); rows.append(tr);
+    tr.append(who, what);
+    if (sum.stakes.cards_left) { // games scored by the cards left (跑得快): how many, who was shut out
+      const left = document.createElement("td"); left.className = "num";
+      left.textContent = [t("cards_left", { n: sum.stakes.cards_left[i] }), ...sum.seats[i].notes.map((n) => t(n))].join(" · ");
+      tr.append(left);
+    }
+    tr.append(beans); rows.append(tr);
   });
   inner.append(rows);
   const items = (sum.stakes.items || sum.stakes.factors || []).map(([reason, factor]) => t("r_" + reason) + " ×" + factor);
   if (items.length) { const p = document.createElement("div"); p.className = "items"; p.textContent = items.join(" · "); inner.append(p); }
   if (sum.stakes.multiplier !== undefined) { const p = document.createElement("div"); p.className = "items"; p.textContent = t("base", { base: sum.stakes.base, mult: sum.stakes.multiplier }); inner.append(p); }
   inner.append(button(t("again"), () => { if (tg) tg.close(); else box.hidden = true; }));
-  box.replaceChildren(inner); box.hidden = false;
+  box.replaceChildren(inner); box.hidden = false; hideToast(); // the last turn's news is over
   closingConfirmation(false);
 }
 
@@ -341,9 +344,12 @@ function cardAt(x, y) {
   return card ? Number(card.dataset.i) : null;
 }
 function setSelected(i, on) {
+  if (on === state.selected.has(i)) return;
   if (on) state.selected.add(i); else state.selected.delete(i);
   const el = document.querySelector(`#hand .card[data-i="${i}"]`);
   if (el) el.classList.toggle("sel", on);
+  if (drag) haptic("select");
+  drawPlayButtons(); // Play waits for a card chosen
 }
 function setUpHand() {
   const hand = $("hand");
@@ -369,15 +375,26 @@ function setUpHand() {
 // ---- actions ------------------------------------------------------------------------------
 // One decision at a time: until the server answers it, the buttons wait (several seats
 // deciding at once move the table meanwhile, and the decision would look open still).
-function act(action) { answered(send({ t: "act", v: state.version, a: action })); }
-function answered(id) { if (!id) return; state.answer = id; drawDecision(state.frame); }
+function act(action, what) { answered(send({ t: "act", v: state.version, a: action }), what); }
+function answered(id, what) { if (!id) return; state.answer = id; state.sending = what; drawDecision(state.frame); }
+
+function playTurn() {
+  const decide = state.frame && state.frame.decide;
+  return !!decide && decide.kind === "play" && !waitingAnswer();
+}
 
 function play() {
   const hand = state.frame && state.frame.sum && state.frame.sum.hand;
+  if (!playTurn()) return;
   if (!hand || state.selected.size === 0) { haptic("error"); return; }
   const ranks = [...state.selected].map((i) => hand[i][0]);
   ranks.sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b));
-  answered(send({ t: "play", v: state.version, cards: ranks.join("") }));
+  answered(send({ t: "play", v: state.version, cards: ranks.join("") }), "play");
+}
+
+function pass() {
+  if (!playTurn() || !state.frame.decide.pass) return;
+  act({ type: "pass", seat: state.frame.seat }, "pass");
 }
 
 function hint() {
@@ -407,7 +424,7 @@ function toast(text, sticky) {
 }
 function hideToast() { $("toast").hidden = true; }
 
-setUpTelegram();
+setUpTelegram({ play, pass, redraw: drawPlayButtons });
 setUpHand();
 setInterval(tick, 500);
 if (!initData) notice(t("unauthorized"));

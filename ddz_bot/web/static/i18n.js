@@ -17,6 +17,7 @@ export const WORDS = {
     you_are: "你是{role}", called: "叫的牌 {face}", no_hint: "没有能压过的牌", small_joker: "小王", big_joker: "大王",
     phase_bidding: "叫地主", phase_doubling: "加倍", phase_landlord_show: "地主明牌", phase_dealing: "发牌",
     phase_throne: "登基", phase_declaring: "表态", phase_playing: "出牌", phase_show_start: "明牌开始",
+    phase_finished: "本局结束", phase_aborted: "本局作废",
   },
   "zh-Hant": {
     one_card: "報單", bomb: "炸彈", escaped: "逃跑", shut: "被關",
@@ -35,6 +36,7 @@ export const WORDS = {
     you_are: "你是{role}", called: "叫的牌 {face}", no_hint: "沒有能壓過的牌", small_joker: "小王", big_joker: "大王",
     phase_bidding: "叫地主", phase_doubling: "加倍", phase_landlord_show: "地主明牌", phase_dealing: "發牌",
     phase_throne: "登基", phase_declaring: "表態", phase_playing: "出牌", phase_show_start: "明牌開始",
+    phase_finished: "本局結束", phase_aborted: "本局作廢",
   },
   en: {
     one_card: "One card!", bomb: "Bomb", escaped: "Left", shut: "Shut out",
@@ -54,6 +56,7 @@ export const WORDS = {
     you_are: "You are the {role}", called: "Called {face}", no_hint: "Nothing beats it", small_joker: "JOKER", big_joker: "JOKER",
     phase_bidding: "Bidding", phase_doubling: "Doubling", phase_landlord_show: "Landlord may show", phase_dealing: "Dealing",
     phase_throne: "The throne", phase_declaring: "Declarations", phase_playing: "Play", phase_show_start: "Show",
+    phase_finished: "The hand is over", phase_aborted: "The hand was called off",
   },
 };
 
