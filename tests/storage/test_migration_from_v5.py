@@ -28,8 +28,8 @@ from ddz_bot.storage import (
 )
 
 from .conftest import START
+from .old_databases import V5_12A2C8C, load
 
-FIXTURE = Path(__file__).parent / "fixtures" / "v5_12a2c8c.sql"
 TABLES = (
     "players",
     "ledger",
@@ -41,15 +41,6 @@ TABLES = (
     "hand_actions",
 )
 BAOHUANG_GROUP, DOUDIZHU_GROUP, PLAYING_GROUP = -100200, -100100, -100300
-
-
-def load_v5(path: Path) -> None:
-    """Write the fixture's database to ``path`` (schema 5, as the old bot left it)."""
-    conn = sqlite3.connect(path, isolation_level=None)
-    try:
-        conn.executescript(FIXTURE.read_text(encoding="utf-8"))
-    finally:
-        conn.close()
 
 
 def _rows(path: Path, sql: str) -> list[dict[str, Any]]:
@@ -64,7 +55,7 @@ def _rows(path: Path, sql: str) -> list[dict[str, Any]]:
 @pytest.fixture
 def old(tmp_path: Path) -> Path:
     path = tmp_path / "ddz.sqlite3"
-    load_v5(path)
+    load(V5_12A2C8C, path)
     return path
 
 
