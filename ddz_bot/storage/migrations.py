@@ -198,6 +198,7 @@ _V7_GAMES_OWN_WORDS: Final = """
 -- sides), a player's record by game and role, and a group's options only in ``game_options``.
 -- Until now every game's seats were stored as 斗地主's two sides: 保皇's emperor as the
 -- landlord, its guard and rebels as farmers; 跑得快's first out as the landlord.
+-- (DROP COLUMN needs SQLite 3.35 or newer.)
 
 -- 1. Each hand names its game (the rules of 保皇 and 跑得快 hands said it; 斗地主's did not).
 ALTER TABLE hands ADD COLUMN game TEXT NOT NULL DEFAULT '';
