@@ -30,7 +30,6 @@ from ddz_bot.storage import (
     HandResult,
     LedgerChange,
     Reason,
-    Role,
 )
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -55,9 +54,10 @@ def settlement(
     changes = [LedgerChange(seats[0], 2 * stake * sign)]
     changes += [LedgerChange(f, -stake * sign) for f in seats[1:]]
     changes += [LedgerChange(u, -5, Reason.FEE) for u in seats]
-    results = [HandResult(seats[0], Role.LANDLORD, landlord_won, 2 * sign)]
-    results += [HandResult(f, Role.FARMER, not landlord_won, -sign) for f in seats[1:]]
+    results = [HandResult(seats[0], "landlord", landlord_won, 2 * sign)]
+    results += [HandResult(f, "farmer", not landlord_won, -sign) for f in seats[1:]]
     record = HandRecord(
+        game="doudizhu",
         room="beginner",
         rules={"name": "classic"},
         seats=seats,

@@ -236,6 +236,13 @@ CATALOGUE: dict[str, str] = {
     "result_anti_spring": "Anti-spring!",
     # profile and ranks
     "balance": "{name} · {title}\nBeans: {beans}\nPoints: {points}\nWins {wins} · losses {losses}",
+    "balance_game": "{game}: {record}",
+    "balance_score": "{wins}W {losses}L",
+    "role_doudizhu_landlord": "landlord",
+    "role_doudizhu_farmer": "farmer",
+    "role_baohuang_emperor": "emperor",
+    "role_baohuang_guard": "guard",
+    "role_baohuang_rebel": "rebel",
     "rank_header": "Leaderboard — {scope}, by {by}",
     "rank_line": "{pos}. {name} — {value}",
     "rank_empty": "Nobody has played yet.",
@@ -257,10 +264,11 @@ CATALOGUE: dict[str, str] = {
     "replay_empty": "No plays were made.",
     "replay_none": "No finished hand yet.",
     # settings and language
-    "settings": "Group settings:\nRoom: {room}\nBidding: {bidding}\nWildcard: {wildcard}\n"
+    "settings": "Group settings:\nRoom: {room}\n"
     "Time-outs: bid {bid} s · double {double} s · play {play} s\n"
     "Language: {lang}\nCard tracker: {tracker}\nAI level: {ai}",
     "settings_saved": "Saved.",
+    "settings_ddz": "Bidding: {bidding}\nWildcard: {wildcard}",
     "room_novice": "Novice",
     "room_beginner": "Beginner",
     "room_intermediate": "Intermediate",

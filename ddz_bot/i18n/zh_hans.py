@@ -217,6 +217,13 @@ CATALOGUE: dict[str, str] = {
     "result_spring": "春天！",
     "result_anti_spring": "反春天！",
     "balance": "{name} · {title}\n欢乐豆：{beans}\n积分：{points}\n胜 {wins} · 负 {losses}",
+    "balance_game": "{game}：{record}",
+    "balance_score": "{wins}胜{losses}负",
+    "role_doudizhu_landlord": "地主",
+    "role_doudizhu_farmer": "农民",
+    "role_baohuang_emperor": "皇帝",
+    "role_baohuang_guard": "侍卫",
+    "role_baohuang_rebel": "平民",
     "rank_header": "排行榜 · {scope} · 按{by}",
     "rank_line": "{pos}. {name} — {value}",
     "rank_empty": "还没有人打过牌。",
@@ -237,10 +244,11 @@ CATALOGUE: dict[str, str] = {
     "replay_late": "（超时）",
     "replay_empty": "没有出过牌。",
     "replay_none": "还没有打完的牌局。",
-    "settings": "群设置：\n场次：{room}\n叫地主方式：{bidding}\n癞子：{wildcard}\n"
+    "settings": "群设置：\n场次：{room}\n"
     "限时：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
     "语言：{lang}\n记牌器：{tracker}\nAI 难度：{ai}",
     "settings_saved": "已保存。",
+    "settings_ddz": "叫地主方式：{bidding}\n癞子：{wildcard}",
     "room_novice": "新手场",
     "room_beginner": "初级场",
     "room_intermediate": "中级场",

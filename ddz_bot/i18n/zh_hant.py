@@ -217,6 +217,13 @@ CATALOGUE: dict[str, str] = {
     "result_spring": "春天！",
     "result_anti_spring": "反春天！",
     "balance": "{name} · {title}\n歡樂豆：{beans}\n積分：{points}\n勝 {wins} · 負 {losses}",
+    "balance_game": "{game}：{record}",
+    "balance_score": "{wins}勝{losses}負",
+    "role_doudizhu_landlord": "地主",
+    "role_doudizhu_farmer": "農民",
+    "role_baohuang_emperor": "皇帝",
+    "role_baohuang_guard": "侍衛",
+    "role_baohuang_rebel": "平民",
     "rank_header": "排行榜 · {scope} · 按{by}",
     "rank_line": "{pos}. {name} — {value}",
     "rank_empty": "還沒有人打過牌。",
@@ -237,10 +244,11 @@ CATALOGUE: dict[str, str] = {
     "replay_late": "（超時）",
     "replay_empty": "沒有出過牌。",
     "replay_none": "還沒有打完的牌局。",
-    "settings": "群設置：\n場次：{room}\n叫地主方式：{bidding}\n癩子：{wildcard}\n"
+    "settings": "群設置：\n場次：{room}\n"
     "限時：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
     "語言：{lang}\n記牌器：{tracker}\nAI 難度：{ai}",
     "settings_saved": "已保存。",
+    "settings_ddz": "叫地主方式：{bidding}\n癩子：{wildcard}",
     "room_novice": "新手場",
     "room_beginner": "初級場",
     "room_intermediate": "中級場",

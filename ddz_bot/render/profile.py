@@ -22,7 +22,10 @@ MARGIN: Final = 28
 class PlayerRecord:
     """What the card shows; the title and its progress follow from ``beans`` (R-TITLE).
 
-    ``streak``: wins in a row if positive, losses in a row if negative."""
+    ``streak``: wins in a row if positive, losses in a row if negative. ``columns``, when
+    given, are the record's columns before the total (a label, wins and losses each; two at
+    most: a player's most played games), ``totals`` every hand's wins and losses; else the
+    columns are 斗地主's two sides."""
 
     name: str
     beans: int
@@ -32,14 +35,29 @@ class PlayerRecord:
     farmer_wins: int = 0
     farmer_losses: int = 0
     streak: int = 0
+    columns: tuple[tuple[str, int, int], ...] | None = None
+    totals: tuple[int, int] = (0, 0)
 
     @property
     def games(self) -> int:
+        if self.columns is not None:
+            return sum(self.totals)
         return self.landlord_wins + self.landlord_losses + self.farmer_wins + self.farmer_losses
 
     @property
     def wins(self) -> int:
+        if self.columns is not None:
+            return self.totals[0]
         return self.landlord_wins + self.farmer_wins
+
+    def sides(self, lang: str) -> tuple[tuple[str, int, int], ...]:
+        """The columns before the total."""
+        if self.columns is not None:
+            return self.columns[:2]
+        return (
+            (label("as_landlord", lang), self.landlord_wins, self.landlord_losses),
+            (label("as_farmer", lang), self.farmer_wins, self.farmer_losses),
+        )
 
 
 def render_profile(record: PlayerRecord, lang: str) -> bytes:
@@ -89,16 +107,13 @@ def draw_profile(record: PlayerRecord, lang: str) -> Image.Image:
     draw_text(draw, (MARGIN, y + 44), text, 22, cv.MUTED)
     # record
     y = 400
-    columns = (
-        (label("as_landlord", lang), record.landlord_wins, record.landlord_losses),
-        (label("as_farmer", lang), record.farmer_wins, record.farmer_losses),
-        (label("total", lang), record.wins, record.games - record.wins),
-    )
+    columns = dict(enumerate(record.sides(lang)))  # the total keeps its place after two
+    columns[2] = (label("total", lang), record.wins, record.games - record.wins)
     width = (WIDTH - 2 * MARGIN) // 4
     draw.rounded_rectangle(
         (MARGIN - 10, y - 46, WIDTH - MARGIN + 10, HEIGHT - 18), 16, fill=cv.PANEL
     )
-    for i, (title, wins, losses) in enumerate(columns):
+    for i, (title, wins, losses) in columns.items():
         x = MARGIN + i * width
         draw_text(draw, (x, y - 18), title, 22, cv.MUTED, bold=True)
         score = f"{wins:,}{label('win', lang)} {losses:,}{label('loss', lang)}"

@@ -14,8 +14,8 @@ from .models import GroupSettings
 __all__ = ["GroupsMixin"]
 
 _COLUMNS = (
-    "chat_id, title, language, room, bidding, wildcard, bid_seconds, double_seconds,"
-    " play_seconds, tracker, game, bh_method, bh_roast, bh_six, bh_grab, ai_level, game_options"
+    "chat_id, title, language, room, bid_seconds, double_seconds, play_seconds, tracker, game,"
+    " ai_level, game_options"
 )
 _SETTABLE = frozenset(f.name for f in dataclasses.fields(GroupSettings)) - {"chat_id"}
 
@@ -26,17 +26,11 @@ def _group_from_row(row: sqlite3.Row) -> GroupSettings:
         title=row["title"],
         language=row["language"],
         room=row["room"],
-        bidding=row["bidding"],
-        wildcard=bool(row["wildcard"]),
         bid_seconds=row["bid_seconds"],
         double_seconds=row["double_seconds"],
         play_seconds=row["play_seconds"],
         tracker=bool(row["tracker"]),
         game=row["game"],
-        bh_method=row["bh_method"],
-        bh_roast=bool(row["bh_roast"]),
-        bh_six=bool(row["bh_six"]),
-        bh_grab=bool(row["bh_grab"]),
         ai_level=row["ai_level"],
         game_options=json.loads(row["game_options"]),
     )
@@ -59,10 +53,9 @@ class GroupsMixin(StoreCore):
 
         def write(conn: sqlite3.Connection) -> GroupSettings:
             conn.execute(
-                "INSERT INTO groups (chat_id, title, language, room, bidding, wildcard,"
-                " bid_seconds, double_seconds, play_seconds, tracker, game, bh_method, bh_roast,"
-                " bh_six, bh_grab, ai_level, game_options, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+                "INSERT INTO groups (chat_id, title, language, room, bid_seconds,"
+                " double_seconds, play_seconds, tracker, game, ai_level, game_options,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (chat_id) DO UPDATE SET"
                 " title = CASE WHEN excluded.title = '' THEN title ELSE excluded.title END",
                 (
@@ -70,17 +63,11 @@ class GroupsMixin(StoreCore):
                     initial.title,
                     initial.language,
                     initial.room,
-                    initial.bidding.value,
-                    int(initial.wildcard),
                     initial.bid_seconds,
                     initial.double_seconds,
                     initial.play_seconds,
                     int(initial.tracker),
-                    str(initial.game),
-                    initial.bh_method.value,
-                    int(initial.bh_roast),
-                    int(initial.bh_six),
-                    int(initial.bh_grab),
+                    initial.game,
                     initial.ai_level.value,
                     _options_text(initial),
                     now,
@@ -100,7 +87,7 @@ class GroupsMixin(StoreCore):
         return None if row is None else _group_from_row(row)
 
     async def update_group(self, chat_id: int, **changes: Any) -> GroupSettings:
-        """Change some settings, e.g. ``update_group(chat, room="advanced", wildcard=True)``.
+        """Change some settings, e.g. ``update_group(chat, room="advanced", tracker=False)``.
         Every value is checked before anything is written."""
         unknown = set(changes) - _SETTABLE
         if unknown:
@@ -114,25 +101,18 @@ class GroupsMixin(StoreCore):
             ).fetchone()
             updated = dataclasses.replace(_group_from_row(row), **changes)
             conn.execute(
-                "UPDATE groups SET title = ?, language = ?, room = ?, bidding = ?, wildcard = ?,"
-                " bid_seconds = ?, double_seconds = ?, play_seconds = ?, tracker = ?,"
-                " game = ?, bh_method = ?, bh_roast = ?, bh_six = ?, bh_grab = ?, ai_level = ?,"
+                "UPDATE groups SET title = ?, language = ?, room = ?, bid_seconds = ?,"
+                " double_seconds = ?, play_seconds = ?, tracker = ?, game = ?, ai_level = ?,"
                 " game_options = ?, updated_at = ? WHERE chat_id = ?",
                 (
                     updated.title,
                     updated.language,
                     updated.room,
-                    updated.bidding.value,
-                    int(updated.wildcard),
                     updated.bid_seconds,
                     updated.double_seconds,
                     updated.play_seconds,
                     int(updated.tracker),
-                    str(updated.game),
-                    updated.bh_method.value,
-                    int(updated.bh_roast),
-                    int(updated.bh_six),
-                    int(updated.bh_grab),
+                    updated.game,
                     updated.ai_level.value,
                     _options_text(updated),
                     now,

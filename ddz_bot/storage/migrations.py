@@ -192,6 +192,103 @@ DROP TABLE groups;
 ALTER TABLE groups_v6 RENAME TO groups;
 """
 
+_V7_GAMES_OWN_WORDS: Final = """
+-- Storage keeps what the games tell it without knowing any: a hand's game and each seat's
+-- role in the game's own words (``landlord``, ``emperor``, ``rebel``; '' for a game without
+-- sides), a player's record by game and role, and a group's options only in ``game_options``.
+-- Until now every game's seats were stored as 斗地主's two sides: 保皇's emperor as the
+-- landlord, its guard and rebels as farmers; 跑得快's first out as the landlord.
+-- (DROP COLUMN needs SQLite 3.35 or newer.)
+
+-- 1. Each hand names its game (the rules of 保皇 and 跑得快 hands said it; 斗地主's did not).
+ALTER TABLE hands ADD COLUMN game TEXT NOT NULL DEFAULT '';
+UPDATE hands SET game = COALESCE(json_extract(rules, '$.game'), 'doudizhu');
+
+-- 2. A player's wins and losses by game and role, written with each settlement. The counts
+-- a player's row holds beyond the hands stored for it are 斗地主's (the only game before the
+-- hands named theirs): on the stored sides, landlord and farmer.
+CREATE TABLE player_records (
+    user_id INTEGER NOT NULL REFERENCES players (user_id),
+    game    TEXT    NOT NULL CHECK (game <> ''),
+    role    TEXT    NOT NULL,
+    wins    INTEGER NOT NULL DEFAULT 0 CHECK (wins >= 0),
+    losses  INTEGER NOT NULL DEFAULT 0 CHECK (losses >= 0),
+    PRIMARY KEY (user_id, game, role)
+) WITHOUT ROWID;
+WITH stored AS (
+    SELECT p.user_id, p.landlord_wins, p.landlord_losses, p.farmer_wins, p.farmer_losses,
+        COALESCE(SUM(hp.role = 'landlord' AND hp.won = 1), 0) AS lw,
+        COALESCE(SUM(hp.role = 'landlord' AND hp.won = 0), 0) AS ll,
+        COALESCE(SUM(hp.role = 'farmer' AND hp.won = 1), 0) AS fw,
+        COALESCE(SUM(hp.role = 'farmer' AND hp.won = 0), 0) AS fl
+    FROM players p LEFT JOIN hand_players hp ON hp.user_id = p.user_id
+    GROUP BY p.user_id
+),
+beyond (user_id, role, wins, losses) AS (
+    SELECT user_id, 'landlord', MAX(landlord_wins - lw, 0), MAX(landlord_losses - ll, 0)
+    FROM stored
+    UNION ALL
+    SELECT user_id, 'farmer', MAX(farmer_wins - fw, 0), MAX(farmer_losses - fl, 0) FROM stored
+)
+INSERT INTO player_records (user_id, game, role, wins, losses)
+SELECT user_id, 'doudizhu', role, wins, losses FROM beyond WHERE wins > 0 OR losses > 0;
+ALTER TABLE players DROP COLUMN landlord_wins;
+ALTER TABLE players DROP COLUMN landlord_losses;
+ALTER TABLE players DROP COLUMN farmer_wins;
+ALTER TABLE players DROP COLUMN farmer_losses;
+
+-- 3. The seats' roles in their game's words, with no list of allowed roles, and the
+-- records of the hands played.
+CREATE TABLE hand_players_v7 (
+    hand_id      TEXT    NOT NULL REFERENCES hands (hand_id),
+    user_id      INTEGER NOT NULL REFERENCES players (user_id),
+    role         TEXT    NOT NULL,
+    won          INTEGER NOT NULL CHECK (won IN (0, 1)),
+    beans_delta  INTEGER NOT NULL,
+    points_delta INTEGER NOT NULL,
+    finished_at  TEXT    NOT NULL,
+    PRIMARY KEY (hand_id, user_id)
+) WITHOUT ROWID;
+INSERT INTO hand_players_v7 (hand_id, user_id, role, won, beans_delta, points_delta,
+    finished_at)
+SELECT hp.hand_id, hp.user_id,
+    CASE
+        WHEN h.game = 'baohuang' AND hp.role = 'landlord' THEN 'emperor'
+        WHEN h.game = 'baohuang' AND hp.user_id = json_extract(h.seats,
+            '$[' || json_extract(h.result, '$.guard') || ']') THEN 'guard'
+        WHEN h.game = 'baohuang' THEN 'rebel'
+        WHEN h.game = 'paodekuai' THEN ''
+        ELSE hp.role
+    END,
+    hp.won, hp.beans_delta, hp.points_delta, hp.finished_at
+FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id;
+DROP TABLE hand_players;
+ALTER TABLE hand_players_v7 RENAME TO hand_players;
+CREATE INDEX hand_players_by_user ON hand_players (user_id, finished_at DESC);
+INSERT INTO player_records (user_id, game, role, wins, losses)
+SELECT hp.user_id, h.game, hp.role, SUM(hp.won), SUM(1 - hp.won)
+FROM hand_players hp JOIN hands h ON h.hand_id = hp.hand_id
+GROUP BY hp.user_id, h.game, hp.role
+ON CONFLICT (user_id, game, role) DO UPDATE SET
+    wins = wins + excluded.wins, losses = losses + excluded.losses;
+
+-- 4. 斗地主's and 保皇's options join the others' in game_options, by the names their games
+-- read them under (a table's rules: bidding and wildcard; method, roast, six, grab_solo).
+UPDATE groups SET game_options = json_set(game_options,
+    '$.doudizhu', json_object('bidding', bidding,
+        'wildcard', json(iif(wildcard, 'true', 'false'))),
+    '$.baohuang', json_object('method', bh_method,
+        'roast', json(iif(bh_roast, 'true', 'false')),
+        'six', json(iif(bh_six, 'true', 'false')),
+        'grab_solo', json(iif(bh_grab, 'true', 'false'))));
+ALTER TABLE groups DROP COLUMN bidding;
+ALTER TABLE groups DROP COLUMN wildcard;
+ALTER TABLE groups DROP COLUMN bh_method;
+ALTER TABLE groups DROP COLUMN bh_roast;
+ALTER TABLE groups DROP COLUMN bh_six;
+ALTER TABLE groups DROP COLUMN bh_grab;
+"""
+
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``.
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_PLAYERS_AND_LEDGER,
@@ -200,5 +297,6 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     _V4_GROUP_GAMES,
     _V5_GROUP_AI_LEVEL,
     _V6_ANY_GROUP_GAME,
+    _V7_GAMES_OWN_WORDS,
 )
 LATEST_VERSION: Final = len(MIGRATIONS)

@@ -2,21 +2,17 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
-from typing import Any, Final, Protocol
+from typing import Any, Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from ddz_bot.games import GAMES
-from ddz_bot.games.baohuang.engine import GuardMethod
-from ddz_bot.games.doudizhu.engine import Bidding, Role
-from ddz_bot.kernel import ROOMS, BeanReason, Title, next_title, room_by_key, title_for
+from ddz_bot.kernel import ROOMS, BeanReason, Title, next_title, title_for
 
-from ..i18n import LANGS
 from .errors import BadChangeError
+from .group_settings import GAME_NAME, LANGUAGES, ROLE_WORD, AILevel, GroupSettings
 
 __all__ = [
     "LANGUAGES",
@@ -25,7 +21,6 @@ __all__ = [
     "DailyClaim",
     "EconomySettings",
     "FinishedHand",
-    "GroupGame",
     "GroupSettings",
     "HandAction",
     "HandRecord",
@@ -40,7 +35,7 @@ __all__ = [
     "Ranking",
     "Reason",
     "ReliefClaim",
-    "Role",
+    "RoleRecord",
     "SavedAction",
     "SeatChange",
     "SettlementOutcome",
@@ -49,9 +44,6 @@ __all__ = [
 ]
 
 JSONDict = dict[str, Any]
-
-#: The languages a player or a group may choose.
-LANGUAGES: Final = LANGS  # the one list of languages (i18n)
 
 
 class Reason(StrEnum):
@@ -124,6 +116,21 @@ class EconomySettings:
         )
 
 
+@dataclass(frozen=True, slots=True, order=True)
+class RoleRecord:
+    """A player's wins and losses in one role of one game (``baohuang``, ``guard``); the
+    role is the game's own word, '' for a game without sides."""
+
+    game: str
+    role: str
+    wins: int
+    losses: int
+
+    @property
+    def played(self) -> int:
+        return self.wins + self.losses
+
+
 @dataclass(frozen=True, slots=True)
 class Player:
     user_id: int
@@ -131,29 +138,39 @@ class Player:
     language: str | None
     beans: int
     points: int
-    landlord_wins: int
-    landlord_losses: int
-    farmer_wins: int
-    farmer_losses: int
     streak: int
     best_streak: int
     is_ai: bool
     created_at: datetime
     last_seen_at: datetime
+    #: wins and losses by game and role, by game then role
+    records: tuple[RoleRecord, ...] = ()
 
     @property
     def wins(self) -> int:
-        return self.landlord_wins + self.farmer_wins
+        return sum(r.wins for r in self.records)
 
     @property
     def losses(self) -> int:
-        return self.landlord_losses + self.farmer_losses
+        return sum(r.losses for r in self.records)
 
     @property
     def win_rate(self) -> float | None:
         """Wins over hands played, or ``None`` before the first hand."""
         played = self.wins + self.losses
         return None if played == 0 else self.wins / played
+
+    def record(self, game: str, role: str | None = None) -> tuple[int, int]:
+        """Wins and losses in ``game`` (in one of its roles if given)."""
+        mine = [r for r in self.records if r.game == game and role in (None, r.role)]
+        return sum(r.wins for r in mine), sum(r.losses for r in mine)
+
+    def games(self) -> list[str]:
+        """The games played, the most played first."""
+        played: dict[str, int] = {}
+        for r in self.records:
+            played[r.game] = played.get(r.game, 0) + r.played
+        return sorted(played, key=lambda game: (-played[game], game))
 
     def __str__(self) -> str:
         return f"{self.display_name} ({self.user_id}): {self.beans} beans, {self.points} points"
@@ -217,17 +234,23 @@ class Holdings:
 
 @dataclass(frozen=True, slots=True)
 class HandResult:
-    """How one seat's hand went: its role, whether it won, and its points change."""
+    """How one seat's hand went: its role in the game's own words ('' in a game without
+    sides), whether it won, and its points change."""
 
     user_id: int
-    role: Role
+    role: str
     won: bool
     points_delta: int = 0
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.role, str) or not ROLE_WORD.fullmatch(self.role):
+            raise BadChangeError(f"{self.role!r} is not a role's word")
 
 
 @dataclass(frozen=True, slots=True)
 class HandRecord:
-    """What a finished hand leaves behind for replays and history (JSON-able parts)."""
+    """What a finished hand leaves behind for replays and history (JSON-able parts);
+    ``game`` is the registry's name of the game played (a player's record counts by it)."""
 
     room: str
     rules: Mapping[str, Any]
@@ -238,6 +261,11 @@ class HandRecord:
     finished_at: datetime
     chat_id: int | None = None
     table_id: str | None = None
+    game: str = field(kw_only=True)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, str) or not GAME_NAME.fullmatch(self.game):
+            raise BadChangeError(f"{self.game!r} is not the name of a game")
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,94 +318,6 @@ class ReliefClaim:
     claims_today: int
     claims_left: int
     balance: int
-
-
-class GroupGame(StrEnum):
-    """The games a group may play by default (/settings)."""
-
-    DOUDIZHU = "doudizhu"
-    BAOHUANG = "baohuang"
-
-
-class AILevel(StrEnum):
-    """How strongly a group's AI seats and 托管 play (/settings): the AI's own level names
-    (``ddz_bot.ai.LevelName``, which storage doesn't import; a test keeps the two alike)."""
-
-    EASY = "easy"
-    NORMAL = "normal"
-    HARD = "hard"
-
-
-#: a game's name as a group keeps it (``doudizhu``, ``paodekuai``)
-_GAME_NAME: Final = re.compile(r"[a-z][a-z0-9_]{0,31}")
-
-
-def _game_options(
-    options: Mapping[str, Mapping[str, bool | int | str]],
-) -> dict[str, dict[str, bool | int | str]]:
-    """Games' options checked: by game name, option names to plain values."""
-    out: dict[str, dict[str, bool | int | str]] = {}
-    for game, values in dict(options).items():
-        if not isinstance(game, str) or not _GAME_NAME.fullmatch(game):
-            raise ValueError(f"{game!r} is not the name of a game")
-        if not isinstance(values, Mapping):
-            raise ValueError(f"the options of {game} are not a mapping: {values!r}")
-        checked: dict[str, bool | int | str] = {}
-        for name, value in values.items():
-            if not isinstance(name, str) or not isinstance(value, bool | int | str):
-                raise ValueError(f"{game} option {name!r} = {value!r} is no plain value")
-            checked[name] = value
-        out[game] = checked
-    return out
-
-
-@dataclass(frozen=True, slots=True)
-class GroupSettings:
-    """A group's table options; construction checks every field."""
-
-    chat_id: int
-    title: str = ""
-    language: str = "zh-Hans"
-    room: str = "beginner"
-    bidding: Bidding = Bidding.GRAB
-    wildcard: bool = False
-    bid_seconds: int = 15
-    double_seconds: int = 10
-    play_seconds: int = 30
-    tracker: bool = True
-    #: the game a plain /newgame opens (a game of the registry ``GAMES``), and 保皇's options
-    #: (RULES.md section 4)
-    game: str = GroupGame.DOUDIZHU
-    bh_method: GuardMethod = GuardMethod.FIXED
-    bh_roast: bool = False
-    bh_six: bool = False
-    bh_grab: bool = False
-    #: the level of the AI seats and 托管 at the tables opened in the group
-    ai_level: AILevel = AILevel.HARD
-    #: the options of games that keep them here by their own names: ``{game: {option: value}}``
-    #: (a game's ``GameOptions`` reads and writes its own entry)
-    game_options: Mapping[str, Mapping[str, bool | int | str]] = field(default_factory=dict)
-
-    def __post_init__(self) -> None:
-        game = str(self.game)
-        if game not in GAMES:
-            raise ValueError(f"{game!r} is no game the bot hosts; one of {', '.join(GAMES)}")
-        known = {g.value: g for g in GroupGame}
-        object.__setattr__(self, "game", known.get(game, game))
-        object.__setattr__(self, "game_options", _game_options(self.game_options))
-        object.__setattr__(self, "ai_level", AILevel(self.ai_level))
-        object.__setattr__(self, "bh_method", GuardMethod(self.bh_method))
-        if self.language not in LANGUAGES:
-            raise ValueError(f"unknown language {self.language!r}; one of {', '.join(LANGUAGES)}")
-        room_by_key(self.room)
-        object.__setattr__(self, "bidding", Bidding(self.bidding))
-        for name in ("bid_seconds", "double_seconds", "play_seconds"):
-            seconds = getattr(self, name)
-            if not isinstance(seconds, int) or not 5 <= seconds <= 600:
-                raise ValueError(f"{name} must be 5..600 seconds, not {seconds!r}")
-        for name in ("wildcard", "tracker", "bh_roast", "bh_six", "bh_grab"):
-            if not isinstance(getattr(self, name), bool):
-                raise ValueError(f"{name} is on or off, not {getattr(self, name)!r}")
 
 
 @dataclass(frozen=True, slots=True)

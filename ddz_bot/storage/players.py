@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from datetime import timedelta
 
@@ -22,14 +23,22 @@ from .models import (
     Player,
     Reason,
     ReliefClaim,
+    RoleRecord,
 )
 
 __all__ = ["PlayersMixin", "player_from_row"]
 
+#: a player's columns, and their records by game and role as one JSON array (one read)
 PLAYER_COLUMNS = (
-    "user_id, display_name, language, beans, points, landlord_wins, landlord_losses, "
-    "farmer_wins, farmer_losses, streak, best_streak, is_ai, created_at, last_seen_at"
+    "user_id, display_name, language, beans, points, streak, best_streak, is_ai, created_at,"
+    " last_seen_at, (SELECT json_group_array(json_array(r.game, r.role, r.wins, r.losses))"
+    " FROM player_records r WHERE r.user_id = players.user_id) AS records"
 )
+
+
+def _records(text: str | None) -> tuple[RoleRecord, ...]:
+    rows = json.loads(text) if text else []
+    return tuple(sorted(RoleRecord(str(g), str(r), int(w), int(lo)) for g, r, w, lo in rows))
 
 
 def player_from_row(row: sqlite3.Row) -> Player:
@@ -39,10 +48,7 @@ def player_from_row(row: sqlite3.Row) -> Player:
         language=row["language"],
         beans=row["beans"],
         points=row["points"],
-        landlord_wins=row["landlord_wins"],
-        landlord_losses=row["landlord_losses"],
-        farmer_wins=row["farmer_wins"],
-        farmer_losses=row["farmer_losses"],
+        records=_records(row["records"]),
         streak=row["streak"],
         best_streak=row["best_streak"],
         is_ai=bool(row["is_ai"]),

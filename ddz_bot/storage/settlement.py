@@ -15,7 +15,6 @@ from .models import (
     Holdings,
     LedgerChange,
     Reason,
-    Role,
     SettlementOutcome,
 )
 
@@ -110,11 +109,15 @@ class SettlementMixin(StoreCore):
                 ledger_rows,
             )
             conn.executemany(
-                "UPDATE players SET beans = ?, points = ?, landlord_wins = landlord_wins + ?,"
-                " landlord_losses = landlord_losses + ?, farmer_wins = farmer_wins + ?,"
-                " farmer_losses = farmer_losses + ?, streak = ?, best_streak = ?,"
+                "UPDATE players SET beans = ?, points = ?, streak = ?, best_streak = ?,"
                 " last_seen_at = ? WHERE user_id = ?",
                 player_rows,
+            )
+            conn.executemany(
+                "INSERT INTO player_records (user_id, game, role, wins, losses)"
+                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, game, role) DO UPDATE SET"
+                " wins = wins + excluded.wins, losses = losses + excluded.losses",
+                [(r.user_id, record.game, r.role, int(r.won), int(not r.won)) for r in results],
             )
             _record_hand(conn, hand_id, record, changes, results, rows, points, now)
             return SettlementOutcome(hand_id, True, beans, points)
@@ -175,39 +178,19 @@ def _player_rows(
     beans: dict[int, int],
     now: str,
 ) -> tuple[list[tuple[Any, ...]], dict[int, int]]:
-    """Each seat's new balance, points (never below 0), wins, losses and streaks, and the
-    points after the hand."""
+    """Each seat's new balance, points (never below 0) and streaks, and the points after the
+    hand (its wins and losses are the records' rows)."""
     points = {u: int(rows[u]["points"]) for u in seats}
     player_rows = []
     by_user = {r.user_id: r for r in results}
     for user in seats:
         result = by_user.get(user)
         streak, best = int(rows[user]["streak"]), int(rows[user]["best_streak"])
-        won_landlord = lost_landlord = won_farmer = lost_farmer = 0
         if result is not None:
             points[user] = max(0, points[user] + result.points_delta)
-            landlord = Role(result.role) is Role.LANDLORD
-            if result.won:
-                streak += 1
-                best = max(best, streak)
-                won_landlord, won_farmer = (1, 0) if landlord else (0, 1)
-            else:
-                streak = 0
-                lost_landlord, lost_farmer = (1, 0) if landlord else (0, 1)
-        player_rows.append(
-            (
-                beans[user],
-                points[user],
-                won_landlord,
-                lost_landlord,
-                won_farmer,
-                lost_farmer,
-                streak,
-                best,
-                now,
-                user,
-            )
-        )
+            streak = streak + 1 if result.won else 0
+            best = max(best, streak)
+        player_rows.append((beans[user], points[user], streak, best, now, user))
     return player_rows, points
 
 
@@ -225,11 +208,12 @@ def _record_hand(
     seats = list(record.seats)
     finished = to_text(record.finished_at)
     conn.execute(
-        "INSERT INTO hands (hand_id, table_id, chat_id, room, rules, seats, result,"
+        "INSERT INTO hands (hand_id, game, table_id, chat_id, room, rules, seats, result,"
         " multipliers, bean_changes, started_at, finished_at, settled_at)"
-        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
         (
             hand_id,
+            record.game,
             record.table_id,
             record.chat_id,
             record.room,
@@ -253,7 +237,7 @@ def _record_hand(
             (
                 hand_id,
                 r.user_id,
-                Role(r.role).value,
+                r.role,
                 int(r.won),
                 delta_of.get(r.user_id, 0),
                 points[r.user_id] - int(rows[r.user_id]["points"]),

@@ -19,6 +19,7 @@ from ..i18n import t
 from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
 from .group_settings import settings_view
 from .people import Person
+from .record import record_columns, record_lines
 from .refusals import Refused, echo
 from .replay import replay_text
 from .runtime import Runtime, runtime_of
@@ -344,15 +345,14 @@ async def balance(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         wins=player.wins,
         losses=player.losses,
     )
+    text += "".join("\n" + line for line in record_lines(player, lang))
     record = PlayerRecord(
         person.name,
         player.beans,
         player.points,
-        player.landlord_wins,
-        player.landlord_losses,
-        player.farmer_wins,
-        player.farmer_losses,
-        player.streak,
+        streak=player.streak,
+        columns=record_columns(player, lang),
+        totals=(player.wins, player.losses),
     )
     rt.outbox.post(
         message.chat.id,

@@ -50,8 +50,6 @@ async def settings_view(
         lang,
         "settings",
         room=t(lang, f"room_{group.room}"),
-        bidding=t(lang, f"bidding_{group.bidding.value}"),
-        wildcard=onoff(group.wildcard),
         bid=group.bid_seconds,
         double=group.double_seconds,
         play=group.play_seconds,
@@ -80,9 +78,8 @@ async def settings_view(
 
 
 async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
-    """Move one setting to its next value (the button's ``key``); points bidding and the
-    wildcard stay exclusive (the one just turned on turns the other off, in the same
-    write: a group is never left believing it plays both)."""
+    """Move one setting to its next value (the button's ``key``); a game's own option is
+    its ``GameOptions``' to move (all its changes in one write)."""
     group = await db.get_group(chat_id)
     if group is None:
         return

@@ -22,7 +22,6 @@ from ..storage import (
     Reason,
     SettlementOutcome,
 )
-from ..storage import Role as StoredRole
 from .games import HostedGame
 from .screens import remember_result
 from .table import Table
@@ -58,13 +57,14 @@ async def settle_in_storage(
     scored: Callable[[list[int], list[int]], Settlement],
     won: Callable[[int], bool],
     *,
-    lead: int | None,
+    role: Callable[[int], str],
 ) -> Applied:
     """Any game's settlement through storage's one path (keyed by the hand, applied once):
     ``scored`` is the game's scoring on the beans and points the players hold inside the
-    transaction, ``won`` whether a seat won, ``lead`` the seat stored as the landlord's side
-    (the emperor in 保皇). ``result`` (the hand's record) keeps the points as settled and the
-    balances right after the hand: a result shown again after a restart says these."""
+    transaction, ``won`` whether a seat won, ``role`` a seat's role in the game's own words
+    (storage keeps it as given; '' in a game without sides). ``result`` (the hand's record)
+    keeps the points as settled and the balances right after the hand: a result shown again
+    after a restart says these."""
     computed: list[tuple[list[LedgerChange], dict[int, int]]] = []
 
     def compute(holdings: Mapping[int, Holdings]) -> tuple[list[LedgerChange], list[HandResult]]:
@@ -73,12 +73,7 @@ async def settle_in_storage(
         result["balances_after"] = list(settlement.balances)
         changes = ledger_changes(users, settlement)
         results = [
-            HandResult(
-                user,
-                StoredRole.LANDLORD if seat == lead else StoredRole.FARMER,
-                won(seat),
-                settlement.points[seat],
-            )
+            HandResult(user, role(seat), won(seat), settlement.points[seat])
             for seat, user in enumerate(users)
         ]
         computed.append((changes, dict(enumerate(settlement.points))))

@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from ddz_bot.storage import Database, HandRecord, HandResult, LedgerChange, Reason, Role
+from ddz_bot.storage import Database, HandRecord, HandResult, LedgerChange, Reason
 
 START = datetime(2026, 3, 1, 4, 0, tzinfo=UTC)  # 12:00 in Asia/Shanghai
+#: the game and roles the storage tests' hands are played in: storage reads none of them
+GAME, LANDLORD, FARMER = "doudizhu", "landlord", "farmer"
 
 
 @dataclass
@@ -42,9 +44,15 @@ async def db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
 
 
 def hand_record(
-    seats: Sequence[int], *, chat_id: int | None = -100, table_id: str = "t1", at: datetime = START
+    seats: Sequence[int],
+    *,
+    chat_id: int | None = -100,
+    table_id: str = "t1",
+    at: datetime = START,
+    game: str = GAME,
 ) -> HandRecord:
     return HandRecord(
+        game=game,
         room="beginner",
         rules={"name": "classic", "players": len(seats)},
         seats=list(seats),
@@ -68,8 +76,8 @@ def landlord_wins(
     changes += [LedgerChange(f, -stake) for f in farmers]
     if fee:
         changes += [LedgerChange(u, -fee, Reason.FEE) for u in (landlord, *farmers)]
-    results = [HandResult(landlord, Role.LANDLORD, True, 2)]
-    results += [HandResult(f, Role.FARMER, False, -1) for f in farmers]
+    results = [HandResult(landlord, LANDLORD, True, 2)]
+    results += [HandResult(f, FARMER, False, -1) for f in farmers]
     return changes, results
 
 

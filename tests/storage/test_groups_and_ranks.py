@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from ddz_bot.games.doudizhu.engine.rules import Bidding
 from ddz_bot.storage import Database, GroupSettings, Ranking, StorageError, UnknownPlayerError
 
 from .conftest import hand_record, landlord_wins, seat_players
@@ -13,12 +12,7 @@ from .conftest import hand_record, landlord_wins, seat_players
 async def test_a_new_group_gets_the_defaults(db: Database) -> None:
     group = await db.ensure_group(-100, "牌友群")
     assert group == GroupSettings(-100, "牌友群")
-    assert (group.room, group.bidding, group.wildcard, group.tracker) == (
-        "beginner",
-        Bidding.GRAB,
-        False,
-        True,
-    )
+    assert (group.room, group.tracker, group.ai_level) == ("beginner", True, "hard")
     assert (group.bid_seconds, group.double_seconds, group.play_seconds) == (15, 10, 30)
     assert (await db.ensure_group(-100)).title == "牌友群"  # an empty title keeps the old one
     assert (await db.ensure_group(-100, "新名字")).title == "新名字"
@@ -34,18 +28,17 @@ async def test_updating_group_settings(db: Database) -> None:
     updated = await db.update_group(
         -100,
         room="advanced",
-        bidding="points",
-        wildcard=True,
+        bid_seconds=20,
         play_seconds=60,
         tracker=False,
         language="zh-Hant",
     )
     assert updated == await db.get_group(-100)
-    assert (updated.room, updated.bidding, updated.wildcard, updated.play_seconds) == (
+    assert (updated.room, updated.bid_seconds, updated.play_seconds, updated.tracker) == (
         "advanced",
-        Bidding.POINTS,
-        True,
+        20,
         60,
+        False,
     )
 
 
@@ -53,11 +46,12 @@ async def test_updating_group_settings(db: Database) -> None:
     ("change", "message"),
     [
         ({"room": "vip"}, "unknown room 'vip'"),
-        ({"bidding": "auction"}, "auction"),
+        ({"ai_level": "expert"}, "expert"),
         ({"play_seconds": 1}, "play_seconds must be 5..600"),
         ({"language": "de"}, "unknown language 'de'"),
         ({"colour": "red"}, "no group setting colour"),
-        ({"wildcard": "yes"}, "wildcard is on or off"),
+        ({"tracker": "yes"}, "tracker is on or off"),
+        ({"bidding": "points"}, "no group setting bidding"),
     ],
 )
 async def test_bad_group_settings_change_nothing(
@@ -144,7 +138,7 @@ async def test_player_card(db: Database) -> None:
     assert (card.player.beans, card.player.points) == (12_000, 2)
     assert (card.global_rank, card.global_points_rank) == (3, 1)
     assert (card.group_rank, card.group_points_rank) == (1, 1)
-    assert card.win_rate == 1.0 and card.player.landlord_wins == 1
+    assert card.win_rate == 1.0 and card.player.record("doudizhu", "landlord") == (1, 0)
     farmer = await db.player_card(3, chat_id=-100)
     assert farmer is not None
     assert (farmer.global_rank, farmer.group_rank, farmer.win_rate) == (6, 3, 0.0)

@@ -16,12 +16,11 @@ from ddz_bot.storage import (
     InsufficientBeansError,
     LedgerChange,
     Reason,
-    Role,
     UnknownPlayerError,
     changes_by_user,
 )
 
-from .conftest import hand_record, landlord_wins, seat_players
+from .conftest import FARMER, LANDLORD, hand_record, landlord_wins, seat_players
 
 
 async def _beans(db: Database, *users: int) -> list[int]:
@@ -44,8 +43,12 @@ async def test_settlement_moves_beans_points_and_records(db: Database) -> None:
     landlord = await db.get_player(1)
     farmer = await db.get_player(2)
     assert landlord is not None and farmer is not None
-    assert (landlord.landlord_wins, landlord.streak, landlord.best_streak) == (1, 1, 1)
-    assert (farmer.farmer_losses, farmer.streak, farmer.win_rate) == (1, 0, 0.0)
+    assert (landlord.record("doudizhu", LANDLORD), landlord.streak, landlord.best_streak) == (
+        (1, 0),
+        1,
+        1,
+    )
+    assert (farmer.record("doudizhu", FARMER), farmer.streak, farmer.win_rate) == ((0, 1), 0, 0.0)
     rows = await db.ledger(1)
     assert [(e.reason, e.delta, e.balance_after, e.hand_id) for e in rows[:2]] == [
         (Reason.FEE, -5, 11_195, "h1"),
@@ -68,7 +71,7 @@ async def test_settlement_applied_twice_moves_beans_once(db: Database) -> None:
     assert not second.applied and str(second) == "hand h1: already applied"
     assert second.balances == first.balances == {1: 10_200, 2: 9_900, 3: 9_900}
     landlord = await db.get_player(1)
-    assert landlord is not None and landlord.landlord_wins == 1 and landlord.points == 2
+    assert landlord is not None and landlord.wins == 1 and landlord.points == 2
 
 
 async def test_concurrent_duplicate_settlements_move_beans_once(db: Database) -> None:
@@ -104,7 +107,7 @@ async def test_a_negative_balance_refuses_the_whole_settlement(db: Database) -> 
     assert await db.get_hand("h1") is None
     assert [len(await db.ledger(u)) for u in (1, 2, 3)] == [1, 1, 1]
     landlord = await db.get_player(1)
-    assert landlord is not None and landlord.landlord_wins == 0
+    assert landlord is not None and landlord.wins == 0 and landlord.records == ()
     # The hand id is not burnt: a corrected settlement still applies.
     changes, results = landlord_wins(1, [2, 3], stake=10_000)
     assert (await db.apply_settlement("h1", changes, results, hand_record([1, 2, 3]))).applied
@@ -144,7 +147,7 @@ async def test_malformed_settlements_are_refused(
         await db.apply_settlement("h1", [], [], hand_record([1, 1, 3]))
     with pytest.raises(BadChangeError, match="two results"):
         await db.apply_settlement(
-            "h1", [], [HandResult(1, Role.FARMER, True)] * 2, hand_record([1, 2, 3])
+            "h1", [], [HandResult(1, FARMER, True)] * 2, hand_record([1, 2, 3])
         )
     assert await db.get_hand("h1") is None
 
@@ -170,15 +173,15 @@ async def test_escape_penalty_and_streaks(db: Database) -> None:
         LedgerChange(3, 1_000, Reason.ESCAPE),
     ]
     results = [
-        HandResult(1, Role.LANDLORD, False, -40),
-        HandResult(2, Role.FARMER, True, 20),
-        HandResult(3, Role.FARMER, True, 20),
+        HandResult(1, LANDLORD, False, -40),
+        HandResult(2, FARMER, True, 20),
+        HandResult(3, FARMER, True, 20),
     ]
     outcome = await db.apply_settlement("escape", escape, results, hand_record([1, 2, 3]))
     assert outcome.balances == {1: 8_600, 2: 10_700, 3: 10_700}
     landlord = await db.get_player(1)
     assert landlord is not None
-    assert (landlord.streak, landlord.best_streak, landlord.landlord_losses) == (0, 3, 1)
+    assert (landlord.streak, landlord.best_streak, landlord.record("doudizhu")) == (0, 3, (3, 1))
     assert landlord.points == 0  # 6 - 40, floored at 0
     assert landlord.win_rate == 0.75
     assert await db.ledger_mismatches() == {}

@@ -6,14 +6,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ddz_bot.games.doudizhu.engine.scoring import settle
-from ddz_bot.games.doudizhu.engine.views import HandOutcome
+from ddz_bot.games.doudizhu.engine.views import HandOutcome, Role
 from ddz_bot.kernel import room_by_key
 from ddz_bot.storage import (
     Database,
     HandResult,
     Holdings,
     LedgerChange,
-    Role,
     SettleFunction,
     changes_by_user,
 )
@@ -35,7 +34,7 @@ def _compute(outcome: HandOutcome) -> SettleFunction:
         results = [
             HandResult(
                 user,
-                Role.LANDLORD if seat == outcome.landlord else Role.FARMER,
+                (Role.LANDLORD if seat == outcome.landlord else Role.FARMER).value,
                 seat in outcome.winners,
                 result.points[seat],
             )

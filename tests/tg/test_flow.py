@@ -275,7 +275,8 @@ async def test_points_and_wildcard_settings_are_exclusive_and_say_what_newgame_o
     panel = bot.api.last_message(group, with_buttons=True)
     assert panel is not None and "将开：叫分" in (panel.text or "")
     group_settings = await manager_of(bot).db.get_group(group)
-    assert group_settings is not None and not group_settings.wildcard
+    assert group_settings is not None
+    assert group_settings.options_of("doudizhu")["wildcard"] is False
     await alice.send(group, "/newgame")
     assert current_table(bot, group).rules == "points"
 

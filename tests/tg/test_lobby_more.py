@@ -237,5 +237,5 @@ async def test_settings_keep_points_and_the_wildcard_apart(bot: Harness) -> None
     await alice.press(panel, "叫法")  # points bidding on: the wildcard goes off
     group_row = await manager_of(bot).db.get_group(group)
     assert group_row is not None
-    assert group_row.bidding.value == "points" and not group_row.wildcard
+    assert group_row.options_of("doudizhu") == {"bidding": "points", "wildcard": False}
     assert "发 /newgame 将开：叫分" in (bot.api.messages[(group, panel.message_id)].text or "")

@@ -1,5 +1,10 @@
 """保皇's options as a group keeps them (how the guard is found, 烤牌, 憋6, 抢独: /settings)
-and a table carries them in its ``rules`` (``baohuang+called+roast``)."""
+and a table carries them in its ``rules`` (``baohuang+called+roast``).
+
+The group keeps them in its ``game_options`` under ``baohuang``, by the names of the rules'
+own record (``BaoHuangRules.to_dict``: ``method``, ``roast``, ``six``, ``grab_solo``); none
+kept is the fixed guard without the extras.
+"""
 
 from __future__ import annotations
 
@@ -12,7 +17,7 @@ from ddz_bot.storage import GroupSettings
 from .host import BAOHUANG, baohuang_rules, baohuang_rules_name
 from .words import options_text
 
-__all__ = ["ALIASES", "BaoHuangOptions", "group_rules"]
+__all__ = ["ALIASES", "BaoHuangOptions", "group_baohuang_rules", "group_rules"]
 
 #: words after /newgame that open 保皇
 ALIASES = dict.fromkeys(
@@ -20,16 +25,25 @@ ALIASES = dict.fromkeys(
 )
 
 
+#: the /settings buttons of the on/off options and the rules' field each turns
+_SWITCHES = {"bh_roast": "roast", "bh_six": "six", "bh_grab": "grab_solo"}
+
+
+def group_baohuang_rules(group: GroupSettings) -> BaoHuangRules:
+    """The group's 保皇 options (a value no longer known reads as the default)."""
+    kept = group.options_of(BAOHUANG)
+    called = kept.get("method") == GuardMethod.CALLED.value
+    return BaoHuangRules(
+        method=GuardMethod.CALLED if called else GuardMethod.FIXED,
+        roast=kept.get("roast") is True,
+        six=kept.get("six") is True,
+        grab_solo=kept.get("grab_solo") is True,
+    )
+
+
 def group_rules(group: GroupSettings) -> str:
     """The ``rules`` of a 保皇 table opened in the group: its 保皇 options (/settings)."""
-    return baohuang_rules_name(
-        BaoHuangRules(
-            method=group.bh_method,
-            roast=group.bh_roast,
-            six=group.bh_six,
-            grab_solo=group.bh_grab,
-        )
-    )
+    return baohuang_rules_name(group_baohuang_rules(group))
 
 
 class BaoHuangOptions:
@@ -49,18 +63,22 @@ class BaoHuangOptions:
         def onoff(value: bool) -> str:
             return t(lang, "on" if value else "off")
 
-        method = t(lang, f"bh_method_{group.bh_method.value}")
+        rules = group_baohuang_rules(group)
+        method = t(lang, f"bh_method_{rules.method.value}")
         return {
             "bh_method": t(lang, "btn_bh_method", method=method),
-            "bh_roast": t(lang, "btn_bh_roast", value=onoff(group.bh_roast)),
-            "bh_six": t(lang, "btn_bh_six", value=onoff(group.bh_six)),
-            "bh_grab": t(lang, "btn_bh_grab", value=onoff(group.bh_grab)),
+            "bh_roast": t(lang, "btn_bh_roast", value=onoff(rules.roast)),
+            "bh_six": t(lang, "btn_bh_six", value=onoff(rules.six)),
+            "bh_grab": t(lang, "btn_bh_grab", value=onoff(rules.grab_solo)),
         }
 
     def cycle(self, group: GroupSettings, key: str) -> dict[str, Any] | None:
+        kept = group_baohuang_rules(group).to_dict()
         if key == "bh_method":
-            called = group.bh_method is GuardMethod.FIXED
-            return {"bh_method": GuardMethod.CALLED if called else GuardMethod.FIXED}
-        if key in ("bh_roast", "bh_six", "bh_grab"):
-            return {key: not getattr(group, key)}
-        return None
+            called = kept["method"] == GuardMethod.FIXED.value
+            kept["method"] = (GuardMethod.CALLED if called else GuardMethod.FIXED).value
+        elif key in _SWITCHES:
+            kept[_SWITCHES[key]] = not kept[_SWITCHES[key]]
+        else:
+            return None
+        return group.with_options(BAOHUANG, kept)

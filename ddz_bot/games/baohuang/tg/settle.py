@@ -2,9 +2,9 @@
 the hand's id, applied once, one ledger line per change), and the result the group reads.
 
 The engine's ``bh_settle`` runs inside storage's transaction on the beans and points the
-players hold then (R-BH-BEANS, R-BH-ESCAPE). Storage keeps two sides a hand: the emperor is
-stored as the landlord's side, everyone else as the other (its win/loss counts are 斗地主's
-and 保皇's together); whether a seat won is whether its score was above zero.
+players hold then (R-BH-BEANS, R-BH-ESCAPE). Each seat's role is stored in the game's words:
+``emperor``, ``guard`` (none in a solo), ``rebel``; whether a seat won is whether its score
+was above zero (after an escape: whether it stayed).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Solo, bh_settle
+from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Role, Solo, bh_settle
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Settlement, Termination
 from ddz_bot.storage import Database, HandRecord, LedgerChange, Reason
@@ -21,6 +21,8 @@ from ddz_bot.tg.cardwords import grouped_cards_text
 from ddz_bot.tg.games import HostedGame
 from ddz_bot.tg.settle import Settled, settle_in_storage
 from ddz_bot.tg.table import Table
+
+from .host import BAOHUANG
 
 __all__ = ["bh_result_lines", "settle_bh_hand"]
 
@@ -33,6 +35,13 @@ def _winner_side(outcome: BaoHuangOutcome) -> str | None:
     return None if score == 0 else ("emperor" if score > 0 else "rebels")
 
 
+def _role(outcome: BaoHuangOutcome, seat: int) -> str:
+    """The seat's role as storage keeps it."""
+    if seat == outcome.emperor:
+        return Role.EMPEROR.value
+    return (Role.GUARD if seat == outcome.guard else Role.REBEL).value
+
+
 async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settled:
     """Settle the 保皇 hand in storage (idempotent); return the result for the group."""
     assert isinstance(game, BaoHuangGame)
@@ -40,7 +49,7 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
     assert outcome is not None
     users = [s.user_id for s in table.seats]
     result: dict[str, Any] = {
-        "game": "baohuang",
+        "game": BAOHUANG,
         "winner_role": _winner_side(outcome),
         "winners": list(outcome.winners),
         "places": list(outcome.places),
@@ -54,8 +63,9 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         "start": game.start_dict(),
     }
     record = HandRecord(
+        game=BAOHUANG,
         room=game.room.key,
-        rules={"game": "baohuang", **game.rules.to_dict()},
+        rules={"game": BAOHUANG, **game.rules.to_dict()},
         seats=users,
         result=result,
         multipliers=[
@@ -76,7 +86,7 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         return outcome.scores[seat] > 0
 
     applied = await settle_in_storage(
-        db, table, users, record, result, scored, won, lead=outcome.emperor
+        db, table, users, record, result, scored, won, role=lambda seat: _role(outcome, seat)
     )
     lines = bh_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)

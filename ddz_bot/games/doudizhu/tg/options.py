@@ -1,15 +1,23 @@
 """斗地主's options as a group keeps them (bidding, wildcard: /settings) and a table carries
-them: its ``rules`` is the variant's name (``classic``, ``points``, ``wildcard``, ``four``)."""
+them: its ``rules`` is the variant's name (``classic``, ``points``, ``wildcard``, ``four``).
+
+The group keeps them in its ``game_options`` under ``doudizhu``, by the names a variant's
+rules use (``bidding``: ``grab`` or ``points``; ``wildcard``: on or off); none kept is
+call-and-grab without the wildcard.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ddz_bot.games.doudizhu.engine import Bidding
 from ddz_bot.i18n import t
 from ddz_bot.storage import GroupSettings
 
-__all__ = ["ALIASES", "VARIANTS", "DouDizhuOptions"]
+__all__ = ["ALIASES", "GAME_KEY", "VARIANTS", "DouDizhuOptions", "group_options"]
 
+#: the game's name, under which a group keeps its options
+GAME_KEY = "doudizhu"
 #: the variants a table's ``rules`` names
 VARIANTS = frozenset({"classic", "points", "wildcard", "four"})
 #: words after /newgame -> the variant it opens
@@ -23,6 +31,18 @@ ALIASES = {
 }
 
 
+def group_options(group: GroupSettings) -> tuple[Bidding, bool]:
+    """The group's bidding and whether it plays the wildcard (a value no longer known reads
+    as the default)."""
+    kept = group.options_of(GAME_KEY)
+    bidding = Bidding.POINTS if kept.get("bidding") == Bidding.POINTS.value else Bidding.GRAB
+    return bidding, kept.get("wildcard") is True
+
+
+def _kept(bidding: Bidding, wildcard: bool) -> dict[str, bool | int | str]:
+    return {"bidding": bidding.value, "wildcard": wildcard}
+
+
 class DouDizhuOptions:
     """斗地主's ``GameOptions``. Points bidding and the wildcard are two games, not one: turning
     one on in /settings turns the other off (a group saved with both gets points bidding)."""
@@ -30,33 +50,37 @@ class DouDizhuOptions:
     def table_rules(self, group: GroupSettings, variant: str | None) -> str:
         if variant:
             return variant
-        if group.bidding.value == "points":
+        bidding, wildcard = group_options(group)
+        if bidding is Bidding.POINTS:
             return "points"
-        return "wildcard" if group.wildcard else "classic"
+        return "wildcard" if wildcard else "classic"
 
     def describe(self, rules: str, lang: str) -> str:
         return t(lang, f"game_{rules}")
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
-        return []  # bidding and the wildcard are in the settings' own lines
+        bidding, wildcard = group_options(group)
+        onoff = t(lang, "on" if wildcard else "off")
+        return [
+            t(lang, "settings_ddz", bidding=t(lang, f"bidding_{bidding.value}"), wildcard=onoff)
+        ]
 
     def settings_buttons(self, group: GroupSettings, lang: str) -> dict[str, str]:
-        onoff = t(lang, "on" if group.wildcard else "off")
+        bidding, wildcard = group_options(group)
+        onoff = t(lang, "on" if wildcard else "off")
         return {
-            "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{group.bidding.value}")),
+            "bidding": t(lang, "btn_bidding", bidding=t(lang, f"bidding_{bidding.value}")),
             "wildcard": t(lang, "btn_wildcard", value=onoff),
         }
 
     def cycle(self, group: GroupSettings, key: str) -> dict[str, Any] | None:
-        changes: dict[str, Any] = {}
+        bidding, wildcard = group_options(group)
         if key == "bidding":
-            changes["bidding"] = "points" if group.bidding.value == "grab" else "grab"
-            if changes["bidding"] == "points":
-                changes["wildcard"] = False
+            bidding = Bidding.POINTS if bidding is Bidding.GRAB else Bidding.GRAB
+            wildcard = wildcard and bidding is Bidding.GRAB
         elif key == "wildcard":
-            changes["wildcard"] = not group.wildcard
-            if changes["wildcard"]:
-                changes["bidding"] = "grab"
+            wildcard = not wildcard
+            bidding = Bidding.GRAB if wildcard else bidding
         else:
             return None
-        return changes
+        return group.with_options(GAME_KEY, _kept(bidding, wildcard))

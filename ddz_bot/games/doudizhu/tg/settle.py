@@ -1,5 +1,6 @@
 """From a finished 斗地主 hand to beans: its scoring, written by storage in one transaction
-(``ddz_bot.tg.settle``), and the result lines the group is told.
+(``ddz_bot.tg.settle``), and the result lines the group is told. A seat's role is stored in
+the game's words: ``landlord``, else ``farmer`` (also in a hand left before anyone was).
 
 Settling is idempotent (storage keys the settlement by the hand id), so a restart that finds a
 finished but unsettled hand simply settles it again: beans move once.
@@ -19,6 +20,7 @@ from ddz_bot.tg.games import HostedGame
 from ddz_bot.tg.settle import Settled, settle_in_storage
 from ddz_bot.tg.table import Table
 
+from .options import GAME_KEY as DOUDIZHU
 from .present import grouped_cards_text, multiplier_text
 
 __all__ = ["result_lines", "settle_hand"]
@@ -48,6 +50,7 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         "start": game.start_dict(),
     }
     record = HandRecord(
+        game=DOUDIZHU,
         room=game.room.key,
         rules=game.rules.to_dict(),
         seats=users,
@@ -68,9 +71,10 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
     def won(seat: int) -> bool:
         return seat != outcome.escaped if outcome.escaped is not None else seat in outcome.winners
 
-    applied = await settle_in_storage(
-        db, table, users, record, result, scored, won, lead=outcome.landlord
-    )
+    def role(seat: int) -> str:
+        return (Role.LANDLORD if seat == outcome.landlord else Role.FARMER).value
+
+    applied = await settle_in_storage(db, table, users, record, result, scored, won, role=role)
     lines = result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)
 

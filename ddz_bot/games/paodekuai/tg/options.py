@@ -27,7 +27,7 @@ ALIASES = ALIAS_VARIANTS
 
 def _stored(group: GroupSettings) -> dict[str, Any]:
     """The group's 跑得快 options as stored (none stored: all off)."""
-    return dict(group.game_options.get(GAME_KEY, {}))
+    return group.options_of(GAME_KEY)
 
 
 def group_rules(group: GroupSettings) -> str:
@@ -59,6 +59,4 @@ class PdkOptions:
         change = cycle(rules, key)
         if change is None:
             return None
-        stored = {game: dict(values) for game, values in group.game_options.items()}
-        stored[GAME_KEY] = {**settings_to_dict(rules), **change}
-        return {"game_options": stored}
+        return group.with_options(GAME_KEY, {**settings_to_dict(rules), **change})

@@ -2,9 +2,9 @@
 by the hand's id, applied once, one ledger line per change), and the result the group reads.
 
 The engine's ``pdk_settle`` runs inside storage's transaction on the beans and points the
-players hold then (R-PDK-BEANS, R-PDK-ESCAPE). Storage keeps two sides a hand: the winner is
-stored as the leading side, the others as the other; whether a seat won is whether its score
-rose (a loser's standing bombs may outweigh its cards).
+players hold then (R-PDK-BEANS, R-PDK-ESCAPE). 跑得快 has no sides: every seat's role is
+stored as '' (a player's record counts the game's wins and losses only); whether a seat won is
+whether its score rose (a loser's standing bombs may outweigh its cards).
 """
 
 from __future__ import annotations
@@ -24,7 +24,10 @@ from ..engine import PdkGame, PdkOutcome, pdk_settle
 from ..table import result_lines
 from .host import PAODEKUAI
 
-__all__ = ["pdk_result_lines", "settle_pdk_hand"]
+__all__ = ["NO_ROLE", "pdk_result_lines", "settle_pdk_hand"]
+
+#: every seat's role: the game has no sides
+NO_ROLE = ""
 
 
 async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settled:
@@ -46,6 +49,7 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
         "start": game.start_dict(),
     }
     record = HandRecord(
+        game=PAODEKUAI,
         room=game.room.key,
         rules={"game": PAODEKUAI, **game.rules.to_dict()},
         seats=users,
@@ -66,7 +70,7 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
         return outcome.scores[seat] > 0
 
     applied = await settle_in_storage(
-        db, table, users, record, result, scored, won, lead=outcome.winner
+        db, table, users, record, result, scored, won, role=lambda seat: NO_ROLE
     )
     lines = pdk_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)
