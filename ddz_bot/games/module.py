@@ -14,7 +14,7 @@ docs/architecture.md ("How to add a game") lists what a new game's folder holds.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ddz_bot.ai import GameAI
@@ -198,3 +198,6 @@ class GameModule:
     read_action: Callable[[dict[str, Any]], Action]
     #: the game at the live table (its page, labels, key moments, summary)
     page: GamePageParts
+    #: the game's own message keys by language (``ddz_bot.i18n.t`` reads them after the
+    #: shared keys; a game may keep further words that only its own code reads)
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
