@@ -284,7 +284,9 @@ async def _decision(press: Press) -> Answer:
         else waiting is not None and seat in waiting and game.to_beat is not None
     ):
         press.answer_now()  # taken: the button stops spinning before the AI moves
-    await press.rt.hands.decide(table, press.who.id, cb.version, lambda g, s: decision)
+    await press.rt.hands.apply_person_decision(
+        table, press.who.id, cb.version, lambda g, s: decision
+    )
     return _NOTHING
 
 
@@ -334,7 +336,9 @@ async def _table_decision(press: Press) -> Answer:
         raise BadCallback(f"{cb.action}:{cb.arg}", "no such decision")
     if cb.version == table.version and decision in game.legal_actions(seat):
         press.answer_now()  # taken: the button stops spinning before the AI moves
-    await press.rt.hands.decide(table, press.who.id, cb.version, lambda g, s: decision)
+    await press.rt.hands.apply_person_decision(
+        table, press.who.id, cb.version, lambda g, s: decision
+    )
     return _NOTHING
 
 
