@@ -75,7 +75,8 @@ class GameTyping(Protocol):
         ...
 
     def button(self, action: str, arg: str, seat: int) -> Action | None:
-        """The action a decision button of the panel makes (``None``: no such button)."""
+        """The action a decision button of the panel makes: the table layer's Pass, or one of
+        the game's own buttons (``codec.game_action``: its namespace); ``None``: no such button."""
         ...
 
 

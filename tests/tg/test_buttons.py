@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ddz_bot.games.doudizhu.engine import Game
+from ddz_bot.games.doudizhu.tg.keyboards import DouDizhuButton
 from ddz_bot.games.doudizhu.tg.present import cards_text
 
 from .harness import Harness
@@ -111,7 +112,7 @@ async def test_signed_but_impossible_requests_are_refused(bot: Harness) -> None:
     version = table.version
     for callback in (
         Callback("r", table.id, table.hand_version, "Z"),  # no such rank
-        Callback("b", table.id, table.version, "4"),  # no such bid
+        Callback(DouDizhuButton.BID, table.id, table.version, "4"),  # no such bid
         Callback("o", 0, 0, "colour"),
     ):  # no such setting (and not an admin)
         answer = await users[0].press_data(panel, codec.encode(callback))
