@@ -56,6 +56,11 @@ def _parts(lang: str) -> Iterator[Mapping[str, str]]:
     """The catalogues ``t`` reads for ``lang``, in order: the shared one, then each registered
     game's own (asked of the registry each time, so a game registered later is read too)."""
     yield SHARED_CATALOGUES[lang]
+    yield from _game_parts(lang)
+
+
+def _game_parts(lang: str) -> Iterator[Mapping[str, str]]:
+    """Each registered game's own words in ``lang`` (``GameModule.words``)."""
     for name in GAMES:
         yield GAMES[name].words.get(lang, {})
 
@@ -84,9 +89,16 @@ CATALOGUES: Final[Mapping[str, Mapping[str, str]]] = {
 
 def _holding(lang: str, key: str) -> Mapping[str, str]:
     """The catalogue of ``lang`` that holds ``key`` (``KeyError``: no such key)."""
-    for part in _parts(lang):
-        if key in part:
-            return part
+    shared = SHARED_CATALOGUES[lang]
+    return shared if key in shared else _game_holding(lang, key)
+
+
+def _game_holding(lang: str, key: str) -> Mapping[str, str]:
+    """The registered game's words in ``lang`` that hold ``key`` (``KeyError``: none do)."""
+    for name in GAMES:
+        words = GAMES[name].words.get(lang)
+        if words is not None and key in words:
+            return words
     raise KeyError(key)
 
 
@@ -96,7 +108,10 @@ def t(lang: str, key: str, /, **values: object) -> str:
     An unknown language falls back to the default one; an unknown key raises ``KeyError``
     (a bug, caught by the tests).
     """
-    catalogue = _holding(lang if lang in SHARED_CATALOGUES else DEFAULT_LANG, key)
+    lang = lang if lang in SHARED_CATALOGUES else DEFAULT_LANG
+    catalogue: Mapping[str, str] = SHARED_CATALOGUES[lang]
+    if key not in catalogue:  # a game's own key (the shared ones are most)
+        catalogue = _game_holding(lang, key)
     template = catalogue[key]
     if _one(values) and f"{key}:one" in catalogue:
         template = catalogue[f"{key}:one"]  # "1 point", not "1 points"
