@@ -14,7 +14,7 @@ docs/architecture.md ("How to add a game") lists what a new game's folder holds.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ddz_bot.ai import GameAI
@@ -75,7 +75,8 @@ class GameTyping(Protocol):
         ...
 
     def button(self, action: str, arg: str, seat: int) -> Action | None:
-        """The action a decision button of the panel makes (``None``: no such button)."""
+        """The action a decision button of the panel makes: the table layer's Pass, or one of
+        the game's own buttons (``codec.game_action``: its namespace); ``None``: no such button."""
         ...
 
 
@@ -198,3 +199,6 @@ class GameModule:
     read_action: Callable[[dict[str, Any]], Action]
     #: the game at the live table (its page, labels, key moments, summary)
     page: GamePageParts
+    #: the game's own message keys by language (``ddz_bot.i18n.t`` reads them after the
+    #: shared keys; a game may keep further words that only its own code reads)
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)

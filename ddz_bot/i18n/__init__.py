@@ -1,18 +1,37 @@
 """Message catalogues (zh-Hans, zh-Hant, en) and the one function that reads them: ``t``.
 
-Every key exists in every catalogue with the same placeholders (a test checks it), so a
-missing translation is a test failure, never a blank message in a chat.
+The shared keys (the lobby, the commands, the panels every game shows) are here; each game's
+own keys are in its folder (``ddz_bot/games/<name>/i18n``) and reach ``t`` through the
+registry: a game's module gives them as ``GameModule.words``, read after the shared keys. So a
+game's code and the table layer ask for any key the same way, and a new game's words need no
+line here.
+
+Every key exists in every catalogue with the same placeholders, and no game's key is also a
+shared key or another game's (tests check both), so a missing translation is a test failure,
+never a blank message in a chat.
 """
 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterator, Mapping
 from enum import StrEnum
 from typing import Final
 
+from ddz_bot.games import GAMES
+
 from . import en, zh_hans, zh_hant
 
-__all__ = ["CATALOGUES", "DEFAULT_LANG", "LANGS", "Lang", "lang_from_code", "normalize_lang", "t"]
+__all__ = [
+    "CATALOGUES",
+    "DEFAULT_LANG",
+    "LANGS",
+    "SHARED_CATALOGUES",
+    "Lang",
+    "lang_from_code",
+    "normalize_lang",
+    "t",
+]
 
 
 class Lang(StrEnum):
@@ -25,11 +44,62 @@ class Lang(StrEnum):
 
 LANGS: Final = tuple(Lang)
 DEFAULT_LANG: Final = Lang.ZH_HANS
-CATALOGUES: Final[dict[str, dict[str, str]]] = {
+#: the keys every game shares, by language
+SHARED_CATALOGUES: Final[dict[str, dict[str, str]]] = {
     "zh-Hans": zh_hans.CATALOGUE,
     "zh-Hant": zh_hant.CATALOGUE,
     "en": en.CATALOGUE,
 }
+
+
+def _parts(lang: str) -> Iterator[Mapping[str, str]]:
+    """The catalogues ``t`` reads for ``lang``, in order: the shared one, then each registered
+    game's own (asked of the registry each time, so a game registered later is read too)."""
+    yield SHARED_CATALOGUES[lang]
+    yield from _game_parts(lang)
+
+
+def _game_parts(lang: str) -> Iterator[Mapping[str, str]]:
+    """Each registered game's own words in ``lang`` (``GameModule.words``)."""
+    for name in GAMES:
+        yield GAMES[name].words.get(lang, {})
+
+
+class _Catalogue(Mapping[str, str]):
+    """One language's every key: the shared ones and every registered game's."""
+
+    def __init__(self, lang: str) -> None:
+        self._lang = lang
+
+    def __getitem__(self, key: str) -> str:
+        return _holding(self._lang, key)[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter({key: None for part in _parts(self._lang) for key in part})
+
+    def __len__(self) -> int:
+        return len({key for part in _parts(self._lang) for key in part})
+
+
+#: every key by language, as ``t`` reads them (the shared ones and every registered game's)
+CATALOGUES: Final[Mapping[str, Mapping[str, str]]] = {
+    lang: _Catalogue(lang) for lang in SHARED_CATALOGUES
+}
+
+
+def _holding(lang: str, key: str) -> Mapping[str, str]:
+    """The catalogue of ``lang`` that holds ``key`` (``KeyError``: no such key)."""
+    shared = SHARED_CATALOGUES[lang]
+    return shared if key in shared else _game_holding(lang, key)
+
+
+def _game_holding(lang: str, key: str) -> Mapping[str, str]:
+    """The registered game's words in ``lang`` that hold ``key`` (``KeyError``: none do)."""
+    for name in GAMES:
+        words = GAMES[name].words.get(lang)
+        if words is not None and key in words:
+            return words
+    raise KeyError(key)
 
 
 def t(lang: str, key: str, /, **values: object) -> str:
@@ -38,7 +108,10 @@ def t(lang: str, key: str, /, **values: object) -> str:
     An unknown language falls back to the default one; an unknown key raises ``KeyError``
     (a bug, caught by the tests).
     """
-    catalogue = CATALOGUES.get(lang) or CATALOGUES[DEFAULT_LANG]
+    lang = lang if lang in SHARED_CATALOGUES else DEFAULT_LANG
+    catalogue: Mapping[str, str] = SHARED_CATALOGUES[lang]
+    if key not in catalogue:  # a game's own key (the shared ones are most)
+        catalogue = _game_holding(lang, key)
     template = catalogue[key]
     if _one(values) and f"{key}:one" in catalogue:
         template = catalogue[f"{key}:one"]  # "1 point", not "1 points"

@@ -21,7 +21,7 @@ from ddz_bot.games import GAMES
 from ddz_bot.kernel import RANK_CHARS, Cards, Pass
 
 from ..i18n import LANGS, t
-from .codec import BadCallback, Button, Callback
+from .codec import BadCallback, Button, Callback, is_game_action
 from .group_settings import cycle_setting, settings_view
 from .people import Person
 from .phases import TablePhase
@@ -30,7 +30,7 @@ from .runtime import Runtime, runtime_of
 from .table import Table
 from .typed import hint, play_cards
 
-__all__ = ["BUTTONS", "Answer", "Place", "Press", "Route", "button_pressed"]
+__all__ = ["BUTTONS", "GAME_BUTTON", "Answer", "Place", "Press", "Route", "button_pressed"]
 
 #: the answer text, as an alert, a url to open
 Answer = tuple[str | None, bool, str | None]
@@ -115,7 +115,7 @@ async def button_pressed(update: Update, context: ContextTypes.DEFAULT_TYPE) -> 
 async def _route(press: Press) -> Answer:
     """Check where the button was pressed, then hand it to its handler."""
     rt, query, cb = press.rt, press.query, press.cb
-    route = BUTTONS[Button(cb.action)]
+    route = GAME_BUTTON if is_game_action(cb.action) else BUTTONS[Button(cb.action)]
     if route.place is Place.ANYWHERE:
         return await route.handle(press)
     message = query.message
@@ -270,7 +270,8 @@ async def _escape(press: Press) -> Answer:
 
 # ---- buttons of a player's panel -----------------------------------------------------------
 async def _decision(press: Press) -> Answer:
-    """叫地主, 不叫, 3 分, 加倍, 明牌, 不出...: the engine action the button names."""
+    """Pass, or one of the game's own buttons (叫地主, 加倍, 明牌, 登基, 让位...): the engine
+    action the table's game says it makes."""
     table, seat, cb = press.on_table, press.seat, press.cb
     game = table.game
     assert game is not None
@@ -284,7 +285,9 @@ async def _decision(press: Press) -> Answer:
         else waiting is not None and seat in waiting and game.to_beat is not None
     ):
         press.answer_now()  # taken: the button stops spinning before the AI moves
-    await press.rt.hands.decide(table, press.who.id, cb.version, lambda g, s: decision)
+    await press.rt.hands.apply_person_decision(
+        table, press.who.id, cb.version, lambda g, s: decision
+    )
     return _NOTHING
 
 
@@ -320,21 +323,6 @@ async def _rank(press: Press) -> Answer:
     chosen = typing.select(chosen, held, rank, cb.action == Button.ALL_RANK)
     panels.select(table.id, seat, chosen)
     press.rt.hands.refresh_panel(table, seat)
-    return _NOTHING
-
-
-async def _table_decision(press: Press) -> Answer:
-    """A decision answered on the table's version alone (保皇's: take or yield the throne,
-    call a face, declare)."""
-    table, seat, cb = press.on_table, press.seat, press.cb
-    game = table.game
-    assert game is not None
-    decision = GAMES.for_rules(table.rules).typing.button(cb.action, cb.arg, seat)
-    if decision is None:
-        raise BadCallback(f"{cb.action}:{cb.arg}", "no such decision")
-    if cb.version == table.version and decision in game.legal_actions(seat):
-        press.answer_now()  # taken: the button stops spinning before the AI moves
-    await press.rt.hands.decide(table, press.who.id, cb.version, lambda g, s: decision)
     return _NOTHING
 
 
@@ -407,9 +395,6 @@ _ROUTES: Final[dict[Button, Route]] = {
     Button.AGAIN: Route(Place.GROUP, _again, gone=_again_after),
     Button.MY_CARDS: Route(Place.TABLE, _my_cards),
     Button.ESCAPE: Route(Place.TABLE, _escape),
-    Button.BID: Route(Place.PANEL, _decision),
-    Button.SHOW: Route(Place.PANEL, _decision),
-    Button.DOUBLE: Route(Place.PANEL, _decision),
     Button.PASS: Route(Place.PANEL, _decision),
     Button.RANK: Route(Place.PANEL, _rank),
     Button.CLEAR: Route(Place.PANEL, _clear),
@@ -417,10 +402,9 @@ _ROUTES: Final[dict[Button, Route]] = {
     Button.PLAY: Route(Place.PANEL, _play),
     Button.READING: Route(Place.PANEL, _reading),
     Button.TAKE_BACK: Route(Place.PANEL, _take_back),
-    Button.THRONE: Route(Place.PANEL, _table_decision),
-    Button.CALL: Route(Place.PANEL, _table_decision),
-    Button.DECLARE: Route(Place.PANEL, _table_decision),
     Button.ALL_RANK: Route(Place.PANEL, _rank),
 }
 #: every button's route, built from the enum: a button without one fails at import
 BUTTONS: Final[dict[Button, Route]] = {button: _ROUTES[button] for button in Button}
+#: the route of every game's own buttons (``codec.game_action``): the table's game reads them
+GAME_BUTTON: Final = Route(Place.PANEL, _decision)

@@ -8,6 +8,13 @@ argument, plus a MAC so that data no button of ours carried is refused as forged
 
 Print a :class:`Callback` with :meth:`CallbackCodec.encode` and parse it back (checking the
 MAC) with :meth:`CallbackCodec.decode`.
+
+Two namespaces of action codes: the table layer's own (``Button``: the lobby, the table, the
+selection, Play, Pass...), and each game's, marked ``GAME_MARK`` (``game_action("b")`` is
+``.b``): a game's decisions before or beside the play (斗地主's bids, 保皇's throne), which
+the table layer hands to the table's game (``GameTyping.button``) without reading them. A
+game's codes are its own: two games may use the same letter, and none can be taken for one
+of the table layer's.
 """
 
 from __future__ import annotations
@@ -19,7 +26,17 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Final
 
-__all__ = ["ACTIONS", "MAX_BYTES", "BadCallback", "Button", "Callback", "CallbackCodec"]
+__all__ = [
+    "ACTIONS",
+    "GAME_MARK",
+    "MAX_BYTES",
+    "BadCallback",
+    "Button",
+    "Callback",
+    "CallbackCodec",
+    "game_action",
+    "is_game_action",
+]
 
 MAX_BYTES: Final = 64
 _SEP: Final = "|"
@@ -28,7 +45,8 @@ _DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
 
 
 class Button(StrEnum):
-    """The action code of every button the bot draws (one or two characters of the 64 bytes)."""
+    """The action code of every button of the table layer (one character of the 64 bytes);
+    a game's own buttons are ``game_action`` codes."""
 
     JOIN = "j"
     LEAVE = "l"
@@ -37,9 +55,6 @@ class Button(StrEnum):
     SHOW_START = "S"
     MY_CARDS = "m"
     AGAIN = "g"
-    BID = "b"
-    SHOW = "h"
-    DOUBLE = "d"
     RANK = "r"
     CLEAR = "c"
     HINT = "i"
@@ -50,9 +65,6 @@ class Button(StrEnum):
     ESCAPE = "e"
     LANGUAGE = "L"
     SETTING = "o"
-    THRONE = "T"
-    CALL = "k"
-    DECLARE = "D"
     ALL_RANK = "A"
 
 
@@ -65,27 +77,38 @@ ACTIONS: Final[dict[str, str]] = {
     Button.SHOW_START: "start face up (明牌开始)",
     Button.MY_CARDS: "my cards (alert with the hand)",
     Button.AGAIN: "again: a new lobby with the same players",
-    Button.BID: "bid word: call, no, grab, nograb, 1, 2, 3 (keyboards.DECISIONS)",
-    Button.SHOW: "show cards: 1 or 0 (keyboards.DECISIONS)",
-    Button.DOUBLE: "double: 1 or 0 (keyboards.DECISIONS)",
     Button.RANK: "select one more card of a rank (arg: rank char)",
     Button.CLEAR: "clear the selection",
     Button.HINT: "hint",
-    Button.PASS: "pass",
+    Button.PASS: "pass (the game makes its Pass: GameTyping.button)",
     Button.PLAY: "play the selection",
-    Button.READING: "choose a wildcard reading (arg: index)",
+    Button.READING: "choose how the selection reads, of several readings (arg: index)",
     Button.TAKE_BACK: "take back from auto-play",
     Button.ESCAPE: "escape: y confirms, n cancels",
     Button.LANGUAGE: "set my language (arg: language)",
     Button.SETTING: "group setting (arg: key=value)",
-    Button.THRONE: "保皇: take the throne (t) or yield it (y)",
-    Button.CALL: "保皇: take the throne calling a face as the guard's card (arg: face, Kh)",
-    Button.DECLARE: "保皇: a declaration (arg: n, s, g, r, q; baohuang.keyboards)",
-    Button.ALL_RANK: "保皇: select every card of a rank (arg: rank char)",
+    Button.ALL_RANK: "select every card of a rank (arg: rank char)",
 }
 
 
 _CODES: Final = frozenset(str(button) for button in Button)
+#: the first character of a game's own action code (no code of ``Button`` starts with it)
+GAME_MARK: Final = "."
+
+
+def game_action(code: str) -> str:
+    """The action code of a game's own button ``code`` (one ASCII letter or digit), in the
+    namespace of the table's game: the table layer routes it to that game unread."""
+    if len(code) != 1 or not (code.isascii() and code.isalnum()):
+        raise ValueError(f"a game's button code is one letter or digit, not {code!r}")
+    return GAME_MARK + code
+
+
+def is_game_action(action: str) -> bool:
+    """Whether ``action`` is a game's own button (``game_action``), not the table layer's."""
+    return (
+        len(action) == 2 and action[0] == GAME_MARK and action[1].isascii() and action[1].isalnum()
+    )
 
 
 class BadCallback(ValueError):
@@ -143,7 +166,7 @@ class CallbackCodec:
         return data
 
     def _encode(self, callback: Callback) -> str:
-        if callback.action not in _CODES:
+        if callback.action not in _CODES and not is_game_action(callback.action):
             raise ValueError(f"unknown action {callback.action!r}")
         if _SEP in callback.arg:
             raise ValueError(f"argument {callback.arg!r} holds {_SEP!r}")
@@ -167,10 +190,12 @@ class CallbackCodec:
         action, table, version, arg, mac = parts
         if not hmac.compare_digest(mac, self._mac(_SEP.join(parts[:4]))):
             raise BadCallback(data, "signature does not match")
-        if action not in _CODES:
+        game = is_game_action(action)
+        if action not in _CODES and not game:
             raise BadCallback(data, f"unknown action {action!r}")
         try:
             table_id, version_no = int(table, 36), int(version, 36)
         except ValueError:
             raise BadCallback(data, "table or version is not a number") from None
-        return Callback(Button(action), table_id, version_no, "" if arg == "-" else arg)
+        code = action if game else Button(action)
+        return Callback(code, table_id, version_no, "" if arg == "-" else arg)

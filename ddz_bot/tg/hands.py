@@ -149,10 +149,11 @@ class HandFlow:
         await self._finish_change(change, new_hand=True)
 
     # ---- a player's decision --------------------------------------------------------------
-    async def decide(
+    async def apply_person_decision(
         self, table: Table, user_id: int, version: int | None, make: MakeAction
     ) -> None:
-        """A player's decision: ``make(game, seat)`` returns the engine action.
+        """A person's decision applied to their table under its lock: ``make(game, seat)``
+        returns the engine action; a refusal is raised as ``Refused``.
 
         ``version`` (from a button) must be the table's current one; typed text passes None.
         """
@@ -350,7 +351,9 @@ class HandFlow:
                     if seat is None:
                         break
                     level = change.draft.ai_level  # the table's, taken when it opened
-                    self._accept(change, await self.thinker.decide(change.game, seat, level=level))
+                    self._accept(
+                        change, await self.thinker.ai_action(change.game, seat, level=level)
+                    )
                 async with self.registry.lock(table_id):
                     if table.version != version or not self.registry.holds(table):
                         continue  # someone acted meanwhile (or a time-out): think again

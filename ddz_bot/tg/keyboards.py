@@ -59,8 +59,10 @@ class Keyboards:
         self.codec = codec
 
     def button(
-        self, text: str, action: Button, table: Table | int, version: int = 0, arg: str = ""
+        self, text: str, action: str, table: Table | int, version: int = 0, arg: str = ""
     ) -> InlineKeyboardButton:
+        """A signed button: ``action`` is a ``Button`` of the table layer or a game's own
+        (``codec.game_action``)."""
         table_id = table if isinstance(table, int) else table.id
         return InlineKeyboardButton(
             text, callback_data=self.codec.encode(Callback(action, table_id, version, arg))

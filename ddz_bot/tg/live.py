@@ -1,10 +1,11 @@
 """The table layer's side of the live table (the Mini App): its buttons on the messages, the
 quiet group while everyone plays at the page, and the door the page's actions come in by.
 
-The door goes through the same flow as a button press: ``HandFlow.decide`` (the table's
-lock, the draft, commit then publish, the same refusals in the person's language); the
-registry tells its observers of every published table. Nothing here knows a game: what a
-game's page needs is the live table's adapter (``web.adapter``), handed in as functions.
+The door goes through the same flow as a button press: ``HandFlow.apply_person_decision``
+(the table's lock, the draft, commit then publish, the same refusals in the person's
+language); the registry tells its observers of every published table. Nothing here knows a
+game: what a game's page needs is the live table's adapter (``web.adapter``), handed in as
+functions.
 """
 
 from __future__ import annotations
@@ -130,7 +131,7 @@ class LiveDoor:
 
     async def act(self, table: Table, user_id: int, version: int, make: MakeAction) -> None:
         """A decision from the page: the button path (``Refused`` when it is refused)."""
-        await self.rt.hands.decide(table, user_id, version, make)
+        await self.rt.hands.apply_person_decision(table, user_id, version, make)
 
     def hints(self, table: Table, user_id: int) -> list[Cards]:
         """The seat's hints now (best first); ``Refused`` when it is not their turn."""

@@ -230,7 +230,9 @@ class Thinker:
             worker.close()
         self._pool = []
 
-    async def decide(self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL) -> Action:
+    async def ai_action(
+        self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL
+    ) -> Action:
         """The action of the AI at ``level`` for ``seat`` of ``game`` (one of its legal
         actions)."""
         asked = time.perf_counter()

@@ -55,11 +55,11 @@ async def typed_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     try:
         waiting = table.game.waiting_for()
         if waiting is None or waiting.kind is not DecisionKind.PLAY:
-            await rt.hands.decide(
+            await rt.hands.apply_person_decision(
                 table, user.id, None, lambda g, s: typing.decision(g, s, lowered, lang)
             )
         elif lowered in _PASS_WORDS:
-            await rt.hands.decide(table, user.id, None, lambda g, s: Pass(s))
+            await rt.hands.apply_person_decision(table, user.id, None, lambda g, s: Pass(s))
         elif lowered in _HINT_WORDS:
             found = await hint(rt, table, user.id)
             reply(
@@ -125,7 +125,9 @@ async def play_cards(
                 rt.presenter.panels.ask_reading(table.id, seat, cards, options)
                 rt.hands.refresh_panel(table, seat)
                 return False
-    await rt.hands.decide(table, user_id, version, lambda g, s: Play(s, cards, reading))
+    await rt.hands.apply_person_decision(
+        table, user_id, version, lambda g, s: Play(s, cards, reading)
+    )
     return True
 
 

@@ -25,7 +25,9 @@ class GatedThinker:
         self.open = asyncio.Event()
         self.asked = 0
 
-    async def decide(self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL) -> Action:
+    async def ai_action(
+        self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL
+    ) -> Action:
         self.asked += 1
         await self.open.wait()
         return players.decide(game, seat, level=level)
@@ -118,7 +120,9 @@ async def test_a_worker_that_dies_mid_hand_is_replaced_and_the_hand_goes_on(
 class FailingThinker:
     """The AI's answer never comes (the bot is stopped before it does)."""
 
-    async def decide(self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL) -> Action:
+    async def ai_action(
+        self, game: HostedGame, seat: int, *, level: LevelName = SEAT_LEVEL
+    ) -> Action:
         raise RuntimeError("stopped before answering")
 
 

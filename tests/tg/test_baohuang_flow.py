@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ddz_bot.games.baohuang.engine import Declaration, Phase, Role
+from ddz_bot.games.baohuang.tg.keyboards import BaoHuangButton
 from ddz_bot.kernel import RANK_CHARS, Cards, Rank
 from ddz_bot.tg.codec import Button, Callback
 from ddz_bot.tg.table import FINISHED
@@ -153,7 +154,7 @@ async def test_stale_foreign_and_forged_buttons_change_nothing(bot: Harness) -> 
         assert user is not None
         seat = table.seat_of(user.id)
         if game.phase is Phase.DECLARING and seat is not None and game.role_of(seat) is Role.REBEL:
-            data = codec.encode(Callback(Button.DECLARE, table.id, table.version, "g"))
+            data = codec.encode(Callback(BaoHuangButton.DECLARE, table.id, table.version, "g"))
             version = table.version
             answer = await user.press_data(user.panel(), data)  # type: ignore[arg-type]
             assert answer["text"] in ("现在不能这样做。", "你不能这样声明。")

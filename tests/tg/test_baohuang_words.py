@@ -19,7 +19,12 @@ from ddz_bot.games.baohuang.engine import (
 )
 from ddz_bot.games.baohuang.engine.cards import GUARD_CARD
 from ddz_bot.games.baohuang.tg.host import baohuang_rules, baohuang_rules_name
-from ddz_bot.games.baohuang.tg.keyboards import DECLARE_CODES, bh_decision, select_rank
+from ddz_bot.games.baohuang.tg.keyboards import (
+    DECLARE_CODES,
+    BaoHuangButton,
+    bh_decision,
+    select_rank,
+)
 from ddz_bot.games.baohuang.tg.typed import bh_typed_decision
 from ddz_bot.games.baohuang.tg.words import event_line, face_text, options_text
 from ddz_bot.kernel import Cards, Deal
@@ -89,10 +94,10 @@ def test_every_decision_button_round_trips_within_64_bytes() -> None:
     codec = CallbackCodec("123:TOKEN")
     big = 36**8  # a table id far beyond any real one
     for action, arg in [
-        (Button.THRONE, "t"),
-        (Button.THRONE, "y"),
-        (Button.CALL, "Th"),
-        *((Button.DECLARE, code) for code in DECLARE_CODES.values()),
+        (BaoHuangButton.THRONE, "t"),
+        (BaoHuangButton.THRONE, "y"),
+        (BaoHuangButton.CALL, "Th"),
+        *((BaoHuangButton.DECLARE, code) for code in DECLARE_CODES.values()),
         (Button.ALL_RANK, "T"),
     ]:
         data = codec.encode(Callback(action, big, 10**6, arg))
@@ -102,9 +107,10 @@ def test_every_decision_button_round_trips_within_64_bytes() -> None:
         if action is not Button.ALL_RANK:
             assert bh_decision(decoded.action, decoded.arg, 2).actor == 2
     with pytest.raises(BadCallback):
-        bh_decision(Button.CALL, "5h", 0)  # no 5 in 保皇 (a 2 is a face: the engine refuses it)
+        # no 5 in 保皇 (a 2 is a face: the engine refuses it)
+        bh_decision(BaoHuangButton.CALL, "5h", 0)
     with pytest.raises(BadCallback):
-        bh_decision(Button.DECLARE, "z", 0)
+        bh_decision(BaoHuangButton.DECLARE, "z", 0)
 
 
 def test_a_natural_rank_replaces_another_and_jokers_stay() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ddz_bot.games.doudizhu.engine import Game
+from ddz_bot.games.doudizhu.tg.keyboards import DouDizhuButton
 from ddz_bot.games.doudizhu.tg.present import cards_text
 
 from .harness import Harness
@@ -111,7 +112,7 @@ async def test_signed_but_impossible_requests_are_refused(bot: Harness) -> None:
     version = table.version
     for callback in (
         Callback("r", table.id, table.hand_version, "Z"),  # no such rank
-        Callback("b", table.id, table.version, "4"),  # no such bid
+        Callback(DouDizhuButton.BID, table.id, table.version, "4"),  # no such bid
         Callback("o", 0, 0, "colour"),
     ):  # no such setting (and not an admin)
         answer = await users[0].press_data(panel, codec.encode(callback))
@@ -134,8 +135,9 @@ async def test_the_card_tracker_counts_what_the_player_has_not_seen(bot: Harness
     table = current_table(bot, group)
     game = table.game
     assert isinstance(game, Game)
-    if game.over:
-        return
+    # the bot fixture deals from a seeded source: four plays leave this hand going, so the
+    # count below is checked every run (never skipped by a hand that happened to end)
+    assert not game.over and len(game.public_view().played) > 0
     player = whose_turn(bot, group, users)
     assert player is not None
     seat = table.seat_of(player.id)

@@ -57,3 +57,30 @@ def test_every_button_has_a_handler_and_round_trips() -> None:
         callback = Callback(button, 2**40, 10**6, "arg")
         decoded = CODEC.decode(CODEC.encode(callback))
         assert decoded == callback and decoded.action is button
+
+
+def test_each_game_has_its_own_namespace_of_buttons() -> None:
+    """A game's own buttons are marked as its (``game_action``): no table-layer code and
+    nothing unmarked is one, they round-trip, and the table layer routes them all to the
+    table's game rather than reading them."""
+    from ddz_bot.games.baohuang.tg.keyboards import BaoHuangButton
+    from ddz_bot.games.doudizhu.tg.keyboards import DouDizhuButton
+    from ddz_bot.tg.buttons import GAME_BUTTON, Place
+    from ddz_bot.tg.codec import GAME_MARK, Button, game_action, is_game_action
+
+    assert not any(is_game_action(button) for button in Button)
+    for button in (*DouDizhuButton, *BaoHuangButton):
+        assert is_game_action(button) and button.startswith(GAME_MARK)
+        callback = Callback(button, 2**40, 10**6, "arg")
+        decoded = CODEC.decode(CODEC.encode(callback))
+        assert decoded == callback and not isinstance(decoded.action, Button)
+    assert GAME_BUTTON.place is Place.PANEL  # a private panel's button, during the hand
+    # two games may use the same letter: the table a button belongs to says whose it is
+    assert game_action("b") == DouDizhuButton.BID
+    for bad in ("", "bb", "|", GAME_MARK, "é"):
+        with pytest.raises(ValueError):
+            game_action(bad)
+    with pytest.raises(ValueError, match="unknown action"):
+        CODEC.encode(Callback(GAME_MARK + "|", 1))
+    with pytest.raises(ValueError, match="unknown action"):
+        CODEC.encode(Callback("b", 1))  # 斗地主's bid, unmarked: no code of the table layer

@@ -11,13 +11,13 @@ from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.kernel import RANK_CHARS, Play
 from ddz_bot.tg.panels import STILL_LOOKING_SECONDS
 
+from .built_deals import ambiguous_wildcard_lead
 from .clocks import ManualClock
 from .conftest import make_settings, manager_of, start_bot
 from .harness import Harness, SimUser
 from .scripts import (
     current_table,
     fire_timer,
-    first_lead,
     play_until_over,
     seat_three,
     take_turn,
@@ -133,43 +133,33 @@ async def test_start_or_my_cards_reposts_the_panel(bot: Harness) -> None:
 async def test_a_reading_choice_ends_with_the_turn(tmp_path: Path) -> None:
     """R-LZ-CHOICE: the question "play these as which combo?" is gone once the clock played
     for the player."""
-    for seed in range(1, 40):
-        bot = await start_bot(make_settings(tmp_path / str(seed)), seed=seed)
-        try:
-            group = bot.group()
-            users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-            table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
-            game = table.game
-            assert game is not None
-            assert isinstance(game, Game)  # a 斗地主 table
-            ambiguous = [
-                a
-                for a in game.legal_actions(seat)
-                if isinstance(a, Play) and len(classify(a.cards, game.rules)) > 1
-            ]
-            if not ambiguous:
-                continue
-            panel = leader.panel()
-            assert panel is not None
-            for rank in ambiguous[0].cards:
-                data = next(
-                    b["callback_data"]
-                    for b in panel.buttons()
-                    if b["callback_data"].split("|")[0] == "r"
-                    and b["callback_data"].split("|")[3] == RANK_CHARS[rank]
-                )
-                await leader.press_data(panel, data)
-            await leader.press(leader.panel(), "出牌")
-            assert "按哪种牌型出" in (leader.panel().caption or "")  # type: ignore[union-attr]
-            await fire_timer(bot, table)  # the player hesitated too long
-            assert game.turn != seat
-            caption = leader.panel().caption or ""  # type: ignore[union-attr]
-            assert "按哪种牌型出" not in caption
-            assert not any("✅" in label for label in leader.labels()), "selection dropped"
-            return
-        finally:
-            await bot.stop()
-    raise AssertionError("no deal with an ambiguous wildcard play in 40 seeds")
+    async with ambiguous_wildcard_lead(tmp_path) as (bot, table, leader, seat):
+        game = table.game
+        assert game is not None
+        assert isinstance(game, Game)  # a 斗地主 table
+        ambiguous = [
+            a
+            for a in game.legal_actions(seat)
+            if isinstance(a, Play) and len(classify(a.cards, game.rules)) > 1
+        ]
+        assert ambiguous, "the built deal's leader holds a play of several readings"
+        panel = leader.panel()
+        assert panel is not None
+        for rank in ambiguous[0].cards:
+            data = next(
+                b["callback_data"]
+                for b in panel.buttons()
+                if b["callback_data"].split("|")[0] == "r"
+                and b["callback_data"].split("|")[3] == RANK_CHARS[rank]
+            )
+            await leader.press_data(panel, data)
+        await leader.press(leader.panel(), "出牌")
+        assert "按哪种牌型出" in (leader.panel().caption or "")  # type: ignore[union-attr]
+        await fire_timer(bot, table)  # the player hesitated too long
+        assert game.turn != seat
+        caption = leader.panel().caption or ""  # type: ignore[union-attr]
+        assert "按哪种牌型出" not in caption
+        assert not any("✅" in label for label in leader.labels()), "selection dropped"
 
 
 async def test_the_doubling_clock_does_not_restart_at_each_answer(

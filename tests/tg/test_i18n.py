@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import string
 import unicodedata
 
@@ -9,8 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from ddz_bot.games import GAMES
 from ddz_bot.games.doudizhu.engine.views import Phase
-from ddz_bot.i18n import CATALOGUES, LANGS, lang_from_code, normalize_lang, t
+from ddz_bot.i18n import CATALOGUES, LANGS, SHARED_CATALOGUES, lang_from_code, normalize_lang, t
+from tests.test_layering import all_imports
 
 from .harness import Harness
 from .scripts import current_table, seat_three, whose_turn
@@ -53,6 +56,58 @@ def test_chinese_catalogues_are_really_translated() -> None:
     assert not same
     assert CATALOGUES["zh-Hans"]["phase_playing"] != CATALOGUES["zh-Hant"]["result_farmers"]
     assert t("zh-Hant", "result_farmers", name="Bob") == "農民勝利！地主 Bob 落敗。"
+
+
+def test_each_key_has_one_home() -> None:
+    """A game's own key is neither a shared key nor another game's: ``t`` reads one text for
+    it, whichever catalogue it asks first."""
+    homes = {"shared": SHARED_CATALOGUES, **{name: GAMES[name].words for name in GAMES}}
+    for lang in LANGS:
+        seen: dict[str, str] = {}
+        for home, catalogues in homes.items():
+            for key in catalogues.get(lang, {}):
+                assert key not in seen, f"{key!r} is in {seen[key]}'s words and {home}'s"
+                seen[key] = home
+        assert set(seen) == set(CATALOGUES[lang])
+
+
+def test_each_game_keeps_its_own_words() -> None:
+    """斗地主's and 保皇's words live in their folders and reach ``t`` through the registry."""
+    for name, key in (("doudizhu", "result_farmers"), ("baohuang", "bh_result_rebels")):
+        for lang in LANGS:
+            assert key not in SHARED_CATALOGUES[lang]
+            assert GAMES[name].words[lang][key] == CATALOGUES[lang][key]
+    assert t("en", "bh_place_1") == "first"
+
+
+def test_a_game_registered_later_is_read_too() -> None:
+    words = {str(lang): {"toy_won": f"{lang}: {{name}} won"} for lang in LANGS}
+    toy = dataclasses.replace(
+        GAMES["doudizhu"], name="toy", variants=frozenset({"toy"}), words=words
+    )
+    with pytest.raises(KeyError):
+        t("en", "toy_won", name="Ann")
+    with GAMES.registered(toy):
+        assert t("en", "toy_won", name="Ann") == "en: Ann won"
+        assert t("xx", "toy_won", name="Ann") == "zh-Hans: Ann won"
+        assert "toy_won" in CATALOGUES["zh-Hant"]
+    assert "toy_won" not in CATALOGUES["zh-Hant"]
+
+
+def test_the_catalogues_find_games_through_the_registry_only() -> None:
+    """``ddz_bot.i18n`` names no game: of the project it imports its own catalogues and the
+    registry (``ddz_bot.games``) itself, never a game's folder."""
+    targets = {
+        imp.target
+        for imp in all_imports()
+        if imp.importer == "ddz_bot.i18n" or imp.importer.startswith("ddz_bot.i18n.")
+    }
+    assert targets == {
+        "ddz_bot.games",
+        "ddz_bot.i18n.en",
+        "ddz_bot.i18n.zh_hans",
+        "ddz_bot.i18n.zh_hant",
+    }
 
 
 def test_language_from_telegram_code() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from ddz_bot.games import GAMES
-from ddz_bot.i18n import CATALOGUES, LANGS
+from ddz_bot.i18n import CATALOGUES, LANGS, SHARED_CATALOGUES
 from ddz_bot.kernel import SHARED_REFUSALS, IllegalAction
 from ddz_bot.tg.refusals import refusal_key
 
@@ -42,3 +42,13 @@ def test_every_refusal_code_has_its_own_text(code: str, lang: str) -> None:
 def test_no_two_codes_share_a_text_but_the_table_checks() -> None:
     keys = [refusal_key(code) for code in _codes()]
     assert len(set(keys)) == len(keys)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_games_refusals_read_its_own_words_or_the_shared_ones(lang: str) -> None:
+    """No game's refusal reads a text another game keeps."""
+    for name in GAMES:
+        own = GAMES[name].words.get(lang, {})
+        for cls in GAMES[name].refusals:
+            key = refusal_key(cls.code)
+            assert key in own or key in SHARED_CATALOGUES[lang], (name, cls.code, key)

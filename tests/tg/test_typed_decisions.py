@@ -11,9 +11,10 @@ from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.games.doudizhu.tg.present import cards_text
 from ddz_bot.kernel import Play
 
+from .built_deals import ambiguous_wildcard_lead
 from .conftest import make_settings, start_bot
 from .harness import Harness
-from .scripts import current_table, first_lead, seat_three, whose_turn
+from .scripts import current_table, seat_three, whose_turn
 
 
 async def test_bidding_and_doubling_by_typed_words(bot: Harness) -> None:
@@ -71,31 +72,20 @@ async def test_points_are_bid_by_typing_the_number(tmp_path: Path) -> None:
 async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(
     tmp_path: Path,
 ) -> None:
-    for seed in range(1, 40):
-        bot = await start_bot(make_settings(tmp_path / str(seed)), seed=seed)
-        try:
-            group = bot.group()
-            users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-            table, leader, seat = await first_lead(bot, group, users, "/newgame wildcard")
-            game = table.game
-            assert isinstance(game, Game)
-            assert isinstance(game, Game)  # a 斗地主 table
-            ambiguous = [
-                a
-                for a in game.legal_actions(seat)
-                if isinstance(a, Play) and len(game.readings(a.cards)) > 1
-            ]
-            if not ambiguous:
-                continue
-            cards = ambiguous[0].cards
-            expected = typed_reading(game.readings(cards))
-            assert expected is not None
-            await leader.dm(cards_text(cards, "zh-Hans"))
-            assert game.to_beat is not None and game.to_beat_seat == seat
-            assert (game.to_beat.kind, game.to_beat.rank) == (expected.kind, expected.rank)
-            answer = leader.dm_texts()[-1]
-            assert answer.startswith(f"{cards_text(cards, 'zh-Hans')} 按「") and "出了" in answer
-            return
-        finally:
-            await bot.stop()
-    raise AssertionError("no deal with an ambiguous wildcard play in 40 seeds")
+    async with ambiguous_wildcard_lead(tmp_path) as (_, table, leader, seat):
+        game = table.game
+        assert isinstance(game, Game)  # a 斗地主 table
+        ambiguous = [
+            a
+            for a in game.legal_actions(seat)
+            if isinstance(a, Play) and len(game.readings(a.cards)) > 1
+        ]
+        assert ambiguous, "the built deal's leader holds a play of several readings"
+        cards = ambiguous[0].cards
+        expected = typed_reading(game.readings(cards))
+        assert expected is not None
+        await leader.dm(cards_text(cards, "zh-Hans"))
+        assert game.to_beat is not None and game.to_beat_seat == seat
+        assert (game.to_beat.kind, game.to_beat.rank) == (expected.kind, expected.rank)
+        answer = leader.dm_texts()[-1]
+        assert answer.startswith(f"{cards_text(cards, 'zh-Hans')} 按「") and "出了" in answer

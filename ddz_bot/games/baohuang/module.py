@@ -6,6 +6,7 @@ from ddz_bot.games.baohuang.engine import OWN_REFUSALS, read_action
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import BaoHuangPlayers
+from .i18n import CATALOGUES
 from .tg.host import BAOHUANG, BaoHuangHost
 from .tg.options import ALIASES, BaoHuangOptions
 from .tg.page import BaoHuangPage
@@ -32,5 +33,6 @@ GAME = GameModule(
     refusals=OWN_REFUSALS,
     read_action=read_action,
     page=BaoHuangPage(),
+    words=CATALOGUES,
     options=BaoHuangOptions(),
 )

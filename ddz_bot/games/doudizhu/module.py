@@ -6,6 +6,7 @@ from ddz_bot.games.doudizhu.engine import OWN_REFUSALS, read_action
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import DouDizhuAI
+from .i18n import CATALOGUES
 from .tg.host import DouDizhuHost
 from .tg.options import ALIASES, VARIANTS, DouDizhuOptions
 from .tg.page import DouDizhuPage
@@ -32,5 +33,6 @@ GAME = GameModule(
     refusals=OWN_REFUSALS,
     read_action=read_action,
     page=DouDizhuPage(),
+    words=CATALOGUES,
     options=DouDizhuOptions(),
 )

@@ -9,6 +9,7 @@ button takes every card of the rank at once.
 
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Final
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
@@ -26,14 +27,25 @@ from ddz_bot.games.baohuang.engine import (
 )
 from ddz_bot.i18n import t
 from ddz_bot.kernel import RANK_CHARS, Action, CardParseError, Rank
-from ddz_bot.tg.codec import BadCallback, Button
+from ddz_bot.tg.codec import BadCallback, Button, game_action
 from ddz_bot.tg.keyboards import PASS_ACTION, Keyboards, rank_label, rows_of
 from ddz_bot.tg.panels import SeatPanel
 from ddz_bot.tg.table import Table
 
 from .words import declaration_word, face_text
 
-__all__ = ["DECLARE_CODES", "BaoHuangKeyboards", "bh_decision", "select_rank"]
+__all__ = ["DECLARE_CODES", "BaoHuangButton", "BaoHuangKeyboards", "bh_decision", "select_rank"]
+
+
+class BaoHuangButton(StrEnum):
+    """保皇's own buttons, in its namespace of the callback codec: take the throne (t) or
+    yield it (y); take it calling a face as the guard's card (the face, ``Kh``); a
+    declaration (``DECLARE_CODES``)."""
+
+    THRONE = game_action("T")
+    CALL = game_action("k")
+    DECLARE = game_action("D")
+
 
 #: a declaration's one-letter argument on its button
 DECLARE_CODES: Final[dict[Declaration, str]] = {
@@ -50,14 +62,14 @@ TAKE, YIELD = "t", "y"
 
 def bh_decision(action: str, arg: str, seat: int) -> Action:
     """The engine action a 保皇 decision button of ``seat`` makes; ``BadCallback`` if none."""
-    if action == Button.THRONE and arg in (TAKE, YIELD):
+    if action == BaoHuangButton.THRONE and arg in (TAKE, YIELD):
         return TakeThrone(seat) if arg == TAKE else YieldThrone(seat)
-    if action == Button.CALL:
+    if action == BaoHuangButton.CALL:
         try:
             return CallGuard(seat, Face.parse(arg))
         except (CardParseError, ValueError):
             raise BadCallback(arg, "not a face") from None
-    if action == Button.DECLARE and arg in _DECLARE_OF:
+    if action == BaoHuangButton.DECLARE and arg in _DECLARE_OF:
         return Declare(seat, _DECLARE_OF[arg])
     raise BadCallback(f"{action}:{arg}", "no such 保皇 decision")
 
@@ -83,16 +95,16 @@ class BaoHuangKeyboards:
         row: list[InlineKeyboardButton] = []
         for action in legal:
             if isinstance(action, TakeThrone):
-                row.append(b(t(lang, "bh_btn_take"), Button.THRONE, table, v, TAKE))
+                row.append(b(t(lang, "bh_btn_take"), BaoHuangButton.THRONE, table, v, TAKE))
             elif isinstance(action, YieldThrone):
-                row.append(b(t(lang, "bh_btn_yield"), Button.THRONE, table, v, YIELD))
+                row.append(b(t(lang, "bh_btn_yield"), BaoHuangButton.THRONE, table, v, YIELD))
             elif isinstance(action, CallGuard):
                 label = t(lang, "bh_btn_call", face=face_text(action.face, lang))
-                row.append(b(label, Button.CALL, table, v, str(action.face)))
+                row.append(b(label, BaoHuangButton.CALL, table, v, str(action.face)))
             elif isinstance(action, Declare):
                 code = DECLARE_CODES[action.declaration]
                 label = declaration_word(action.declaration, lang)
-                row.append(b(label, Button.DECLARE, table, v, code))
+                row.append(b(label, BaoHuangButton.DECLARE, table, v, code))
         if row:
             return InlineKeyboardMarkup(rows_of(row, 4))
         if game.hands[seat] and game.phase is Phase.PLAYING:

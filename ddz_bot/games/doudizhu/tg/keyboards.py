@@ -6,6 +6,7 @@ of decisions the keyboards, the buttons and typed text all read.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
@@ -28,7 +29,7 @@ from ddz_bot.games.doudizhu.engine import (
 from ddz_bot.i18n import t
 from ddz_bot.kernel import RANK_CHARS, Action, Pass
 from ddz_bot.render.labels import combo_name
-from ddz_bot.tg.codec import Button
+from ddz_bot.tg.codec import Button, game_action
 from ddz_bot.tg.keyboards import PASS_ACTION, Keyboards, rank_label, rows_of
 from ddz_bot.tg.panels import SeatPanel
 from ddz_bot.tg.table import Table
@@ -37,12 +38,22 @@ __all__ = [
     "BID_ACTION",
     "DECISIONS",
     "Decision",
+    "DouDizhuButton",
     "DouDizhuKeyboards",
     "decision_action",
     "decision_of",
     "reading_label",
     "show_kind_of",
 ]
+
+
+class DouDizhuButton(StrEnum):
+    """斗地主's own buttons, in its namespace of the callback codec: a bid word or points
+    (call, no, grab, nograb, 1, 2, 3), a show (1 or 0), a double (1 or 0)."""
+
+    BID = game_action("b")
+    SHOW = game_action("h")
+    DOUBLE = game_action("d")
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +63,7 @@ class Decision:
     player is told they may type (i18n keys), and the words that type it."""
 
     kind: type[Action]
-    action: Button
+    action: DouDizhuButton
     arg: str
     label: str
     say: str
@@ -61,35 +72,40 @@ class Decision:
 
 #: the one table of decisions the keyboards, the buttons and typed text all read
 DECISIONS: tuple[Decision, ...] = (
-    Decision(Call, Button.BID, "call", "btn_call", "say_call", ("叫", "叫地主", "call")),
-    Decision(Decline, Button.BID, "no", "btn_no_call", "say_no_call", ("不叫", "no call")),
+    Decision(Call, DouDizhuButton.BID, "call", "btn_call", "say_call", ("叫", "叫地主", "call")),
+    Decision(Decline, DouDizhuButton.BID, "no", "btn_no_call", "say_no_call", ("不叫", "no call")),
     Decision(
-        Grab, Button.BID, "grab", "btn_grab", "say_grab", ("抢", "搶", "抢地主", "搶地主", "grab")
+        Grab,
+        DouDizhuButton.BID,
+        "grab",
+        "btn_grab",
+        "say_grab",
+        ("抢", "搶", "抢地主", "搶地主", "grab"),
     ),
     Decision(
         NoGrab,
-        Button.BID,
+        DouDizhuButton.BID,
         "nograb",
         "btn_no_grab",
         "say_no_grab",
         ("不抢", "不搶", "no grab", "nograb"),
     ),
-    Decision(Double, Button.DOUBLE, "1", "btn_double", "say_double", ("加倍", "double")),
+    Decision(Double, DouDizhuButton.DOUBLE, "1", "btn_double", "say_double", ("加倍", "double")),
     Decision(
         NoDouble,
-        Button.DOUBLE,
+        DouDizhuButton.DOUBLE,
         "0",
         "btn_no_double",
         "say_no_double",
         ("不加倍", "no double", "nodouble"),
     ),
-    Decision(ShowCards, Button.SHOW, "1", "btn_show", "say_show", ("明牌", "show")),
-    Decision(NoShow, Button.SHOW, "0", "btn_no_show", "say_no_show", ("不明牌", "no show")),
+    Decision(ShowCards, DouDizhuButton.SHOW, "1", "btn_show", "say_show", ("明牌", "show")),
+    Decision(NoShow, DouDizhuButton.SHOW, "0", "btn_no_show", "say_no_show", ("不明牌", "no show")),
 )
 _BY_KIND = {d.kind: d for d in DECISIONS}
 _BY_BUTTON: dict[tuple[str, str], Decision] = {(d.action, d.arg): d for d in DECISIONS}
 #: a bid of points: the button's argument is the points (1, 2, 3)
-BID_ACTION = Button.BID
+BID_ACTION = DouDizhuButton.BID
 
 
 def show_kind_of(game: Game) -> ShowKind:
