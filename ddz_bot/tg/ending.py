@@ -134,6 +134,7 @@ class Ending:
         self.timers.cancel(table.id)
         text, pictures = await self.result(table)
         draft = table.draft()
+        draft.settled = tuple(pictures or ())
         draft.move_to(TablePhase.FINISHED)
         draft.bump()
         draft.deadline = clock.now() + self.settings.lobby_timeout
@@ -165,8 +166,16 @@ class Ending:
         return settled.text, settled.pictures
 
     async def show_result_again(self, table: Table) -> None:
-        """Show a finished table's result again (after a restart), its buttons live."""
+        """Show a finished table's result again (after a restart), its buttons live. A table
+        saved finished before tables kept their settlement's lines keeps them now."""
         text, pictures = await self.result(table)
+        if pictures and not table.settled:
+            draft = table.draft()
+            draft.settled = tuple(pictures)
+            try:
+                await self.registry.commit(table, draft)
+            except Exception:  # the result shows all the same; its panels without beans
+                log.warning("table %s: its settlement's lines were not saved", table.id)
         self.presenter.show_result(table, text, pictures)
 
     # ---- closing --------------------------------------------------------------------------

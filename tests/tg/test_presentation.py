@@ -28,6 +28,7 @@ from .deals import landlord_spring, spring_table
 from .harness import Harness, SimUser
 from .scripts import (
     current_table,
+    ddz_game,
     fire_timer,
     first_lead,
     play_until_over,
@@ -348,11 +349,13 @@ async def test_the_caption_names_the_new_landlord_once_and_shows_the_bottom_card
     game = table.game
     assert game is not None
     assert isinstance(game, Game)  # a 斗地主 table
-    while game.landlord is None:
+    while ddz_game(table).landlord is None:
         user = whose_turn(bot, group, users)
         assert user is not None
         await take_turn(bot, group, user)
     caption = group_caption(bot, group)
+    game = ddz_game(table)
+    assert game.landlord is not None
     landlord = table.seats[game.landlord].name
     assert caption.count(f"地主：{landlord}") == 1, caption
     bottom = cards_text(sorted(card.rank for card in game.bottom), "zh-Hans")

@@ -10,7 +10,7 @@ from ddz_bot.games.doudizhu.tg.present import cards_text
 from ddz_bot.kernel import RANK_CHARS, Play
 
 from .conftest import make_settings, start_bot
-from .scripts import first_lead
+from .scripts import ddz_game, first_lead
 
 
 async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
@@ -25,8 +25,8 @@ async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
             assert isinstance(game, Game)  # a 斗地主 table
             ambiguous = [
                 a
-                for a in game.legal_actions(seat)
-                if isinstance(a, Play) and len(classify(a.cards, game.rules)) > 1
+                for a in ddz_game(table).legal_actions(seat)
+                if isinstance(a, Play) and len(classify(a.cards, ddz_game(table).rules)) > 1
             ]
             if not ambiguous:
                 continue
@@ -47,10 +47,11 @@ async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
             asked = f"{cards_text(cards, 'zh-Hans')} 按哪种牌型出？"
             assert caption is not None and asked in caption
             assert "取消" in choices and "出牌" not in choices
-            assert len(choices) - 1 == len(classify(cards, game.rules))
+            assert len(choices) - 1 == len(classify(cards, ddz_game(table).rules))
             version = table.version
             await leader.press(leader.panel(), choices[-2])  # the last reading offered
             assert table.version > version
+            game = ddz_game(table)
             assert game.to_beat is not None and sorted(game.to_beat.cards) == sorted(cards)
             return
         finally:
