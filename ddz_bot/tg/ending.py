@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 from ddz_bot.games import GAMES
+from ddz_bot.kernel import Termination
 from ddz_bot.render import ResultLine
 
 from ..config import Settings
@@ -158,8 +159,8 @@ class Ending:
         """The hand's settlement (applied now, or found applied) as the result shows it."""
         game = table.game
         assert game is not None
-        outcome = game.outcome()
-        if outcome is None or outcome.aborted:
+        outcome = game.outcome()  # the protocol's outcome: any game's, with its termination
+        if outcome is None or outcome.termination is Termination.ABORTED:
             return [t(table.lang, "result_aborted")], None
         settle = GAMES.for_rules(table.rules).settle
         settled = await settle(self.db, table, game)
