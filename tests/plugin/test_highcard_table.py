@@ -5,6 +5,7 @@ the settlement in beans and /replay all work from its ``GameModule`` alone."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
 import pytest
@@ -211,3 +212,33 @@ async def test_settings_make_it_the_groups_game(bot: Harness) -> None:
     assert "默认玩法：比大小" in str(bot.api.last_message(group, with_buttons=True).buttons())  # type: ignore[union-attr]
     await open_table(bot, group, [alice, bo, cy], "/newgame")
     assert current_table(bot, group).rules == "highcard"
+
+
+@pytest.mark.usefixtures("highcard")
+async def test_a_finished_table_shows_what_its_settlement_moved_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """Saved with the finished table, or (saved before tables kept it) found again when its
+    result is shown again: the final panels say the beans either way."""
+    settings = make_settings(tmp_path)
+    first = await start_bot(settings)
+    manager_of(first).rng = FixedDeal(DEAL)
+    group = first.group()
+    users = [first.user(name) for name in NAMES]
+    try:
+        await open_table(first, group, users, "/newgame 比大小")
+        for user, card in zip(users, ("K", "A", "Q"), strict=True):
+            await play_card(user, card)
+        assert current_table(first, group).phase == FINISHED
+    finally:
+        await first.stop()
+    with sqlite3.connect(settings.db_path) as db:  # as a table saved finished before
+        db.execute("UPDATE tables SET state = json_remove(state, '$.settled')")
+    second = await start_bot(settings, first.api)
+    try:
+        table = current_table(second, group)
+        assert [line.beans_delta for line in table.settled] == [-105, 195, -105]
+        bo = SimUser(second, first.api.users[users[1].id])
+        assert "你 +195 豆" in (bo.panel().caption or "")  # type: ignore[union-attr]
+    finally:
+        await second.stop()

@@ -219,6 +219,7 @@ async def test_a_spring_is_in_the_winners_panel_in_their_language_and_the_group_
             await db.ensure_player(user, name)
         table, game = landlord_spring_table("en")
         settled = await settle_hand(db, table, game)
+        table.settled = tuple(settled.pictures)  # as the end of the hand saves it with the table
         ann = await db.get_player(11)
         assert ann is not None
         mine = panel_caption(table, 0, "en")
@@ -262,6 +263,7 @@ async def test_a_four_player_result_fits_a_caption_and_labels_every_hand_left(
         for person in table.seats:
             await db.ensure_player(person.user_id, person.name)
         settled = await settle_hand(db, table, game)
+    table.settled = tuple(settled.pictures)  # as the end of the hand saves it with the table
     caption = "\n".join(settled.text)
     assert len(caption) <= 1024
     assert caption.count("剩牌（") == 3
