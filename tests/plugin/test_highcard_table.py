@@ -19,6 +19,7 @@ from ..tg.harness import Harness, SimUser
 from ..tg.scripts import current_table, fire_timer, whose_turn
 from .conftest import FixedDeal
 from .highcard.engine import HighCardGame
+from .highcard.module import GAME
 
 NAMES = ("Ann", "Bo", "Cy")
 #: Ann leads with 3 9 K, Bo holds 4 10 A, Cy 5 J Q
@@ -240,5 +241,29 @@ async def test_a_finished_table_shows_what_its_settlement_moved_after_a_restart(
         assert [line.beans_delta for line in table.settled] == [-105, 195, -105]
         bo = SimUser(second, first.api.users[users[1].id])
         assert "你 +195 豆" in (bo.panel().caption or "")  # type: ignore[union-attr]
+    finally:
+        await second.stop()
+
+
+async def test_a_table_of_a_game_no_longer_hosted_is_refused_at_load_by_name(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot restarted without the game does not take its table for another game: the
+    table is not resumed and the log names the game."""
+    settings = make_settings(tmp_path)
+    with GAMES.registered(GAME):
+        first = await start_bot(settings)
+        group = first.group()
+        users = [first.user(name) for name in NAMES]
+        try:
+            await open_table(first, group, users, "/newgame 比大小")
+            assert current_table(first, group).in_hand()
+        finally:
+            await first.stop()
+    second = await start_bot(settings, first.api)
+    try:
+        assert manager_of(second).table_in(group) is None
+        refused = [r for r in caplog.records if r.exc_info and "highcard" in str(r.exc_info[1])]
+        assert refused and "can't be resumed" in refused[0].getMessage()
     finally:
         await second.stop()

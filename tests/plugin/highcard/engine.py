@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Self
 
@@ -405,8 +405,3 @@ def _payments(outcome: HighOutcome, players: int) -> list[tuple[int, int]]:
         return [(outcome.escaped, s) for s in range(players) if s != outcome.escaped]
     assert outcome.winner is not None
     return [(s, outcome.winner) for s in range(players) if s != outcome.winner]
-
-
-def with_deadline(view: PublicView, deadline: float | None) -> PublicView:
-    """The public view with the table's deadline (what a picture's clock shows)."""
-    return replace(view, deadline=deadline)
