@@ -100,6 +100,10 @@ class GameOptions(Protocol):
         a /newgame named, else the group's choice)."""
         ...
 
+    def title(self, lang: str) -> str:
+        """The game's name as players read it (the /settings button of a group's game)."""
+        ...
+
     def describe(self, rules: str, lang: str) -> str:
         """The game and its options in a few words (what a plain /newgame opens)."""
         ...

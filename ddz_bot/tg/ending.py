@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 
 from ddz_bot.games import GAMES
+from ddz_bot.kernel import Termination
 from ddz_bot.render import ResultLine
 
 from ..config import Settings
@@ -134,6 +135,7 @@ class Ending:
         self.timers.cancel(table.id)
         text, pictures = await self.result(table)
         draft = table.draft()
+        draft.settled = tuple(pictures or ())
         draft.move_to(TablePhase.FINISHED)
         draft.bump()
         draft.deadline = clock.now() + self.settings.lobby_timeout
@@ -157,16 +159,24 @@ class Ending:
         """The hand's settlement (applied now, or found applied) as the result shows it."""
         game = table.game
         assert game is not None
-        outcome = game.outcome()
-        if outcome is None or outcome.aborted:
+        outcome = game.outcome()  # the protocol's outcome: any game's, with its termination
+        if outcome is None or outcome.termination is Termination.ABORTED:
             return [t(table.lang, "result_aborted")], None
         settle = GAMES.for_rules(table.rules).settle
         settled = await settle(self.db, table, game)
         return settled.text, settled.pictures
 
     async def show_result_again(self, table: Table) -> None:
-        """Show a finished table's result again (after a restart), its buttons live."""
+        """Show a finished table's result again (after a restart), its buttons live. A table
+        saved finished before tables kept their settlement's lines keeps them now."""
         text, pictures = await self.result(table)
+        if pictures and not table.settled:
+            draft = table.draft()
+            draft.settled = tuple(pictures)
+            try:
+                await self.registry.commit(table, draft)
+            except Exception:  # the result shows all the same; its panels without beans
+                log.warning("table %s: its settlement's lines were not saved", table.id)
         self.presenter.show_result(table, text, pictures)
 
     # ---- closing --------------------------------------------------------------------------

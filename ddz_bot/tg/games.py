@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from ddz_bot.games import GAMES
 from ddz_bot.kernel import Action, GameProtocol, Room, Waiting
 
-__all__ = ["GameHost", "HostedGame", "carry_over", "host_for"]
+__all__ = ["GameHost", "HostedGame", "host_for"]
 
 #: a hand of any game the table layer hosts
 HostedGame = GameProtocol
@@ -82,10 +82,3 @@ class GameHost(Protocol):
 def host_for(rules: str) -> GameHost:
     """The host of the game a table of ``rules`` plays; ``UnknownGame`` if none."""
     return GAMES.for_rules(rules).host
-
-
-def carry_over(live: HostedGame, committed: HostedGame) -> None:
-    """Make ``live`` the committed hand: everyone holding the hand object (a presenter, a
-    handler between two awaits) sees the state that is saved, never a half-applied one."""
-    vars(live).clear()
-    vars(live).update(vars(committed))

@@ -63,7 +63,7 @@ async def settings_view(
     game = GAMES.for_rules(rules).options.describe(rules, lang)
     text += "\n" + t(lang, "settings_next_game", game=game)
     values = {
-        "game": t(lang, "btn_game", game=t(lang, f"game_{group.game}")),
+        "game": t(lang, "btn_game", game=GAMES[str(group.game)].options.title(lang)),
         "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
         "bid": t(lang, "btn_bid_seconds", seconds=group.bid_seconds),
         "double": t(lang, "btn_double_seconds", seconds=group.double_seconds),

@@ -1,14 +1,13 @@
 """What each chat of a table shows, as every game's contents share it: the outbox slots of a
 table (its group message, its lobby message, each player's panel), who the group is told it
 waits for and the seconds its clock shows, the ``Contents`` protocol each game implements (its
-folder's ``tg/present.py``), and what the last settlements moved (for the final panels).
+folder's ``tg/present.py``). What a settlement moved is the table's own (``Table.settled``).
 """
 
 from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
 from typing import Final, Protocol
 
 from ddz_bot.kernel import DecisionKind, Waiting
@@ -25,8 +24,6 @@ __all__ = [
     "Contents",
     "lobby_slot",
     "phase_seconds",
-    "remember_result",
-    "remembered_result",
     "seconds_left",
     "single_decider",
     "waiting",
@@ -71,25 +68,6 @@ def seconds_left(table: Table, now: float | None = None) -> int:
         return int(phase_seconds(table))
     remaining = table.deadline - (time.time() if now is None else now)
     return max(0, math.ceil(remaining))
-
-
-#: what the settlements of the last hands moved, by hand id (bounded: a long-running bot)
-_RESULTS: dict[str, tuple[ResultLine, ...]] = {}
-_RESULTS_KEPT = 1024
-
-
-def remembered_result(hand_id: str) -> tuple[ResultLine, ...]:
-    """What the settlement of the hand ``hand_id`` moved (empty if not kept)."""
-    return _RESULTS.get(hand_id, ())
-
-
-def remember_result(table: Table, lines: Sequence[ResultLine]) -> None:
-    """Keep what the settlement of the table's hand moved, for its players' final panels
-    (``settle_hand`` calls it; after a restart the hand settles again and so is kept again)."""
-    _RESULTS.pop(table.hand_id, None)
-    _RESULTS[table.hand_id] = tuple(lines)
-    while len(_RESULTS) > _RESULTS_KEPT:
-        del _RESULTS[next(iter(_RESULTS))]
 
 
 class Contents(Protocol):

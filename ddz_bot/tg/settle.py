@@ -23,7 +23,6 @@ from ..storage import (
     SettlementOutcome,
 )
 from .games import HostedGame
-from .screens import remember_result
 from .table import Table
 
 __all__ = [
@@ -102,7 +101,7 @@ async def applied_result(
 ) -> Applied:
     """The result of a hand just settled (``computed`` holds what the settlement function
     returned), or, when it was settled before a restart, what was applied then and the
-    balances then; remembered for the players' final panels."""
+    balances then (the finished table keeps the picture lines: ``Table.settled``)."""
     bean_changes: list[LedgerChange] = []
     points: dict[int, int] = {}
     balances = dict(settled.balances)
@@ -128,7 +127,6 @@ async def applied_result(
         )
         for seat, s in enumerate(table.seats)
     ]
-    remember_result(table, pictures)
     return Applied(bean_changes, balances, pictures)
 
 

@@ -16,9 +16,10 @@ from enum import StrEnum
 from typing import Any
 
 from ddz_bot.ai import SEAT_LEVEL, LevelName
-from ddz_bot.kernel import TimeLimit
+from ddz_bot.kernel import Card, TimeLimit
+from ddz_bot.render import ResultLine
 
-from .games import HostedGame, carry_over, host_for
+from .games import HostedGame, host_for
 from .phases import TablePhase, next_phase
 from .timers import TimerKind
 
@@ -102,6 +103,9 @@ class Table:
     #: a lobby opened by Again: the person who deals first, if the game says who (保皇: the
     #: finished hand's emperor, R-BH-DEAL); ``None``: the game draws a seat
     dealer_user: int | None = None
+    #: what the settlement of the hand moved, one line a seat (the final panels say it):
+    #: saved with the finished table, so a restart or a reload shows the same
+    settled: tuple[ResultLine, ...] = ()
 
     @property
     def players(self) -> int:
@@ -192,14 +196,13 @@ class Table:
         )
 
     def adopt(self, committed: Table) -> None:
-        """Become ``committed`` (a saved draft of this table). The hand object stays the one
-        everyone holds, now with the committed state."""
-        game = self.game
+        """Become ``committed`` (a saved draft of this table; the registry calls it under the
+        table's lock). The table object stays the one everyone holds; its hand becomes the
+        committed hand object: a published hand is never changed (a change works on a
+        clone), so whoever read ``game`` before holds a whole saved state, never a
+        half-applied one."""
         for item in dataclasses.fields(self):
             setattr(self, item.name, getattr(committed, item.name))
-        if game is not None and committed.game is not None and game is not committed.game:
-            carry_over(game, committed.game)
-            self.game = game
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -231,6 +234,7 @@ class Table:
             "again_of": self.again_of,
             "invited": [[user, name] for user, name in self.invited.items()],
             "dealer_user": self.dealer_user,
+            "settled": [_line_to_dict(line) for line in self.settled],
             "game": None if self.game is None else self.game.to_dict(),
         }
 
@@ -270,5 +274,30 @@ class Table:
             again_of=None if data.get("again_of") is None else int(data["again_of"]),
             invited={int(user): str(name) for user, name in data.get("invited", ())},
             dealer_user=None if data.get("dealer_user") is None else int(data["dealer_user"]),
+            settled=tuple(_line_from_dict(line) for line in data.get("settled", ())),
             game=None if game is None else host_for(rules).load(game),
         )
+
+
+def _line_to_dict(line: ResultLine) -> dict[str, Any]:
+    cards = None if line.cards_left is None else [int(card) for card in line.cards_left]
+    return {
+        "seat": line.seat,
+        "name": line.name,
+        "beans_delta": line.beans_delta,
+        "points_delta": line.points_delta,
+        "beans_after": line.beans_after,
+        "cards_left": cards,
+    }
+
+
+def _line_from_dict(data: dict[str, Any]) -> ResultLine:
+    cards = data.get("cards_left")
+    return ResultLine(
+        int(data["seat"]),
+        str(data["name"]),
+        int(data["beans_delta"]),
+        int(data["points_delta"]),
+        int(data["beans_after"]),
+        None if cards is None else tuple(Card(int(card)) for card in cards),
+    )

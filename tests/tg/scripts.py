@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ddz_bot.games.doudizhu.engine import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg.table import Table
 
@@ -13,6 +14,14 @@ def current_table(bot: Harness, group: int) -> Table:
     table = manager_of(bot).table_in(group)
     assert table is not None
     return table
+
+
+def ddz_game(table: Table) -> Game:
+    """The 斗地主 hand of ``table`` as it is now (each saved change is a new hand object:
+    read it again after an action)."""
+    game = table.game
+    assert isinstance(game, Game)
+    return game
 
 
 def waiting_seats(table: Table) -> list[int]:

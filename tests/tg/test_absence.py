@@ -10,6 +10,7 @@ from .conftest import manager_of
 from .harness import Harness
 from .scripts import (
     current_table,
+    ddz_game,
     fire_timer,
     play_until_over,
     seat_three,
@@ -25,8 +26,7 @@ async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Ha
     await seat_three(bot, group, users)
     await until_playing(bot, group, users)
     table = current_table(bot, group)
-    game = table.game
-    assert isinstance(game, Game)
+    game = ddz_game(table)
     sleeper = whose_turn(bot, group, users)
     assert sleeper is not None
     seat = table.seat_of(sleeper.id)
@@ -34,6 +34,7 @@ async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Ha
     played_before = len(game.played)
     # the sleeper's first time-out: the default action (a lead plays one card for them)
     assert await fire_timer(bot, table)
+    game = ddz_game(table)
     assert len(game.played) > played_before
     assert not game.auto[seat]
     # others act; the sleeper times out again on their next turn: 托管
@@ -42,17 +43,17 @@ async def test_timeouts_take_the_default_then_auto_play_until_taken_back(bot: Ha
         if user is sleeper or user is None:
             break
         await take_turn(bot, group, user)
-    assert not game.over and whose_turn(bot, group, users) is sleeper, (
+    assert not ddz_game(table).over and whose_turn(bot, group, users) is sleeper, (
         "the deal should give the sleeper a second turn (change the seed if not)"
     )
     assert await fire_timer(bot, table)
-    assert game.auto[seat]
+    assert ddz_game(table).auto[seat]
     caption = next(m for m in bot.api.chat_messages(group) if m.photo_digest).caption
     assert caption is not None and "托管" in caption
     assert sleeper.labels() == ["取消托管"]
     answer = await sleeper.press(sleeper.panel(), "取消托管")
     assert answer.get("text") == "你已取消托管。"
-    assert not game.auto[seat]
+    assert not ddz_game(table).auto[seat]
     table = await play_until_over(bot, group, users)
     assert table.phase == FINISHED
 

@@ -45,30 +45,30 @@ async def test_time_outs_take_the_default_then_auto_play_until_taken_back(bot: H
     holder = game.turn
     assert holder is not None
     assert await fire_timer(bot, table)  # the throne's time runs out: the card is yielded
-    assert game.turn == (holder - 1) % 5 and holder in game.yielded
+    assert bh_game(table).turn == (holder - 1) % 5 and holder in bh_game(table).yielded
     assert f"{NAMES[holder]} 超时了" in (bot.api.last_message(group).caption or "")  # type: ignore[union-attr]
     await until_playing(bot, group, users)
     sleeper = whose_turn(bot, group, users)
     assert sleeper is not None
     seat = table.seat_of(sleeper.id)
     assert seat is not None
-    played = len(game.played)
+    played = len(bh_game(table).played)
     assert await fire_timer(bot, table)  # a lead timed out: the lowest play is made
-    assert len(game.played) > played and not game.auto[seat]
+    assert len(bh_game(table).played) > played and not bh_game(table).auto[seat]
     assert "再超时一次就会进入托管" in (sleeper.panel().caption or "")  # type: ignore[union-attr]
     for _ in range(60):
         user = whose_turn(bot, group, users)
-        if user is sleeper or game.over:
+        if user is sleeper or bh_game(table).over:
             break
         assert user is not None
         await bh_take_turn(bot, group, user)
     assert whose_turn(bot, group, users) is sleeper
     assert await fire_timer(bot, table)
-    assert game.auto[seat]  # two in a row: 托管
+    assert bh_game(table).auto[seat]  # two in a row: 托管
     assert "🤖" in (bot.api.last_message(group).caption or "")  # type: ignore[union-attr]
     assert "取消托管" in sleeper.labels()
     await sleeper.press(sleeper.panel(), "取消托管")
-    assert not game.auto[seat]
+    assert not bh_game(table).auto[seat]
     table = await play_bh_until_over(bot, group, users)
     assert table.phase == FINISHED
 
@@ -129,7 +129,6 @@ async def test_stale_foreign_and_forged_buttons_change_nothing(bot: Harness) -> 
     users = [bot.user(name) for name in NAMES]
     await seat_five(bot, group, users)
     table = current_table(bot, group)
-    game = bh_game(table)
     holder = whose_turn(bot, group, users)
     assert holder is not None
     old = holder.panel()
@@ -153,12 +152,16 @@ async def test_stale_foreign_and_forged_buttons_change_nothing(bot: Harness) -> 
         user = whose_turn(bot, group, users)
         assert user is not None
         seat = table.seat_of(user.id)
-        if game.phase is Phase.DECLARING and seat is not None and game.role_of(seat) is Role.REBEL:
+        if (
+            bh_game(table).phase is Phase.DECLARING
+            and seat is not None
+            and bh_game(table).role_of(seat) is Role.REBEL
+        ):
             data = codec.encode(Callback(BaoHuangButton.DECLARE, table.id, table.version, "g"))
             version = table.version
             answer = await user.press_data(user.panel(), data)  # type: ignore[arg-type]
             assert answer["text"] in ("现在不能这样做。", "你不能这样声明。")
-            assert table.version == version and game.declarations[seat] is None
+            assert table.version == version and bh_game(table).declarations[seat] is None
             break
         await bh_take_turn(bot, group, user)
     else:
@@ -170,7 +173,7 @@ async def test_stale_foreign_and_forged_buttons_change_nothing(bot: Harness) -> 
     seat = table.seat_of(leader.id)
     assert seat is not None
     missing = next(
-        r for r in range(Rank.SIX, Rank.BIG_JOKER + 1) if not game.hand(seat).counts()[r]
+        r for r in range(Rank.SIX, Rank.BIG_JOKER + 1) if not bh_game(table).hand(seat).counts()[r]
     )
     data = codec.encode(Callback(Button.RANK, table.id, table.hand_version, RANK_CHARS[missing]))
     answer = await leader.press_data(leader.panel(), data)  # type: ignore[arg-type]
@@ -189,27 +192,30 @@ async def test_typed_words_take_the_throne_declare_and_play(bot: Harness) -> Non
     await holder.dm("hello")
     assert "现在可以输入：登基 / 让位" in holder.dm_texts()[-1]
     await holder.dm("让位")
-    assert game.offer_number == 2
+    assert bh_game(table).offer_number == 2
     nxt = whose_turn(bot, group, users)
     assert nxt is not None
     await nxt.dm("登基")
-    assert game.emperor == table.seat_of(nxt.id) and game.phase is Phase.DECLARING
+    assert (
+        bh_game(table).emperor == table.seat_of(nxt.id) and bh_game(table).phase is Phase.DECLARING
+    )
     for _ in range(5):
         user = whose_turn(bot, group, users)
-        if game.phase is not Phase.DECLARING or user is None:
+        if bh_game(table).phase is not Phase.DECLARING or user is None:
             break
         await user.dm("不表态")
     assert bh_game(table).phase is Phase.PLAYING
-    assert all(d is Declaration.NOTHING for d in game.declarations)
+    assert all(d is Declaration.NOTHING for d in bh_game(table).declarations)
     leader = whose_turn(bot, group, users)
     assert leader is not None
     seat = table.seat_of(leader.id)
     assert seat is not None
-    counts = game.hand(seat).counts()
+    counts = bh_game(table).hand(seat).counts()
     rank = next(r for r in range(Rank.SIX, Rank.TWO + 1) if counts[r])
     jokers = "d" * min(counts[Rank.BIG_JOKER], 1) or "x" * min(counts[Rank.SMALL_JOKER], 1)
     typed = jokers + RANK_CHARS[rank].replace("T", "10") * counts[rank]  # like dx77
     await leader.dm(typed)
+    game = bh_game(table)
     assert game.to_beat is not None and game.to_beat.rank == rank, leader.dm_texts()[-1]
     follower = whose_turn(bot, group, users)
     assert follower is not None
@@ -217,7 +223,7 @@ async def test_typed_words_take_the_throne_declare_and_play(bot: Harness) -> Non
     assert "例如 8888、大王 77、dx77" in follower.dm_texts()[-1]
     version = table.version
     await follower.dm("pass")
-    assert table.version > version and game.passed[table.seat_of(follower.id) or 0]
+    assert table.version > version and bh_game(table).passed[table.seat_of(follower.id) or 0]
 
 
 async def test_a_player_who_never_started_the_bot_joins_by_the_link(bot: Harness) -> None:
@@ -289,11 +295,12 @@ async def test_rank_buttons_all_of_a_rank_clear_play_and_pass(bot: Harness) -> N
     await leader.press(leader.panel(), f"全部{label}")  # every card of it at once
     assert f"✅{label} {counts[rank]}/{counts[rank]}" in leader.labels()
     await leader.press(leader.panel(), "出牌")
+    game = bh_game(table)
     assert game.to_beat is not None and game.to_beat.cards == Cards([rank] * counts[rank])
     follower = whose_turn(bot, group, users)
     assert follower is not None and "不出" in follower.labels()
     await follower.press(follower.panel(), "不出")
-    assert game.passed[table.seat_of(follower.id) or 0]
+    assert bh_game(table).passed[table.seat_of(follower.id) or 0]
     # /balance counts the hand once it is over
     table = await play_bh_until_over(bot, group, users)
     await users[0].dm("/balance")
@@ -306,14 +313,13 @@ async def test_nobody_taking_the_throne_redeals_then_closes_without_beans(bot: H
     users = [bot.user(name) for name in NAMES]
     await seat_five(bot, group, users)
     table = current_table(bot, group)
-    game = bh_game(table)
     for _ in range(60):
-        if game.over:
+        if bh_game(table).over:
             break
         user = whose_turn(bot, group, users)
         assert user is not None
         await user.press(user.panel(), "让位")
-    assert game.over and game.redeals == 3
+    assert bh_game(table).over and bh_game(table).redeals == 3
     watch = Watch(bot, group)
     watch.check()  # every text sent since the start
     assert "没人登基，重新发牌。" in "\n".join(watch.texts)

@@ -194,9 +194,9 @@ async def test_a_throne_yielded_twice_moves_the_attached_card(bot: Harness) -> N
     first = game.turn
     assert first is not None
     await play_turn(bot, users, table.seats[first].user_id, "让位")
-    second = game.turn
+    second = bh_game(table).turn
     assert second == (first - 1) % 5  # to the player before
-    attach = game.attachment_for(second)
+    attach = bh_game(table).attachment_for(second)
     assert attach is not None  # the second offer's holder attaches a card
     holder = user_of(users, table.seats[second].user_id)
     assert "让位要贴出" in (holder.panel().caption or "")  # type: ignore[union-attr]
@@ -206,12 +206,12 @@ async def test_a_throne_yielded_twice_moves_the_attached_card(bot: Harness) -> N
     panel = holder.panel()
     assert panel is not None and panel.edits == 0 and "轮到你了" in (panel.caption or "")
     await play_turn(bot, users, holder.id, "让位")
-    third = game.turn
-    assert third is not None and attach not in game.hands[second]
+    third = bh_game(table).turn
+    assert third is not None and attach not in bh_game(table).hands[second]
     taker = user_of(users, table.seats[third].user_id)
     assert "登基就拿走皇牌和贴牌" in (taker.panel().caption or "")  # type: ignore[union-attr]
     await play_turn(bot, users, taker.id, "登基")
-    assert game.emperor == third and attach in game.hands[third]
+    assert bh_game(table).emperor == third and attach in bh_game(table).hands[third]
     watch.check()
     said = "\n".join(watch.texts)
     assert f"{table.seats[second].name} 让位，贴出" in said

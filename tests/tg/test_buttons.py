@@ -9,6 +9,7 @@ from ddz_bot.games.doudizhu.tg.present import cards_text
 from .harness import Harness
 from .scripts import (
     current_table,
+    ddz_game,
     first_lead,
     play_until_over,
     seat_three,
@@ -83,7 +84,7 @@ async def test_typed_plays(bot: Harness) -> None:
     assert leader.dm_texts()[-1] == "该你先出，不能不出。"
     await leader.dm("xyz!")
     assert "没看懂" in leader.dm_texts()[-1]
-    hand = game.hand(seat)
+    hand = ddz_game(table).hand(seat)
     counts = hand.counts()
     short = next(r for r in range(13) if counts[r] < 4)
     await leader.dm(cards_text([short] * (counts[short] + 1), "zh-Hans"))
@@ -91,10 +92,10 @@ async def test_typed_plays(bot: Harness) -> None:
     await leader.dm("提示")
     assert leader.dm_texts()[-1].startswith("提示：")
     lowest = min(hand)
-    before = len(game.hand(seat))
+    before = len(ddz_game(table).hand(seat))
     await leader.dm(cards_text([lowest], "zh-Hans").lower())
-    assert len(game.hand(seat)) == before - 1
-    assert game.turn != seat
+    assert len(ddz_game(table).hand(seat)) == before - 1
+    assert ddz_game(table).turn != seat
 
 
 async def test_signed_but_impossible_requests_are_refused(bot: Harness) -> None:

@@ -13,7 +13,7 @@ from ddz_bot.tg.words import cards_text
 from .clocks import ManualClock
 from .conftest import manager_of
 from .harness import Harness, SimUser
-from .scripts import current_table, play_until_over, seat_three, until_playing, whose_turn
+from .scripts import current_table, ddz_game, play_until_over, seat_three, until_playing, whose_turn
 from .test_simultaneous import until_doubling
 
 
@@ -217,5 +217,5 @@ async def test_who_is_done_doubling_already_has_the_panel_the_play_starts_with(
         assert "之后出牌" not in caption and "轮到你时面板会更新" in caption
     mark = len(bot.api.calls)
     await last.press(last.panel(), "不加倍")
-    assert game.phase is Phase.PLAYING
+    assert ddz_game(table).phase is Phase.PLAYING
     assert calls_into(bot, first.id, mark) == [], "the play's start changes nothing there"

@@ -17,6 +17,7 @@ from .conftest import make_settings, manager_of, start_bot
 from .harness import Harness, SimUser
 from .scripts import (
     current_table,
+    ddz_game,
     fire_timer,
     play_until_over,
     seat_three,
@@ -54,32 +55,32 @@ async def test_whose_turn_it_becomes_gets_a_new_panel_and_the_old_one_goes(
     assert first is not None and "轮到你了" in (first.panel().caption or "")  # type: ignore[union-attr]
     told = 0
     for _ in range(400):
-        if game.over:
+        if ddz_game(table).over:
             break
         user = whose_turn(bot, group, users)
         assert user is not None
-        phase = game.phase
+        phase = ddz_game(table).phase
         before = {u.id: _sent(bot, u) for u in users}
         manager_clock.advance(STILL_LOOKING_SECONDS + 1)
         await take_turn(bot, group, user)
-        if game.over:
+        if ddz_game(table).over:
             break
         for u in users:
             assert len(_panels(bot, u)) == 1, "the old panel is deleted: one panel a chat"
         now = whose_turn(bot, group, users)
         assert now is not None
-        if game.phase is Phase.DOUBLING and phase is not Phase.DOUBLING:
+        if ddz_game(table).phase is Phase.DOUBLING and phase is not Phase.DOUBLING:
             # doubling asks everyone at once: everyone is told, once, but who just acted
             # (looking at their chat: their panel is edited before their eyes)
             assert all(_sent(bot, u) == before[u.id] + (u is not user) for u in users)
-        elif game.phase is Phase.DOUBLING:
+        elif ddz_game(table).phase is Phase.DOUBLING:
             assert all(_sent(bot, u) == before[u.id] for u in users), "asked once only"
         elif now is not user:
             assert _sent(bot, now) == before[now.id] + 1, "the next player is notified"
             assert "轮到你了" in (now.panel().caption or "")  # type: ignore[union-attr]
             assert _sent(bot, user) == before[user.id], "the one who acted is not"
             told += 1
-    assert game.over and told > 5
+    assert ddz_game(table).over and told > 5
 
 
 async def test_a_seat_on_auto_play_is_not_notified(bot: Harness) -> None:
@@ -94,7 +95,7 @@ async def test_a_seat_on_auto_play_is_not_notified(bot: Harness) -> None:
     seat = table.seat_of(sleeper.id)
     assert seat is not None
     for _ in range(60):  # the sleeper lets every clock of theirs run out: 托管 (R-AFK)
-        if game.over or game.auto[seat]:
+        if ddz_game(table).over or ddz_game(table).auto[seat]:
             break
         user = whose_turn(bot, group, users)
         if user is sleeper:
@@ -102,7 +103,7 @@ async def test_a_seat_on_auto_play_is_not_notified(bot: Harness) -> None:
         else:
             assert user is not None
             await take_turn(bot, group, user)
-    assert game.auto[seat]
+    assert ddz_game(table).auto[seat]
     sent = _sent(bot, sleeper)
     others = [u for u in users if u is not sleeper]
     await play_until_over(bot, group, others)
@@ -156,7 +157,7 @@ async def test_a_reading_choice_ends_with_the_turn(tmp_path: Path) -> None:
         await leader.press(leader.panel(), "出牌")
         assert "按哪种牌型出" in (leader.panel().caption or "")  # type: ignore[union-attr]
         await fire_timer(bot, table)  # the player hesitated too long
-        assert game.turn != seat
+        assert ddz_game(table).turn != seat
         caption = leader.panel().caption or ""  # type: ignore[union-attr]
         assert "按哪种牌型出" not in caption
         assert not any("✅" in label for label in leader.labels()), "selection dropped"
@@ -172,12 +173,12 @@ async def test_the_doubling_clock_does_not_restart_at_each_answer(
     game = table.game
     assert game is not None
     for _ in range(10):
-        if game.phase is Phase.DOUBLING:
+        if ddz_game(table).phase is Phase.DOUBLING:
             break
         user = whose_turn(bot, group, users)
         assert user is not None
         await take_turn(bot, group, user)
-    assert game.phase is Phase.DOUBLING
+    assert ddz_game(table).phase is Phase.DOUBLING
     began = table.deadline
     assert began is not None
     manager_clock.advance(2)
@@ -186,7 +187,7 @@ async def test_the_doubling_clock_does_not_restart_at_each_answer(
     await users[1].press(users[1].panel(), "加倍")
     assert table.deadline == began
     await users[2].press(users[2].panel(), "不加倍")
-    assert game.phase.value == Phase.PLAYING.value and table.deadline is not None
+    assert ddz_game(table).phase.value == Phase.PLAYING.value and table.deadline is not None
     assert table.deadline > began  # the play has its own clock
 
 
@@ -326,7 +327,7 @@ async def test_points_are_bid_as_phones_type_them(tmp_path: Path) -> None:
             assert table.version > version, (typed, bidder.dm_texts()[-1])
             seat = table.seat_of(bidder.id)
             if points == 3:
-                assert game.landlord == seat and game.base == 3
+                assert ddz_game(table).landlord == seat and ddz_game(table).base == 3
             else:
                 nxt = whose_turn(bot, group, users)
                 assert nxt is not None

@@ -16,7 +16,7 @@ from ddz_bot.i18n import CATALOGUES, LANGS, SHARED_CATALOGUES, lang_from_code, n
 from tests.test_layering import all_imports
 
 from .harness import Harness
-from .scripts import current_table, seat_three, whose_turn
+from .scripts import current_table, ddz_game, seat_three, whose_turn
 
 
 def _placeholders(template: str) -> set[str]:
@@ -137,15 +137,17 @@ async def test_english_panels_name_the_jokers_in_english(bot: Harness) -> None:
     assert game is not None
     first = True
     for _ in range(30):  # the first to speak calls; everyone else declines what follows
-        if game.phase is Phase.PLAYING:
+        if ddz_game(table).phase is Phase.PLAYING:
             break
         user = whose_turn(bot, group, users)
         assert user is not None
         labels = user.labels()
         await user.press(user.panel(), labels[0] if first else labels[-1])
         first = False
-    assert game.phase is Phase.PLAYING
-    holders = [u for u in users if any(r >= 13 for r in game.hand(table.seat_of(u.id) or 0))]
+    assert ddz_game(table).phase is Phase.PLAYING
+    holders = [
+        u for u in users if any(r >= 13 for r in ddz_game(table).hand(table.seat_of(u.id) or 0))
+    ]
     assert holders  # two jokers are somewhere in the three hands
     for user in holders:
         labels = user.labels()

@@ -96,16 +96,18 @@ async def test_typed_plays_and_a_pass_refused_while_the_seat_can_beat(tmp_path: 
         game = pdk_game(current_table(bot, group))
         assert whose_turn(bot, group, users) is first  # ♠3 leads the table's first hand
         await first.dm("34567")
+        game = pdk_game(current_table(bot, group))
         assert game.to_beat is not None and game.to_beat.cards == Cards.parse("34567")
         assert whose_turn(bot, group, users) is second
         assert "要不起" not in second.labels()  # R-PDK-MUST: no Pass on the panel
         assert "你能管上，必须出牌" in (second.panel().caption or "")  # type: ignore[union-attr]
         await second.dm("pass")
         assert "有大必压" in second.dm_texts()[-1]
-        assert whose_turn(bot, group, users) is second and game.to_beat.cards == Cards.parse(
-            "34567"
-        )
+        game = pdk_game(current_table(bot, group))
+        assert whose_turn(bot, group, users) is second
+        assert game.to_beat is not None and game.to_beat.cards == Cards.parse("34567")
         await second.dm("45678")
+        game = pdk_game(current_table(bot, group))
         assert game.to_beat is not None and game.to_beat.cards == Cards.parse("45678")
         table = await play_pdk_until_over(bot, group, users)
         assert table.phase == FINISHED
@@ -121,7 +123,9 @@ async def test_a_time_out_plays_the_lowest_play_that_beats(tmp_path: Path) -> No
         game = pdk_game(table)
         await first.dm("34567")
         assert await fire_timer(bot, table)  # seat 1 sleeps: 45678 beats, and is the lowest
+        game = pdk_game(table)
         assert game.to_beat is not None and game.to_beat.cards == Cards.parse("45678")
+        game = pdk_game(table)
         assert game.to_beat_seat == 1 and game.timeouts[1] == 1
         assert "超时，系统代出" in (bot.api.last_message(group).caption or "")  # type: ignore[union-attr]
 
@@ -245,19 +249,18 @@ async def test_two_time_outs_in_a_row_put_the_seat_on_auto_play_until_taken_back
         await seat_three_pdk(bot, group, users)
         first = by_seat(bot, group, users)[0]
         table = current_table(bot, group)
-        game = pdk_game(table)
         assert await fire_timer(bot, table)  # the lead timed out: a play with the ♠3
-        assert game.timeouts[0] == 1 and not game.auto[0]
+        assert pdk_game(table).timeouts[0] == 1 and not pdk_game(table).auto[0]
         assert "再超时一次就会进入托管" in (first.panel().caption or "")  # type: ignore[union-attr]
         for _ in range(30):
-            if whose_turn(bot, group, users) is first or game.over:
+            if whose_turn(bot, group, users) is first or pdk_game(table).over:
                 break
             user = whose_turn(bot, group, users)
             assert user is not None
             await pdk_take_turn(bot, user)
         assert whose_turn(bot, group, users) is first
         assert await fire_timer(bot, table)
-        assert game.auto[0]  # R-PDK-AFK: two in a row, 托管
+        assert pdk_game(table).auto[0]  # R-PDK-AFK: two in a row, 托管
         assert "取消托管" in first.labels()
         await first.press(first.panel(), "取消托管")
-        assert not game.auto[0]
+        assert not pdk_game(table).auto[0]

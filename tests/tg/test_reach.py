@@ -5,7 +5,7 @@ from __future__ import annotations
 from ddz_bot.games.doudizhu.engine import Game
 
 from .harness import Harness
-from .scripts import current_table, fire_timer, seat_three
+from .scripts import current_table, ddz_game, fire_timer, seat_three
 
 
 async def test_a_user_who_never_started_the_bot_joins_through_the_deep_link(
@@ -49,8 +49,9 @@ async def test_a_private_chat_failing_mid_hand_falls_back_to_my_cards(bot: Harne
     carol_seat = table.seat_of(carol.id)
     if game.turn == carol_seat:
         await fire_timer(bot, table)  # her time runs out: her panel changes too
-    while game.turn != carol_seat:
-        bidder = next(u for u in users if u.id == table.seats[game.turn].user_id)
+    while (turn := ddz_game(table).turn) != carol_seat:
+        assert turn is not None
+        bidder = next(u for u in users if u.id == table.seats[turn].user_id)
         await bidder.press(bidder.panel(), "不叫")
     notices = [m.text or "" for m in bot.api.chat_messages(group)]
     assert any("Carol" in text and "我的牌" in text for text in notices)

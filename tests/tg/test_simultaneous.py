@@ -10,7 +10,7 @@ from ddz_bot.games.doudizhu.engine.views import Phase
 
 from .conftest import make_settings, start_bot
 from .harness import Harness, SimUser
-from .scripts import current_table, fire_timer, seat_three, take_turn, whose_turn
+from .scripts import current_table, ddz_game, fire_timer, seat_three, take_turn, whose_turn
 
 
 def button_data(user: SimUser, label: str) -> str:
@@ -23,10 +23,8 @@ def button_data(user: SimUser, label: str) -> str:
 
 
 async def until_doubling(bot: Harness, group: int, users: list[SimUser]) -> None:
-    game = current_table(bot, group).game
-    assert isinstance(game, Game)
     for _ in range(10):
-        if game.phase is Phase.DOUBLING:
+        if ddz_game(current_table(bot, group)).phase is Phase.DOUBLING:
             return
         user = whose_turn(bot, group, users)
         assert user is not None
@@ -90,6 +88,7 @@ async def test_everyone_shows_cards_while_dealing_with_the_button_they_were_show
             assert panel is not None
             answer = await user.press_data(panel, data)
             assert "过期" not in str(answer.get("text", "")), (user.name, answer)
+        game = ddz_game(current_table(bot, group))
         assert sorted(seat for seat, _ in game.shows) == [0, 1, 2]
     finally:
         await bot.stop()

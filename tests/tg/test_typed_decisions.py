@@ -14,7 +14,7 @@ from ddz_bot.kernel import Play
 from .built_deals import ambiguous_wildcard_lead
 from .conftest import make_settings, start_bot
 from .harness import Harness
-from .scripts import current_table, seat_three, whose_turn
+from .scripts import current_table, ddz_game, seat_three, whose_turn
 
 
 async def test_bidding_and_doubling_by_typed_words(bot: Harness) -> None:
@@ -35,21 +35,21 @@ async def test_bidding_and_doubling_by_typed_words(bot: Harness) -> None:
     await caller.dm("叫地主")
     assert table.version > version
     for _ in range(6):  # nobody grabs; nobody doubles
-        if game.phase not in (Phase.BIDDING, Phase.DOUBLING):
+        if ddz_game(table).phase not in (Phase.BIDDING, Phase.DOUBLING):
             break
         user = whose_turn(bot, group, users)
         assert user is not None
-        await user.dm("不抢" if game.phase is Phase.BIDDING else "不加倍")
-    if game.phase is Phase.LANDLORD_SHOW:
+        await user.dm("不抢" if ddz_game(table).phase is Phase.BIDDING else "不加倍")
+    if ddz_game(table).phase is Phase.LANDLORD_SHOW:
         user = whose_turn(bot, group, users)
         assert user is not None
         await user.dm("不明牌")
-    while game.phase is Phase.DOUBLING:
+    while ddz_game(table).phase is Phase.DOUBLING:
         user = whose_turn(bot, group, users)
         assert user is not None
         await user.dm("不加倍")
-    assert game.phase is Phase.PLAYING
-    assert game.landlord == table.seat_of(caller.id)
+    assert ddz_game(table).phase is Phase.PLAYING
+    assert ddz_game(table).landlord == table.seat_of(caller.id)
 
 
 async def test_points_are_bid_by_typing_the_number(tmp_path: Path) -> None:
@@ -64,7 +64,7 @@ async def test_points_are_bid_by_typing_the_number(tmp_path: Path) -> None:
         bidder = whose_turn(bot, group, users)
         assert bidder is not None
         await bidder.dm("3")
-        assert game.landlord == table.seat_of(bidder.id) and game.base == 3
+        assert ddz_game(table).landlord == table.seat_of(bidder.id) and ddz_game(table).base == 3
     finally:
         await bot.stop()
 
@@ -85,6 +85,7 @@ async def test_a_typed_wildcard_play_takes_the_ambig_reading_and_says_so(
         expected = typed_reading(game.readings(cards))
         assert expected is not None
         await leader.dm(cards_text(cards, "zh-Hans"))
+        game = ddz_game(table)
         assert game.to_beat is not None and game.to_beat_seat == seat
         assert (game.to_beat.kind, game.to_beat.rank) == (expected.kind, expected.rank)
         answer = leader.dm_texts()[-1]

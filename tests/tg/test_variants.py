@@ -12,7 +12,7 @@ from ddz_bot.tg.table import FINISHED
 
 from .conftest import make_settings, manager_of, start_bot
 from .harness import Harness
-from .scripts import current_table, fire_timer, play_until_over, seat_three
+from .scripts import current_table, ddz_game, fire_timer, play_until_over, seat_three
 
 
 @pytest.mark.parametrize("command", ["/newgame points", "/newgame wildcard", "/kaiju laizi"])
@@ -61,12 +61,14 @@ async def test_show_cards_while_dealing_and_at_the_start(tmp_path: Path) -> None
         assert len(game.hand(1)) == 9
         assert "明牌 (x4)" in bob.labels()
         await bob.press(bob.panel(), "明牌 (x4)")
-        assert [kind for _, kind in game.shows] == ["start", "deal_first"]
+        assert [kind for _, kind in ddz_game(table).shows] == ["start", "deal_first"]
         await fire_timer(bot, table)  # the second half of the deal
-        assert game.deal_step == 2
+        assert ddz_game(table).deal_step == 2
         await fire_timer(bot, table)  # bidding begins: the first who showed bids first
-        assert current_table(bot, group).acting_phase() is Phase.BIDDING and game.turn == 0
-        assert game.multiplier() == 5  # R-SHOW-MAX: the largest show counts, once
+        assert (
+            current_table(bot, group).acting_phase() is Phase.BIDDING and ddz_game(table).turn == 0
+        )
+        assert ddz_game(table).multiplier() == 5  # R-SHOW-MAX: the largest show counts, once
         await manager_of(bot).drain()
     finally:
         await bot.stop()

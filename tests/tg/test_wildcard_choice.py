@@ -10,6 +10,7 @@ from ddz_bot.games.doudizhu.tg.present import cards_text
 from ddz_bot.kernel import RANK_CHARS, Play
 
 from .built_deals import ambiguous_wildcard_lead
+from .scripts import ddz_game
 
 
 async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
@@ -44,4 +45,5 @@ async def test_the_player_picks_the_reading(tmp_path: Path) -> None:
         version = table.version
         await leader.press(leader.panel(), choices[-2])  # the last reading offered
         assert table.version > version
+        game = ddz_game(table)
         assert game.to_beat is not None and sorted(game.to_beat.cards) == sorted(cards)

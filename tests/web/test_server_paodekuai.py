@@ -9,6 +9,7 @@ import json
 from ddz_bot.games.paodekuai.engine import PdkGame
 from ddz_bot.kernel import Pass
 from tests.tg.harness import Harness
+from tests.tg.pdk_scripts import pdk_game
 from tests.tg.scripts import current_table, seat_three, whose_turn
 
 from .live import open_page, server_of
@@ -46,7 +47,7 @@ async def test_a_paodekuai_table_is_played_at_the_page_and_watched(live: Harness
             page = pages[user.id]
             frame = await page.state(lambda f: f["v"] == table.version and "decide" in f)
             assert frame["decide"]["kind"] == "play"
-            may_pass = Pass(seat) in game.legal_actions(seat)
+            may_pass = Pass(seat) in pdk_game(table).legal_actions(seat)
             assert frame["decide"]["pass"] is may_pass  # never a Pass for a seat that must beat
             if may_pass:
                 message = {"t": "act", "v": frame["v"], "a": {"type": "pass"}}
@@ -60,11 +61,11 @@ async def test_a_paodekuai_table_is_played_at_the_page_and_watched(live: Harness
             assert answer["t"] == "ok", answer
             await live.settle()
             assert table.version > before
-            if game.over:
+            if pdk_game(table).over:
                 break
         seen = await spy.state(lambda f: f["v"] == table.version)
-    assert game.over and passes > 0
-    outcome = game.outcome()
+    assert pdk_game(table).over and passes > 0
+    outcome = pdk_game(table).outcome()
     assert outcome is not None
     assert seen["sum"]["phase"] == "finished" and seen["settlement"] is not None
     assert seen["sum"]["winners"] == list(outcome.winners)
@@ -72,7 +73,7 @@ async def test_a_paodekuai_table_is_played_at_the_page_and_watched(live: Harness
     assert [s["count"] for s in seen["sum"]["seats"]] == list(outcome.cards_left)
     assert seen["seat"] is None and "decide" not in seen and seen["sum"]["hand"] is None
     # a card held at the end was held all along: no frame before the end showed it
-    held = {str(card) for seat in range(3) for card in game.view_for(seat).hand}
+    held = {str(card) for seat in range(3) for card in pdk_game(table).view_for(seat).hand}
     assert held  # two seats still hold cards
     during = [json.loads(text) for text in spy.raw]
     during = [f for f in during if f["t"] == "state" and not f.get("settlement")]

@@ -52,6 +52,9 @@ class BaoHuangOptions:
     def table_rules(self, group: GroupSettings, variant: str | None) -> str:
         return group_rules(group)
 
+    def title(self, lang: str) -> str:
+        return t(lang, "game_baohuang")
+
     def describe(self, rules: str, lang: str) -> str:
         return t(lang, "bh_cap_game", options=options_text(baohuang_rules(rules), lang))
 

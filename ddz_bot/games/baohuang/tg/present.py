@@ -30,7 +30,7 @@ from ddz_bot.tg.cardwords import cards_text
 from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import remembered_result, seconds_left, single_decider
+from ddz_bot.tg.screens import seconds_left, single_decider
 from ddz_bot.tg.table import FINISHED, Table
 
 from .host import baohuang_rules
@@ -244,7 +244,7 @@ class BaoHuangContents:
         outcome = game.outcome()
         if outcome is None or outcome.aborted:
             return [t(lang, "result_aborted")]
-        settled = {line.seat: line for line in remembered_result(table.hand_id)}
+        settled = {line.seat: line for line in table.settled}
         mine = settled.get(seat)
         parts = []
         if outcome.termination is Termination.ESCAPED:

@@ -55,6 +55,9 @@ class DouDizhuOptions:
             return "points"
         return "wildcard" if wildcard else "classic"
 
+    def title(self, lang: str) -> str:
+        return t(lang, "game_doudizhu")
+
     def describe(self, rules: str, lang: str) -> str:
         return t(lang, f"game_{rules}")
 

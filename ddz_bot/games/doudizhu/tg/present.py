@@ -5,9 +5,8 @@ Contents are functions of the table, the game and a seat's half-made choices (``
 pictures are drawn lazily by the outbox, only for the content that is really sent. What the
 group's table message, the lobby message and each player's private panel contain is the
 table's game's ``Contents`` (斗地主's are the functions here, 保皇's are
-``baohuang.present``'s).
-The one thing a table does not hold is what its settlement moved: ``remember_result`` keeps
-the last hands' bean changes for the players' final panels.
+``baohuang.present``'s). What the settlement moved, the final panels read from the
+finished table (``Table.settled``).
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from ddz_bot.tg.cardwords import cards_text, grouped_cards_text
 from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import remembered_result, seconds_left, single_decider
+from ddz_bot.tg.screens import seconds_left, single_decider
 from ddz_bot.tg.table import FINISHED, Table
 from ddz_bot.tg.words import narrate as narrate_events
 
@@ -143,7 +142,7 @@ def final_lines(table: Table, seat: int, lang: str) -> list[str]:
     outcome = game.outcome()
     if outcome is None or outcome.aborted:
         return [t(lang, "result_aborted")]
-    settled = {line.seat: line for line in remembered_result(table.hand_id)}
+    settled = {line.seat: line for line in table.settled}
     mine = settled.get(seat)
     lines: list[str] = []
     parts: list[str] = []

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ddz_bot.i18n import t as shared
 from ddz_bot.storage import GroupSettings
 
 from ..i18n import t as pt
@@ -40,6 +41,9 @@ class PdkOptions:
 
     def table_rules(self, group: GroupSettings, variant: str | None) -> str:
         return group_rules(group)
+
+    def title(self, lang: str) -> str:
+        return shared(lang, "game_paodekuai")
 
     def describe(self, rules: str, lang: str) -> str:
         return describe(rules, lang)

@@ -16,7 +16,7 @@ from ddz_bot.render import ResultLine
 from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import remembered_result, seconds_left, single_decider
+from ddz_bot.tg.screens import seconds_left, single_decider
 from ddz_bot.tg.table import FINISHED, Table
 
 from ..engine import AFK_LIMIT, PdkGame, PublicView
@@ -163,7 +163,7 @@ class PdkContents:
         outcome = _game(table).outcome()
         if outcome is None:
             return [t(lang, "result_aborted")]
-        mine = {line.seat: line for line in remembered_result(table.hand_id)}.get(seat)
+        mine = {line.seat: line for line in table.settled}.get(seat)
         parts = []
         if outcome.termination is Termination.ESCAPED:
             assert outcome.escaped is not None
