@@ -196,6 +196,7 @@ async def settle_high_card(db: Database, table: Table, game: HostedGame) -> Sett
         "log": [action.to_dict() for action in played.actions],
     }
     record = HandRecord(
+        game=GAME_NAME,
         room=played.room.key,
         rules={"game": GAME_NAME},
         seats=users,
@@ -220,7 +221,7 @@ async def settle_high_card(db: Database, table: Table, game: HostedGame) -> Sett
         result,
         scored,
         lambda seat: seat in outcome.winners,
-        lead=outcome.winner,
+        role=lambda seat: "",  # high card has no sides
     )
     lang = table.lang
     lines = [_head(outcome.winner, outcome.escaped, table.names(), lang)]
