@@ -29,10 +29,14 @@ __all__ = [
     "classify",
     "combo_of",
     "pdk_beats",
+    "played_combo",
     "readings",
 ]
 
 _ACE: Final = SEQUENCE_TOP
+_NO_CARDS: Final = Cards()
+#: the deck's cards of each rank, by the ``cards15`` option (False, True)
+_MAX_OF_RANK: Final = (max_of_rank(PdkRules()), max_of_rank(PdkRules(cards15=True)))
 
 
 class PdkKind(StrEnum):
@@ -109,18 +113,19 @@ def readings(
     cards: Cards, rules: PdkRules = DEFAULT_RULES, last: bool = False
 ) -> tuple[Reading, ...]:
     """Every reading of ``cards`` (empty: no combo). ``last``: they empty the hand."""
-    return _readings(cards, rules, last)
+    return _readings(cards, rules.cards15, rules.four_three, last)
 
 
 @lru_cache(maxsize=1 << 16)
-def _readings(cards: Cards, rules: PdkRules, last: bool) -> tuple[Reading, ...]:
+def _readings(cards: Cards, cards15: bool, four_three: bool, last: bool) -> tuple[Reading, ...]:
+    """``readings``, remembered by the options they depend on (plain flags: cheap to hash)."""
     n = len(cards)
     if not n or cards[-1] > TOP_RANK:
         return ()
     counts = [0] * (TOP_RANK + 1)
     for r in cards:
         counts[r] += 1
-    if any(c > m for c, m in zip(counts, max_of_rank(rules), strict=True)):
+    if any(c > m for c, m in zip(counts, _MAX_OF_RANK[cards15], strict=True)):
         return ()
     held = [r for r, c in enumerate(counts) if c]
     lo, hi = held[0], held[-1]
@@ -150,7 +155,7 @@ def _readings(cards: Cards, rules: PdkRules, last: bool) -> tuple[Reading, ...]:
                 out.append(Reading(PdkKind.PLANE, top, k))
             elif last and wings < 2 * k:
                 out.append(Reading(PdkKind.PLANE, top, k, True))
-    if rules.four_three and n == 7:
+    if four_three and n == 7:
         out.extend(Reading(PdkKind.FOUR_THREE, r, 1) for r in held if counts[r] == 4)
     return tuple(out)
 
@@ -195,6 +200,34 @@ def beating_reading(
         if ok and (best is None or (not x.short, x.rank) > (not best.short, best.rank)):
             best = x
     return best
+
+
+def played_combo(
+    cards: Cards, previous: PdkCombo | None, rules: PdkRules, last: bool
+) -> PdkCombo | None:
+    """The combo ``cards`` (a combo) are played as: leading, their best reading; following
+    ``previous``, their highest reading that beats it (``None``: none does)."""
+    table = None if previous is None else (previous.kind, previous.rank, previous.length)
+    return _played(cards, table, rules.cards15, rules.four_three, last)
+
+
+@lru_cache(maxsize=1 << 16)
+def _played(
+    cards: Cards,
+    table: tuple[PdkKind, int, int] | None,
+    cards15: bool,
+    four_three: bool,
+    last: bool,
+) -> PdkCombo | None:
+    """``played_combo``, remembered (combos are frozen: one serves every hand)."""
+    rules = PdkRules(cards15=cards15, four_three=four_three)
+    if table is None:
+        return combo_of(cards, rules, last)
+    kind, rank, length = table
+    found = beating_reading(cards, PdkCombo(kind, rank, length, _NO_CARDS), rules, last)
+    if found is None:
+        return None
+    return PdkCombo(found.kind, found.rank, found.length, cards, found.short)
 
 
 def pdk_beats(
