@@ -52,6 +52,10 @@ class PdkKind(StrEnum):
     BOMB = "bomb"  # four of a rank
 
 
+#: read off the class once (on Python 3.11 reading an enum member off its class is slow)
+_BOMB: Final = PdkKind.BOMB
+
+
 class Reading(NamedTuple):
     """One way to read cards: the kind, its top rank (a chain's highest, a trio's or an
     airplane's highest trio), the chain's length (1 when not a chain), and ``short`` for a
@@ -83,7 +87,7 @@ class PdkCombo:
 
     @property
     def is_bomb(self) -> bool:
-        return self.kind is PdkKind.BOMB
+        return self.kind is _BOMB
 
     @property
     def reading(self) -> Reading:
@@ -193,8 +197,8 @@ def beating_reading(
     """The highest reading of ``cards`` that beats ``previous`` (R-PDK-BEAT), or ``None``."""
     best: Reading | None = None
     for x in readings(cards, rules, last):
-        if x.kind is PdkKind.BOMB:
-            ok = previous.kind is not PdkKind.BOMB or x.rank > previous.rank
+        if x.kind is _BOMB:
+            ok = previous.kind is not _BOMB or x.rank > previous.rank
         else:
             ok = x.kind is previous.kind and x.length == previous.length and x.rank > previous.rank
         if ok and (best is None or (not x.short, x.rank) > (not best.short, best.rank)):

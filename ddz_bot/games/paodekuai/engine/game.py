@@ -25,7 +25,6 @@ from ddz_bot.kernel import (
     Escaped,
     Event,
     Pass,
-    Passed,
     Play,
     Room,
     Settlement,
@@ -34,10 +33,10 @@ from ddz_bot.kernel import (
     Timeout,
     Waiting,
     action_from_dict,
-    room_by_key,
 )
 
 from .actions import (
+    SEAT_PASSES,
     BadSeat,
     CardsNotInHand,
     DoesNotBeat,
@@ -53,8 +52,17 @@ from .actions import (
 )
 from .cards import PLAYERS, RANK_OF, SPADE_THREE, TOP_RANK, deck_for, ranks_of
 from .combos import PdkCombo, played_combo, readings
-from .deal import arrange_deal
-from .events import BombStood, HandDealt, HandFinished, OneCardLeft, PhaseChanged, Played, TrickWon
+from .deal import arrange_deal, read_start, start_dict
+from .events import (
+    SEAT_ONE_CARD_LEFT,
+    SEAT_PASSED,
+    SEAT_TRICK_WON,
+    BombStood,
+    HandDealt,
+    HandFinished,
+    PhaseChanged,
+    Played,
+)
 from .held import Spans, count_ranks, find_cards, take_cards
 from .moves import listed_moves, listed_play, listed_plays, lowest_play
 from .rules import PdkRules
@@ -62,6 +70,9 @@ from .scoring import balances_of, escaped_outcome, pdk_settle, won_outcome
 from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
 
 __all__ = ["AFK_LIMIT", "PdkGame"]
+
+#: the phases as plain names (on Python 3.11 reading an enum member off its class is slow)
+_DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
 
 #: Time-outs in a row after which a person's seat is played for them (托管), as in the other games.
 AFK_LIMIT: Final = 2
@@ -99,7 +110,7 @@ class PdkGame:
         self.rules, self.room, self.balances = rules, room, balances
         self.deck = list(deck)
         self.start_leader = leader
-        self.phase = Phase.DEALING
+        self.phase = _DEALING
         self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.played: list[Card] = []
         self.trick: list[tuple[PdkCombo, tuple[Card, ...]] | None] = [None] * PLAYERS
@@ -145,7 +156,7 @@ class PdkGame:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.FINISHED
+        return self.phase is _FINISHED
 
     def hand(self, seat: int) -> Cards:
         """The seat's cards as ranks (kept with the hand: read on every decision)."""
@@ -153,7 +164,7 @@ class PdkGame:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
-        if self.phase is Phase.FINISHED:
+        if self.phase is _FINISHED:
             raise GameOver("the hand is over")
         seat = getattr(action, "seat", None)  # Action.actor, without the call
         if seat is not None and not 0 <= seat < PLAYERS:
@@ -181,7 +192,7 @@ class PdkGame:
             raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
 
     def _on_deal(self, action: Deal) -> list[Event]:
-        self._need(Phase.DEALING)
+        self._need(_DEALING)
         size = self.rules.hand_size
         for seat in range(PLAYERS):
             self.hands[seat] = sorted(self.deck[seat * size : (seat + 1) * size])
@@ -191,15 +202,15 @@ class PdkGame:
         if first:
             self.leader = next(s for s in range(PLAYERS) if SPADE_THREE in self.hands[s])
             self.must_three = not self.rules.free_first
-        self.phase, self.turn = Phase.PLAYING, self.leader
-        return [HandDealt(size, self.leader, first), PhaseChanged(Phase.PLAYING, self.turn)]
+        self.phase, self.turn = _PLAYING, self.leader
+        return [HandDealt(size, self.leader, first), PhaseChanged(_PLAYING, self.turn)]
 
     def next_has_one(self, seat: int) -> bool:
         return len(self.hands[(seat + 1) % PLAYERS]) == 1
 
     def moves(self, seat: int) -> list[Cards]:
         """The seat's legal plays now as ranks (cheaper than ``legal_actions``)."""
-        if self.phase is not Phase.PLAYING or self.turn != seat:
+        if self.phase is not _PLAYING or self.turn != seat:
             return []
         return list(self._listed(seat))
 
@@ -241,8 +252,8 @@ class PdkGame:
 
     def _on_play(self, action: Play) -> list[Event]:
         seat, cards = action.seat, action.cards
-        if self.phase is not Phase.PLAYING:
-            self._need(Phase.PLAYING)
+        if self.phase is not _PLAYING:
+            self._need(_PLAYING)
         if self.turn != seat:
             self._need_turn(seat)
         combo, spans = self._check_play(seat, cards)
@@ -264,7 +275,7 @@ class PdkGame:
         left = len(rest)
         events: list[Event] = [Played(seat, combo, shown, left)]
         if left == 1:
-            events.append(OneCardLeft(seat))
+            events.append(SEAT_ONE_CARD_LEFT[seat])
         if not left:
             return events + self._stand() + self._finish(seat)
         self.turn = (seat + 1) % PLAYERS
@@ -280,8 +291,8 @@ class PdkGame:
 
     def _on_pass(self, action: Pass) -> list[Event]:
         seat = action.seat
-        if self.phase is not Phase.PLAYING:
-            self._need(Phase.PLAYING)
+        if self.phase is not _PLAYING:
+            self._need(_PLAYING)
         if self.turn != seat:
             self._need_turn(seat)
         if self.to_beat is None:
@@ -291,22 +302,22 @@ class PdkGame:
         self.passed[seat] = True
         self.trick[seat] = None
         self.passes += 1
-        events: list[Event] = [Passed(seat)]
+        events: list[Event] = [SEAT_PASSED[seat]]
         if self.passes >= PLAYERS - 1:
             leader = self.to_beat_seat
             assert leader is not None
             events += self._stand()
             self.to_beat, self.passes, self.turn = None, 0, leader
-            return [*events, TrickWon(leader)]
+            return [*events, SEAT_TRICK_WON[leader]]
         self.turn = (seat + 1) % PLAYERS
         return events
 
     def _finish(self, winner: int) -> list[Event]:
         self.winner, self.turn, self.to_beat = winner, None, None
-        self.phase = Phase.FINISHED
+        self.phase = _FINISHED
         outcome = self.outcome()
         assert outcome is not None
-        return [PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+        return [PhaseChanged(_FINISHED, None), HandFinished(outcome)]
 
     # -- time-outs, auto-play, escape (R-PDK-AFK, R-PDK-ESCAPE)
 
@@ -317,7 +328,7 @@ class PdkGame:
         self._check_seat(seat)
         if self.over:
             raise GameOver("the hand is over")
-        self._need(Phase.PLAYING)
+        self._need(_PLAYING)
         self._need_turn(seat)
         moves = self.moves(seat)
         if not moves:
@@ -348,28 +359,28 @@ class PdkGame:
 
     def _on_escape(self, action: Escape) -> list[Event]:
         self.escaped = action.seat
-        self.phase, self.turn = Phase.FINISHED, None
+        self.phase, self.turn = _FINISHED, None
         outcome = self.outcome()
         assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+        return [Escaped(action.seat), PhaseChanged(_FINISHED, None), HandFinished(outcome)]
 
     # ------------------------------------------------------------------ what may be done
 
     def waiting_for(self) -> Waiting | None:
         """Who must play now; ``None`` before the deal (the table sends ``Deal``) and once
         the hand is over."""
-        if self.phase is not Phase.PLAYING or self.turn is None:
+        if self.phase is not _PLAYING or self.turn is None:
             return None
         return _WAITING[self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's plays now, and ``Pass`` only when it follows and can't beat
         (R-PDK-MUST)."""
-        if self.phase is not Phase.PLAYING or self.turn != seat:
+        if self.phase is not _PLAYING or self.turn != seat:
             return []
         if self._plays_at != len(self.actions):
             moves = self._listed(seat)
-            self._plays = listed_plays(seat, moves) if moves else [_PASSES[seat]]
+            self._plays = listed_plays(seat, moves) if moves else [SEAT_PASSES[seat]]
             self._plays_at = len(self.actions)
         return self._plays[:]
 
@@ -437,31 +448,15 @@ class PdkGame:
 
     def start_dict(self) -> dict[str, Any]:
         """The hand's start: with the actions, all a replay needs."""
-        return {
-            "game": "paodekuai",
-            "rules": self.rules.to_dict(),
-            "room": self.room.key,
-            "balances": list(self.balances),
-            "deck": [int(c) for c in self.deck],
-            "leader": self.start_leader,
-        }
+        return start_dict(self.rules, self.room, self.balances, self.deck, self.start_leader)
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.start_dict(), "actions": [a.to_dict() for a in self.actions]}
 
     @classmethod
     def _from_start(cls, data: dict[str, Any]) -> PdkGame:
-        if data.get("game") != "paodekuai":
-            raise ValueError("not a stored hand of 跑得快")
         game = cls.__new__(cls)
-        leader = data.get("leader")
-        game._setup(
-            PdkRules.from_dict(dict(data["rules"])),
-            room_by_key(str(data["room"])),
-            balances_of(data["balances"]),
-            [Card(int(c)) for c in data["deck"]],
-            None if leader is None else int(leader),
-        )
+        game._setup(*read_start(data))
         return game
 
     @classmethod
@@ -480,9 +475,6 @@ class PdkGame:
     def clone(self) -> PdkGame:
         return PdkGame.from_dict(self.to_dict())
 
-
-#: each seat's pass (frozen: one serves every hand)
-_PASSES: Final = tuple(Pass(s) for s in range(PLAYERS))
 
 #: what a hand waits on in each seat's turn (frozen: one serves every hand)
 _WAITING: Final = tuple(Waiting((s,), DecisionKind.PLAY, TimeLimit.PLAY) for s in range(PLAYERS))

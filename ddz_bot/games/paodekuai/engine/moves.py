@@ -27,6 +27,10 @@ __all__ = [
 ]
 
 _ACE: Final = SEQUENCE_TOP
+# the kinds as plain names (on Python 3.11 reading an enum member off its class is slow)
+_IS_SINGLE, _IS_PAIR, _IS_PAIRS = PdkKind.SINGLE, PdkKind.PAIR, PdkKind.PAIRS
+_IS_STRAIGHT, _IS_TRIO_TWO, _IS_PLANE = PdkKind.STRAIGHT, PdkKind.TRIO_TWO, PdkKind.PLANE
+_IS_FOUR_THREE, _IS_BOMB = PdkKind.FOUR_THREE, PdkKind.BOMB
 _RANKS: Final = TOP_RANK + 1
 _new = tuple.__new__
 _SINGLES: Final = tuple(_new(Cards, (r,)) for r in range(_RANKS))
@@ -212,29 +216,29 @@ def lead_moves(counts: list[int], rules: PdkRules) -> list[Cards]:
 def follow_moves(counts: list[int], previous: PdkCombo, rules: PdkRules) -> list[Cards]:
     """Every full-size combo that beats ``previous`` (R-PDK-BEAT; no R-PDK-LAST)."""
     kind, p = previous.kind, previous.rank
-    if kind is PdkKind.SINGLE:
+    if kind is _IS_SINGLE:
         out = [_SINGLES[r] for r in range(p + 1, _RANKS) if counts[r]]
-    elif kind is PdkKind.PAIR:
+    elif kind is _IS_PAIR:
         out = [_PAIRS[r] for r in range(p + 1, _RANKS) if counts[r] >= 2]
     else:
         out = []
-        if kind is PdkKind.STRAIGHT or kind is PdkKind.PAIRS:
-            width = 1 if kind is PdkKind.STRAIGHT else 2
+        if kind is _IS_STRAIGHT or kind is _IS_PAIRS:
+            width = 1 if kind is _IS_STRAIGHT else 2
             n = previous.length
             table = _CHAINS[width]
             out += [table[top][n] for top in _runs(counts, width, n, p)]
-        elif kind is PdkKind.TRIO_TWO:
+        elif kind is _IS_TRIO_TWO:
             for r in range(p + 1, _RANKS):
                 if counts[r] >= 3:
                     _trio_two(counts, r, out)
-        elif kind is PdkKind.PLANE:
+        elif kind is _IS_PLANE:
             _planes(counts, previous.length, p, out)
-        elif kind is PdkKind.FOUR_THREE and rules.four_three:
+        elif kind is _IS_FOUR_THREE and rules.four_three:
             for r in range(p + 1, _RANKS):
                 if counts[r] == 4:
                     _with_kickers(counts, r, r, 4, 3, out)
     if 4 in counts:
-        above = p if kind is PdkKind.BOMB else -1
+        above = p if kind is _IS_BOMB else -1
         out += [_BOMBS[r] for r in range(above + 1, _RANKS) if counts[r] == 4]
     return out
 
@@ -342,9 +346,30 @@ def listed_play(seat: int, cards: Cards) -> Play:
     return _PLAYS[seat].get(cards) or _make_play(seat, cards)
 
 
+def _table_ids() -> frozenset[int]:
+    """The ids of the plays built into this module's tables (kept for the process)."""
+    built: list[Cards] = [*_SINGLES, *_PAIRS, *_BOMBS]
+    built += (x for by_low in _TRIO_TWO for row in by_low for x in row)
+    built += (x for table in _CHAINS.values() for by_top in table for x in by_top)
+    return frozenset(map(id, built))
+
+
+#: a table's plays live as long as the process, so an id names one for good: looking a
+#: ``Play`` up by it spares hashing the ranks of every play a lead lists
+_TABLE_IDS: Final = _table_ids()
+_BY_ID: Final[tuple[dict[int, Play], ...]] = tuple({} for _ in range(PLAYERS))
+
+
+def _play_of(seat: int, cards: Cards) -> Play:
+    if id(cards) not in _TABLE_IDS:
+        return listed_play(seat, cards)
+    play = _BY_ID[seat][id(cards)] = listed_play(seat, cards)
+    return play
+
+
 def listed_plays(seat: int, moves: list[Cards]) -> list[Action]:
     """``listed_play`` of every move (a lead lists dozens)."""
-    plays: list[Action | None] = list(map(_PLAYS[seat].get, moves))
+    plays: list[Action | None] = list(map(_BY_ID[seat].get, map(id, moves)))
     if not all(plays):  # (not ``None in``: that would compare every play with None)
-        plays = [p or _make_play(seat, m) for p, m in zip(plays, moves, strict=True)]
+        plays = [p or _play_of(seat, m) for p, m in zip(plays, moves, strict=True)]
     return plays  # type: ignore[return-value]
