@@ -6,6 +6,9 @@ Run: python bench/pdk_engine.py [--situations N] [--hands N]
 Targets (issue 30): legal moves median ≤ 50 µs leading, ≤ 10 µs following; random self-play
 ≥ 1,000 hands/s. Each situation is timed several times and its best run kept, so noise from
 other processes mostly drops out; the follow situations are the plays a random hand meets.
+A lead remembers the shapes of the hands it met (which ranks are held once, which twice: at
+most 2**13 of each), so repeats run warm as they do at a table that has dealt a while; the
+"1st call" row times each hand's first listing alone, before any repeat.
 Self-play is counted in CPU seconds of this process (time.process_time), which other
 processes on a shared machine don't inflate; the wall-clock rate is printed beside it.
 """
@@ -49,18 +52,20 @@ def row(label: str, times: list[float], counts: list[int]) -> None:
 
 def moves_bench(situations: int, rules: PdkRules) -> None:
     rng = random.Random(20261203)
-    lead_t, lead_n, follow_t, follow_n = [], [], [], []
+    lead_t, lead_n, follow_t, follow_n, first_t = [], [], [], [], []
     for _ in range(situations):
         deck = deck_for(rules)
         rng.shuffle(deck)
         hand = Cards.of(deck[: rules.hand_size])
         other = Cards.of(deck[rules.hand_size : 2 * rules.hand_size])
+        first_t.append(best_of(partial(pdk_moves, hand, None, rules), repeat=1, number=1))
         lead_t.append(best_of(partial(pdk_moves, hand, None, rules)))
         lead_n.append(len(pdk_moves(hand, None, rules)))
         previous = combo_of(rng.choice(pdk_moves(other, None, rules)), rules)
         follow_t.append(best_of(partial(legal_plays, hand, previous, rules)))
         follow_n.append(len(legal_plays(hand, previous, rules)))
     row(f"legal moves leading, {rules.hand_size} cards", lead_t, lead_n)
+    row(f"legal moves leading, {rules.hand_size} cards, 1st call", first_t, lead_n)
     row(f"legal moves following, {rules.hand_size} cards", follow_t, follow_n)
 
 

@@ -19,12 +19,16 @@ from ddz_bot.kernel import (
     MustLead,
     NotACombo,
     NotYourTurn,
+    Pass,
     WrongPhase,
 )
+
+from .cards import PLAYERS
 
 __all__ = [
     "OWN_ACTIONS",
     "OWN_REFUSALS",
+    "SEAT_PASSES",
     "BadSeat",
     "CardsNotInHand",
     "DoesNotBeat",
@@ -63,3 +67,6 @@ class MustPlayHighest(IllegalAction):
 OWN_ACTIONS: tuple[type[Action], ...] = ()
 OWN_REFUSALS: tuple[type[IllegalAction], ...] = (MustBeat, MustPlayThree, MustPlayHighest)
 read_action = ActionReader(OWN_ACTIONS)
+
+#: each seat's pass, as ``legal_actions`` lists it (frozen: one serves every hand)
+SEAT_PASSES: tuple[Pass, ...] = tuple(Pass(s) for s in range(PLAYERS))

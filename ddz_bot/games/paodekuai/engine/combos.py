@@ -29,10 +29,14 @@ __all__ = [
     "classify",
     "combo_of",
     "pdk_beats",
+    "played_combo",
     "readings",
 ]
 
 _ACE: Final = SEQUENCE_TOP
+_NO_CARDS: Final = Cards()
+#: the deck's cards of each rank, by the ``cards15`` option (False, True)
+_MAX_OF_RANK: Final = (max_of_rank(PdkRules()), max_of_rank(PdkRules(cards15=True)))
 
 
 class PdkKind(StrEnum):
@@ -46,6 +50,10 @@ class PdkKind(StrEnum):
     PLANE = "plane"  # 飞机: consecutive trios with two wings each
     FOUR_THREE = "four_three"  # 四带三 (option four_three): not a bomb
     BOMB = "bomb"  # four of a rank
+
+
+#: read off the class once (on Python 3.11 reading an enum member off its class is slow)
+_BOMB: Final = PdkKind.BOMB
 
 
 class Reading(NamedTuple):
@@ -79,7 +87,7 @@ class PdkCombo:
 
     @property
     def is_bomb(self) -> bool:
-        return self.kind is PdkKind.BOMB
+        return self.kind is _BOMB
 
     @property
     def reading(self) -> Reading:
@@ -109,18 +117,19 @@ def readings(
     cards: Cards, rules: PdkRules = DEFAULT_RULES, last: bool = False
 ) -> tuple[Reading, ...]:
     """Every reading of ``cards`` (empty: no combo). ``last``: they empty the hand."""
-    return _readings(cards, rules, last)
+    return _readings(cards, rules.cards15, rules.four_three, last)
 
 
 @lru_cache(maxsize=1 << 16)
-def _readings(cards: Cards, rules: PdkRules, last: bool) -> tuple[Reading, ...]:
+def _readings(cards: Cards, cards15: bool, four_three: bool, last: bool) -> tuple[Reading, ...]:
+    """``readings``, remembered by the options they depend on (plain flags: cheap to hash)."""
     n = len(cards)
     if not n or cards[-1] > TOP_RANK:
         return ()
     counts = [0] * (TOP_RANK + 1)
     for r in cards:
         counts[r] += 1
-    if any(c > m for c, m in zip(counts, max_of_rank(rules), strict=True)):
+    if any(c > m for c, m in zip(counts, _MAX_OF_RANK[cards15], strict=True)):
         return ()
     held = [r for r, c in enumerate(counts) if c]
     lo, hi = held[0], held[-1]
@@ -150,7 +159,7 @@ def _readings(cards: Cards, rules: PdkRules, last: bool) -> tuple[Reading, ...]:
                 out.append(Reading(PdkKind.PLANE, top, k))
             elif last and wings < 2 * k:
                 out.append(Reading(PdkKind.PLANE, top, k, True))
-    if rules.four_three and n == 7:
+    if four_three and n == 7:
         out.extend(Reading(PdkKind.FOUR_THREE, r, 1) for r in held if counts[r] == 4)
     return tuple(out)
 
@@ -188,13 +197,41 @@ def beating_reading(
     """The highest reading of ``cards`` that beats ``previous`` (R-PDK-BEAT), or ``None``."""
     best: Reading | None = None
     for x in readings(cards, rules, last):
-        if x.kind is PdkKind.BOMB:
-            ok = previous.kind is not PdkKind.BOMB or x.rank > previous.rank
+        if x.kind is _BOMB:
+            ok = previous.kind is not _BOMB or x.rank > previous.rank
         else:
             ok = x.kind is previous.kind and x.length == previous.length and x.rank > previous.rank
         if ok and (best is None or (not x.short, x.rank) > (not best.short, best.rank)):
             best = x
     return best
+
+
+def played_combo(
+    cards: Cards, previous: PdkCombo | None, rules: PdkRules, last: bool
+) -> PdkCombo | None:
+    """The combo ``cards`` (a combo) are played as: leading, their best reading; following
+    ``previous``, their highest reading that beats it (``None``: none does)."""
+    table = None if previous is None else (previous.kind, previous.rank, previous.length)
+    return _played(cards, table, rules.cards15, rules.four_three, last)
+
+
+@lru_cache(maxsize=1 << 16)
+def _played(
+    cards: Cards,
+    table: tuple[PdkKind, int, int] | None,
+    cards15: bool,
+    four_three: bool,
+    last: bool,
+) -> PdkCombo | None:
+    """``played_combo``, remembered (combos are frozen: one serves every hand)."""
+    rules = PdkRules(cards15=cards15, four_three=four_three)
+    if table is None:
+        return combo_of(cards, rules, last)
+    kind, rank, length = table
+    found = beating_reading(cards, PdkCombo(kind, rank, length, _NO_CARDS), rules, last)
+    if found is None:
+        return None
+    return PdkCombo(found.kind, found.rank, found.length, cards, found.short)
 
 
 def pdk_beats(

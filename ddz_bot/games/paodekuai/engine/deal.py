@@ -1,15 +1,18 @@
-"""A chosen deal (tests, puzzles, the gallery): hands by seat laid out as the deck deals them."""
+"""A hand's deal: a chosen one (tests, puzzles, the gallery) laid out as the deck deals it,
+and a stored hand's start (rules, room, balances, deck, leader) written and read back."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from ddz_bot.kernel import Card, Cards
+from ddz_bot.kernel import Card, Cards, Room, room_by_key
 
 from .cards import PLAYERS, deck_for
 from .rules import PdkRules
+from .scoring import balances_of
 
-__all__ = ["arrange_deal"]
+__all__ = ["arrange_deal", "read_start", "start_dict"]
 
 
 def arrange_deal(hands: Sequence[str | Cards | Sequence[Card]], rules: PdkRules) -> list[Card]:
@@ -32,3 +35,31 @@ def arrange_deal(hands: Sequence[str | Cards | Sequence[Card]], rules: PdkRules)
     if len(hands) != PLAYERS:
         raise ValueError(f"跑得快 deals to {PLAYERS} seats, not {len(hands)}")
     return chosen
+
+
+def start_dict(
+    rules: PdkRules, room: Room, balances: list[int], deck: list[Card], leader: int | None
+) -> dict[str, Any]:
+    """A hand's start as stored: with its actions, all a replay needs."""
+    return {
+        "game": "paodekuai",
+        "rules": rules.to_dict(),
+        "room": room.key,
+        "balances": list(balances),
+        "deck": [int(c) for c in deck],
+        "leader": leader,
+    }
+
+
+def read_start(data: dict[str, Any]) -> tuple[PdkRules, Room, list[int], list[Card], int | None]:
+    """``start_dict`` read back; ``ValueError`` for another game's hand."""
+    if data.get("game") != "paodekuai":
+        raise ValueError("not a stored hand of 跑得快")
+    leader = data.get("leader")
+    return (
+        PdkRules.from_dict(dict(data["rules"])),
+        room_by_key(str(data["room"])),
+        balances_of(data["balances"]),
+        [Card(int(c)) for c in data["deck"]],
+        None if leader is None else int(leader),
+    )

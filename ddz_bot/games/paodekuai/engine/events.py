@@ -11,12 +11,16 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar
 
-from ddz_bot.kernel import Card, Cards, Event
+from ddz_bot.kernel import Card, Cards, Event, Passed
 
+from .cards import PLAYERS
 from .combos import PdkCombo
 from .views import PdkOutcome, Phase
 
 __all__ = [
+    "SEAT_ONE_CARD_LEFT",
+    "SEAT_PASSED",
+    "SEAT_TRICK_WON",
     "BombStood",
     "HandDealt",
     "HandFinished",
@@ -107,3 +111,9 @@ class BombStood(PdkEvent):
 class HandFinished(PdkEvent):
     outcome: PdkOutcome
     name: ClassVar[str] = "pdk_finished"
+
+
+# the events that name only a seat, made once (frozen values: one serves every hand)
+SEAT_PASSED: tuple[Passed, ...] = tuple(Passed(s) for s in range(PLAYERS))
+SEAT_TRICK_WON: tuple[TrickWon, ...] = tuple(TrickWon(s) for s in range(PLAYERS))
+SEAT_ONE_CARD_LEFT: tuple[OneCardLeft, ...] = tuple(OneCardLeft(s) for s in range(PLAYERS))

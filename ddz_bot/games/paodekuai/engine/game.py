@@ -25,7 +25,6 @@ from ddz_bot.kernel import (
     Escaped,
     Event,
     Pass,
-    Passed,
     Play,
     Room,
     Settlement,
@@ -34,10 +33,10 @@ from ddz_bot.kernel import (
     Timeout,
     Waiting,
     action_from_dict,
-    room_by_key,
 )
 
 from .actions import (
+    SEAT_PASSES,
     BadSeat,
     CardsNotInHand,
     DoesNotBeat,
@@ -52,15 +51,28 @@ from .actions import (
     WrongPhase,
 )
 from .cards import PLAYERS, RANK_OF, SPADE_THREE, TOP_RANK, deck_for, ranks_of
-from .combos import PdkCombo, beating_reading, combo_of, readings
-from .deal import arrange_deal
-from .events import BombStood, HandDealt, HandFinished, OneCardLeft, PhaseChanged, Played, TrickWon
-from .moves import legal_plays, listed_play, lowest_play
+from .combos import PdkCombo, played_combo, readings
+from .deal import arrange_deal, read_start, start_dict
+from .events import (
+    SEAT_ONE_CARD_LEFT,
+    SEAT_PASSED,
+    SEAT_TRICK_WON,
+    BombStood,
+    HandDealt,
+    HandFinished,
+    PhaseChanged,
+    Played,
+)
+from .held import Spans, count_ranks, find_cards, take_cards
+from .moves import listed_moves, listed_play, listed_plays, lowest_play
 from .rules import PdkRules
 from .scoring import balances_of, escaped_outcome, pdk_settle, won_outcome
 from .views import BombItem, PdkOutcome, Phase, PublicView, SeatInfo, SeatView
 
 __all__ = ["AFK_LIMIT", "PdkGame"]
+
+#: the phases as plain names (on Python 3.11 reading an enum member off its class is slow)
+_DEALING, _PLAYING, _FINISHED = Phase.DEALING, Phase.PLAYING, Phase.FINISHED
 
 #: Time-outs in a row after which a person's seat is played for them (托管), as in the other games.
 AFK_LIMIT: Final = 2
@@ -98,7 +110,7 @@ class PdkGame:
         self.rules, self.room, self.balances = rules, room, balances
         self.deck = list(deck)
         self.start_leader = leader
-        self.phase = Phase.DEALING
+        self.phase = _DEALING
         self.hands: list[list[Card]] = [[] for _ in range(PLAYERS)]
         self.played: list[Card] = []
         self.trick: list[tuple[PdkCombo, tuple[Card, ...]] | None] = [None] * PLAYERS
@@ -116,8 +128,11 @@ class PdkGame:
         self.winner: int | None = None
         self.escaped: int | None = None
         self.actions: list[Action] = []
-        self._moves: tuple[tuple[int, int], list[Cards]] = ((-1, -1), [])
+        # the turn's plays, listed once a state (``actions`` only grows: its length names it)
+        self._moves_at, self._moves = -1, list[Cards]()
+        self._plays_at, self._plays = -1, list[Action]()
         self._ranks: list[Cards] = [Cards()] * PLAYERS
+        self._counts: list[list[int]] = [[0] * (TOP_RANK + 1) for _ in range(PLAYERS)]
 
     @classmethod
     def from_deal(
@@ -141,7 +156,7 @@ class PdkGame:
 
     @property
     def over(self) -> bool:
-        return self.phase is Phase.FINISHED
+        return self.phase is _FINISHED
 
     def hand(self, seat: int) -> Cards:
         """The seat's cards as ranks (kept with the hand: read on every decision)."""
@@ -149,17 +164,18 @@ class PdkGame:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
-        if self.over:
+        if self.phase is _FINISHED:
             raise GameOver("the hand is over")
-        seat = action.actor
-        if seat is not None:
+        seat = getattr(action, "seat", None)  # Action.actor, without the call
+        if seat is not None and not 0 <= seat < PLAYERS:
             self._check_seat(seat)
-        handler = _HANDLERS.get(type(action))
+        kind = type(action)
+        handler = _HANDLERS.get(kind)
         if handler is None:
-            raise WrongPhase(f"{type(action).__name__} is not an action of 跑得快")
+            raise WrongPhase(f"{kind.__name__} is not an action of 跑得快")
         events: list[Event] = handler(self, action)
         self.actions.append(action)
-        if seat is not None and type(action) not in _TABLE_ACTIONS:
+        if seat is not None and kind not in _TABLE_ACTIONS:
             self.timeouts[seat] = 0
         return events
 
@@ -176,97 +192,90 @@ class PdkGame:
             raise NotYourTurn(f"it is seat {self.turn}'s turn, not seat {seat}'s")
 
     def _on_deal(self, action: Deal) -> list[Event]:
-        self._need(Phase.DEALING)
+        self._need(_DEALING)
         size = self.rules.hand_size
         for seat in range(PLAYERS):
             self.hands[seat] = sorted(self.deck[seat * size : (seat + 1) * size])
             self._ranks[seat] = ranks_of(self.hands[seat])
+            self._counts[seat] = count_ranks(self._ranks[seat])
         first = self.start_leader is None
         if first:
             self.leader = next(s for s in range(PLAYERS) if SPADE_THREE in self.hands[s])
             self.must_three = not self.rules.free_first
-        self.phase, self.turn = Phase.PLAYING, self.leader
-        return [HandDealt(size, self.leader, first), PhaseChanged(Phase.PLAYING, self.turn)]
+        self.phase, self.turn = _PLAYING, self.leader
+        return [HandDealt(size, self.leader, first), PhaseChanged(_PLAYING, self.turn)]
 
     def next_has_one(self, seat: int) -> bool:
         return len(self.hands[(seat + 1) % PLAYERS]) == 1
 
     def moves(self, seat: int) -> list[Cards]:
         """The seat's legal plays now as ranks (cheaper than ``legal_actions``)."""
-        if self.phase is not Phase.PLAYING or self.turn != seat:
+        if self.phase is not _PLAYING or self.turn != seat:
             return []
-        key = (len(self.actions), seat)  # actions only append: the count names the state
-        if self._moves[0] != key:
-            found = legal_plays(
-                self.hand(seat),
+        return list(self._listed(seat))
+
+    def _listed(self, seat: int) -> list[Cards]:
+        """The legal plays of ``seat``, whose turn it is, listed once a state (not a copy)."""
+        if self._moves_at != len(self.actions):
+            self._moves = listed_moves(
+                self._ranks[seat],
+                self._counts[seat],
                 self.to_beat,
                 self.rules,
-                next_has_one=self.next_has_one(seat),
-                first=self.must_three,
+                len(self.hands[(seat + 1) % PLAYERS]) == 1,
+                self.must_three,
             )
-            self._moves = (key, found)
-        return list(self._moves[1])
+            self._moves_at = len(self.actions)
+        return self._moves
 
-    def _pick(self, seat: int, cards: Cards) -> list[Card] | None:
-        """The physical cards of ``cards``: the ♠3 first when the first play needs it."""
-        need = [0] * (TOP_RANK + 1)
-        for rank in cards:
-            need[rank] += 1
-        hand = self.hands[seat]
-        order = sorted(hand, key=lambda c: c != SPADE_THREE) if self.must_three else hand
-        picked: list[Card] = []
-        for card in order:
-            rank = RANK_OF[card]
-            if need[rank]:
-                need[rank] -= 1
-                picked.append(card)
-        return picked if len(picked) == len(cards) else None
-
-    def _check_play(self, seat: int, cards: Cards) -> tuple[PdkCombo, list[Card]]:
-        """The combo a play is read as and its physical cards, or the refusal."""
+    def _check_play(self, seat: int, cards: Cards) -> tuple[PdkCombo, Spans]:
+        """The combo a play is read as and where its cards lie in the hand, or the refusal."""
         if not cards:
             raise EmptyPlay("choose cards to play, or pass")
         if cards[-1] > TOP_RANK:
             raise CardsNotInHand(f"{cards}: 跑得快 has no jokers")
-        picked = self._pick(seat, cards)
-        if picked is None:
+        spans = find_cards(self._ranks[seat], cards)
+        if spans is None:
             raise CardsNotInHand(f"you don't hold {cards}")
-        last = len(cards) == len(self.hands[seat])
-        if not readings(cards, self.rules, last):
+        hand, rules = self._ranks[seat], self.rules
+        last = len(cards) == len(hand)
+        if not readings(cards, rules, last):
             raise NotACombo(f"{cards} is not a play of 跑得快")
-        if self.must_three and SPADE_THREE not in picked:
+        if self.must_three and self.hands[seat][spans[0][0]] != SPADE_THREE:
             raise MustPlayThree("the first play of the table holds the ♠3")
-        if len(cards) == 1 and self.next_has_one(seat) and cards[0] != self.hand(seat)[-1]:
+        if len(cards) == 1 and cards[0] != hand[-1] and self.next_has_one(seat):
             raise MustPlayHighest("the next player holds one card: play your highest single")
-        if self.to_beat is None:
-            return combo_of(cards, self.rules, last), picked
-        found = beating_reading(cards, self.to_beat, self.rules, last)
-        if found is None:
+        combo = played_combo(cards, self.to_beat, rules, last)
+        if combo is None:
             raise DoesNotBeat(f"{cards} does not beat {self.to_beat}")
-        return PdkCombo(found.kind, found.rank, found.length, cards, found.short), picked
+        return combo, spans
 
     def _on_play(self, action: Play) -> list[Event]:
-        seat = action.seat
-        self._need(Phase.PLAYING)
-        self._need_turn(seat)
-        combo, picked = self._check_play(seat, action.cards)
+        seat, cards = action.seat, action.cards
+        if self.phase is not _PLAYING:
+            self._need(_PLAYING)
+        if self.turn != seat:
+            self._need_turn(seat)
+        combo, spans = self._check_play(seat, cards)
         # accepted: from here on the state changes
         if self.to_beat is None:
             self.trick = [None] * PLAYERS
             self.passed = [False] * PLAYERS
-        taken = set(picked)
-        self.hands[seat] = [c for c in self.hands[seat] if c not in taken]
-        self._ranks[seat] = ranks_of(self.hands[seat])
-        self.played.extend(picked)
-        self.trick[seat] = (combo, tuple(picked))
+        picked, rest, self._ranks[seat] = take_cards(
+            self.hands[seat], self._ranks[seat], self._counts[seat], spans
+        )
+        self.hands[seat] = rest
+        self.played += picked
+        shown = tuple(picked)
+        self.trick[seat] = (combo, shown)
         self.passed[seat] = False
         self.to_beat, self.to_beat_seat, self.passes = combo, seat, 0
         self.played_any[seat] = True
         self.must_three = False
-        left = len(self.hands[seat])
-        events: list[Event] = [Played(seat, combo, tuple(picked), left)]
+        left = len(rest)
+        events: list[Event] = [Played(seat, combo, shown, left)]
         if left == 1:
-            events.append(OneCardLeft(seat))
+            events.append(SEAT_ONE_CARD_LEFT[seat])
         if not left:
             return events + self._stand() + self._finish(seat)
         self.turn = (seat + 1) % PLAYERS
@@ -282,31 +291,33 @@ class PdkGame:
 
     def _on_pass(self, action: Pass) -> list[Event]:
         seat = action.seat
-        self._need(Phase.PLAYING)
-        self._need_turn(seat)
+        if self.phase is not _PLAYING:
+            self._need(_PLAYING)
+        if self.turn != seat:
+            self._need_turn(seat)
         if self.to_beat is None:
             raise MustLead("you lead this trick: play any cards")
-        if self.moves(seat):
+        if self._listed(seat):
             raise MustBeat("you can beat it, so you must (有大必压)")
         self.passed[seat] = True
         self.trick[seat] = None
         self.passes += 1
-        events: list[Event] = [Passed(seat)]
+        events: list[Event] = [SEAT_PASSED[seat]]
         if self.passes >= PLAYERS - 1:
             leader = self.to_beat_seat
             assert leader is not None
             events += self._stand()
             self.to_beat, self.passes, self.turn = None, 0, leader
-            return [*events, TrickWon(leader)]
+            return [*events, SEAT_TRICK_WON[leader]]
         self.turn = (seat + 1) % PLAYERS
         return events
 
     def _finish(self, winner: int) -> list[Event]:
         self.winner, self.turn, self.to_beat = winner, None, None
-        self.phase = Phase.FINISHED
+        self.phase = _FINISHED
         outcome = self.outcome()
         assert outcome is not None
-        return [PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+        return [PhaseChanged(_FINISHED, None), HandFinished(outcome)]
 
     # -- time-outs, auto-play, escape (R-PDK-AFK, R-PDK-ESCAPE)
 
@@ -317,7 +328,7 @@ class PdkGame:
         self._check_seat(seat)
         if self.over:
             raise GameOver("the hand is over")
-        self._need(Phase.PLAYING)
+        self._need(_PLAYING)
         self._need_turn(seat)
         moves = self.moves(seat)
         if not moves:
@@ -348,27 +359,30 @@ class PdkGame:
 
     def _on_escape(self, action: Escape) -> list[Event]:
         self.escaped = action.seat
-        self.phase, self.turn = Phase.FINISHED, None
+        self.phase, self.turn = _FINISHED, None
         outcome = self.outcome()
         assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+        return [Escaped(action.seat), PhaseChanged(_FINISHED, None), HandFinished(outcome)]
 
     # ------------------------------------------------------------------ what may be done
 
     def waiting_for(self) -> Waiting | None:
         """Who must play now; ``None`` before the deal (the table sends ``Deal``) and once
         the hand is over."""
-        if self.phase is not Phase.PLAYING or self.turn is None:
+        if self.phase is not _PLAYING or self.turn is None:
             return None
-        return Waiting((self.turn,), DecisionKind.PLAY, TimeLimit.PLAY)
+        return _WAITING[self.turn]
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's plays now, and ``Pass`` only when it follows and can't beat
         (R-PDK-MUST)."""
-        moves = self.moves(seat)
-        if self.phase is Phase.PLAYING and self.turn == seat and not moves:
-            return [Pass(seat)]
-        return [listed_play(seat, m) for m in moves]
+        if self.phase is not _PLAYING or self.turn != seat:
+            return []
+        if self._plays_at != len(self.actions):
+            moves = self._listed(seat)
+            self._plays = listed_plays(seat, moves) if moves else [SEAT_PASSES[seat]]
+            self._plays_at = len(self.actions)
+        return self._plays[:]
 
     # ------------------------------------------------------------------ views and the end
 
@@ -434,31 +448,15 @@ class PdkGame:
 
     def start_dict(self) -> dict[str, Any]:
         """The hand's start: with the actions, all a replay needs."""
-        return {
-            "game": "paodekuai",
-            "rules": self.rules.to_dict(),
-            "room": self.room.key,
-            "balances": list(self.balances),
-            "deck": [int(c) for c in self.deck],
-            "leader": self.start_leader,
-        }
+        return start_dict(self.rules, self.room, self.balances, self.deck, self.start_leader)
 
     def to_dict(self) -> dict[str, Any]:
         return {**self.start_dict(), "actions": [a.to_dict() for a in self.actions]}
 
     @classmethod
     def _from_start(cls, data: dict[str, Any]) -> PdkGame:
-        if data.get("game") != "paodekuai":
-            raise ValueError("not a stored hand of 跑得快")
         game = cls.__new__(cls)
-        leader = data.get("leader")
-        game._setup(
-            PdkRules.from_dict(dict(data["rules"])),
-            room_by_key(str(data["room"])),
-            balances_of(data["balances"]),
-            [Card(int(c)) for c in data["deck"]],
-            None if leader is None else int(leader),
-        )
+        game._setup(*read_start(data))
         return game
 
     @classmethod
@@ -477,6 +475,9 @@ class PdkGame:
     def clone(self) -> PdkGame:
         return PdkGame.from_dict(self.to_dict())
 
+
+#: what a hand waits on in each seat's turn (frozen: one serves every hand)
+_WAITING: Final = tuple(Waiting((s,), DecisionKind.PLAY, TimeLimit.PLAY) for s in range(PLAYERS))
 
 #: Actions the table sends for a seat: they don't reset its time-out count.
 _TABLE_ACTIONS: frozenset[type[Action]] = frozenset((Timeout, AutoPlay, Escape))
