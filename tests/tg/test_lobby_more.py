@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from ddz_bot.games.doudizhu.engine.actions import Bid
-from ddz_bot.games.doudizhu.tg.keyboards import DECISIONS, decision_action, decision_of
+from ddz_bot.games.doudizhu.tg.keyboards import BID_ACTION, DECISIONS, decision_action, decision_of
 from ddz_bot.games.doudizhu.tg.typed import _DECISION_WORDS
 from ddz_bot.i18n import LANGS, t
 
@@ -223,8 +223,8 @@ def test_one_table_of_decisions_for_buttons_and_typed_words() -> None:
         assert _DECISION_WORDS[decision.words[0]] == (decision.kind,)
         for lang in LANGS:
             assert t(lang, decision.say) and t(lang, decision.label, factor=2)
-    assert decision_action("b", "3", 1) == Bid(1, 3)
-    assert decision_action("b", "pass", 1) is None  # no button carries it
+    assert decision_action(BID_ACTION, "3", 1) == Bid(1, 3)
+    assert decision_action(BID_ACTION, "pass", 1) is None  # no button carries it
 
 
 async def test_settings_keep_points_and_the_wildcard_apart(bot: Harness) -> None:
