@@ -84,11 +84,17 @@ async def play_turn(person: Person, inside: bool, may_pass: bool, first: bool) -
     return kind
 
 
+def pdk_of(table: Table) -> PdkGame:
+    """The table's game as committed now (each commit gives the table a new game object)."""
+    game = table.game
+    assert isinstance(game, PdkGame)
+    return game
+
+
 async def agree(table: Table, people: dict[int, Person]) -> None:
     """Each page shows the table's version, its seat's own hand as the engine has it, and
     every seat's card count."""
-    game = table.game
-    assert isinstance(game, PdkGame)
+    game = pdk_of(table)
     counts = [info.card_count for info in game.public_view().seats]
     for user_id, person in people.items():
         await person.page.wait_for_function("v => window.ddzLive.version === v", arg=table.version)
@@ -114,8 +120,7 @@ async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harnes
     carol = users[2]
     await seat_three(live, group, users, "/newgame 跑得快")
     table = current_table(live, group)
-    game = table.game
-    assert isinstance(game, PdkGame)
+    assert isinstance(table.game, PdkGame)
     token = server_of(live).tokens.token(table.id)
     leaks: list[str] = []
     async with chromium() as browser:
@@ -128,7 +133,7 @@ async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harnes
         def checked(frame: dict[str, Any]) -> None:
             # everything but "page" (the game's card faces and deck, the same for every table)
             state = {k: v for k, v in frame.items() if k != "page"}
-            leaked = card_names(state) & hidden_cards(game)
+            leaked = card_names(state) & hidden_cards(pdk_of(table))
             if leaked:
                 leaks.append(f"v{frame.get('v')}: {sorted(leaked)}")
 
@@ -137,7 +142,7 @@ async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harnes
             await person.page.wait_for_function("() => window.ddzLive.version >= 0")
         done: list[str] = []
         for _ in range(TURNS):
-            if game.over:
+            if pdk_of(table).over:
                 break
             user = whose_turn(live, group, users)
             assert user is not None
@@ -146,7 +151,7 @@ async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harnes
             person = people[user.id]
             version = table.version
             await agree(table, people)
-            may_pass = Pass(seat) in game.legal_actions(seat)
+            may_pass = Pass(seat) in pdk_of(table).legal_actions(seat)
             # the page offers Pass exactly when the rules allow it: never to a seat that must beat
             assert await offers_pass(person, user is carol) is may_pass, (seat, done)
             if len(done) == 1:
@@ -154,9 +159,9 @@ async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harnes
             done.append(await play_turn(person, user is carol, may_pass, first=not done))
             await moved(person.page, version)
             await live.settle()
-        assert game.over, done
+        assert pdk_of(table).over, done
         assert {"tap", "hint", "pass", "telegram hint", "telegram pass"} <= set(done), done
-        outcome = game.outcome()
+        outcome = pdk_of(table).outcome()
         assert outcome is not None
         for user in users:  # the result, as the engine settled it, on every page
             page = people[user.id].page
@@ -178,7 +183,7 @@ async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harnes
     assert not leaks, leaks
     assert spy.frames and all(f.get("seat") is None for f in spy.frames if f["t"] == "state")
     # a card still held at the end was held all along: no frame before the result showed it
-    held = {str(card) for seat in range(3) for card in game.view_for(seat).hand}
+    held = {str(card) for seat in range(3) for card in pdk_of(table).view_for(seat).hand}
     assert held  # the two losers hold cards
     before = [f for f in spy.frames if f["t"] == "state" and not f.get("settlement")]
     assert len(before) > len(done) // 2

@@ -11,6 +11,7 @@ from typing import Any
 
 from ddz_bot.games.paodekuai.engine import PdkGame
 from ddz_bot.kernel import Pass
+from ddz_bot.tg.table import Table
 from tests.tg.harness import Harness
 from tests.tg.scripts import current_table, seat_three, whose_turn
 
@@ -47,13 +48,19 @@ async def buttons(person: Person) -> tuple[dict[str, Any], dict[str, Any]]:
     )
 
 
+def pdk_of(table: Table) -> PdkGame:
+    """The table's game as committed now (each commit gives the table a new game object)."""
+    game = table.game
+    assert isinstance(game, PdkGame)
+    return game
+
+
 async def test_play_and_pass_are_telegrams_bottom_buttons(live: Harness) -> None:
     group = live.group()
     users = [live.user("Alice"), live.user("Bob"), live.user("Carol")]
     await seat_three(live, group, users, "/newgame 跑得快")
     table = current_table(live, group)
-    game = table.game
-    assert isinstance(game, PdkGame)
+    assert isinstance(table.game, PdkGame)
     token = server_of(live).tokens.token(table.id)
     async with chromium() as browser:
         port = server_of(live).port
@@ -84,7 +91,7 @@ async def test_play_and_pass_are_telegrams_bottom_buttons(live: Harness) -> None
             version = table.version
             await person.page.wait_for_function("v => window.ddzLive.version === v", arg=version)
             main, second = await buttons(person)
-            may_pass = Pass(seat) in game.legal_actions(seat)
+            may_pass = Pass(seat) in pdk_of(table).legal_actions(seat)
             assert main["isVisible"] and main["text"] == "出牌"
             assert second["isVisible"] is may_pass  # never a Pass for a seat that must beat
             assert ["HapticFeedback.impactOccurred", "medium"] in await telegram_calls(person.page)
