@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Final
 
-__all__ = ["Budget", "Urgency"]
+__all__ = ["AWAITED_SECONDS", "Awaited", "Budget", "Urgency"]
 
 
 class Urgency(IntEnum):
@@ -56,9 +56,9 @@ class _Turn:
 _KEPT_FREE: Final = {
     Urgency.DECIDING: 0.0,
     Urgency.ANSWER: 0.04,
-    Urgency.GROUP: 0.3,
-    Urgency.WAITING: 0.4,
-    Urgency.TIDY: 0.4,
+    Urgency.GROUP: 0.14,
+    Urgency.WAITING: 0.2,
+    Urgency.TIDY: 0.2,
 }
 
 
@@ -79,7 +79,7 @@ class Budget:
         }
         self._recent: deque[float] = deque()  # when the last ``per_second`` turns went
         self._queue: list[_Turn] = []
-        self._by_key: dict[int, _Turn] = {}
+        self._by_key: dict[int, list[_Turn]] = {}
         self._seq = itertools.count()
         self._handing: asyncio.Task[None] | None = None
         self._handing_for = len(Urgency)  # the urgency the hand-out waits to give a turn to
@@ -100,9 +100,10 @@ class Budget:
         while recent and recent[0] <= now - 1.0:
             recent.popleft()
         ceiling = self._ceilings[Urgency(urgency)]
-        if len(recent) < ceiling:
-            return 0.0
-        return recent[len(recent) - ceiling] + 1.0 - now
+        wait = 0.0
+        if len(recent) >= ceiling:
+            wait = recent[len(recent) - ceiling] + 1.0 - now
+        return max(wait, 0.0)
 
     def _spend(self) -> None:
         self._recent.append(time.monotonic())
@@ -130,24 +131,31 @@ class Budget:
             await turn.future
         finally:
             turn.live = False
-            found = None if key is None else self._by_key.get(key)
-            if found is not None and found.future is turn.future:
-                found.live = False
-                del self._by_key[key]  # type: ignore[arg-type]
+            if key is not None:
+                self._forget(key, turn.future)
+
+    def _forget(self, key: int, future: asyncio.Future[None]) -> None:
+        """The turns (the first and any hurried one) of a call that went or was cancelled."""
+        turns = [t for t in self._by_key.get(key, []) if t.future is not future]
+        for gone in self._by_key.get(key, []):
+            if gone.future is future:
+                gone.live = False
+        if turns:
+            self._by_key[key] = turns
+        else:
+            self._by_key.pop(key, None)
 
     def hurry(self, key: int, urgency: Urgency) -> None:
-        """Something as urgent as ``urgency`` is for ``key``'s chat: its waiting call (which
-        the urgent one is behind) goes at that urgency."""
-        turn = self._by_key.get(key)
-        if turn is None or not turn.live or turn.urgency <= urgency:
-            return
-        turn.live = False
-        faster = _Turn(int(urgency), turn.seq, turn.future, key)
-        self._push(faster)
+        """Something as urgent as ``urgency`` is for ``key``'s chat: its waiting calls (which
+        the urgent one is behind) go at that urgency."""
+        for turn in list(self._by_key.get(key, [])):
+            if turn.live and turn.urgency > urgency:
+                turn.live = False
+                self._push(_Turn(int(urgency), turn.seq, turn.future, key))
 
     def _push(self, turn: _Turn) -> None:
         if turn.key is not None:
-            self._by_key[turn.key] = turn
+            self._by_key.setdefault(turn.key, []).append(turn)
         heapq.heappush(self._queue, turn)
         handing = self._handing
         if handing is not None and not handing.done():
@@ -169,3 +177,38 @@ class Budget:
             self._spend()
             head.future.set_result(None)
         self._handing_for = len(Urgency)
+
+
+#: seconds after a person wrote in their private chat in which what the chat is sent answers
+#: them (``Awaited``)
+AWAITED_SECONDS: Final = 2.0
+#: chats remembered as awaiting an answer before the ones whose time is over are forgotten
+_AWAITED_SWEEP: Final = 1024
+
+
+class Awaited:
+    """The private chats whose person just wrote to the bot (typed words) and waits for its
+    answer: for ``AWAITED_SECONDS`` what the chat is sent goes as soon as a deciding seat's
+    panel. A person who types waits for the answer as much as one whose turn it is."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self._until: dict[int, float] = {}
+
+    def mark(self, chat_id: int) -> None:
+        """The chat's person just wrote: its calls waiting now are hurried too."""
+        now = time.monotonic()
+        if len(self._until) >= _AWAITED_SWEEP:
+            self._until = {chat: until for chat, until in self._until.items() if until > now}
+        self._until[chat_id] = now + AWAITED_SECONDS
+        self.budget.hurry(chat_id, Urgency.DECIDING)
+
+    def urgency(self, chat_id: int, urgency: Urgency) -> Urgency:
+        """``urgency``, or a deciding seat's while the chat's person awaits an answer."""
+        until = self._until.get(chat_id)
+        if until is None:
+            return urgency
+        if until < time.monotonic():
+            del self._until[chat_id]
+            return urgency
+        return min(urgency, Urgency.DECIDING)

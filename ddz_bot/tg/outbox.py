@@ -15,7 +15,9 @@ waits for its turn of the bot's overall budget (``tg/budget.py``): what a person
 first (the panel of a seat that must decide, then answers, the group's picture, waiting
 panels, deletions of replaced messages last, several in one call: ``tg/deletions.py``). A
 deciding seat's panel remembers how late it came (``lateness``), so the table can give that
-decision its full time. Side jobs handed to ``spawn`` (answers to button presses) are not
+decision its full time; content that comes while a call waits for its turn goes in that
+turn; a person who just typed words waits for their answer as a deciding seat does
+(``awaited``). Side jobs handed to ``spawn`` (answers to button presses) are not
 paced: Telegram does not count them.
 
 A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
@@ -40,7 +42,7 @@ from typing import Any
 from telegram import Bot, InlineKeyboardMarkup, Message
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
-from .budget import Budget, Urgency
+from .budget import Awaited, Budget, Urgency
 from .content import Content, Render
 from .deletions import Deletions
 from .edits import edit_shown
@@ -107,6 +109,7 @@ class Outbox:
         #: Telegram's overall calls a second, one under (the rate limiter is the net)
         self.budget = Budget(max(int(overall_rate) - 1, 1) if overall_rate > 0 else 0)
         self._deletions = Deletions(bot, self.budget, self._spawn)
+        self._awaited = Awaited(self.budget)
 
     # ---- what callers use ---------------------------------------------------------------
     def show(
@@ -133,7 +136,7 @@ class Outbox:
         slot.retiring = False
         if urgency is None:
             urgency = Urgency.GROUP if chat_id < 0 else Urgency.ANSWER
-        slot.urgency = urgency
+        slot.urgency = urgency = self._awaited.urgency(chat_id, urgency)
         self.budget.hurry(chat_id, urgency)
         if decision != slot.decision:
             slot.decision, slot.late = decision, 0.0
@@ -217,8 +220,15 @@ class Outbox:
     ) -> None:
         """Send a one-off message in the background, at the chat's pace (a notice, a
         result, a command's answer: ``reply_to`` the message it answers)."""
+        urgency = self._awaited.urgency(chat_id, urgency)
         self.budget.hurry(chat_id, urgency)
         self._spawn(send_once(self, OneOff(chat_id, text, markup, photo, reply_to, urgency)))
+
+    def awaited(self, chat_id: int) -> None:
+        """A person just wrote in their private chat (typed words) and waits for the answer:
+        what the chat is sent in the next ``AWAITED_SECONDS`` (a reply, the panel their words
+        changed) goes as soon as a deciding seat's panel, and so does what it has waiting."""
+        self._awaited.mark(chat_id)
 
     def edit(
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
