@@ -311,12 +311,13 @@ class Outbox:
         is drawn and its message announced (``on_sending``), which may take a while, so
         that calls that waited for those together do not reach Telegram together. Newer
         content that came while it waited is sent instead, in this turn (``_Superseded``):
-        a waiting panel's call whose seat must now decide carries the decision."""
+        a waiting panel's call whose seat must now decide carries the decision (unless the
+        newer content is to come as a new message: that one goes after, as it would)."""
         if slot.turn_held:
             slot.turn_held = False
         else:
             await self.budget.take(slot.urgency, slot.chat_id)
-        if slot.pending is not None:
+        if slot.pending is not None and not slot.fresh:
             slot.turn_held = True
             raise _Superseded
 
