@@ -97,7 +97,7 @@ class Driver:
         self.api = api
         self.app = app
         #: private chats typed into, and when (``load_watch.typed_answers``)
-        self.typed: list[tuple[int, float]] = []
+        self.typed: list[tuple[int, float, str]] = []
         self.latencies: list[float] = []
         self.by_kind: dict[str, list[float]] = {}
         self._queries = itertools.count(1)
@@ -131,7 +131,7 @@ class Driver:
                 {"type": "bot_command", "offset": 0, "length": len(text.split()[0])}
             ]
         elif chat_id > 0 and measure:
-            self.typed.append((chat_id, time.monotonic()))
+            self.typed.append((chat_id, time.monotonic(), text))
         await self.feed({"update_id": api.next_update_id(), "message": message}, measure)
 
     async def press(
@@ -365,6 +365,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
         typed=typed_answers(driver.typed, list(api.calls)),
         typed_sent=len(driver.typed),
         too_many_by_chat=dict(api.too_many),
+        budget_waits=watch.budget_waits,
     )
     await stop_app(app)
     print_figures(args, run)

@@ -43,9 +43,12 @@ class LoadRun:
     waits: dict[str, list[float]] = field(default_factory=dict)
     bot_timeouts: int = 0  # time-outs of people never told to decide
     people_timeouts: int = 0  # time-outs of people told who did not act
-    typed: list[float] = field(default_factory=list)  # seconds to each typed word's answer
+    #: seconds to each typed word's answer, by kind of word (a play, a hint, a refused word)
+    typed: dict[str, list[float]] = field(default_factory=dict)
     typed_sent: int = 0  # words typed in private chats
     too_many_by_chat: dict[int | None, int] = field(default_factory=dict)  # 429s by chat
+    #: seconds calls waited for their turn of the budget, by what they were for
+    budget_waits: dict[str, list[float]] = field(default_factory=dict)
 
     @property
     def calls(self) -> list[Call]:
@@ -97,7 +100,12 @@ def print_waits(run: LoadRun) -> None:
     print(f"  time-outs of people told who did not act: {run.people_timeouts}")
     for kind, values in sorted(run.waits.items()):
         print(f"  decision wait {kind:10s} n={len(values):6d}  {_spread(values)}")
-    print(f"typed messages answered: {len(run.typed)} of {run.typed_sent}  {_spread(run.typed)}")
+    typed = [w for values in run.typed.values() for w in values]
+    print(f"typed messages answered: {len(typed)} of {run.typed_sent}  {_spread(typed)}")
+    for kind, values in sorted(run.typed.items()):
+        print(f"  typed {kind:10s} n={len(values):6d}  {_spread(values)}")
+    for urgency, values in run.budget_waits.items():
+        print(f"  budget turn {urgency:9s} n={len(values):6d}  {_spread(values)}")
 
 
 def print_figures(args: argparse.Namespace, run: LoadRun) -> None:

@@ -7,9 +7,10 @@ is *told* when a call carrying that panel (or a newer one) returns: the new pane
 when they are looking. The scripted people act only once their decision was told, as people
 do. A time-out of a person whose decision was never told is one the bot caused.
 
-It watches through three of the bot's own methods, replaced on the instances (the outbox's
-``show`` and ``_apply``, the hand flow's ``timed_out``): the bot needs no hook of its own,
-so the same bench runs against older code.
+It watches through four of the bot's own methods, replaced on the instances (the outbox's
+``show`` and ``_apply``, the budget's ``take``, the hand flow's ``timed_out``): the bot needs
+no hook of its own, so the same bench runs against older code. The budget's ``take`` gives
+how long calls waited for their turn, by what they were for.
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from ddz_bot.tg.screens import PANEL_SLOT
 from ddz_bot.tg.table import Table
 from tests.tg.fake_api import Call
 
-__all__ = ["Watch", "typed_answers"]
+__all__ = ["Watch", "typed_answers", "typed_kind"]
 
 #: a decision: the table, the person, the version since which it is open
 Key = tuple[int, int, int]
@@ -47,6 +48,8 @@ class Watch:
     bot_timeouts: int = 0
     people_timeouts: int = 0
     typed: list[tuple[int, float]] = field(default_factory=list)
+    #: seconds each call waited for its turn of the bot's budget, by what it was for
+    budget_waits: dict[str, list[float]] = field(default_factory=dict)
     _carries: dict[int, tuple[Content, Key]] = field(default_factory=dict)
     _events: dict[int, asyncio.Event] = field(default_factory=dict)
 
@@ -56,6 +59,7 @@ class Watch:
         show: Callable[..., None] = outbox.show
         apply: Callable[[Any, Content], Awaitable[None]] = outbox._apply
         timed_out: Callable[..., Awaitable[None]] = hands.timed_out
+        take: Callable[..., Awaitable[None]] = outbox.budget.take
 
         def watched_show(chat_id: int, name: str, content: Content, **kwargs: Any) -> None:
             if chat_id > 0 and name == PANEL_SLOT:
@@ -75,6 +79,13 @@ class Watch:
                     self.bot_timeouts += 1
             await timed_out(table, *args, **kwargs)
 
+        async def watched_take(urgency: Any, *args: Any, **kwargs: Any) -> None:
+            start = self.clock()
+            await take(urgency, *args, **kwargs)
+            name = getattr(urgency, "name", str(urgency)).lower()
+            self.budget_waits.setdefault(name, []).append(self.clock() - start)
+
+        setattr(outbox.budget, "take", watched_take)  # noqa: B010
         setattr(outbox, "show", watched_show)  # noqa: B010 (replaced on the instance)
         setattr(outbox, "_apply", watched_apply)  # noqa: B010
         setattr(hands, "timed_out", watched_timed_out)  # noqa: B010
@@ -124,17 +135,27 @@ class Watch:
         self.event(key[1]).set()
 
 
-def typed_answers(typed: list[tuple[int, float]], calls: list[Call]) -> list[float]:
+#: what a typed word is, for the typed answers by kind (anything else is a play)
+_TYPED_KINDS = {"提示": "hint", "不出": "pass", "xyz": "refused"}
+
+
+def typed_kind(text: str) -> str:
+    """The kind of a word the scripted people type: a hint, a pass, a refused word, a play."""
+    return _TYPED_KINDS.get(text, "play")
+
+
+def typed_answers(typed: list[tuple[int, float, str]], calls: list[Call]) -> dict[str, list[float]]:
     """Seconds from each typed message to the first call that showed something in that
-    private chat after it (a reply, or the panel the word changed); unanswered ones left out."""
+    private chat after it (a reply, or the panel the word changed), by kind of word
+    (``typed_kind``); unanswered ones left out."""
     by_chat: dict[int, list[float]] = {}
     for call in calls:
         if call.ok and call.chat_id is not None and call.method.startswith(_SHOWING):
             by_chat.setdefault(call.chat_id, []).append(call.at)
-    answered = []
-    for chat, at in typed:
+    answered: dict[str, list[float]] = {}
+    for chat, at, text in typed:
         times = by_chat.get(chat, [])
         found = bisect.bisect_left(times, at)
         if found < len(times):
-            answered.append(times[found] - at)
+            answered.setdefault(typed_kind(text), []).append(times[found] - at)
     return answered

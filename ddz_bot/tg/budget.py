@@ -8,6 +8,10 @@ old panels. The outbox takes a turn here before each call (``Budget.take``); whi
 waits, whatever it would show may be replaced by newer content, so the longer the queue, the
 more a waiting panel or a group picture skips states nobody needs to see.
 
+A less urgent call goes only while the second keeps room for the more urgent ones
+(``_KEPT_FREE``): a window filled by group pictures and waiting panels still lets a deciding
+seat's panel or an answer go at once, instead of when the window's oldest call ages out.
+
 A call waiting for its turn is keyed by its chat: when something more urgent comes for that
 chat (its seat must decide now; a person asked something) the waiting turn is hurried
 (``hurry``), since the chat's calls go one after another and the urgent one is behind it.
@@ -22,8 +26,9 @@ import time
 from collections import deque
 from dataclasses import dataclass, field
 from enum import IntEnum
+from typing import Final
 
-__all__ = ["Budget", "Urgency"]
+__all__ = ["AWAITED_SECONDS", "Awaited", "Budget", "Urgency"]
 
 
 class Urgency(IntEnum):
@@ -45,18 +50,39 @@ class _Turn:
     live: bool = field(compare=False, default=True)
 
 
+#: the share of each second's calls a less urgent call leaves free for the more urgent ones:
+#: a window full of group pictures and waiting panels still has room for a seat that must
+#: decide now (its panel goes at once instead of when the window's oldest call ages out)
+_KEPT_FREE: Final = {
+    Urgency.DECIDING: 0.0,
+    Urgency.ANSWER: 0.04,
+    Urgency.GROUP: 0.14,
+    Urgency.WAITING: 0.2,
+    Urgency.TIDY: 0.2,
+}
+
+
 class Budget:
     """At most ``per_second`` calls in any second, handed out by urgency (0: no limit, every
     turn at once). A window, not a bucket: after a busy loop's pause the calls it owes go
-    at once, as many as the second allows (Telegram counts calls a second)."""
+    at once, as many as the second allows (Telegram counts calls a second). A less urgent
+    call goes only while the second has more room than the more urgent ones may need
+    (``_KEPT_FREE``): when the tables want more than the budget, the window never fills up
+    with waiting panels just before a seat must decide."""
 
     def __init__(self, per_second: int) -> None:
         self.per_second = per_second
+        #: how many calls of the last second leave a call of each urgency no room
+        self._ceilings = {
+            urgency: max(1, per_second - round(per_second * share))
+            for urgency, share in _KEPT_FREE.items()
+        }
         self._recent: deque[float] = deque()  # when the last ``per_second`` turns went
         self._queue: list[_Turn] = []
-        self._by_key: dict[int, _Turn] = {}
+        self._by_key: dict[int, list[_Turn]] = {}
         self._seq = itertools.count()
         self._handing: asyncio.Task[None] | None = None
+        self._handing_for = len(Urgency)  # the urgency the hand-out waits to give a turn to
         self.taken = 0
 
     @property
@@ -68,24 +94,34 @@ class Budget:
         """How many calls at least as urgent as ``urgency`` wait now."""
         return sum(1 for turn in self._queue if turn.live and turn.urgency <= urgency)
 
-    def _room(self) -> float:
-        """Seconds until one more call fits the last second (0: it fits now)."""
+    def _room(self, urgency: int = Urgency.DECIDING) -> float:
+        """Seconds until one more call of ``urgency`` fits the last second (0: it fits now)."""
         recent, now = self._recent, time.monotonic()
         while recent and recent[0] <= now - 1.0:
             recent.popleft()
-        if len(recent) < self.per_second:
-            return 0.0
-        return recent[0] + 1.0 - now
+        ceiling = self._ceilings[Urgency(urgency)]
+        wait = 0.0
+        if len(recent) >= ceiling:
+            wait = recent[len(recent) - ceiling] + 1.0 - now
+        return max(wait, 0.0)
 
     def _spend(self) -> None:
         self._recent.append(time.monotonic())
+
+    def _head(self) -> _Turn | None:
+        """The most urgent live turn waiting (dead ones on top are dropped)."""
+        queue = self._queue
+        while queue and (not queue[0].live or queue[0].future.done()):
+            heapq.heappop(queue)
+        return queue[0] if queue else None
 
     async def take(self, urgency: Urgency, key: int | None = None) -> None:
         """Wait for this call's turn: every more urgent call waiting goes first."""
         self.taken += 1
         if self.per_second <= 0:
             return
-        if not self._queue and self._room() <= 0:
+        head = self._head()
+        if (head is None or head.urgency > urgency) and self._room(urgency) <= 0:
             self._spend()
             return
         turn = _Turn(int(urgency), next(self._seq), asyncio.get_running_loop().create_future())
@@ -95,38 +131,84 @@ class Budget:
             await turn.future
         finally:
             turn.live = False
-            found = None if key is None else self._by_key.get(key)
-            if found is not None and found.future is turn.future:
-                found.live = False
-                del self._by_key[key]  # type: ignore[arg-type]
+            if key is not None:
+                self._forget(key, turn.future)
+
+    def _forget(self, key: int, future: asyncio.Future[None]) -> None:
+        """The turns (the first and any hurried one) of a call that went or was cancelled."""
+        turns = [t for t in self._by_key.get(key, []) if t.future is not future]
+        for gone in self._by_key.get(key, []):
+            if gone.future is future:
+                gone.live = False
+        if turns:
+            self._by_key[key] = turns
+        else:
+            self._by_key.pop(key, None)
 
     def hurry(self, key: int, urgency: Urgency) -> None:
-        """Something as urgent as ``urgency`` is for ``key``'s chat: its waiting call (which
-        the urgent one is behind) goes at that urgency."""
-        turn = self._by_key.get(key)
-        if turn is None or not turn.live or turn.urgency <= urgency:
-            return
-        turn.live = False
-        faster = _Turn(int(urgency), turn.seq, turn.future, key)
-        self._push(faster)
+        """Something as urgent as ``urgency`` is for ``key``'s chat: its waiting calls (which
+        the urgent one is behind) go at that urgency."""
+        for turn in list(self._by_key.get(key, [])):
+            if turn.live and turn.urgency > urgency:
+                turn.live = False
+                self._push(_Turn(int(urgency), turn.seq, turn.future, key))
 
     def _push(self, turn: _Turn) -> None:
         if turn.key is not None:
-            self._by_key[turn.key] = turn
+            self._by_key.setdefault(turn.key, []).append(turn)
         heapq.heappush(self._queue, turn)
-        if self._handing is None or self._handing.done():
-            self._handing = asyncio.get_running_loop().create_task(self._hand_out())
+        handing = self._handing
+        if handing is not None and not handing.done():
+            if turn.urgency >= self._handing_for:
+                return  # it waits for a turn that comes no later than this one's
+            handing.cancel()  # it waits for a less urgent call: this one may go sooner
+        self._handing = asyncio.get_running_loop().create_task(self._hand_out())
 
     async def _hand_out(self) -> None:
         """Give the turns out in order of urgency, as the rate allows."""
-        while self._queue:
-            wait = self._room()
+        while (head := self._head()) is not None:
+            self._handing_for = head.urgency
+            wait = self._room(head.urgency)
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
-            turn = heapq.heappop(self._queue)
-            if not turn.live or turn.future.done():
-                continue
-            turn.live = False
+            heapq.heappop(self._queue)
+            head.live = False
             self._spend()
-            turn.future.set_result(None)
+            head.future.set_result(None)
+        self._handing_for = len(Urgency)
+
+
+#: seconds after a person wrote in their private chat in which what the chat is sent answers
+#: them (``Awaited``)
+AWAITED_SECONDS: Final = 2.0
+#: chats remembered as awaiting an answer before the ones whose time is over are forgotten
+_AWAITED_SWEEP: Final = 1024
+
+
+class Awaited:
+    """The private chats whose person just wrote to the bot (typed words) and waits for its
+    answer: for ``AWAITED_SECONDS`` what the chat is sent goes as soon as a deciding seat's
+    panel. A person who types waits for the answer as much as one whose turn it is."""
+
+    def __init__(self, budget: Budget) -> None:
+        self.budget = budget
+        self._until: dict[int, float] = {}
+
+    def mark(self, chat_id: int) -> None:
+        """The chat's person just wrote: its calls waiting now are hurried too."""
+        now = time.monotonic()
+        if len(self._until) >= _AWAITED_SWEEP:
+            self._until = {chat: until for chat, until in self._until.items() if until > now}
+        self._until[chat_id] = now + AWAITED_SECONDS
+        self.budget.hurry(chat_id, Urgency.DECIDING)
+
+    def urgency(self, chat_id: int, urgency: Urgency) -> Urgency:
+        """``urgency``, or a deciding seat's while the chat's person awaits an answer."""
+        until = self._until.get(chat_id)
+        if until is None:
+            return urgency
+        if until < time.monotonic():
+            del self._until[chat_id]
+            return urgency
+        return min(urgency, Urgency.DECIDING)

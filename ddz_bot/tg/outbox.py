@@ -15,7 +15,9 @@ waits for its turn of the bot's overall budget (``tg/budget.py``): what a person
 first (the panel of a seat that must decide, then answers, the group's picture, waiting
 panels, deletions of replaced messages last, several in one call: ``tg/deletions.py``). A
 deciding seat's panel remembers how late it came (``lateness``), so the table can give that
-decision its full time. Side jobs handed to ``spawn`` (answers to button presses) are not
+decision its full time; content that comes while a call waits for its turn goes in that
+turn; a person who just typed words waits for their answer as a deciding seat does
+(``awaited``). Side jobs handed to ``spawn`` (answers to button presses) are not
 paced: Telegram does not count them.
 
 A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
@@ -32,18 +34,18 @@ wait for Telegram: ``show``, ``post`` and ``spawn`` return at once.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from telegram import Bot, InlineKeyboardMarkup, InputMediaPhoto, Message
+from telegram import Bot, InlineKeyboardMarkup, Message
 from telegram.error import BadRequest, Forbidden, NetworkError, RetryAfter, TelegramError, TimedOut
 
-from .budget import Budget, Urgency
+from .budget import Awaited, Budget, Urgency
 from .content import Content, Render
 from .deletions import Deletions
+from .edits import edit_shown
 from .oneoff import OneOff, send_once
 from .pace import PRIVATE_PACE, UNPACED, ChatPace, ChatPaces, backoff, retry_seconds
 from .ratelimit import caller_waits_out_floods
@@ -56,6 +58,12 @@ log = logging.getLogger(__name__)
 
 _KEPT = "(kept)"  # the photo key of a picture already on a message we adopted
 ForbiddenHook = Callable[[int, str], Awaitable[None]]
+
+
+class _Superseded(Exception):
+    """Newer content came for a slot while its call waited for its turn (``Outbox._go``)."""
+
+
 #: calls at least as urgent as a group picture waiting for the budget: past this many, a
 #: waiting seat's panel leaves out a change of its words alone (its cards and buttons go)
 LOADED = 8
@@ -101,6 +109,7 @@ class Outbox:
         #: Telegram's overall calls a second, one under (the rate limiter is the net)
         self.budget = Budget(max(int(overall_rate) - 1, 1) if overall_rate > 0 else 0)
         self._deletions = Deletions(bot, self.budget, self._spawn)
+        self._awaited = Awaited(self.budget)
 
     # ---- what callers use ---------------------------------------------------------------
     def show(
@@ -127,7 +136,7 @@ class Outbox:
         slot.retiring = False
         if urgency is None:
             urgency = Urgency.GROUP if chat_id < 0 else Urgency.ANSWER
-        slot.urgency = urgency
+        slot.urgency = urgency = self._awaited.urgency(chat_id, urgency)
         self.budget.hurry(chat_id, urgency)
         if decision != slot.decision:
             slot.decision, slot.late = decision, 0.0
@@ -211,8 +220,15 @@ class Outbox:
     ) -> None:
         """Send a one-off message in the background, at the chat's pace (a notice, a
         result, a command's answer: ``reply_to`` the message it answers)."""
+        urgency = self._awaited.urgency(chat_id, urgency)
         self.budget.hurry(chat_id, urgency)
         self._spawn(send_once(self, OneOff(chat_id, text, markup, photo, reply_to, urgency)))
+
+    def awaited(self, chat_id: int) -> None:
+        """A person just wrote in their private chat (typed words) and waits for the answer:
+        what the chat is sent in the next ``AWAITED_SECONDS`` (a reply, the panel their words
+        changed) goes as soon as a deciding seat's panel, and so does what it has waiting."""
+        self._awaited.mark(chat_id)
 
     def edit(
         self, chat_id: int, message_id: int, text: str, markup: InlineKeyboardMarkup | None
@@ -293,8 +309,17 @@ class Outbox:
     async def _go(self, slot: Slot) -> None:
         """The call's turn of the budget, taken just before it is made: after its picture
         is drawn and its message announced (``on_sending``), which may take a while, so
-        that calls that waited for those together do not reach Telegram together."""
-        await self.budget.take(slot.urgency, slot.chat_id)
+        that calls that waited for those together do not reach Telegram together. Newer
+        content that came while it waited is sent instead, in this turn (``_Superseded``):
+        a waiting panel's call whose seat must now decide carries the decision (unless the
+        newer content is to come as a new message: that one goes after, as it would)."""
+        if slot.turn_held:
+            slot.turn_held = False
+        else:
+            await self.budget.take(slot.urgency, slot.chat_id)
+        if slot.pending is not None and not slot.fresh:
+            slot.turn_held = True
+            raise _Superseded
 
     def _left_out(self, slot: Slot) -> bool:
         """Under load, a waiting seat's panel whose words alone would change is left as it
@@ -336,6 +361,7 @@ class Outbox:
             if self._left_out(slot):
                 slot.pending = None
                 return
+            slot.turn_held = False
             await self.wait_turn(slot.chat_id, slot.urgency, budget=False)  # see ``_go``
             content = slot.pending  # the newest, after the wait
             if content is None:
@@ -347,7 +373,13 @@ class Outbox:
                 slot.fresh = False
                 stale, slot.message_id, slot.sent = slot.message_id, None, None
             try:
-                await self._apply(slot, content)
+                while True:
+                    try:
+                        await self._apply(slot, content)
+                        break
+                    except _Superseded:  # its turn and its pace go to the newest content
+                        assert slot.pending is not None
+                        content, slot.pending, picked = slot.pending, None, time.monotonic()
                 retries = 0
                 self._shown(slot, picked)
                 if stale is not None:
@@ -382,22 +414,8 @@ class Outbox:
                 else:
                     log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
             except NetworkError as error:  # no answer (BadRequest, a subclass, is above)
-                if isinstance(error, TimedOut) and slot.message_id is None:
-                    # the new message may have arrived unseen: it goes, then is sent again
-                    log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
-                    await self._tidy_unseen(slot, stale)
-                    retries += 1
-                    if stale is not None:
-                        slot.message_id, slot.fresh = stale, True
-                    if slot.pending is None and retries <= self.network_retries:
-                        slot.pending = content
-                    continue
                 retries += 1
-                if stale is not None and slot.message_id is None:
-                    slot.message_id, slot.fresh = stale, True
-                if slot.pending is None and retries <= self.network_retries:
-                    slot.pending = content
-                self.hold(slot.chat_id, backoff(retries))
+                await self._no_answer(slot, error, content, stale, retries)
                 continue
             except TelegramError as error:
                 log.warning("chat %s slot %s: %s", slot.chat_id, slot.name, error)
@@ -405,6 +423,24 @@ class Outbox:
                 log.exception("chat %s slot %s: content not shown", slot.chat_id, slot.name)
             if stale is not None and slot.message_id is None:
                 slot.message_id = stale  # not sent anew: the old message keeps the slot
+
+    async def _no_answer(
+        self, slot: Slot, error: NetworkError, content: Content, stale: int | None, retries: int
+    ) -> None:
+        """Telegram did not answer the ``retries``-th call in a row: the content is sent
+        again (a few times); a new message that timed out may have arrived unseen, so it
+        goes first (``_tidy_unseen``); else the chat waits a growing backoff."""
+        unseen = isinstance(error, TimedOut) and slot.message_id is None
+        if unseen:
+            # the new message may have arrived unseen: it goes, then is sent again
+            log.info("chat %s slot %s: %s", slot.chat_id, slot.name, error)
+            await self._tidy_unseen(slot, stale)
+        if stale is not None and slot.message_id is None:
+            slot.message_id, slot.fresh = stale, True
+        if slot.pending is None and retries <= self.network_retries:
+            slot.pending = content
+        if not unseen:
+            self.hold(slot.chat_id, backoff(retries))
 
     async def _tidy_unseen(self, slot: Slot, stale: int | None) -> None:
         """A new message of ``slot`` timed out: it may have arrived all the same
@@ -432,7 +468,7 @@ class Outbox:
         self.sent_calls += sent
 
     async def _apply(self, slot: Slot, content: Content) -> None:
-        bot, chat, sent = self.bot, slot.chat_id, slot.sent
+        bot, chat = self.bot, slot.chat_id
         if slot.message_id is None:
             message: Message
             slot.after = max(slot.newest, self._paces.newest(chat))
@@ -453,41 +489,5 @@ class Outbox:
             if self.on_sent is not None:
                 await self._records.record(self.on_sent, slot, message.message_id)
             return
-        message_id = slot.message_id
-        same_markup = sent is not None and sent.markup_key() == content.markup_key()
-        # when the buttons change anyway, the same call brings the words up to date too (a
-        # clock's seconds: the gist alone would leave the old decision's on the message)
-        words = not content.text_shown_by(sent) or (
-            not same_markup and sent is not None and sent.text != content.text
-        )
-        if content.photo_key is not None and not content.picture_shown_by(sent):
-            media = InputMediaPhoto(await self._photo(content), caption=content.text)
-            await self._go(slot)
-            await bot.edit_message_media(
-                media, chat_id=chat, message_id=message_id, reply_markup=content.markup
-            )
-        elif words:
-            await self._go(slot)
-            if content.photo_key is not None:
-                await bot.edit_message_caption(
-                    chat_id=chat,
-                    message_id=message_id,
-                    caption=content.text,
-                    reply_markup=content.markup,
-                )
-            else:
-                await bot.edit_message_text(
-                    content.text, chat_id=chat, message_id=message_id, reply_markup=content.markup
-                )
-        elif not same_markup:
-            await self._go(slot)
-            await bot.edit_message_reply_markup(
-                chat_id=chat, message_id=message_id, reply_markup=content.markup
-            )
-        else:
-            return
-        self.sent_calls += 1
-        if content.keeps_picture and sent is not None and content.picture_shown_by(sent):
-            # the picture on the message is the one sent before: remember its key
-            content = dataclasses.replace(content, photo_key=sent.photo_key, render=sent.render)
-        slot.sent = content
+        if await edit_shown(bot, slot, content, self._photo, self._go):
+            self.sent_calls += 1

@@ -35,6 +35,9 @@ class Slot:
     decision: object = None  # the decision its content asks for now (None: none)
     due: float | None = None  # since when that decision waits to be shown (None: shown)
     late: float = 0.0  # seconds that decision's panel came late
+    #: a turn of the budget taken for content that newer content replaced before its call:
+    #: the newer content's call takes it (``Outbox._go``)
+    turn_held: bool = False
 
 
 async def tell(hook: SentHook, slot: Slot, message_id: int) -> bool:

@@ -38,6 +38,7 @@ async def typed_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     user, message = update.effective_user, update.message
     if user is None or message is None or not message.text:
         return
+    rt.outbox.awaited(user.id)  # what this chat is sent next answers the words
     lang = await rt.people.lang_of(user)
     table = rt.registry.of_user(user.id)
     if table is None:

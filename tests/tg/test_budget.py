@@ -237,3 +237,89 @@ async def test_no_budget_waits_for_nothing(clock: VirtualTime) -> None:
     for _ in range(100):
         await budget.take(Urgency.TIDY)
     assert budget.waiting == 0 and budget.taken == 100
+
+
+async def test_a_second_full_of_waiting_panels_still_has_room_for_a_decision(
+    clock: VirtualTime,
+) -> None:
+    budget = Budget(10)
+    taken: list[str] = []
+
+    async def take(name: str, urgency: Urgency) -> None:
+        await budget.take(urgency)
+        taken.append(name)
+
+    waiting = [clock.create_task(take(f"waiting {k}", Urgency.WAITING)) for k in range(10)]
+    await clock.advance(0.01)
+    assert 0 < len(taken) < 10  # the waiting panels leave part of the second free
+    deciding = clock.create_task(take("deciding", Urgency.DECIDING))
+    answer = clock.create_task(take("answer", Urgency.ANSWER))
+    await clock.advance(0.01)
+    assert taken[-2:] == ["deciding", "answer"]  # at once, not when the second is over
+    await clock.advance(3.0)
+    await clock.gather(*waiting, deciding, answer)
+    assert len(taken) == 12  # every waiting panel went in the end
+
+
+async def test_a_waiting_panel_still_waiting_for_its_turn_carries_the_decision(
+    clock: VirtualTime, api: tuple[FakeBotAPI, Bot]
+) -> None:
+    fake, bot = api
+    outbox = Outbox(bot, group_interval=3.5, overall_rate=SMALL.overall_per_second)
+    groups, people = chats(fake, 8, 1)
+    person = people[0]
+    outbox.show(person, PANEL_SLOT, Content("your cards"), urgency=Urgency.ANSWER)
+    await clock.settle(outbox)
+    await clock.advance(2.0)  # the chat's pace and the budget are rested
+    calls = len(fake.calls)
+    for group in groups:
+        outbox.show(group, "table", Content(f"table of {group}"))
+    outbox.show(person, PANEL_SLOT, Content("you wait"), urgency=Urgency.WAITING)
+    await clock.advance(0.01)
+    outbox.show(person, PANEL_SLOT, Content("your turn"), urgency=Urgency.DECIDING, decision=1)
+    await clock.settle(outbox)
+    to_person = [c for c in fake.calls[calls:] if c.chat_id == person]
+    assert len(to_person) == 1  # one edit, and it shows the decision
+    assert fake.chat_messages(person)[-1].text == "your turn"
+    assert outbox.lateness(person, PANEL_SLOT) < LATE_GRACE_SECONDS
+    assert fake.too_many_total == 0
+
+
+async def test_every_call_a_chat_has_waiting_is_hurried(clock: VirtualTime) -> None:
+    budget = Budget(1)
+    done: list[str] = []
+
+    async def take(name: str, urgency: Urgency, key: int | None = None) -> None:
+        await budget.take(urgency, key)
+        done.append(name)
+
+    await budget.take(Urgency.TIDY)  # this second's one call is spent
+    tasks = [
+        clock.create_task(take("group", Urgency.GROUP)),
+        clock.create_task(take("panel", Urgency.WAITING, key=7)),
+        clock.create_task(take("reply", Urgency.WAITING, key=7)),
+    ]
+    await clock.advance(0.01)
+    budget.hurry(7, Urgency.DECIDING)  # the chat's seat must decide: both its calls go first
+    await clock.advance(5.0)
+    await clock.gather(*tasks)
+    assert done == ["panel", "reply", "group"]
+
+
+async def test_the_answer_to_typed_words_goes_before_answers_that_wait_already(
+    clock: VirtualTime, api: tuple[FakeBotAPI, Bot]
+) -> None:
+    fake, bot = api
+    outbox = Outbox(bot, group_interval=3.5, overall_rate=SMALL.overall_per_second)
+    _, people = chats(fake, 0, 9)
+    typist = people[-1]
+    for person in people[:-1]:
+        outbox.post(person, f"notice for {person}")
+    await clock.advance(0.01)  # this second's calls are spent; the other notices wait
+    outbox.awaited(typist)  # the person typed words: they wait for the answer now
+    outbox.post(typist, "what you typed means nothing now")
+    await clock.settle(outbox)
+    order = sent_to(fake)
+    assert order.index(typist) == WINDOW  # the first call of the next second
+    assert len(order) == len(people)  # every notice went all the same
+    assert fake.too_many_total == 0
