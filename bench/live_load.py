@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import cProfile
 import json
+import os
 import random
 import sys
 import tempfile
@@ -65,6 +66,7 @@ class ClientReport:
     decisions: int = 0
     refused: int = 0
     dropped: int = 0  # people whose connection broke (closed, or no answer within a minute)
+    lags: list[float] = field(default_factory=list)  # the clients' own loop lag, seconds
 
 
 def launch(user: dict[str, Any]) -> str:
@@ -84,11 +86,21 @@ def run_clients(seats: list[str], think: float, until: float, seed: int) -> Clie
 async def _clients(urls: list[str], think: float, until: float, seed: int) -> ClientReport:
     report = ClientReport()
     rng = random.Random(seed)
+    lag = asyncio.ensure_future(_lag(report.lags, until))
     outcomes = await asyncio.gather(
         *(_person(url, think, until, rng, report) for url in urls), return_exceptions=True
     )
+    lag.cancel()
     report.dropped = sum(isinstance(outcome, BaseException) for outcome in outcomes)
     return report
+
+
+async def _lag(lags: list[float], until: float, step: float = 0.01) -> None:
+    """How late a loop wakes up from ``step`` seconds' sleep, until ``until``."""
+    while time.time() < until:
+        before = time.perf_counter()
+        await asyncio.sleep(step)
+        lags.append(time.perf_counter() - before - step)
 
 
 async def _person(
@@ -167,6 +179,10 @@ async def _person(
 
 
 # ---- the bot -------------------------------------------------------------------------------
+#: the AI's worker processes (the bot's setting: hints are worked out there)
+args_workers = [1]
+
+
 async def start_bot(db_path: Path, api: FakeBotAPI) -> Any:
     settings = Settings(
         token=TOKEN,
@@ -174,7 +190,7 @@ async def start_bot(db_path: Path, api: FakeBotAPI) -> Any:
         group_interval=3.5,
         deal_window=0.0,
         lobby_timeout=600.0,
-        ai_workers=0,
+        ai_workers=args_workers[0],
         bid_timeout=600.0,
         double_timeout=600.0,
         play_timeout=600.0,
@@ -231,14 +247,17 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     until = time.time() + args.duration
     loop = asyncio.get_running_loop()
     clients = max(1, args.clients)
+    server_lags: list[float] = []
     with ProcessPoolExecutor(clients) as pool:
         jobs = [
             loop.run_in_executor(pool, run_clients, urls[k::clients], args.think, until, k)
             for k in range(clients)
         ]
-        measured = asyncio.ensure_future(_measure(server, rt, len(urls), until, args.profile))
+        measured = asyncio.ensure_future(
+            _measure(server, rt, len(urls), until, args.profile, server_lags)
+        )
         reports = await asyncio.gather(*jobs)
-        cpu, moves = await measured
+        cpu, workers_cpu, moves = await measured
     await rt.drain()
     finished = {table_id for _, _, table_id in tables if _phase(rt, table_id) == FINISHED}
     calls: dict[int, int] = {}
@@ -266,11 +285,22 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             f"decision wait: p50 {percentile(waits, 0.5):.1f} ms"
             f"  p99 {percentile(waits, 0.99):.1f} ms  max {waits[-1]:.1f} ms"
         )
+    for name, lags in (
+        ("bot, every page open", server_lags),
+        ("people's processes", [lag for r in reports for lag in r.lags]),
+    ):
+        lags = sorted(lag * 1000 for lag in lags)
+        if lags:
+            print(
+                f"loop lag ({name}): p50 {percentile(lags, 0.5):.1f} ms"
+                f"  p99 {percentile(lags, 0.99):.1f} ms  max {lags[-1]:.1f} ms"
+            )
     if moves:
         print(
             f"server CPU per move: {cpu / moves * 1000:.2f} ms ({moves} moves, {cpu:.1f} s CPU"
             " with every page open)"
         )
+        print(f"AI workers' CPU per move (hints): {workers_cpu / moves * 1000:.2f} ms")
     if finished:
         per_hand = sum(calls.get(t, 0) for t in finished) / len(finished)
         print(f"Telegram calls per hand: {per_hand:.1f}")
@@ -279,22 +309,39 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
 
 
 async def _measure(
-    server: LiveServer, rt: Any, pages: int, until: float, profile_to: str
-) -> tuple[float, int]:
-    """The bot's CPU seconds and accepted moves while every page is open: from the moment the
-    last one joined to ``until`` (the connections' opening and closing are not moves)."""
+    server: LiveServer, rt: Any, pages: int, until: float, profile_to: str, lags: list[float]
+) -> tuple[float, float, int]:
+    """The bot's CPU seconds, its AI workers' and the accepted moves while every page is
+    open: from the moment the last one joined to ``until`` (the connections' opening and
+    closing are not moves)."""
     while server.hub.watching() < pages and time.time() < until:
         await asyncio.sleep(0.05)
     moves, cpu = rt.accepted_moves, time.process_time()
+    workers = rt.thinker.processes()
+    workers_cpu = _cpu_of(workers)
     profile = cProfile.Profile(time.process_time) if profile_to else None
     if profile is not None:
         profile.enable()
-    await asyncio.sleep(max(0.0, until - time.time() - 0.05))
+    await _lag(lags, until - 0.05)
     cpu, moves = time.process_time() - cpu, rt.accepted_moves - moves
+    workers_cpu = _cpu_of(workers) - workers_cpu
     if profile is not None:
         profile.disable()
         profile.dump_stats(profile_to)
-    return cpu, moves
+    return cpu, workers_cpu, moves
+
+
+def _cpu_of(processes: list[Any]) -> float:
+    """CPU seconds the ``processes`` (the AI's workers) have used so far (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for process in processes:
+        try:
+            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
 
 
 def _phase(rt: Any, table_id: int) -> Any:
@@ -309,12 +356,16 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--clients", type=int, default=2)
     parser.add_argument(
+        "--ai-workers", type=int, default=1, help="the AI's worker processes (0: on the loop)"
+    )
+    parser.add_argument(
         "--seat-at-once", type=int, default=20, help="tables seated at once before the play"
     )
     parser.add_argument(
         "--profile", default="", help="write the bot's cProfile stats of the play to this file"
     )
     args = parser.parse_args()
+    args_workers[0] = args.ai_workers
     tune_gc()
     tune_switching()
     with tempfile.TemporaryDirectory() as tmp:

@@ -92,6 +92,8 @@ class LiveHub:
         self._moved_at: dict[int, float] = {}
         #: each watched table's frames as it is now (``frames.TableFrames``)
         self._frames: dict[int, TableFrames] = {}
+        #: each watched table's last hints: ((version, seat), the plays' notation)
+        self._hinted: dict[int, tuple[tuple[int, int | None], list[str]]] = {}
         door.watch(self.published)
 
     # ---- presence (the table layer asks: tg.live.Presence) -------------------------------
@@ -121,6 +123,7 @@ class LiveHub:
             del self._viewers[viewer.table_id]
             self._moved_at.pop(viewer.table_id, None)
             self._frames.pop(viewer.table_id, None)
+            self._hinted.pop(viewer.table_id, None)
         table = self.door.table(viewer.table_id)
         seated = table is not None and table.seat_of(viewer.user_id) is not None
         if table is not None and seated and not self.at_page(table.id, viewer.user_id):
@@ -132,6 +135,7 @@ class LiveHub:
                 viewer.connection.close(1001, "going away")
         self._viewers.clear()
         self._frames.clear()
+        self._hinted.clear()
 
     # ---- the table moved -----------------------------------------------------------------
     def published(self, table: Table) -> None:
@@ -219,8 +223,8 @@ class LiveHub:
         lang = self._lang(table, viewer)
         try:
             if kind == "hint":
-                hints = self.door.hints(table, viewer.user_id)
-                self._send(viewer, {"t": "hints", "id": ident, "cards": [str(c) for c in hints]})
+                hints = await self._hints(table, viewer)
+                self._send(viewer, {"t": "hints", "id": ident, "cards": hints})
                 return
             if kind in ("act", "play"):
                 version = int(data["v"])
@@ -239,6 +243,17 @@ class LiveHub:
             )
             return
         viewer.connection.close(1003, "not a message")
+
+    async def _hints(self, table: Table, viewer: Viewer) -> list[str]:
+        """The seat's hints, worked out once a version (asked again: the same)."""
+        key = (table.version, table.seat_of(viewer.user_id))
+        found = self._hinted.get(table.id)
+        if found is not None and found[0] == key:
+            return found[1]
+        hints = [str(cards) for cards in await self.door.hints(table, viewer.user_id)]
+        if table.id in self._viewers:
+            self._hinted[table.id] = (key, hints)
+        return hints
 
     @staticmethod
     def _maker(kind: str, data: dict[str, Any]) -> Callable[[Any, int], Action]:
