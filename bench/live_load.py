@@ -79,16 +79,20 @@ def launch(user: dict[str, Any]) -> str:
 
 
 # ---- the people (other processes) ------------------------------------------------------------
-def run_clients(seats: list[str], think: float, until: float, seed: int) -> ClientReport:
-    return asyncio.run(_clients(seats, think, until, seed))
+def run_clients(
+    seats: list[str], think: float, ramp: float, until: float, seed: int
+) -> ClientReport:
+    return asyncio.run(_clients(seats, think, ramp, until, seed))
 
 
-async def _clients(urls: list[str], think: float, until: float, seed: int) -> ClientReport:
+async def _clients(
+    urls: list[str], think: float, ramp: float, until: float, seed: int
+) -> ClientReport:
     report = ClientReport()
     rng = random.Random(seed)
     lag = asyncio.ensure_future(_lag(report.lags, until))
     outcomes = await asyncio.gather(
-        *(_person(url, think, until, rng, report) for url in urls), return_exceptions=True
+        *(_person(url, think, ramp, until, rng, report) for url in urls), return_exceptions=True
     )
     lag.cancel()
     report.dropped = sum(isinstance(outcome, BaseException) for outcome in outcomes)
@@ -104,10 +108,11 @@ async def _lag(lags: list[float], until: float, step: float = 0.01) -> None:
 
 
 async def _person(
-    url: str, think: float, until: float, rng: random.Random, report: ClientReport
+    url: str, think: float, ramp: float, until: float, rng: random.Random, report: ClientReport
 ) -> None:
     from tornado.websocket import websocket_connect
 
+    await asyncio.sleep(rng.uniform(0.0, ramp))  # people open their pages over the ramp
     socket = await websocket_connect(url, max_message_size=1 << 20)
     acted: set[int] = set()
     ids = 0
@@ -245,12 +250,13 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     chats = {group: table_id for group, _, table_id in tables}
     people = {user["id"]: table_id for _, users, table_id in tables for user in users}
     until = time.time() + args.duration
+    ramp = args.tables / 50 if args.ramp is None else args.ramp
     loop = asyncio.get_running_loop()
     clients = max(1, args.clients)
     server_lags: list[float] = []
     with ProcessPoolExecutor(clients) as pool:
         jobs = [
-            loop.run_in_executor(pool, run_clients, urls[k::clients], args.think, until, k)
+            loop.run_in_executor(pool, run_clients, urls[k::clients], args.think, ramp, until, k)
             for k in range(clients)
         ]
         measured = asyncio.ensure_future(
@@ -274,7 +280,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     dropped = sum(r.dropped for r in reports)
     print(
         f"tables: {args.tables}  seated in {seated:.1f} s  think {args.think:g} s"
-        f"  duration {args.duration:g} s"
+        f"  duration {args.duration:g} s  pages opened over {ramp:g} s"
     )
     print(
         f"decisions: {decisions}  refused: {refused}  dropped connections: {dropped}"
@@ -319,7 +325,7 @@ async def _measure(
     moves, cpu = rt.accepted_moves, time.process_time()
     workers = rt.thinker.processes()
     workers_cpu = _cpu_of(workers)
-    profile = cProfile.Profile(time.process_time) if profile_to else None
+    profile = cProfile.Profile() if profile_to else None
     if profile is not None:
         profile.enable()
     await _lag(lags, until - 0.05)
@@ -355,6 +361,12 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=120.0)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--clients", type=int, default=2)
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="seconds over which the pages open (default: a second for 50 tables)",
+    )
     parser.add_argument(
         "--ai-workers", type=int, default=1, help="the AI's worker processes (0: on the loop)"
     )
