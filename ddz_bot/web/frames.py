@@ -35,7 +35,7 @@ def dumps(data: Any) -> str:
 class TableFrames:
     """The frames of one table as it is now (made again once the table is published)."""
 
-    __slots__ = ("_public", "_public_text", "_seats", "_spectators", "head", "table")
+    __slots__ = ("_at", "_public", "_public_text", "_seats", "_spectators", "head", "table")
 
     def __init__(self, table: Table, moved_at: float | None, successor: str | None) -> None:
         self.table = table
@@ -50,8 +50,10 @@ class TableFrames:
                 "tracker": table.tracker,
                 "seats": [{"name": s.name, "ai": s.is_ai} for s in table.seats],
             },
-            "at": round(time.time() if moved_at is None else moved_at, 3),
         }
+        #: when the table reached this version (unknown, not published while watched: the
+        #: moment each frame goes, as a page that opens now learns it now)
+        self._at = "" if moved_at is None else f',"at":{round(moved_at, 3)}'
         if successor is not None:
             head["next"] = successor
         self._public: Any = None
@@ -87,7 +89,8 @@ class TableFrames:
                 own = self._seats[seat] = self._seat(seat)
         deadline = self.table.deadline
         left = "" if deadline is None else f',"left":{round(max(0.0, deadline - clock.now()), 1)}'
-        return "{" + self.head + own + left + "}"
+        at = self._at or f',"at":{round(time.time(), 3)}'
+        return "{" + self.head + own + at + left + "}"
 
     def _spectator(self, lang: str) -> str:
         own = f',"seat":null,"lang":{dumps(lang)}'
