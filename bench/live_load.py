@@ -1,20 +1,27 @@
 """Load on the live table: N tables of three people playing at the Mini App's page.
 
 Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 2]
-     [--seat-at-once 20] [--profile FILE]
+     [--seat-at-once 20] [--ramp S] [--ai-workers 1] [--profile FILE]
 
 The bot runs as in ``bench/bot_load.py`` (the real Application over the in-process fake Bot
-API, SQLite on a temporary file, pictures stubbed) with its live server on 127.0.0.1; each
-table is opened and seated through the group's buttons, then its three people play one hand
-over WebSockets from ``--clients`` other processes (so their work is not the server's), each
-thinking ``--think`` seconds on average (0.5x to 1.5x) before a decision: Hint then Play (or
-Pass), the first choice before the play. Printed:
+API, SQLite on a temporary file, pictures stubbed, ``--ai-workers`` AI processes as the bot's
+setting) with its live server on 127.0.0.1; the tables are opened and seated through the
+group's buttons, ``--seat-at-once`` at a time (Telegram's overall limit lifted while seating,
+kept for the play), then their three people play one hand over WebSockets from
+``--clients`` other processes (so their work is not the server's), opening their pages over
+``--ramp`` seconds, each thinking ``--think`` seconds on average (0.5x to 1.5x) before a
+decision: Hint then Play (or Pass), the first choice before the play. Printed:
 
 - ``decision wait``: from the moment a person's seat must decide (the table reached that
-  version on the server) to the frame telling their page, as the page receives it;
-- the server's CPU per accepted move (the bot's process only);
+  version on the server; a page opened later: when it opened) to the frame telling their
+  page, as the page receives it;
+- the loop lag of the bot (while every page is open) and of the people's processes;
+- the server's CPU per accepted move (the bot's process only, while every page is open), and
+  the CPU of the AI's workers per move (the hints are worked out there);
 - ``Telegram calls per hand``: every Bot API call into the hand's group and its people's
   private chats, from the deal to the result, for each hand played out.
+
+``--profile FILE`` writes the bot's cProfile statistics of the same window.
 """
 
 from __future__ import annotations
