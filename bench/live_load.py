@@ -1,26 +1,36 @@
 """Load on the live table: N tables of three people playing at the Mini App's page.
 
 Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 2]
+     [--seat-at-once 20] [--ramp S] [--ai-workers 1] [--profile FILE]
 
 The bot runs as in ``bench/bot_load.py`` (the real Application over the in-process fake Bot
-API, SQLite on a temporary file, pictures stubbed) with its live server on 127.0.0.1; each
-table is opened and seated through the group's buttons, then its three people play one hand
-over WebSockets from ``--clients`` other processes (so their work is not the server's), each
-thinking ``--think`` seconds on average (0.5x to 1.5x) before a decision: Hint then Play (or
-Pass), the first choice before the play. Printed:
+API, SQLite on a temporary file, pictures stubbed, ``--ai-workers`` AI processes as the bot's
+setting) with its live server on 127.0.0.1; the tables are opened and seated through the
+group's buttons, ``--seat-at-once`` at a time (Telegram's overall limit lifted while seating,
+kept for the play), then their three people play one hand over WebSockets from
+``--clients`` other processes (so their work is not the server's), opening their pages over
+``--ramp`` seconds, each thinking ``--think`` seconds on average (0.5x to 1.5x) before a
+decision: Hint then Play (or Pass), the first choice before the play. Printed:
 
 - ``decision wait``: from the moment a person's seat must decide (the table reached that
-  version on the server) to the frame telling their page, as the page receives it;
-- the server's CPU per accepted move (the bot's process only);
+  version on the server; a page opened later: when it opened) to the frame telling their
+  page, as the page receives it;
+- the loop lag of the bot (while every page is open) and of the people's processes;
+- the server's CPU per accepted move (the bot's process only, while every page is open), and
+  the CPU of the AI's workers per move (the hints are worked out there);
 - ``Telegram calls per hand``: every Bot API call into the hand's group and its people's
   private chats, from the deal to the result, for each hand played out.
+
+``--profile FILE`` writes the bot's cProfile statistics of the same window.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import cProfile
 import json
+import os
 import random
 import sys
 import tempfile
@@ -63,6 +73,7 @@ class ClientReport:
     decisions: int = 0
     refused: int = 0
     dropped: int = 0  # people whose connection broke (closed, or no answer within a minute)
+    lags: list[float] = field(default_factory=list)  # the clients' own loop lag, seconds
 
 
 def launch(user: dict[str, Any]) -> str:
@@ -75,25 +86,40 @@ def launch(user: dict[str, Any]) -> str:
 
 
 # ---- the people (other processes) ------------------------------------------------------------
-def run_clients(seats: list[str], think: float, until: float, seed: int) -> ClientReport:
-    return asyncio.run(_clients(seats, think, until, seed))
+def run_clients(
+    seats: list[str], think: float, ramp: float, until: float, seed: int
+) -> ClientReport:
+    return asyncio.run(_clients(seats, think, ramp, until, seed))
 
 
-async def _clients(urls: list[str], think: float, until: float, seed: int) -> ClientReport:
+async def _clients(
+    urls: list[str], think: float, ramp: float, until: float, seed: int
+) -> ClientReport:
     report = ClientReport()
     rng = random.Random(seed)
+    lag = asyncio.ensure_future(_lag(report.lags, until))
     outcomes = await asyncio.gather(
-        *(_person(url, think, until, rng, report) for url in urls), return_exceptions=True
+        *(_person(url, think, ramp, until, rng, report) for url in urls), return_exceptions=True
     )
+    lag.cancel()
     report.dropped = sum(isinstance(outcome, BaseException) for outcome in outcomes)
     return report
 
 
+async def _lag(lags: list[float], until: float, step: float = 0.01) -> None:
+    """How late a loop wakes up from ``step`` seconds' sleep, until ``until``."""
+    while time.time() < until:
+        before = time.perf_counter()
+        await asyncio.sleep(step)
+        lags.append(time.perf_counter() - before - step)
+
+
 async def _person(
-    url: str, think: float, until: float, rng: random.Random, report: ClientReport
+    url: str, think: float, ramp: float, until: float, rng: random.Random, report: ClientReport
 ) -> None:
     from tornado.websocket import websocket_connect
 
+    await asyncio.sleep(rng.uniform(0.0, ramp))  # people open their pages over the ramp
     socket = await websocket_connect(url, max_message_size=1 << 20)
     acted: set[int] = set()
     ids = 0
@@ -165,6 +191,10 @@ async def _person(
 
 
 # ---- the bot -------------------------------------------------------------------------------
+#: the AI's worker processes (the bot's setting: hints are worked out there)
+args_workers = [1]
+
+
 async def start_bot(db_path: Path, api: FakeBotAPI) -> Any:
     settings = Settings(
         token=TOKEN,
@@ -172,7 +202,7 @@ async def start_bot(db_path: Path, api: FakeBotAPI) -> Any:
         group_interval=3.5,
         deal_window=0.0,
         lobby_timeout=600.0,
-        ai_workers=0,
+        ai_workers=args_workers[0],
         bid_timeout=600.0,
         double_timeout=600.0,
         play_timeout=600.0,
@@ -199,16 +229,24 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     rt = runtime(app)
     server: LiveServer = app.bot_data[LIVE_KEY]
     driver = Driver(api, app)
-    tables: list[tuple[int, list[dict[str, Any]], int]] = []
     started = time.perf_counter()
-    for index in range(args.tables):
+    # seating is not measured: Telegram's overall limit is lifted for it (kept for the play)
+    budget, rt.outbox.budget.per_second = rt.outbox.budget.per_second, 0
+    gate = asyncio.Semaphore(max(1, args.seat_at_once))
+
+    async def seat(index: int) -> tuple[int, list[dict[str, Any]], int]:
         group, users = make_users(api, index, 3)
         for user in users:
             api.started.add(user["id"])
-        await seat_table(driver, group, users, measure=False)
+        async with gate:
+            await seat_table(driver, group, users, measure=False)
         table = rt.table_in(group)
         assert table is not None
-        tables.append((group, users, table.id))
+        return group, users, table.id
+
+    tables = list(await asyncio.gather(*(seat(index) for index in range(args.tables))))
+    await rt.drain()
+    rt.outbox.budget.per_second = budget
     seated = time.perf_counter() - started
     urls = []
     for _, users, table_id in tables:
@@ -218,18 +256,22 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     dealt_calls = len(api.calls)
     chats = {group: table_id for group, _, table_id in tables}
     people = {user["id"]: table_id for _, users, table_id in tables for user in users}
-    moves, cpu = rt.accepted_moves, time.process_time()
     until = time.time() + args.duration
+    ramp = args.tables / 50 if args.ramp is None else args.ramp
     loop = asyncio.get_running_loop()
     clients = max(1, args.clients)
+    server_lags: list[float] = []
     with ProcessPoolExecutor(clients) as pool:
         jobs = [
-            loop.run_in_executor(pool, run_clients, urls[k::clients], args.think, until, k)
+            loop.run_in_executor(pool, run_clients, urls[k::clients], args.think, ramp, until, k)
             for k in range(clients)
         ]
+        measured = asyncio.ensure_future(
+            _measure(server, rt, len(urls), until, args.profile, server_lags)
+        )
         reports = await asyncio.gather(*jobs)
+        cpu, workers_cpu, moves = await measured
     await rt.drain()
-    cpu, moves = time.process_time() - cpu, rt.accepted_moves - moves
     finished = {table_id for _, _, table_id in tables if _phase(rt, table_id) == FINISHED}
     calls: dict[int, int] = {}
     for call in api.calls[dealt_calls:]:
@@ -245,7 +287,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     dropped = sum(r.dropped for r in reports)
     print(
         f"tables: {args.tables}  seated in {seated:.1f} s  think {args.think:g} s"
-        f"  duration {args.duration:g} s"
+        f"  duration {args.duration:g} s  pages opened over {ramp:g} s"
     )
     print(
         f"decisions: {decisions}  refused: {refused}  dropped connections: {dropped}"
@@ -256,13 +298,63 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             f"decision wait: p50 {percentile(waits, 0.5):.1f} ms"
             f"  p99 {percentile(waits, 0.99):.1f} ms  max {waits[-1]:.1f} ms"
         )
+    for name, lags in (
+        ("bot, every page open", server_lags),
+        ("people's processes", [lag for r in reports for lag in r.lags]),
+    ):
+        lags = sorted(lag * 1000 for lag in lags)
+        if lags:
+            print(
+                f"loop lag ({name}): p50 {percentile(lags, 0.5):.1f} ms"
+                f"  p99 {percentile(lags, 0.99):.1f} ms  max {lags[-1]:.1f} ms"
+            )
     if moves:
-        print(f"server CPU per move: {cpu / moves * 1000:.2f} ms ({moves} moves, {cpu:.1f} s CPU)")
+        print(
+            f"server CPU per move: {cpu / moves * 1000:.2f} ms ({moves} moves, {cpu:.1f} s CPU"
+            " with every page open)"
+        )
+        print(f"AI workers' CPU per move (hints): {workers_cpu / moves * 1000:.2f} ms")
     if finished:
         per_hand = sum(calls.get(t, 0) for t in finished) / len(finished)
         print(f"Telegram calls per hand: {per_hand:.1f}")
     await server.stop()
     await stop_app(app)
+
+
+async def _measure(
+    server: LiveServer, rt: Any, pages: int, until: float, profile_to: str, lags: list[float]
+) -> tuple[float, float, int]:
+    """The bot's CPU seconds, its AI workers' and the accepted moves while every page is
+    open: from the moment the last one joined to ``until`` (the connections' opening and
+    closing are not moves)."""
+    while server.hub.watching() < pages and time.time() < until:
+        await asyncio.sleep(0.05)
+    moves, cpu = rt.accepted_moves, time.process_time()
+    workers = rt.thinker.processes()
+    workers_cpu = _cpu_of(workers)
+    profile = cProfile.Profile() if profile_to else None
+    if profile is not None:
+        profile.enable()
+    await _lag(lags, until - 0.05)
+    cpu, moves = time.process_time() - cpu, rt.accepted_moves - moves
+    workers_cpu = _cpu_of(workers) - workers_cpu
+    if profile is not None:
+        profile.disable()
+        profile.dump_stats(profile_to)
+    return cpu, workers_cpu, moves
+
+
+def _cpu_of(processes: list[Any]) -> float:
+    """CPU seconds the ``processes`` (the AI's workers) have used so far (Linux)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0.0
+    for process in processes:
+        try:
+            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
 
 
 def _phase(rt: Any, table_id: int) -> Any:
@@ -276,7 +368,23 @@ def main() -> None:
     parser.add_argument("--duration", type=float, default=120.0)
     parser.add_argument("--think", type=float, default=1.0)
     parser.add_argument("--clients", type=int, default=2)
+    parser.add_argument(
+        "--ramp",
+        type=float,
+        default=None,
+        help="seconds over which the pages open (default: a second for 50 tables)",
+    )
+    parser.add_argument(
+        "--ai-workers", type=int, default=1, help="the AI's worker processes (0: on the loop)"
+    )
+    parser.add_argument(
+        "--seat-at-once", type=int, default=20, help="tables seated at once before the play"
+    )
+    parser.add_argument(
+        "--profile", default="", help="write the bot's cProfile stats of the play to this file"
+    )
     args = parser.parse_args()
+    args_workers[0] = args.ai_workers
     tune_gc()
     tune_switching()
     with tempfile.TemporaryDirectory() as tmp:

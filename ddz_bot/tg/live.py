@@ -20,7 +20,6 @@ from ..config import Settings
 from ..i18n import t
 from ..kernel import Cards
 from ..web.tokens import TableTokens
-from . import players
 from .content import Content
 from .hands import MakeAction
 from .phases import TablePhase
@@ -133,14 +132,16 @@ class LiveDoor:
         """A decision from the page: the button path (``Refused`` when it is refused)."""
         await self.rt.hands.apply_person_decision(table, user_id, version, make)
 
-    def hints(self, table: Table, user_id: int) -> list[Cards]:
-        """The seat's hints now (best first); ``Refused`` when it is not their turn."""
+    async def hints(self, table: Table, user_id: int) -> list[Cards]:
+        """The seat's hints now (best first); ``Refused`` when it is not their turn. Worked
+        out off the loop where the AI has workers (from the state just saved)."""
         seat = table.seat_of(user_id)
         game = table.game
         waiting = None if game is None else game.waiting_for()
         if seat is None or game is None or waiting is None or seat not in waiting:
             raise Refused("not_your_turn")
-        return players.hints(game, seat)
+        state = self.rt.registry.saved_state(table)
+        return await self.rt.thinker.hints(game, seat, None if state is None else state["game"])
 
     def show(self, table: Table) -> None:
         """The group's message and the panels as the table is now (someone left the page)."""

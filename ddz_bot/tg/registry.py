@@ -41,6 +41,8 @@ class TableRegistry:
         self._locks: dict[int, asyncio.Lock] = {}
         self._chat_locks: dict[int, asyncio.Lock] = {}
         self._stored: dict[int, int] = {}  # each held table's version in the database
+        #: each held table's last saved state (``Table.to_dict``), never changed once saved
+        self._states: dict[int, dict[str, Any]] = {}
         self._next_id = int(time.time() * 1000) % 10**12
         #: told of every published table (the live table's server), under the table's lock:
         #: they must only take note, never wait
@@ -106,11 +108,12 @@ class TableRegistry:
         then make it the current table (``current`` adopts it; a new table is registered).
         If the write fails, nothing was written and the failure is raised."""
         deadline = None if draft.deadline is None else datetime.fromtimestamp(draft.deadline, UTC)
+        state = draft.to_dict()
         try:
             saved = await self.db.save_table_state(
                 str(draft.id),
                 chat_id=draft.chat_id,
-                state=draft.to_dict(),
+                state=state,
                 hand_id=draft.hand_id if draft.game is not None else None,
                 actions=actions,
                 deadline=deadline,
@@ -120,7 +123,15 @@ class TableRegistry:
             await self.reload(current, draft.id)
             raise Refused("stale_button") from None
         self._stored[draft.id] = saved.version
+        self._states[draft.id] = state
         return self.publish(current, draft)
+
+    def saved_state(self, table: Table) -> dict[str, Any] | None:
+        """``table.to_dict()`` as last saved, if ``table`` is still as it was saved."""
+        state = self._states.get(table.id)
+        if state is None or state.get("version") != table.version or not self.holds(table):
+            return None
+        return state
 
     def stored(self, table_id: int, version: int) -> None:
         """The version of a table as read from the database (its next save names it)."""
@@ -180,6 +191,7 @@ class TableRegistry:
         del self._tables[table.id]
         self._locks.pop(table.id, None)
         self._stored.pop(table.id, None)
+        self._states.pop(table.id, None)
         if self._by_chat.get(table.chat_id) == table.id:
             del self._by_chat[table.chat_id]
         for seat in table.seats:

@@ -30,7 +30,7 @@ from typing import Any, Final
 
 from ddz_bot.ai import SEAT_LEVEL, GameAI, LevelName
 from ddz_bot.games import GAMES
-from ddz_bot.kernel import Action
+from ddz_bot.kernel import Action, Cards
 
 from . import players
 from .games import HostedGame
@@ -109,13 +109,17 @@ def serve(conn: Connection, thinking_share: float, kinds: Sequence[type[GameAI]]
             return
         number, view, legal, kind, level, asked = question
         began = time.perf_counter()
-        action: Action | None = None
+        answer: Any = None
         error: str | None = None
         try:
-            action = ai_of(kind).choose(view, legal, level=level, asked=asked)
+            if legal is None:  # hints: ``view`` is the hand's class, its state and the seat
+                hand, state, seat = view
+                answer = ai_of(kind).hints(hand.from_dict(state), seat)
+            else:
+                answer = ai_of(kind).choose(view, legal, level=level, asked=asked)
         except Exception as failure:  # the loop decides this one itself
             error = repr(failure)
-        conn.send((number, action, error, time.perf_counter() - began))
+        conn.send((number, answer, error, time.perf_counter() - began))
 
 
 class _Worker:
@@ -131,7 +135,7 @@ class _Worker:
         )
         self.process.start()
         child.close()
-        self.waiting: dict[int, asyncio.Future[tuple[Action, float]]] = {}
+        self.waiting: dict[int, asyncio.Future[tuple[Any, float]]] = {}
         self.slots = asyncio.Semaphore(IN_FLIGHT)
         self.ready = asyncio.Event()
         self.gone = False
@@ -158,18 +162,18 @@ class _Worker:
         self,
         number: int,
         view: Any,
-        legal: list[Action],
+        legal: list[Action] | None,
         kind: type[GameAI],
         level: LevelName,
         asked: float,
-    ) -> tuple[Action, float]:
-        """The worker's action and the seconds it thought. Its search's time counts from
-        ``asked`` (perf_counter): a question that waited behind others has less left, so what
-        the table waits stays near the AI's own ceiling."""
+    ) -> tuple[Any, float]:
+        """The worker's action (``legal`` None: the hints) and the seconds it thought. Its
+        search's time counts from ``asked`` (perf_counter): a question that waited behind
+        others has less left, so what the table waits stays near the AI's own ceiling."""
         async with self.slots:
             if self.gone:
                 raise WorkerGone
-            future: asyncio.Future[tuple[Action, float]] = self.loop.create_future()
+            future: asyncio.Future[tuple[Any, float]] = self.loop.create_future()
             self.waiting[number] = future
             try:
                 self.conn.send((number, view, legal, kind, level, asked))
@@ -266,3 +270,30 @@ class Thinker:
             log.exception("the AI failed in its worker; taking the default action")
             chosen = None
         return players.lawful(game, seat, legal, chosen)
+
+    async def hints(
+        self, game: HostedGame, seat: int, state: dict[str, Any] | None = None
+    ) -> list[Cards]:
+        """The seat's hints (``players.hints``), worked out in a worker from the hand's saved
+        ``state`` (``game.to_dict()`` if not given) so the loop goes on meanwhile; on the loop
+        without workers, or when the worker fails or is late."""
+        if not self._pool:
+            return players.hints(game, seat)
+        number = next(self._numbers)
+        index = number % len(self._pool)
+        worker = self._pool[index]
+        question = (type(game), game.to_dict() if state is None else state, seat)
+        kind = type(GAMES[game.game_name].ai)
+        try:
+            found, _ = await worker.ask(
+                number, question, None, kind, SEAT_LEVEL, time.perf_counter()
+            )
+            return list(found)
+        except WorkerGone:
+            if worker.gone and self._pool and self._pool[index] is worker:
+                self._pool[index] = _Worker(asyncio.get_running_loop())
+        except TimeoutError:
+            log.warning("the AI's worker took over %.1f s for hints", DECISION_CEILING)
+        except Exception:
+            log.exception("hints failed in the AI's worker")
+        return players.hints(game, seat)

@@ -13,7 +13,6 @@ stale: never a double move.
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import json
 import logging
 import time
@@ -22,14 +21,13 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from ..games import GAMES
-from ..kernel import Action, CardParseError, DecisionKind, Pass, Play, parse_cards
-from ..tg import clock
+from ..kernel import Action, CardParseError, Pass, Play, parse_cards
 from ..tg.live import LiveDoor
 from ..tg.phases import TablePhase
 from ..tg.refusals import Refused
 from ..tg.table import Table
 from . import adapter
-from .jsonview import to_json
+from .frames import TableFrames, dumps
 from .tokens import TableTokens
 
 __all__ = ["Connection", "LiveHub", "RateLimit", "Viewer"]
@@ -92,8 +90,10 @@ class LiveHub:
         self._flushing = False
         #: when each watched table reached its version (a frame says it: the wait it took)
         self._moved_at: dict[int, float] = {}
-        #: a frame about to go out (benchmarks time the wait a person feels)
-        self.on_frame: Callable[[Viewer, dict[str, Any]], None] | None = None
+        #: each watched table's frames as it is now (``frames.TableFrames``)
+        self._frames: dict[int, TableFrames] = {}
+        #: each watched table's last hints: ((version, seat), the plays' notation)
+        self._hinted: dict[int, tuple[tuple[int, int | None], list[str]]] = {}
         door.watch(self.published)
 
     # ---- presence (the table layer asks: tg.live.Presence) -------------------------------
@@ -102,6 +102,10 @@ class LiveHub:
 
     def viewers(self, table_id: int) -> int:
         return len(self._viewers.get(table_id, ()))
+
+    def watching(self) -> int:
+        """Open pages, all tables together."""
+        return sum(len(viewers) for viewers in self._viewers.values())
 
     # ---- viewers come and go -------------------------------------------------------------
     def join(self, viewer: Viewer) -> None:
@@ -118,6 +122,8 @@ class LiveHub:
         if not viewers:
             del self._viewers[viewer.table_id]
             self._moved_at.pop(viewer.table_id, None)
+            self._frames.pop(viewer.table_id, None)
+            self._hinted.pop(viewer.table_id, None)
         table = self.door.table(viewer.table_id)
         seated = table is not None and table.seat_of(viewer.user_id) is not None
         if table is not None and seated and not self.at_page(table.id, viewer.user_id):
@@ -128,14 +134,26 @@ class LiveHub:
             for viewer in list(viewers):
                 viewer.connection.close(1001, "going away")
         self._viewers.clear()
+        self._frames.clear()
+        self._hinted.clear()
 
     # ---- the table moved -----------------------------------------------------------------
     def published(self, table: Table) -> None:
         """The registry published ``table`` (under its lock: only take note)."""
+        again = table.again_of
+        if again is not None and again in self._viewers and table.phase == TablePhase.LOBBY:
+            self._frames.pop(again, None)  # the finished table's pages learn of the next one
+            for viewer in self._viewers[again]:
+                viewer.sent = None
+            self._mark(again)
         if table.id not in self._viewers:
             return
+        self._frames.pop(table.id, None)
         self._moved_at[table.id] = time.time()
-        self._dirty.add(table.id)
+        self._mark(table.id)
+
+    def _mark(self, table_id: int) -> None:
+        self._dirty.add(table_id)
         if not self._flushing:
             self._flushing = True
             asyncio.get_running_loop().call_soon(self._flush)
@@ -145,13 +163,10 @@ class LiveHub:
         dirty, self._dirty = self._dirty, set()
         for table_id in dirty:
             table = self.door.table(table_id)
-            shared: dict[str, Any] = {}  # what every viewer's frame has alike, made once
             for viewer in list(self._viewers.get(table_id, ())):
-                self._send_state(viewer, table, shared)
+                self._send_state(viewer, table)
 
-    def _send_state(
-        self, viewer: Viewer, table: Table | None, shared: dict[str, Any] | None = None
-    ) -> None:
+    def _send_state(self, viewer: Viewer, table: Table | None) -> None:
         if table is None:
             self._send(viewer, {"t": "gone"})
             return
@@ -159,98 +174,31 @@ class LiveHub:
         if viewer.sent == (table.version, seat):
             return
         viewer.sent = (table.version, seat)
-        self._send(viewer, self.frame(table, seat, viewer.lang, shared))
+        self._send_text(viewer, self.frames(table).text(seat, viewer.lang))
+
+    def frames(self, table: Table) -> TableFrames:
+        """The frames of ``table`` as it is now, written once until it is published again."""
+        frames = self._frames.get(table.id)
+        if frames is None or frames.table is not table:
+            successor = None if table.in_hand() else self.door.successor(table.id)
+            frames = TableFrames(
+                table,
+                self._moved_at.get(table.id),
+                None if successor is None else self.tokens.token(successor.id),
+            )
+            if table.id in self._viewers:
+                self._frames[table.id] = frames
+        return frames
 
     def _send(self, viewer: Viewer, frame: dict[str, Any]) -> None:
-        if self.on_frame is not None:
-            self.on_frame(viewer, frame)
+        self._send_text(viewer, dumps(frame))
+
+    @staticmethod
+    def _send_text(viewer: Viewer, text: str) -> None:
         try:
-            viewer.connection.send(json.dumps(frame, ensure_ascii=False, separators=(",", ":")))
+            viewer.connection.send(text)
         except Exception:  # a connection that just closed: it leaves on its own
             log.debug("frame to a closed page", exc_info=True)
-
-    # ---- what a viewer sees --------------------------------------------------------------
-    def frame(
-        self, table: Table, seat: int | None, lang: str, shared: dict[str, Any] | None = None
-    ) -> dict[str, Any]:
-        """The table as ``seat`` sees it (``None``: a spectator, the public view only).
-        ``shared``: the public view's JSON of this version, when already written."""
-        game = table.game
-        lang = table.seats[seat].lang if seat is not None else lang
-        frame: dict[str, Any] = {
-            "t": "state",
-            "v": table.version,
-            "table": {
-                "title": table.title,
-                "phase": str(table.phase),
-                "hand": table.hand_no,
-                "tracker": table.tracker,
-                "seats": [{"name": s.name, "ai": s.is_ai} for s in table.seats],
-            },
-            "seat": seat,
-            "lang": lang,
-            "at": round(self._moved_at.get(table.id, time.time()), 3),
-        }
-        if table.deadline is not None:
-            frame["left"] = round(max(0.0, table.deadline - clock.now()), 1)
-        successor = self.door.successor(table.id)
-        if successor is not None:
-            frame["next"] = self.tokens.token(successor.id)
-        if game is None:
-            return frame
-        frame["page"] = adapter.page_of(game).to_json()
-        view = game.view_for(seat) if seat is not None else game.public_view()
-        frame["view"] = self._view_json(view, {} if shared is None else shared)
-        frame["sum"] = adapter.summary(game, view)
-        waiting = None if game.over else game.waiting_for()
-        if waiting is not None:
-            frame["waiting"] = {"seats": list(waiting.seats), "kind": str(waiting.kind)}
-        if seat is not None and not game.over and table.phase == TablePhase.PLAYING:
-            frame["decide"] = self._decision(game, view, seat, waiting, lang)
-        if game.over:
-            settlement = game.settlement()
-            if settlement is not None:
-                frame["settlement"] = {
-                    "deltas": list(settlement.deltas),
-                    "points": list(settlement.points),
-                    "scores": list(settlement.scores),
-                    "fees": settlement.fees,
-                }
-        return frame
-
-    @staticmethod
-    def _view_json(view: Any, shared: dict[str, Any]) -> Any:
-        """``to_json(view)``; a seat's view is its public view (written once a version for
-        every viewer) and the fields of its own."""
-        public = getattr(view, "public", None)
-        if public is None:
-            if "public" not in shared:
-                shared["public"] = to_json(view)
-            return shared["public"]
-        if "public" not in shared:
-            shared["public"] = to_json(public)
-        own = {
-            f.name: shared["public"] if f.name == "public" else to_json(getattr(view, f.name))
-            for f in dataclasses.fields(view)
-        }
-        return own
-
-    @staticmethod
-    def _decision(
-        game: Any, view: Any, seat: int, waiting: Any, lang: str
-    ) -> dict[str, Any] | None:
-        if waiting is not None and seat in waiting and waiting.kind is DecisionKind.PLAY:
-            return {"kind": "play", "pass": adapter.may_pass(game, view, seat)}
-        legal: list[Action] = game.legal_actions(seat)
-        if not legal:
-            return None
-        return {
-            "kind": str(waiting.kind) if waiting is not None else "show",
-            "actions": [
-                {"label": adapter.label(game, action, lang), "action": action.to_dict()}
-                for action in legal
-            ],
-        }
 
     # ---- what a page sends ---------------------------------------------------------------
     async def message(self, viewer: Viewer, text: str) -> None:
@@ -275,8 +223,8 @@ class LiveHub:
         lang = self._lang(table, viewer)
         try:
             if kind == "hint":
-                hints = self.door.hints(table, viewer.user_id)
-                self._send(viewer, {"t": "hints", "id": ident, "cards": [str(c) for c in hints]})
+                hints = await self._hints(table, viewer)
+                self._send(viewer, {"t": "hints", "id": ident, "cards": hints})
                 return
             if kind in ("act", "play"):
                 version = int(data["v"])
@@ -295,6 +243,17 @@ class LiveHub:
             )
             return
         viewer.connection.close(1003, "not a message")
+
+    async def _hints(self, table: Table, viewer: Viewer) -> list[str]:
+        """The seat's hints, worked out once a version (asked again: the same)."""
+        key = (table.version, table.seat_of(viewer.user_id))
+        found = self._hinted.get(table.id)
+        if found is not None and found[0] == key:
+            return found[1]
+        hints = [str(cards) for cards in await self.door.hints(table, viewer.user_id)]
+        if table.id in self._viewers:
+            self._hinted[table.id] = (key, hints)
+        return hints
 
     @staticmethod
     def _maker(kind: str, data: dict[str, Any]) -> Callable[[Any, int], Action]:

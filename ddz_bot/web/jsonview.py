@@ -23,6 +23,8 @@ _MAX_DEPTH = 12
 _PLAIN = (str, int, float, bool, type(None))
 #: how each type met so far is written (a view has a handful of types: looked up once)
 _WRITERS: dict[type, Callable[[Any, int], Any]] = {}
+#: each card's name by its id (``Card.__str__`` works it out from the rank and the suit)
+_CARD_NAMES: dict[int, str] = {}
 
 
 def to_json(value: object, _depth: int = 0) -> Any:
@@ -41,7 +43,9 @@ def _writer_for(kind: type) -> Callable[[Any, int], Any]:
         return lambda value, _: value
     if issubclass(kind, Enum):
         return lambda value, _: value.value
-    if issubclass(kind, Card | Cards):
+    if issubclass(kind, Card):
+        return _card_name
+    if issubclass(kind, Cards):
         return lambda value, _: str(value)
     if issubclass(kind, int):
         return lambda value, _: int(value)
@@ -57,5 +61,28 @@ def _writer_for(kind: type) -> Callable[[Any, int], Any]:
             str(to_json(k, depth + 1)): to_json(v, depth + 1) for k, v in value.items()
         }
     if issubclass(kind, tuple | list | frozenset | set):
-        return lambda value, depth: [to_json(item, depth + 1) for item in value]
+        return _items
     return lambda value, _: str(value)
+
+
+def _card_name(card: Card, _: int) -> str:
+    """A card's name, worked out once a card (a frame holds a hand or two of them)."""
+    name = _CARD_NAMES.get(card)
+    if name is None:
+        name = _CARD_NAMES[card] = str(card)
+    return name
+
+
+def _items(value: Any, depth: int) -> list[Any]:
+    """A sequence's items; a run of cards (a hand) without a look-up per card."""
+    if depth >= _MAX_DEPTH and value:
+        raise ValueError("a view nested too deep")
+    names = _CARD_NAMES
+    written: list[Any] = []
+    for item in value:
+        if type(item) is Card:
+            name = names.get(item)
+            written.append(_card_name(item, 0) if name is None else name)
+        else:
+            written.append(to_json(item, depth + 1))
+    return written

@@ -1,0 +1,146 @@
+"""A table's state frames, written once a version and shared by all its pages.
+
+Every page of a table gets the same frame but for its seat's own part: the table block, the
+page's description, the public view, whose turn, the settlement. Those are written as JSON
+text once a version (``TableFrames.head`` and the public view's text); a seat's own part
+(its view, summary and decision) once a seat; a spectator's once a language. A frame is
+then a few strings joined, so a move costs the same whether three pages or thirty watch.
+
+What a frame holds is what it held before: a seat gets ``view_for(seat)`` (its public part
+is the public view, written once), a spectator ``public_view()`` and nothing else.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import time
+from typing import Any
+
+from ..kernel import Action, DecisionKind
+from ..tg import clock
+from ..tg.phases import TablePhase
+from ..tg.table import Table
+from . import adapter
+from .jsonview import to_json
+
+__all__ = ["TableFrames", "dumps"]
+
+
+def dumps(data: Any) -> str:
+    """JSON text as the pages read it: compact, names kept readable."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+class TableFrames:
+    """The frames of one table as it is now (made again once the table is published)."""
+
+    __slots__ = ("_at", "_public", "_public_text", "_seats", "_spectators", "head", "table")
+
+    def __init__(self, table: Table, moved_at: float | None, successor: str | None) -> None:
+        self.table = table
+        game = table.game
+        head: dict[str, Any] = {
+            "t": "state",
+            "v": table.version,
+            "table": {
+                "title": table.title,
+                "phase": str(table.phase),
+                "hand": table.hand_no,
+                "tracker": table.tracker,
+                "seats": [{"name": s.name, "ai": s.is_ai} for s in table.seats],
+            },
+        }
+        #: when the table reached this version (unknown, not published while watched: the
+        #: moment each frame goes, as a page that opens now learns it now)
+        self._at = "" if moved_at is None else f',"at":{round(moved_at, 3)}'
+        if successor is not None:
+            head["next"] = successor
+        self._public: Any = None
+        self._public_text = "null"
+        if game is not None:
+            head["page"] = adapter.page_of(game).to_json()
+            waiting = None if game.over else game.waiting_for()
+            if waiting is not None:
+                head["waiting"] = {"seats": list(waiting.seats), "kind": str(waiting.kind)}
+            settlement = game.settlement() if game.over else None
+            if settlement is not None:
+                head["settlement"] = {
+                    "deltas": list(settlement.deltas),
+                    "points": list(settlement.points),
+                    "scores": list(settlement.scores),
+                    "fees": settlement.fees,
+                }
+            self._public = game.public_view()
+            self._public_text = dumps(to_json(self._public))
+        self.head = dumps(head)[1:-1]
+        self._seats: dict[int, str] = {}
+        self._spectators: dict[str, str] = {}
+
+    def text(self, seat: int | None, lang: str) -> str:
+        """The frame ``seat`` gets (``None``: a spectator reading ``lang``)."""
+        if seat is None:
+            own = self._spectators.get(lang)
+            if own is None:
+                own = self._spectators[lang] = self._spectator(lang)
+        else:
+            own = self._seats.get(seat)
+            if own is None:
+                own = self._seats[seat] = self._seat(seat)
+        deadline = self.table.deadline
+        left = "" if deadline is None else f',"left":{round(max(0.0, deadline - clock.now()), 1)}'
+        at = self._at or f',"at":{round(time.time(), 3)}'
+        return "{" + self.head + own + at + left + "}"
+
+    def _spectator(self, lang: str) -> str:
+        own = f',"seat":null,"lang":{dumps(lang)}'
+        game = self.table.game
+        if game is None:
+            return own
+        summary = adapter.summary(game, self._public)
+        return own + f',"view":{self._public_text},"sum":{dumps(summary)}'
+
+    def _seat(self, seat: int) -> str:
+        table = self.table
+        lang = table.seats[seat].lang
+        own = f',"seat":{seat},"lang":{dumps(lang)}'
+        game = table.game
+        if game is None:
+            return own
+        view = game.view_for(seat)
+        own += f',"view":{self._view_text(view)},"sum":{dumps(adapter.summary(game, view))}'
+        if not game.over and table.phase == TablePhase.PLAYING:
+            decide = _decision(game, view, seat, lang)
+            own += f',"decide":{dumps(decide)}'
+        return own
+
+    def _view_text(self, view: Any) -> str:
+        """A seat's view as JSON text: its public part is the public view, already written."""
+        if getattr(view, "public", None) is None:
+            return dumps(to_json(view))
+        members = []
+        for item in dataclasses.fields(view):
+            if item.name == "public":
+                value = self._public_text
+            else:
+                value = dumps(to_json(getattr(view, item.name)))
+            members.append(f"{dumps(item.name)}:{value}")
+        return "{" + ",".join(members) + "}"
+
+
+def _decision(game: Any, view: Any, seat: int, lang: str) -> dict[str, Any] | None:
+    """What the seat may decide now, for its page: a play (and whether Pass is offered), or
+    the legal decisions with their labels."""
+    waiting = game.waiting_for()
+    if waiting is not None and seat in waiting and waiting.kind is DecisionKind.PLAY:
+        return {"kind": "play", "pass": adapter.may_pass(game, view, seat)}
+    legal: list[Action] = game.legal_actions(seat)
+    if not legal:
+        return None
+    return {
+        "kind": str(waiting.kind) if waiting is not None else "show",
+        "actions": [
+            {"label": adapter.label(game, action, lang), "action": action.to_dict()}
+            for action in legal
+        ],
+    }
