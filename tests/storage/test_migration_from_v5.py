@@ -5,7 +5,7 @@ records count by game and role, and the groups' options read as their games read
 The database is ``fixtures/v5_12a2c8c.sql``: that commit's bot, over the fake Bot API, played a
 保皇 hand (the rebels won against the emperor and his guard) and a 斗地主 hand (the landlord
 won) to the end, paid a daily bonus, and left a 斗地主 table in play (resumed in
-``tests/tg/test_restart_after_migration.py``).
+``tests/tg/durability/test_restart_after_migration.py``).
 """
 
 from __future__ import annotations

@@ -30,7 +30,7 @@ def make_settings(tmp_path: Path, **changes: object) -> Settings:
         deal_window=0.0,
         lobby_timeout=600.0,
         ai_workers=0,
-        overall_rate=0,  # the flow's tests: no overall budget (tests/tg/test_budget.py has it)
+        overall_rate=0,  # no overall budget here (tests/tg/messages/test_budget.py has it)
     )
     return replace(base, **changes)  # type: ignore[arg-type]
 

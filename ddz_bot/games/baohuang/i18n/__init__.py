@@ -4,7 +4,7 @@ The keys are 保皇's own. The game's module hands them to the registry
 (``GameModule.words``), and ``ddz_bot.i18n.t`` reads them after the shared keys: the game's
 code and the table layer (a refusal's text, the game's typed-text reply) ask for them as for
 any other key. Every key exists in every catalogue with the same placeholders, and none is
-also a shared key or another game's (tests/tg/test_i18n.py checks both).
+also a shared key or another game's (tests/tg/words/test_i18n.py checks both).
 """
 
 from __future__ import annotations
