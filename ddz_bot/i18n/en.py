@@ -141,10 +141,6 @@ CATALOGUE: dict[str, str] = {
     "illegal_game_over": "This hand is over.",
     "illegal_bad_seat": "You have no seat in this hand.",
     "illegal_already_answered": "You already answered.",
-    # 跑得快's refusals, read by the table layer (its other words: ddz_bot/games/paodekuai/i18n)
-    "illegal_must_beat": "You can beat it, so you must play (有大必压).",
-    "illegal_must_play_three": "The first play must include ♠3.",
-    "illegal_must_play_highest": "The next player holds one card: a single must be your highest.",
     # absence
     "timed_out": "{name} timed out.",
     "auto_on": "{name} is on auto-play (托管).",

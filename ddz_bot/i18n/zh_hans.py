@@ -128,10 +128,6 @@ CATALOGUE: dict[str, str] = {
     "illegal_game_over": "这一局已经结束了。",
     "illegal_bad_seat": "你不在这一局里。",
     "illegal_already_answered": "你已经选过了。",
-    # 跑得快's refusals, read by the table layer (its other words: ddz_bot/games/paodekuai/i18n)
-    "illegal_must_beat": "有大必压：你能管上，必须出牌。",
-    "illegal_must_play_three": "首出必须带 ♠3。",
-    "illegal_must_play_highest": "下家报单：出单张必须出你最大的牌。",
     "timed_out": "{name} 超时了。",
     "auto_on": "{name} 进入托管。",
     "auto_off": "{name} 取消了托管。",

@@ -128,10 +128,6 @@ CATALOGUE: dict[str, str] = {
     "illegal_game_over": "這一局已經結束了。",
     "illegal_bad_seat": "你不在這一局裡。",
     "illegal_already_answered": "你已經選過了。",
-    # 跑得快's refusals, read by the table layer (its other words: ddz_bot/games/paodekuai/i18n)
-    "illegal_must_beat": "有大必壓：你能管上，必須出牌。",
-    "illegal_must_play_three": "首出必須帶 ♠3。",
-    "illegal_must_play_highest": "下家報單：出單張必須出你最大的牌。",
     "timed_out": "{name} 超時了。",
     "auto_on": "{name} 進入託管。",
     "auto_off": "{name} 取消了託管。",

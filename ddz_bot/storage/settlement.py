@@ -207,6 +207,17 @@ def _record_hand(
     """The hand's record, each seat's part in it, and the group's count of hands played."""
     seats = list(record.seats)
     finished = to_text(record.finished_at)
+    delta_of: dict[int, int] = {}
+    for change in changes:
+        delta_of[change.user_id] = delta_of.get(change.user_id, 0) + change.delta
+    # the record as settled: each seat's points and balance right after the hand (a result
+    # shown again after a restart says these), added here, where they are known
+    points_of = {r.user_id: r.points_delta for r in results}
+    result = {
+        **record.result,
+        "points": [points_of.get(u, 0) for u in seats],
+        "balances_after": [int(rows[u]["beans"]) + delta_of.get(u, 0) for u in seats],
+    }
     conn.execute(
         "INSERT INTO hands (hand_id, game, table_id, chat_id, room, rules, seats, result,"
         " multipliers, bean_changes, started_at, finished_at, settled_at)"
@@ -219,7 +230,7 @@ def _record_hand(
             record.room,
             dump_json(record.rules),
             dump_json(seats),
-            dump_json(record.result),
+            dump_json(result),
             dump_json(record.multipliers),
             dump_json([str(c) for c in changes]),
             to_text(record.started_at),
@@ -227,9 +238,6 @@ def _record_hand(
             now,
         ),
     )
-    delta_of: dict[int, int] = {}
-    for change in changes:
-        delta_of[change.user_id] = delta_of.get(change.user_id, 0) + change.delta
     conn.executemany(
         "INSERT INTO hand_players (hand_id, user_id, role, won, beans_delta,"
         " points_delta, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",

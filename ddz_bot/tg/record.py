@@ -7,6 +7,8 @@ of its roles (a game without sides stores the role '' and has none).
 
 from __future__ import annotations
 
+from ddz_bot.games import GAMES
+
 from ..i18n import t
 from ..storage import Player
 
@@ -23,6 +25,11 @@ def _role_word(lang: str, game: str, role: str) -> str:
         return role
 
 
+def _game_word(lang: str, game: str) -> str:
+    """The game's name as its module says it (a game no longer hosted: as stored)."""
+    return GAMES[game].options.title(lang) if game in GAMES else game
+
+
 def record_lines(player: Player, lang: str) -> list[str]:
     """One line a game played, the most played first: its roles' wins and losses."""
     lines = []
@@ -34,14 +41,12 @@ def record_lines(player: Player, lang: str) -> list[str]:
             score = t(lang, "balance_score", wins=record.wins, losses=record.losses)
             role = _role_word(lang, game, record.role) if record.role else ""
             parts.append(f"{role} {score}" if role else score)
-        lines.append(
-            t(lang, "balance_game", game=t(lang, f"game_{game}"), record=" · ".join(parts))
-        )
+        lines.append(t(lang, "balance_game", game=_game_word(lang, game), record=" · ".join(parts)))
     return lines
 
 
 def record_columns(player: Player, lang: str) -> tuple[tuple[str, int, int], ...]:
     """The card's columns before the total: the most played games' wins and losses."""
     return tuple(
-        (t(lang, f"game_{game}"), *player.record(game)) for game in player.games()[:MOST_PLAYED]
+        (_game_word(lang, game), *player.record(game)) for game in player.games()[:MOST_PLAYED]
     )

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from ddz_bot.kernel import Settlement
 from ddz_bot.render import ResultLine
@@ -52,7 +51,6 @@ async def settle_in_storage(
     table: Table,
     users: Sequence[int],
     record: HandRecord,
-    result: dict[str, Any],
     scored: Callable[[list[int], list[int]], Settlement],
     won: Callable[[int], bool],
     *,
@@ -61,15 +59,13 @@ async def settle_in_storage(
     """Any game's settlement through storage's one path (keyed by the hand, applied once):
     ``scored`` is the game's scoring on the beans and points the players hold inside the
     transaction, ``won`` whether a seat won, ``role`` a seat's role in the game's own words
-    (storage keeps it as given; '' in a game without sides). ``result`` (the hand's record)
-    keeps the points as settled and the balances right after the hand: a result shown again
-    after a restart says these."""
+    (storage keeps it as given; '' in a game without sides). Storage adds to the hand's
+    record the points as settled and the balances right after the hand (a result shown
+    again after a restart says these): ``record`` is whole when it is handed over."""
     computed: list[tuple[list[LedgerChange], dict[int, int]]] = []
 
     def compute(holdings: Mapping[int, Holdings]) -> tuple[list[LedgerChange], list[HandResult]]:
         settlement = scored([holdings[u].beans for u in users], [holdings[u].points for u in users])
-        result["points"] = list(settlement.points)
-        result["balances_after"] = list(settlement.balances)
         changes = ledger_changes(users, settlement)
         results = [
             HandResult(user, role(seat), won(seat), settlement.points[seat])

@@ -6,6 +6,7 @@ from ddz_bot.games.module import GameModule
 from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, read_action
 
 from .ai.seats import PdkPlayers
+from .i18n import CATALOGUES
 from .table import event_line, play_text
 from .tg.host import PAODEKUAI, PdkHost
 from .tg.options import ALIASES, PdkOptions
@@ -16,6 +17,17 @@ from .tg.settle import settle_pdk_hand
 from .tg.typed import PdkTyping
 
 __all__ = ["GAME"]
+
+#: the words the table layer reads of 跑得快: its own refusals (the rest of its words, whose
+#: keys may share a name with the bot's, it reads through its own ``i18n.t``)
+_REFUSAL_WORDS = {
+    lang: {
+        key: text
+        for key, text in catalogue.items()
+        if key in {f"illegal_{refusal.code}" for refusal in OWN_REFUSALS}
+    }
+    for lang, catalogue in CATALOGUES.items()
+}
 
 GAME = GameModule(
     name=PAODEKUAI,
@@ -33,4 +45,5 @@ GAME = GameModule(
     read_action=read_action,
     page=PdkPage(),
     options=PdkOptions(),
+    words=_REFUSAL_WORDS,
 )

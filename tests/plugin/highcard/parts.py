@@ -218,7 +218,6 @@ async def settle_high_card(db: Database, table: Table, game: HostedGame) -> Sett
         table,
         users,
         record,
-        result,
         scored,
         lambda seat: seat in outcome.winners,
         role=lambda seat: "",  # high card has no sides

@@ -86,7 +86,7 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         return outcome.scores[seat] > 0
 
     applied = await settle_in_storage(
-        db, table, users, record, result, scored, won, role=lambda seat: _role(outcome, seat)
+        db, table, users, record, scored, won, role=lambda seat: _role(outcome, seat)
     )
     lines = bh_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)

@@ -74,7 +74,7 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
     def role(seat: int) -> str:
         return (Role.LANDLORD if seat == outcome.landlord else Role.FARMER).value
 
-    applied = await settle_in_storage(db, table, users, record, result, scored, won, role=role)
+    applied = await settle_in_storage(db, table, users, record, scored, won, role=role)
     lines = result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)
 

@@ -70,7 +70,7 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
         return outcome.scores[seat] > 0
 
     applied = await settle_in_storage(
-        db, table, users, record, result, scored, won, role=lambda seat: NO_ROLE
+        db, table, users, record, scored, won, role=lambda seat: NO_ROLE
     )
     lines = pdk_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)
