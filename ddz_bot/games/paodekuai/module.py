@@ -7,13 +7,13 @@ from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, read_action
 
 from .ai.seats import PdkPlayers
 from .i18n import CATALOGUES
-from .table import event_line, play_text
 from .tg.host import PAODEKUAI, PdkHost
 from .tg.options import ALIASES, PdkOptions
 from .tg.page import PdkPage
 from .tg.present import PdkContents
 from .tg.replay import PdkReplay
 from .tg.settle import settle_pdk_hand
+from .tg.text import event_line, play_text
 from .tg.typed import PdkTyping
 
 __all__ = ["GAME"]

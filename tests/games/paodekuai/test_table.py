@@ -9,7 +9,7 @@ import pytest
 
 from ddz_bot.games.paodekuai.engine import PdkGame, PdkRules
 from ddz_bot.games.paodekuai.i18n import CATALOGUES, LANGS, t
-from ddz_bot.games.paodekuai.table import (
+from ddz_bot.games.paodekuai.tg.text import (
     ALIAS_VARIANTS,
     ButtonKind,
     Hint,

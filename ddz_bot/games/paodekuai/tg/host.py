@@ -13,7 +13,7 @@ from ddz_bot.kernel import Action, AutoPlay, Deal, Escape, Room, Timeout, Waitin
 from ddz_bot.tg.games import HostedGame
 
 from ..engine import PLAYERS, PdkGame, PdkRules, escape_points
-from ..table import GAME_KEY
+from .text import GAME_KEY
 
 __all__ = ["PAODEKUAI", "PdkHost", "pdk_rules"]
 

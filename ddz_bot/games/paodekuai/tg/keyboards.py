@@ -18,7 +18,7 @@ from ddz_bot.tg.panels import SeatPanel
 from ddz_bot.tg.table import Table
 
 from ..engine import PdkGame
-from ..table import ButtonKind, panel_rows
+from .text import ButtonKind, panel_rows
 
 __all__ = ["PdkKeyboards"]
 

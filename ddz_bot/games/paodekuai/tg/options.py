@@ -9,7 +9,7 @@ from ddz_bot.i18n import t as shared
 from ddz_bot.storage import GroupSettings
 
 from ..i18n import t as pt
-from ..table import (
+from .text import (
     ALIAS_VARIANTS,
     GAME_KEY,
     cycle,

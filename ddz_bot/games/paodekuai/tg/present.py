@@ -22,9 +22,9 @@ from ddz_bot.tg.table import FINISHED, Table
 from ..engine import AFK_LIMIT, PdkGame, PublicView
 from ..i18n import t as pt
 from ..render import render_pdk_hand, render_pdk_result, render_pdk_table
-from ..table import caption, options_text, panel_text
 from .host import pdk_rules
 from .keyboards import PdkKeyboards
+from .text import caption, options_text, panel_text
 
 __all__ = ["PdkContents"]
 

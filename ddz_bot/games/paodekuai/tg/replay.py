@@ -8,7 +8,7 @@ from typing import Any
 from ddz_bot.storage import FinishedHand
 
 from ..engine import PdkGame
-from ..table import replay_head, replay_lines
+from .text import replay_head, replay_lines
 
 __all__ = ["PdkReplay", "is_pdk_hand"]
 

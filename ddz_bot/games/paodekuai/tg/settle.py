@@ -21,8 +21,8 @@ from ddz_bot.tg.settle import Settled, settle_in_storage
 from ddz_bot.tg.table import Table
 
 from ..engine import PdkGame, PdkOutcome, pdk_settle
-from ..table import result_lines
 from .host import PAODEKUAI
+from .text import result_lines
 
 __all__ = ["NO_ROLE", "pdk_result_lines", "settle_pdk_hand"]
 

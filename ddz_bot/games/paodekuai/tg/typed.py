@@ -12,7 +12,7 @@ from ddz_bot.tg.keyboards import PASS_ACTION
 from ddz_bot.tg.refusals import Refused
 
 from ..engine import NotAPlay, PdkCombo, PdkGame, combo_of
-from ..table import cards_text, select_rank
+from .text import cards_text, select_rank
 
 __all__ = ["PdkTyping"]
 

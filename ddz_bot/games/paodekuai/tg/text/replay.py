@@ -8,8 +8,8 @@ from typing import Any
 
 from ddz_bot.kernel import Action, Passed, Settlement, TimedOut, action_from_dict
 
-from ..engine import BOMB_POINTS, PdkGame, PdkOutcome, Played, loser_pays
-from ..i18n import t
+from ...engine import BOMB_POINTS, PdkGame, PdkOutcome, Played, loser_pays
+from ...i18n import t
 from .words import cards_text, kind_word, rank_label
 
 __all__ = ["replay_head", "replay_lines", "result_lines"]

@@ -12,8 +12,8 @@ from typing import Final
 
 from ddz_bot.kernel import Action, CardParseError, Pass, Play, parse_cards
 
-from ..engine import PdkGame
-from ..i18n import t
+from ...engine import PdkGame
+from ...i18n import t
 from .words import cards_text
 
 __all__ = ["HINT_WORDS", "PASS_WORDS", "Hint", "TypedRefusal", "read_typed"]

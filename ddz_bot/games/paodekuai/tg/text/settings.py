@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any, Final
 
-from ..engine import OPTION_NAMES, PdkRules
-from ..i18n import t
+from ...engine import OPTION_NAMES, PdkRules
+from ...i18n import t
 
 __all__ = [
     "ALIASES",

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ddz_bot.kernel import AutoPlayChanged, Escaped, Event, Passed, TimedOut
 
-from ..engine import (
+from ...engine import (
     BOMB_POINTS,
     BombStood,
     HandDealt,
@@ -21,7 +21,7 @@ from ..engine import (
     PublicView,
     TrickWon,
 )
-from ..i18n import cards_text, rank_label, t
+from ...i18n import cards_text, rank_label, t
 
 __all__ = [
     "caption",

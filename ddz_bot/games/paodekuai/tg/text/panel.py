@@ -14,9 +14,9 @@ from enum import StrEnum
 
 from ddz_bot.kernel import RANK_CHARS, Action, Cards, Pass, Play
 
-from ..ai.hints import hints
-from ..engine import TOP_RANK, SeatView
-from ..i18n import t
+from ...ai.hints import hints
+from ...engine import TOP_RANK, SeatView
+from ...i18n import t
 from .words import cards_text, kind_word, rank_label
 
 __all__ = ["ButtonKind", "PanelButton", "hints", "panel_rows", "panel_text", "select_rank"]
