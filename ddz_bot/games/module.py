@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ddz_bot.ai import GameAI
-from ddz_bot.kernel import Action, Cards, Event, GameProtocol, IllegalAction, PlayReading
+from ddz_bot.kernel import Action, Cards, Event, GameProtocol, IllegalAction, PlayReading, Room
 from ddz_bot.storage import FinishedHand, GroupSettings
 from ddz_bot.tg.games import GameHost
 from ddz_bot.tg.keyboards import Keyboards
@@ -36,6 +36,7 @@ __all__ = [
     "GamePageParts",
     "GameReplay",
     "GameTyping",
+    "TableTerms",
     "deck_counts",
 ]
 
@@ -92,6 +93,18 @@ class GameReplay(Protocol):
     def lines(self, hand: FinishedHand, names: list[str], lang: str) -> list[str]: ...
 
 
+@dataclass(frozen=True, slots=True)
+class TableTerms:
+    """What a group's tables play for and how long a seat may think, as /rules tells them:
+    the room (coefficient, fee, beans to sit) and the group's time limits in seconds."""
+
+    room: Room
+    room_name: str  # the room as the reader calls it (初级场, Beginner)
+    bid_seconds: int
+    double_seconds: int
+    play_seconds: int
+
+
 class GameOptions(Protocol):
     """The game's options as a group keeps them and a table carries them in its ``rules``."""
 
@@ -106,6 +119,15 @@ class GameOptions(Protocol):
 
     def describe(self, rules: str, lang: str) -> str:
         """The game and its options in a few words (what a plain /newgame opens)."""
+        ...
+
+    def pitch(self, lang: str) -> str:
+        """One line for /start and /help: the game, its players and the /newgame words that
+        open it."""
+        ...
+
+    def rules_text(self, terms: TableTerms, lang: str) -> str:
+        """The game's rules in a paragraph or two, for /rules, with the group's terms."""
         ...
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:

@@ -19,24 +19,15 @@ CATALOGUE: dict[str, str] = {
     "cmd_settings": "Group settings (admins)",
     "cmd_lang": "Language",
     # general
-    "welcome": "Welcome! I host card games in groups: Dou Dizhu (斗地主, three or four "
-    "players) and Bao Huang (保皇, five). Add me to a group and send /newgame there "
-    "(/newgame bh for Bao Huang). Your cards come to this chat, so keep it open.",
-    "help": "Games: Dou Dizhu (three or four players) and Bao Huang (five).\n"
-    "How to play:\n/newgame opens a table in a group; press Join (three players, or "
-    "Start to fill empty seats with AI).\nYour hand comes here in private: tap ranks to "
-    "select, then Play; or type cards like 33344, 10jqka, pass, hint.\n"
-    "Game modes: /newgame classic | points | wildcard (lz) | four (4p) | baohuang (bh).\n"
+    "welcome": "Welcome! I host card games in groups:\n{games}\nAdd me to a group and send "
+    "/newgame there (its admins choose the group's game in /settings). Your cards come to "
+    "this chat, so keep it open.",
+    "help": "Games:\n{games}\n"
+    "How to play:\n/newgame opens a table of the group's game; press Join (or Start to fill "
+    "empty seats with AI).\nYour hand comes here in private: tap ranks to select, then Play; "
+    "or type cards like 33344, 10jqka, pass, hint.\n"
     "/balance your beans · /rank leaderboard · /daily bonus · /relief when short · "
     "/rules · /lang language",
-    "rules": "Dou Dizhu, {room} room: base x{coefficient} beans, fee {fee}, at least {min_beans} "
-    "beans to sit, doubling when everyone holds over {threshold}.\n"
-    "Bid for landlord (call, then grab: each grab doubles). The landlord takes the 3 "
-    "bottom cards and plays alone against two farmers. Beat the last play with the same "
-    "kind of a higher rank, or pass. Bombs and the rocket beat everything and double the "
-    "stake. First to empty their hand wins for their side. Spring doubles.\n"
-    "Time-outs: bid {bid} s, double {double} s, play {play} s; two time-outs in a row "
-    "put you on auto-play. Leaving mid-hand is an escape with a penalty.",
     "group_only": "Use this command in a group.",
     "admin_only": "Only the group's admins can do that.",
     "unknown_text": "I didn't understand “{text}”. Type cards like 33344 or 10jqka, "
@@ -86,10 +77,7 @@ CATALOGUE: dict[str, str] = {
     "lobby_emptied": "Everyone left: the table closed.",
     "no_table": "No table in this group. Send /newgame.",
     "join_in_hand": "A hand is being played here; join the next one when it ends.",
-    "unknown_mode": (
-        "There is no game mode “{text}”. Modes: classic, points, wildcard (lz), "
-        "four (4p), baohuang (bh); e.g. /newgame four."
-    ),
+    "unknown_mode": "There is no game mode “{text}”. Games:\n{games}",
     "settings_next_game": "/newgame opens: {game}",
     "not_enough_beans": "You need at least {min_beans} beans to sit in this room; you hold "
     "{beans}. Try /daily.",
@@ -224,14 +212,6 @@ CATALOGUE: dict[str, str] = {
         "Group admins can use /settings to choose this group's game, room and language."
     ),
     "lang_name": "English",
-    "rules_bh": (
-        "Bao Huang (/newgame bh): five players, four decks without 3s, 4s and 5s. Whoever "
-        "holds the emperor card takes the throne or yields it; the holder of the guard's card "
-        "(or the card the emperor calls) is the hidden guard. A play is cards of one rank, "
-        "jokers may hang on; the order players go out decides the score (the emperor's and the "
-        "guard's places), doubled by showing the guard or a winning revolt. An open solo is "
-        "one against four. /settings offers the called guard, roast, six last and grab solo."
-    ),
     "btn_game": "Default game: {game}",
     "game_doudizhu": "Dou Dizhu",
     "game_baohuang": "Bao Huang",

@@ -17,23 +17,14 @@ CATALOGUE: dict[str, str] = {
     "cmd_replay": "上一局回放",
     "cmd_settings": "群设置（管理员）",
     "cmd_lang": "语言",
-    "welcome": "欢迎！我在群里主持牌局：斗地主（三人或四人）和保皇（五人）。"
-    "把我拉进群，在群里发 /newgame 开桌（保皇发 /newgame 保皇）。"
+    "welcome": "欢迎！我在群里主持牌局：\n{games}\n"
+    "把我拉进群，在群里发 /newgame 开桌（群管理员在 /settings 里选本群的默认玩法）。"
     "你的手牌会发到这个私聊里，请保持它打开。",
-    "help": "可玩：斗地主（三人或四人）、保皇（五人）。\n"
-    "玩法：\n在群里发 /newgame 开桌，点「加入」（满三人开局，或点「开始」用 AI 补位）。\n"
-    "开桌可选玩法：/newgame 经典 · 叫分 · 癞子 · 四人 · 保皇（例如 /newgame 四人）。\n"
+    "help": "可玩：\n{games}\n"
+    "玩法：\n在群里发 /newgame 开本群默认玩法的桌，点「加入」（或点「开始」用 AI 补位）。\n"
     "手牌在私聊里：点点数选牌，再点「出牌」；也可以直接打字，例如 33344、10jqka、"
     "不出、提示。\n/balance 欢乐豆 · /rank 排行榜 · /daily 每日领豆 · /relief 救济金 · "
-    "/rules 规则 · "
-    "/lang 语言",
-    "rules": "斗地主 · {room}：每分 {coefficient} 豆，台费 {fee}，入座至少 {min_beans} 豆，"
-    "所有人都超过 {threshold} 豆才能加倍。\n"
-    "叫地主后可以抢地主（每抢一次翻倍）。地主拿走三张底牌，一人对两个农民。"
-    "跟牌要同牌型且更大，或者不出。炸弹和王炸能压一切，并且翻倍。"
-    "谁先出完手牌，谁的一方获胜。春天翻倍。\n"
-    "限时：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；连续两次超时自动托管。"
-    "牌局中途离开算逃跑，要扣罚豆。",
+    "/rules 规则 · /lang 语言",
     "group_only": "请在群里使用这个命令。",
     "admin_only": "只有群管理员可以这样做。",
     "unknown_text": "没看懂「{text}」。请输入牌，例如 33344、10jqka，或者 不出 / 提示。",
@@ -77,10 +68,7 @@ CATALOGUE: dict[str, str] = {
     "lobby_emptied": "大家都离开了，牌桌已关闭。",
     "no_table": "本群还没有牌桌，发 /newgame 开一桌。",
     "join_in_hand": "本群正在打一局，等这局打完再加入下一局吧。",
-    "unknown_mode": (
-        "没有「{text}」这种玩法。可选：经典、叫分、癞子（lz）、四人（4人）、保皇（bh），"
-        "例如 /newgame 四人。"
-    ),
+    "unknown_mode": "没有「{text}」这种玩法。可玩：\n{games}",
     "settings_next_game": "发 /newgame 将开：{game}",
     "not_enough_beans": "本场入座至少需要 {min_beans} 欢乐豆，你有 {beans}。试试 /daily。",
     "started": "开局了！手牌已经私聊发给各位。",
@@ -202,12 +190,6 @@ CATALOGUE: dict[str, str] = {
     "lang_choose_group": "选择你自己的语言（群的语言由管理员用 /settings 设置）：",
     "bot_added_settings": "群管理员可以用 /settings 设置本群的玩法、房间和语言。",
     "lang_name": "简体中文",
-    "rules_bh": (
-        "保皇（/newgame 保皇）：五人四副牌（去掉 3、4、5）。拿到皇牌的人可以登基当皇帝或让位；"
-        "侍卫牌（或皇帝叫的牌）的主人是暗中的侍卫。出牌只能是一种点数，可以挂王；"
-        "先出完的名次越好，按皇帝和侍卫的名次算分，明保、造反成功翻倍。明独保一人对四家。"
-        "/settings 可选叫侍卫、烤牌、憋6、抢独。"
-    ),
     "btn_game": "默认玩法：{game}",
     "game_doudizhu": "斗地主",
     "game_baohuang": "保皇",

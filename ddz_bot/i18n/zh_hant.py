@@ -17,23 +17,14 @@ CATALOGUE: dict[str, str] = {
     "cmd_replay": "上一局回放",
     "cmd_settings": "群設置（管理員）",
     "cmd_lang": "語言",
-    "welcome": "歡迎！我在群裡主持牌局：鬥地主（三人或四人）和保皇（五人）。"
-    "把我拉進群，在群裡發 /newgame 開桌（保皇發 /newgame 保皇）。"
+    "welcome": "歡迎！我在群裡主持牌局：\n{games}\n"
+    "把我拉進群，在群裡發 /newgame 開桌（群管理員在 /settings 裡選本群的預設玩法）。"
     "你的手牌會發到這個私聊裡，請保持它打開。",
-    "help": "可玩：鬥地主（三人或四人）、保皇（五人）。\n"
-    "玩法：\n在群裡發 /newgame 開桌，點「加入」（滿三人開局，或點「開始」用 AI 補位）。\n"
-    "開桌可選玩法：/newgame 經典 · 叫分 · 癩子 · 四人 · 保皇（例如 /newgame 四人）。\n"
+    "help": "可玩：\n{games}\n"
+    "玩法：\n在群裡發 /newgame 開本群預設玩法的桌，點「加入」（或點「開始」用 AI 補位）。\n"
     "手牌在私聊裡：點點數選牌，再點「出牌」；也可以直接打字，例如 33344、10jqka、"
     "不出、提示。\n/balance 歡樂豆 · /rank 排行榜 · /daily 每日領豆 · /relief 救濟金 · "
-    "/rules 規則 · "
-    "/lang 語言",
-    "rules": "鬥地主 · {room}：每分 {coefficient} 豆，台費 {fee}，入座至少 {min_beans} 豆，"
-    "所有人都超過 {threshold} 豆才能加倍。\n"
-    "叫地主後可以搶地主（每搶一次翻倍）。地主拿走三張底牌，一人對兩個農民。"
-    "跟牌要同牌型且更大，或者不出。炸彈和王炸能壓一切，並且翻倍。"
-    "誰先出完手牌，誰的一方獲勝。春天翻倍。\n"
-    "限時：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；連續兩次超時自動託管。"
-    "牌局中途離開算逃跑，要扣罰豆。",
+    "/rules 規則 · /lang 語言",
     "group_only": "請在群裡使用這個命令。",
     "admin_only": "只有群管理員可以這樣做。",
     "unknown_text": "沒看懂「{text}」。請輸入牌，例如 33344、10jqka，或者 不出 / 提示。",
@@ -77,10 +68,7 @@ CATALOGUE: dict[str, str] = {
     "lobby_emptied": "大家都離開了，牌桌已關閉。",
     "no_table": "本群還沒有牌桌，發 /newgame 開一桌。",
     "join_in_hand": "本群正在打一局，等這局打完再加入下一局吧。",
-    "unknown_mode": (
-        "沒有「{text}」這種玩法。可選：經典、叫分、癩子（lz）、四人（4人）、保皇（bh），"
-        "例如 /newgame 四人。"
-    ),
+    "unknown_mode": "沒有「{text}」這種玩法。可玩：\n{games}",
     "settings_next_game": "發 /newgame 將開：{game}",
     "not_enough_beans": "本場入座至少需要 {min_beans} 歡樂豆，你有 {beans}。試試 /daily。",
     "started": "開局了！手牌已經私聊發給各位。",
@@ -202,12 +190,6 @@ CATALOGUE: dict[str, str] = {
     "lang_choose_group": "選擇你自己的語言（群的語言由管理員用 /settings 設定）：",
     "bot_added_settings": "群管理員可以用 /settings 設定本群的玩法、房間和語言。",
     "lang_name": "繁體中文",
-    "rules_bh": (
-        "保皇（/newgame 保皇）：五人四副牌（去掉 3、4、5）。拿到皇牌的人可以登基當皇帝或讓位；"
-        "侍衛牌（或皇帝叫的牌）的主人是暗中的侍衛。出牌只能是一種點數，可以掛王；"
-        "先出完的名次越好，按皇帝和侍衛的名次算分，明保、造反成功翻倍。明獨保一人對四家。"
-        "/settings 可選叫侍衛、烤牌、憋6、搶獨。"
-    ),
     "btn_game": "預設玩法：{game}",
     "game_doudizhu": "鬥地主",
     "game_baohuang": "保皇",

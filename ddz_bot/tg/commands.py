@@ -18,6 +18,7 @@ from ddz_bot.render.labels import title_index, title_name
 from ..i18n import t
 from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
 from .group_settings import settings_view
+from .guide import help_text, rules_text, unknown_mode_text, welcome_text
 from .people import Person
 from .record import record_columns, record_lines
 from .refusals import Refused, echo
@@ -110,7 +111,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     lang = await rt.people.lang_in(update.effective_chat, user)
     if not is_private(chat):
-        reply(rt, message, t(lang, "help"))
+        reply(rt, message, help_text(lang))
         return
     payload = context.args[0] if context.args else ""
     if payload.startswith("j"):
@@ -136,7 +137,7 @@ async def start(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     if repost_panel(rt, user.id):
         return
-    reply(rt, message, t(lang, "welcome"))
+    reply(rt, message, welcome_text(lang))
 
 
 async def help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -144,35 +145,39 @@ async def help(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     reply(
         rt,
         update.message,
-        t(await rt.people.lang_in(update.effective_chat, update.effective_user), "help"),
+        help_text(await rt.people.lang_in(update.effective_chat, update.effective_user)),
     )
 
 
 async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
+    """Every hosted game's rules with the group's room and time limits; ``/rules pdk``: that
+    game's alone (any word that opens it with /newgame)."""
     rt = runtime_of(context)
     chat = update.effective_chat
     lang = await rt.people.lang_in(update.effective_chat, update.effective_user)
+    only = None
+    for arg in context.args or ():
+        if _mode_word(arg) in _MODE_FILLERS:
+            continue
+        variant = _modes().get(_mode_word(arg))
+        if variant is None:
+            reply(rt, update.message, unknown_mode_text(lang, echo(arg)))
+            return
+        only = GAMES.for_rules(variant)
     group = None if chat is None or is_private(chat) else await rt.db.get_group(chat.id)
     room = room_by_key(group.room if group is not None else "beginner")
     settings = rt.settings
-    reply(
-        rt,
-        update.message,
-        t(
-            lang,
-            "rules",
-            room=t(lang, f"room_{room.key}"),
-            coefficient=room.coefficient,
-            fee=room.fee,
-            min_beans=room.min_beans,
-            threshold=room.double_threshold,
-            bid=int(group.bid_seconds if group else settings.bid_timeout),
-            double=int(group.double_seconds if group else settings.double_timeout),
-            play=int(group.play_seconds if group else settings.play_timeout),
-        )
-        + "\n\n"
-        + t(lang, "rules_bh"),
+    seconds = (
+        int(group.bid_seconds if group else settings.bid_timeout),
+        int(group.double_seconds if group else settings.double_timeout),
+        int(group.play_seconds if group else settings.play_timeout),
     )
+    reply(rt, update.message, rules_text(lang, room, seconds, only))
+
+
+def _mode_word(arg: str) -> str:
+    """A word after /newgame or /rules as the games' aliases spell it."""
+    return unicodedata.normalize("NFKC", arg).lower().replace("-", "").replace("_", "")
 
 
 async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
@@ -186,12 +191,12 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     mode = None
     for arg in context.args or ():
-        word = unicodedata.normalize("NFKC", arg).lower().replace("-", "").replace("_", "")
+        word = _mode_word(arg)
         if word in _MODE_FILLERS:
             continue
         mode = _modes().get(word)
         if mode is None:  # a game the player wants that we don't know: say which exist
-            reply(rt, message, t(lang, "unknown_mode", text=echo(arg)))
+            reply(rt, message, unknown_mode_text(lang, echo(arg)))
             return
     person = await rt.people.person(user)
     try:

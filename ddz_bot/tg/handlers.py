@@ -28,6 +28,7 @@ from ..i18n import t
 from . import commands
 from .buttons import button_pressed
 from .commands import COMMANDS, is_private, reply
+from .guide import help_text
 from .lobby import group_defaults
 from .runtime import runtime_of
 from .typed import typed_text
@@ -69,7 +70,7 @@ async def my_member(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
                 change.chat.id, change.chat.title or "", defaults=defaults
             )
         lang = group.language
-        rt.outbox.post(change.chat.id, t(lang, "help") + "\n\n" + t(lang, "bot_added_settings"))
+        rt.outbox.post(change.chat.id, help_text(lang) + "\n\n" + t(lang, "bot_added_settings"))
 
 
 async def error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:

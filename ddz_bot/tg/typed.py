@@ -17,6 +17,7 @@ from ddz_bot.kernel import CardParseError, Cards, DecisionKind, Pass, Play, Play
 from ..i18n import t
 from . import players
 from .commands import reply, repost_panel
+from .guide import help_text
 from .refusals import Refused, echo
 from .runtime import Runtime, runtime_of
 from .table import PLAYING, Table
@@ -42,7 +43,8 @@ async def typed_text(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     lang = await rt.people.lang_of(user)
     table = rt.registry.of_user(user.id)
     if table is None:
-        reply(rt, message, t(lang, "help" if rt.people.first_help(user.id) else "no_table_dm"))
+        first = rt.people.first_help(user.id)
+        reply(rt, message, help_text(lang) if first else t(lang, "no_table_dm"))
         return
     if table.game is None or table.phase != PLAYING:
         reply(rt, message, t(lang, "not_playing"))

@@ -267,3 +267,17 @@ async def test_a_table_of_a_game_no_longer_hosted_is_refused_at_load_by_name(
         assert refused and "can't be resumed" in refused[0].getMessage()
     finally:
         await second.stop()
+
+
+async def test_help_and_rules_name_the_new_game_in_its_own_words(bot: Harness) -> None:
+    ann = bot.user("Ann", language_code="en")
+    await ann.dm("/help")
+    assert (
+        "• High card: three players, one card each, the highest wins. /newgame highcard"
+        in (ann.dm_texts()[-1])
+    )
+    await ann.dm("/rules highcard")
+    assert ann.dm_texts()[-1] == (
+        "High card (Beginner): three cards each, one played each, the highest wins; "
+        "1 point = 100 beans."
+    )

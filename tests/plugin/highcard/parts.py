@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from ddz_bot.ai import SEAT_LEVEL, LevelName
 from ddz_bot.games import rules_word
-from ddz_bot.games.module import GamePage
+from ddz_bot.games.module import GamePage, TableTerms
 from ddz_bot.i18n import t as shared
 from ddz_bot.kernel import (
     Action,
@@ -276,6 +276,12 @@ class HighCardOptions:
 
     def describe(self, rules: str, lang: str) -> str:
         return t(lang, "game_name")
+
+    def pitch(self, lang: str) -> str:
+        return t(lang, "pitch")
+
+    def rules_text(self, terms: TableTerms, lang: str) -> str:
+        return t(lang, "rules", room=terms.room_name, coefficient=terms.room.coefficient)
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
         return []

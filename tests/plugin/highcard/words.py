@@ -24,6 +24,8 @@ CATALOGUES: Final[dict[str, dict[str, str]]] = {
         "replay_head": "比大小回放：{result}",
         "replay_line": "{n}. {name}：{card}",
         "winner_is": "{name} 赢",
+        "pitch": "比大小：三人，各出一张，最大的赢。/newgame 比大小",
+        "rules": "比大小（{room}）：每人三张牌，各出一张，最大的赢；每分 {coefficient} 豆。",
     },
     "zh-Hant": {
         "game_name": "比大小",
@@ -37,6 +39,8 @@ CATALOGUES: Final[dict[str, dict[str, str]]] = {
         "replay_head": "比大小回放：{result}",
         "replay_line": "{n}. {name}：{card}",
         "winner_is": "{name} 贏",
+        "pitch": "比大小：三人，各出一張，最大的贏。/newgame 比大小",
+        "rules": "比大小（{room}）：每人三張牌，各出一張，最大的贏；每分 {coefficient} 豆。",
     },
     "en": {
         "game_name": "High card",
@@ -51,6 +55,9 @@ CATALOGUES: Final[dict[str, dict[str, str]]] = {
         "replay_head": "High card replay: {result}",
         "replay_line": "{n}. {name}: {card}",
         "winner_is": "{name} wins",
+        "pitch": "High card: three players, one card each, the highest wins. /newgame highcard",
+        "rules": "High card ({room}): three cards each, one played each, the highest wins; "
+        "1 point = {coefficient} beans.",
     },
 }
 assert set(CATALOGUES) == set(LANGS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import time
 
-from ddz_bot.i18n import t
+from ddz_bot.tg.guide import help_text
 
 from ..harness import Harness, SimUser
 
@@ -32,13 +32,13 @@ async def test_the_adders_language_speaks_in_the_group_after_the_help(bot: Harne
     other = bot.user("王", language_code="zh-hans")
     await add_bot(bot, group, adder)
     welcome = bot.api.last_message(group)
-    assert welcome is not None and (welcome.text or "").startswith(t("en", "help"))
+    assert welcome is not None and (welcome.text or "").startswith(help_text("en"))
     await other.send(group, "/help")
-    assert bot.api.last_message(group).text == t("en", "help")  # type: ignore[union-attr]
+    assert bot.api.last_message(group).text == help_text("en")  # type: ignore[union-attr]
     await other.send(group, "/rules")
     assert (bot.api.last_message(group).text or "").startswith("Dou Dizhu")  # type: ignore[union-attr]
     await other.dm("/help")  # a private chat follows the person
-    assert other.dm_texts()[-1] == t("zh-Hans", "help")
+    assert other.dm_texts()[-1] == help_text("zh-Hans")
 
 
 async def test_the_groups_setting_speaks_to_everyone_in_the_group(bot: Harness) -> None:
@@ -49,6 +49,6 @@ async def test_the_groups_setting_speaks_to_everyone_in_the_group(bot: Harness) 
     panel = bot.api.last_message(group, with_buttons=True)
     await admin.press(panel, "语言")  # zh-Hans -> zh-Hant
     await english.send(group, "/help")
-    assert bot.api.last_message(group).text == t("zh-Hant", "help")  # type: ignore[union-attr]
+    assert bot.api.last_message(group).text == help_text("zh-Hant")  # type: ignore[union-attr]
     await english.dm("/help")
-    assert english.dm_texts()[-1] == t("en", "help")
+    assert english.dm_texts()[-1] == help_text("en")

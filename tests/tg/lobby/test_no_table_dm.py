@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ddz_bot.i18n import t
+from ddz_bot.tg.guide import help_text
 
 from ..harness import Harness
 
@@ -10,7 +10,7 @@ from ..harness import Harness
 async def test_the_help_comes_once_then_one_line_says_how_to_start(bot: Harness) -> None:
     ann = bot.user("Ann", language_code="en")
     await ann.dm("hello")
-    assert ann.dm_texts()[-1] == t("en", "help")
+    assert ann.dm_texts()[-1] == help_text("en")
     await ann.dm("33344")
     line = ann.dm_texts()[-1]
     assert "\n" not in line and "/newgame" in line and "not at a table" in line

@@ -17,9 +17,9 @@ from telegram.error import NetworkError, TelegramError
 from telegram.ext import AIORateLimiter, Application
 from telegram.request import BaseRequest, HTTPXRequest, RequestData
 
-from ddz_bot.i18n import t
 from ddz_bot.tg.app import build_application
 from ddz_bot.tg.connection import ConnectionWatch, WatchedRequest, api_base_urls
+from ddz_bot.tg.guide import welcome_text
 
 from ..conftest import make_settings
 from ..fake_api import FakeBotAPI
@@ -105,7 +105,7 @@ async def test_polling_against_a_self_hosted_bot_api_server(tmp_path: Path) -> N
             with local.lock:
                 local.api.pending_updates.append(_start_update(local, alice))
             await wait_until(lambda: bool(local.api.chat_messages(4242)), "the answer to /start")
-            assert local.api.chat_messages(4242)[0].text == t("en", "welcome")
+            assert local.api.chat_messages(4242)[0].text == welcome_text("en")
             methods = {c.method for c in local.api.calls}
             assert {"getMe", "setMyCommands", "getUpdates", "sendMessage"} <= methods
             assert local.proxied_hosts == []  # no proxy: straight to the server

@@ -24,9 +24,9 @@ from telegram.ext import AIORateLimiter, Application
 
 import bot as entry
 from ddz_bot.config import Settings, SettingsError
-from ddz_bot.i18n import t
 from ddz_bot.tg import app as tg_app
 from ddz_bot.tg.app import build_application
+from ddz_bot.tg.guide import welcome_text
 
 from ..conftest import TOKEN, make_settings
 from ..fake_api import FakeBotAPI
@@ -284,7 +284,7 @@ async def test_telegram_is_told_the_url_and_secret_and_an_update_gets_an_answer(
         alice = api.add_user(4242, "Alice", language_code="en")
         assert await served.post(served.start_update(alice)) == 200
         await wait_until(lambda: bool(served.bot_texts(4242)), "the answer to /start")
-        assert served.bot_texts(4242) == [t("en", "welcome")]
+        assert served.bot_texts(4242) == [welcome_text("en")]
 
 
 async def test_posts_without_the_secret_token_are_refused_and_change_nothing(

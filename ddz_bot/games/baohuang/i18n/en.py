@@ -110,4 +110,14 @@ CATALOGUE: dict[str, str] = {
     "bh_unknown_text": (
         "I didn't understand “{text}”. Type cards like 8888, 大王 77 or dx77, or pass / hint."
     ),
+    "bh_rules": (
+        "Bao Huang (/newgame bh): five players, four decks without 3s, 4s and 5s. Whoever "
+        "holds the emperor card takes the throne or yields it; the holder of the guard's card "
+        "(or the card the emperor calls) is the hidden guard. A play is cards of one rank, "
+        "jokers may hang on; the order players go out decides the score (the emperor's and the "
+        "guard's places), doubled by showing the guard or a winning revolt. An open solo is "
+        "one against four. /settings offers the called guard, roast, six last and grab solo."
+    ),
+    "bh_pitch": "Bao Huang (保皇): five players, an emperor and a hidden guard against three "
+    "rebels. /newgame bh",
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ddz_bot.games.baohuang.engine import BaoHuangRules, GuardMethod
+from ddz_bot.games.module import TableTerms
 from ddz_bot.i18n import t
 from ddz_bot.storage import GroupSettings
 
@@ -57,6 +58,12 @@ class BaoHuangOptions:
 
     def describe(self, rules: str, lang: str) -> str:
         return t(lang, "bh_cap_game", options=options_text(baohuang_rules(rules), lang))
+
+    def pitch(self, lang: str) -> str:
+        return t(lang, "bh_pitch")
+
+    def rules_text(self, terms: TableTerms, lang: str) -> str:
+        return t(lang, "bh_rules")
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
         options = options_text(baohuang_rules(group_rules(group)), lang)

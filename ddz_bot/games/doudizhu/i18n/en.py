@@ -81,4 +81,14 @@ CATALOGUE: dict[str, str] = {
     "btn_bidding": "Bidding: {bidding}",
     "btn_wildcard": "Wildcard: {value}",
     "lobby_show_start": " (face up)",
+    "ddz_rules": "Dou Dizhu, {room} room: base x{coefficient} beans, fee {fee}, "
+    "at least {min_beans} beans to sit, doubling when everyone holds over {threshold}.\n"
+    "Bid for landlord (call, then grab: each grab doubles). The landlord takes the 3 "
+    "bottom cards and plays alone against two farmers. Beat the last play with the same "
+    "kind of a higher rank, or pass. Bombs and the rocket beat everything and double the "
+    "stake. First to empty their hand wins for their side. Spring doubles.\n"
+    "Time-outs: bid {bid} s, double {double} s, play {play} s; two time-outs in a row "
+    "put you on auto-play. Leaving mid-hand is an escape with a penalty.",
+    "ddz_pitch": "Dou Dizhu (斗地主): three players, or four with two decks. "
+    "/newgame classic | points | wildcard (lz) | four (4p)",
 }

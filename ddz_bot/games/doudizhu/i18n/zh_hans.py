@@ -79,4 +79,12 @@ CATALOGUE: dict[str, str] = {
     "btn_bidding": "叫法：{bidding}",
     "btn_wildcard": "癞子：{value}",
     "lobby_show_start": "（明牌开始）",
+    "ddz_rules": "斗地主 · {room}：每分 {coefficient} 豆，台费 {fee}，入座至少 {min_beans} 豆，"
+    "所有人都超过 {threshold} 豆才能加倍。\n"
+    "叫地主后可以抢地主（每抢一次翻倍）。地主拿走三张底牌，一人对两个农民。"
+    "跟牌要同牌型且更大，或者不出。炸弹和王炸能压一切，并且翻倍。"
+    "谁先出完手牌，谁的一方获胜。春天翻倍。\n"
+    "限时：叫地主 {bid} 秒，加倍 {double} 秒，出牌 {play} 秒；连续两次超时自动托管。"
+    "牌局中途离开算逃跑，要扣罚豆。",
+    "ddz_pitch": "斗地主：三人，或四人两副牌。/newgame 经典 · 叫分 · 癞子 · 四人",
 }

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ddz_bot.games.doudizhu.engine import Bidding
+from ddz_bot.games.module import TableTerms
 from ddz_bot.i18n import t
 from ddz_bot.storage import GroupSettings
 
@@ -60,6 +61,24 @@ class DouDizhuOptions:
 
     def describe(self, rules: str, lang: str) -> str:
         return t(lang, f"game_{rules}")
+
+    def pitch(self, lang: str) -> str:
+        return t(lang, "ddz_pitch")
+
+    def rules_text(self, terms: TableTerms, lang: str) -> str:
+        room = terms.room
+        return t(
+            lang,
+            "ddz_rules",
+            room=terms.room_name,
+            coefficient=room.coefficient,
+            fee=room.fee,
+            min_beans=room.min_beans,
+            threshold=room.double_threshold,
+            bid=terms.bid_seconds,
+            double=terms.double_seconds,
+            play=terms.play_seconds,
+        )
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
         bidding, wildcard = group_options(group)

@@ -104,4 +104,16 @@ CATALOGUE: dict[str, str] = {
     "lobby": "🏃 Pao De Kuai · {room} · {options}\nSeats:\n{seats}\nPress Join to sit down. Three "
     "seats start the hand; Start fills empty seats with AI.",
     "panel_game": "Pao De Kuai · {options}",
+    "pitch": "Pao De Kuai (跑得快): three players, first out wins. /newgame pdk",
+    "rules": "Pao De Kuai (/newgame pdk), {room} room: 1 point = {coefficient} beans, fee {fee}, "
+    "at least {min_beans} beans to sit.\n"
+    "Three players, 16 cards each (no jokers, one 2, three aces). The ♠3 leads the first hand; "
+    "then the winner leads. Beat the play on the table with the same kind, higher, and as "
+    "many cards, or a bomb; you must beat when you can (有大必压). When the next player holds "
+    "one card, a single you play must be your highest. The first out wins a point for each "
+    "card the others hold (nothing for a last single, double for a player who never played); "
+    "a bomb that stands takes 10 points from each other player.\n"
+    "Time-outs: play {play} s; the bot plays for you, and two in a row put you on auto-play. "
+    "Leaving mid-hand pays both others as if shut. /settings offers 15 cards, a free first "
+    "play and four with three.",
 }

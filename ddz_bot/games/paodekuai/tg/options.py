@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ddz_bot.games.module import TableTerms
 from ddz_bot.i18n import t as shared
 from ddz_bot.storage import GroupSettings
 
@@ -47,6 +48,21 @@ class PdkOptions:
 
     def describe(self, rules: str, lang: str) -> str:
         return describe(rules, lang)
+
+    def pitch(self, lang: str) -> str:
+        return pt(lang, "pitch")
+
+    def rules_text(self, terms: TableTerms, lang: str) -> str:
+        room = terms.room
+        return pt(
+            lang,
+            "rules",
+            room=terms.room_name,
+            coefficient=room.coefficient,
+            fee=room.fee,
+            min_beans=room.min_beans,
+            play=terms.play_seconds,
+        )
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
         rules = rules_from_settings(_stored(group))
