@@ -104,6 +104,21 @@ class TableTerms:
     double_seconds: int
     play_seconds: int
 
+    def fields(self) -> dict[str, object]:
+        """The placeholders a rules text may use: ``room`` (its name), ``coefficient``,
+        ``fee``, ``min_beans``, ``threshold`` (doubling), ``bid``, ``double``, ``play``."""
+        room = self.room
+        return {
+            "room": self.room_name,
+            "coefficient": room.coefficient,
+            "fee": room.fee,
+            "min_beans": room.min_beans,
+            "threshold": room.double_threshold,
+            "bid": self.bid_seconds,
+            "double": self.double_seconds,
+            "play": self.play_seconds,
+        }
+
 
 class GameOptions(Protocol):
     """The game's options as a group keeps them and a table carries them in its ``rules``."""

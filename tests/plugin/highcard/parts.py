@@ -281,7 +281,7 @@ class HighCardOptions:
         return t(lang, "pitch")
 
     def rules_text(self, terms: TableTerms, lang: str) -> str:
-        return t(lang, "rules", room=terms.room_name, coefficient=terms.room.coefficient)
+        return t(lang, "rules", **terms.fields())
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
         return []

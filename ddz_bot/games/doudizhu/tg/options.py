@@ -66,19 +66,7 @@ class DouDizhuOptions:
         return t(lang, "ddz_pitch")
 
     def rules_text(self, terms: TableTerms, lang: str) -> str:
-        room = terms.room
-        return t(
-            lang,
-            "ddz_rules",
-            room=terms.room_name,
-            coefficient=room.coefficient,
-            fee=room.fee,
-            min_beans=room.min_beans,
-            threshold=room.double_threshold,
-            bid=terms.bid_seconds,
-            double=terms.double_seconds,
-            play=terms.play_seconds,
-        )
+        return t(lang, "ddz_rules", **terms.fields())
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
         bidding, wildcard = group_options(group)

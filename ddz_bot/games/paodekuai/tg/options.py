@@ -53,16 +53,7 @@ class PdkOptions:
         return pt(lang, "pitch")
 
     def rules_text(self, terms: TableTerms, lang: str) -> str:
-        room = terms.room
-        return pt(
-            lang,
-            "rules",
-            room=terms.room_name,
-            coefficient=room.coefficient,
-            fee=room.fee,
-            min_beans=room.min_beans,
-            play=terms.play_seconds,
-        )
+        return pt(lang, "rules", **terms.fields())
 
     def settings_lines(self, group: GroupSettings, lang: str) -> list[str]:
         rules = rules_from_settings(_stored(group))
