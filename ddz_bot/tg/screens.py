@@ -8,20 +8,26 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 from typing import Final, Protocol
+
+from telegram import InlineKeyboardMarkup
 
 from ddz_bot.kernel import DecisionKind, Waiting
 from ddz_bot.render import ResultLine
 
+from ..i18n import t
 from .outbox import Content
 from .panels import SeatPanel
-from .table import Table
+from .table import Seat, Table
 
 __all__ = [
     "GROUP_SLOT",
     "LOBBY_SLOT",
     "PANEL_SLOT",
     "Contents",
+    "lobby_content",
+    "lobby_seats",
     "lobby_slot",
     "phase_seconds",
     "seconds_left",
@@ -37,6 +43,34 @@ PANEL_SLOT: Final = "panel"
 
 def lobby_slot(table_id: int) -> str:
     return f"{LOBBY_SLOT}{table_id}"
+
+
+def lobby_seats(
+    table: Table, lang: str, *, closed: bool, mark: Callable[[Seat], str] | None = None
+) -> str:
+    """A lobby's seat lines: each seat's name (``mark`` adds the game's note to it, such as
+    斗地主's face-up start) or the empty seat, then who is invited, while the lobby is open."""
+    lines = []
+    for n in range(table.players):
+        if n < len(table.seats):
+            seat = table.seats[n]
+            name = seat.name + (mark(seat) if mark is not None else "")
+        else:
+            name = t(lang, "seat_empty")
+        lines.append(t(lang, "lobby_seat", n=n + 1, name=name))
+    if table.invited and not closed:
+        separator = ", " if lang == "en" else "、"
+        lines.append(t(lang, "lobby_invited", names=separator.join(table.invited.values())))
+    return "\n".join(lines)
+
+
+def lobby_content(
+    text: str, closed_text: str | None, keyboard: Callable[[], InlineKeyboardMarkup]
+) -> Content:
+    """A lobby message: its text with its buttons, or, once closed, with why and no button."""
+    if closed_text is not None:
+        return Content(f"{text}\n\n{closed_text}", None)
+    return Content(text, keyboard())
 
 
 def waiting(table: Table) -> Waiting | None:

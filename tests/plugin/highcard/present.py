@@ -17,7 +17,7 @@ from ddz_bot.tg.codec import Button
 from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import seconds_left, single_decider
+from ddz_bot.tg.screens import lobby_content, lobby_seats, seconds_left, single_decider
 from ddz_bot.tg.table import FINISHED, Table
 
 from .engine import HighCardGame
@@ -52,15 +52,13 @@ class HighCardContents:
 
     def lobby(self, table: Table, *, closed_text: str | None = None) -> Content:
         lang = table.lang
-        seats = []
-        for n in range(table.players):
-            name = table.seats[n].name if n < len(table.seats) else shared(lang, "seat_empty")
-            seats.append(shared(lang, "lobby_seat", n=n + 1, name=name))
         room = shared(lang, f"room_{table.room}")
-        text = t(lang, "lobby", room=room, seats="\n".join(seats))
-        if closed_text is not None:
-            return Content(f"{text}\n\n{closed_text}", None)
-        return Content(text, self.keyboards.lobby(table, lang, show_start=False))
+        seats = lobby_seats(table, lang, closed=closed_text is not None)
+        return lobby_content(
+            t(lang, "lobby", room=room, seats=seats),
+            closed_text,
+            lambda: self.keyboards.lobby(table, lang, show_start=False),
+        )
 
     def group(self, table: Table, extra: str = "") -> Content:
         game, lang = _game(table), table.lang

@@ -30,7 +30,7 @@ from ddz_bot.tg.cardwords import cards_text
 from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import seconds_left, single_decider
+from ddz_bot.tg.screens import lobby_content, lobby_seats, seconds_left, single_decider
 from ddz_bot.tg.table import FINISHED, Table
 
 from .host import baohuang_rules
@@ -112,23 +112,16 @@ class BaoHuangContents:
     # ---- the group --------------------------------------------------------------------
     def lobby(self, table: Table, *, closed_text: str | None = None) -> Content:
         lang = table.lang
-        seats = []
-        for n in range(table.players):
-            name = table.seats[n].name if n < len(table.seats) else t(lang, "seat_empty")
-            seats.append(t(lang, "lobby_seat", n=n + 1, name=name))
-        if table.invited and closed_text is None:
-            separator = ", " if lang == "en" else "、"
-            seats.append(t(lang, "lobby_invited", names=separator.join(table.invited.values())))
         text = t(
             lang,
             "bh_lobby",
             room=t(lang, f"room_{table.room}"),
             options=options_text(baohuang_rules(table.rules), lang),
-            seats="\n".join(seats),
+            seats=lobby_seats(table, lang, closed=closed_text is not None),
         )
-        if closed_text is not None:
-            return Content(f"{text}\n\n{closed_text}", None)
-        return Content(text, self.keyboards.lobby(table, lang, show_start=False))
+        return lobby_content(
+            text, closed_text, lambda: self.keyboards.lobby(table, lang, show_start=False)
+        )
 
     def caption(self, table: Table) -> str:
         game = _game(table)

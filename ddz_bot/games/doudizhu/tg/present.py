@@ -24,8 +24,9 @@ from ddz_bot.tg.cardwords import cards_text, grouped_cards_text
 from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import seconds_left, single_decider
-from ddz_bot.tg.table import FINISHED, Table
+from ddz_bot.tg.screens import lobby_content as _lobby
+from ddz_bot.tg.screens import lobby_seats, seconds_left, single_decider
+from ddz_bot.tg.table import FINISHED, Seat, Table
 from ddz_bot.tg.words import narrate as narrate_events
 
 from .keyboards import DouDizhuKeyboards
@@ -190,27 +191,19 @@ def lobby_content(
     closed_text: str | None = None,
 ) -> Content:
     lang = table.lang
-    seats = []
-    for n in range(table.players):
-        if n < len(table.seats):
-            seat = table.seats[n]
-            name = seat.name + (t(lang, "lobby_show_start") if seat.show_start else "")
-        else:
-            name = t(lang, "seat_empty")
-        seats.append(t(lang, "lobby_seat", n=n + 1, name=name))
-    if table.invited and closed_text is None:
-        separator = ", " if lang == "en" else "、"
-        seats.append(t(lang, "lobby_invited", names=separator.join(table.invited.values())))
+
+    def face_up(seat: Seat) -> str:
+        return t(lang, "lobby_show_start") if seat.show_start else ""
+
+    seats = lobby_seats(table, lang, closed=closed_text is not None, mark=face_up)
     text = t(
         lang,
         "lobby",
         room=t(lang, f"room_{table.room}"),
         game=t(lang, f"game_{table.rules}"),
-        seats="\n".join(seats),
+        seats=seats,
     )
-    if closed_text is not None:
-        return Content(f"{text}\n\n{closed_text}", None)
-    return Content(text, keyboards.lobby(table, lang))
+    return _lobby(text, closed_text, lambda: keyboards.lobby(table, lang))
 
 
 def panel_caption(
