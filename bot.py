@@ -140,6 +140,14 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
     )
 
 
+def served_settings(settings: Settings, webhook: WebhookArguments | None) -> Settings:
+    """The settings the bot runs with: where the live table's server takes the webhook, it
+    checks the secret this start hands to Telegram (made at random when none is set)."""
+    if webhook is None or not settings.webapp:
+        return settings
+    return replace(settings, webhook_secret=webhook["secret_token"])
+
+
 def exit_code(error: StartRefusedError) -> int:
     """The exit code of a refused database."""
     for kind in type(error).__mro__:
@@ -252,8 +260,7 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
-    if webhook is not None and settings.webapp:  # the live server checks the same secret
-        settings = replace(settings, webhook_secret=webhook["secret_token"])
+    settings = served_settings(settings, webhook)
 
     from ddz_bot.tg.app import build_application, tune_gc, tune_switching
     from ddz_bot.tg.connection import startup_failure
