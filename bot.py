@@ -13,6 +13,7 @@ database it must not play on stops it with one line and its own exit code (``EXI
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
@@ -385,8 +386,9 @@ def run_on_live_server(application: Any, webhook: WebhookArguments, *, retries: 
     its own as ``run_webhook`` does."""
     loop = asyncio.new_event_loop()
     asyncio.set_event_loop(loop)
-    for number in STOP_SIGNALS:
-        loop.add_signal_handler(number, _stop)
+    with contextlib.suppress(NotImplementedError):  # a loop without signals: Ctrl-C only
+        for number in STOP_SIGNALS:
+            loop.add_signal_handler(number, _stop)
     try:
         loop.run_until_complete(start_on_live_server(application, webhook, retries=retries))
         loop.run_forever()
@@ -396,8 +398,9 @@ def run_on_live_server(application: Any, webhook: WebhookArguments, *, retries: 
         try:
             loop.run_until_complete(stop_on_live_server(application))
         finally:
-            for number in STOP_SIGNALS:
-                loop.remove_signal_handler(number)
+            with contextlib.suppress(NotImplementedError):
+                for number in STOP_SIGNALS:
+                    loop.remove_signal_handler(number)
             loop.close()
 
 

@@ -84,7 +84,7 @@ class UpdateDoor:
         try:
             data = json.loads(body)
             update = Update.de_json(data, self.application.bot) if isinstance(data, dict) else None
-        except (ValueError, TypeError, KeyError):
+        except Exception:  # anything that is no update, however it breaks the parser
             update = None
         if update is None:
             return False

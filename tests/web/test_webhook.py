@@ -155,7 +155,17 @@ async def test_an_oversized_body_is_refused_before_it_is_read(hooked: WebhookHar
     assert bot_texts(hooked, alice.id) == []
 
 
-@pytest.mark.parametrize("body", [b"", b"not json", b"[1, 2]", b'{"no": "update"}'])
+@pytest.mark.parametrize(
+    "body",
+    [
+        b"",
+        b"not json",
+        b"\xff\xfe\xfa",
+        b"[1, 2]",
+        b'{"no": "update"}',
+        b'{"update_id": 1, "message": 7}',
+    ],
+)
 async def test_a_body_that_is_no_update_gets_400(hooked: WebhookHarness, body: bytes) -> None:
     response = await hooked.client.post(
         hooked.hook_url, content=body, headers={SECRET_HEADER: SECRET}

@@ -296,3 +296,22 @@ def test_the_webhook_port_still_counts_without_the_live_table() -> None:
         Settings.from_env({**env, "DDZ_WEBAPP_URL": WEBAPP_URL})
     described = replace(settings, webapp_url=WEBAPP_URL, webapp_port=9000).describe()
     assert "live table's port 9000" in described
+
+
+def test_an_unreachable_telegram_is_still_one_line(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    closed = free_port()
+    _environment(
+        monkeypatch,
+        tmp_path,
+        DDZ_BOT_TOKEN=TOKEN,
+        DDZ_WEBHOOK_URL=PUBLIC_URL,
+        DDZ_WEBAPP_URL=WEBAPP_URL,
+        DDZ_WEBAPP_PORT=str(free_port()),
+        DDZ_API_URL=f"http://127.0.0.1:{closed}",
+    )
+    monkeypatch.setattr(entry, "STARTUP_RETRIES", 0)
+    assert entry.main() == 4
+    said = capsys.readouterr().err.strip().splitlines()
+    assert len(said) == 1 and said[0].startswith(f"Cannot reach Telegram at 127.0.0.1:{closed}")
