@@ -261,6 +261,8 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    # the live server's answers: refusals (4xx, 5xx) are logged, not a line per update or page
+    logging.getLogger("tornado.access").setLevel(logging.WARNING)
     settings = served_settings(settings, webhook)
 
     from ddz_bot.tg.app import build_application, tune_gc, tune_switching

@@ -179,6 +179,7 @@ async def test_sigterm_stops_it_cleanly_and_the_next_start_goes_on(tmp_path: Pat
             assert bot.process.wait(timeout=30) == 0
         log = (tmp_path / "bot.log").read_text(encoding="utf-8")
         assert "Traceback" not in log
+        assert "200 POST" not in log  # no line an update, as with polling
         assert [c for c in api.calls if c.method == "deleteWebhook"] == []
 
         with running_bot(bot):  # the lobby is still there: Bob joins it
