@@ -1,7 +1,9 @@
 """Run the 斗地主 bot: ``DDZ_BOT_TOKEN=... python bot.py``.
 
 Settings come from the environment (and a ``.env`` file next to where it runs); see the
-README's settings table. Long polling by default; ``DDZ_WEBHOOK_URL`` switches to a webhook.
+README's settings table. Long polling by default; ``DDZ_WEBHOOK_URL`` switches to a webhook,
+served on a port of its own, or with the live table (``DDZ_WEBAPP_URL``) by the live table's
+server: one port behind the reverse proxy (``run_on_live_server``).
 ``python bot.py backup PATH`` copies the database (``DDZ_DB_PATH``) while the bot runs.
 
 Before it takes an update, the bot locks its database (one bot per file) and checks it: a
@@ -11,13 +13,18 @@ database it must not play on stops it with one line and its own exit code (``EXI
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import re
 import secrets
+import signal
 import sys
+from collections.abc import Awaitable, Callable
+from dataclasses import replace
+from datetime import timedelta
 from pathlib import Path
-from typing import Any, TypedDict
+from typing import Any, NoReturn, TypedDict
 from urllib.parse import urlsplit
 
 # Telegram's retry_after as a timedelta now, as python-telegram-bot will do by default; the
@@ -107,6 +114,13 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
             "the path may use only letters, digits, '/', '-', '_', '.', '~' "
             "and %-escapes, and no #fragment",
         )
+    if settings.webapp and _path_clash(url, settings.webapp_url):
+        raise SettingsError(
+            "DDZ_WEBHOOK_URL",
+            url,
+            "the live table's page answers on that path (DDZ_WEBAPP_URL): give the webhook "
+            "a path of its own, e.g. /tg/hook",
+        )
     secret = settings.webhook_secret
     if not secret:
         secret = secrets.token_urlsafe(32)
@@ -125,6 +139,14 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
         allowed_updates=list(ALLOWED_UPDATES),
         drop_pending_updates=False,
     )
+
+
+def served_settings(settings: Settings, webhook: WebhookArguments | None) -> Settings:
+    """The settings the bot runs with: where the live table's server takes the webhook, it
+    checks the secret this start hands to Telegram (made at random when none is set)."""
+    if webhook is None or not settings.webapp:
+        return settings
+    return replace(settings, webhook_secret=webhook["secret_token"])
 
 
 def exit_code(error: StartRefusedError) -> int:
@@ -208,10 +230,6 @@ def main(argv: list[str] | None = None) -> int:
         load_dotenv()
         settings = Settings.from_env()
         webhook = webhook_arguments(settings) if settings.webhook else None
-        if webhook is not None and settings.webapp and settings.webapp_port == webhook["port"]:
-            raise SettingsError(
-                "DDZ_WEBAPP_PORT", str(settings.webapp_port), "the webhook listens on it already"
-            )
     except SettingsError as error:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 2
@@ -243,6 +261,9 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
         level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
     )
     logging.getLogger("httpx").setLevel(logging.WARNING)
+    # the live server's answers: refusals (4xx, 5xx) are logged, not a line per update or page
+    logging.getLogger("tornado.access").setLevel(logging.WARNING)
+    settings = served_settings(settings, webhook)
 
     from ddz_bot.tg.app import build_application, tune_gc, tune_switching
     from ddz_bot.tg.connection import startup_failure
@@ -262,7 +283,9 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     for handler in handlers:
         handler.addFilter(quiet)
     try:
-        if webhook is not None:
+        if webhook is not None and settings.webapp:
+            run_on_live_server(application, webhook, retries=STARTUP_RETRIES)
+        elif webhook is not None:
             application.run_webhook(**webhook, bootstrap_retries=STARTUP_RETRIES)
         else:
             application.run_polling(
@@ -282,6 +305,109 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
         for handler in handlers:
             handler.removeFilter(quiet)
     return 0
+
+
+def _path_clash(webhook_url: str, webapp_url: str) -> bool:
+    from ddz_bot.web.webhook import path_clash
+
+    return path_clash(webhook_url, webapp_url)
+
+
+# ---- the webhook on the live table's server ------------------------------------------------
+
+#: What stops the bot as it stops ``run_webhook`` and ``run_polling``.
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGABRT)
+
+
+async def _with_retries(call: Callable[[], Awaitable[object]], retries: int, what: str) -> None:
+    """``call``, tried again on a network failure ``retries`` times (1, 1.5, 2.25 s apart,
+    as python-telegram-bot's own start does); a refused token or request is raised at once."""
+    from telegram.error import BadRequest, NetworkError, RetryAfter
+
+    delay = 1.0
+    for attempt in range(retries + 1):
+        try:
+            await call()
+            return
+        except RetryAfter as error:
+            if attempt == retries:
+                raise
+            wait = error.retry_after
+            pause = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
+        except NetworkError as error:
+            if isinstance(error, BadRequest) or attempt == retries:
+                raise
+            pause = delay
+        logging.getLogger(__name__).info("%s failed; again in %.1f s", what, pause)
+        await asyncio.sleep(pause)
+        delay *= 1.5
+
+
+async def start_on_live_server(
+    application: Any, webhook: WebhookArguments, *, retries: int = 0
+) -> None:
+    """Start the bot whose updates the live table's server takes (``ddz_bot.web.webhook``):
+    its parts and the server (``post_init``), then the Application, then Telegram told the
+    URL and the secret. The order matters: the server refuses updates (503, Telegram sends
+    them again) until the Application runs, and Telegram may still have the URL of the
+    last start."""
+    await _with_retries(application.initialize, retries, "connecting to Telegram")
+    if application.post_init is not None:
+        await application.post_init(application)
+    await application.start()
+
+    async def register() -> None:
+        await application.bot.set_webhook(
+            url=webhook["webhook_url"],
+            secret_token=webhook["secret_token"],
+            allowed_updates=webhook["allowed_updates"],
+            drop_pending_updates=webhook["drop_pending_updates"],
+        )
+
+    await _with_retries(register, retries, "setWebhook")
+    logging.getLogger(__name__).info(
+        "webhook %s on the live table's server", webhook["webhook_url"]
+    )
+
+
+async def stop_on_live_server(application: Any) -> None:
+    """Stop as ``run_webhook`` stops: updates in hand answered, then the bot's parts closed
+    and the server with them (``post_shutdown``: tables saved). The webhook stays set, so
+    Telegram keeps what comes meanwhile for the next start."""
+    if application.running:
+        await application.stop()
+        if application.post_stop is not None:
+            await application.post_stop(application)
+    await application.shutdown()
+    if application.post_shutdown is not None:
+        await application.post_shutdown(application)
+
+
+def run_on_live_server(application: Any, webhook: WebhookArguments, *, retries: int) -> None:
+    """Run until SIGINT, SIGTERM or SIGABRT (or ``Application.stop_running``), on a loop of
+    its own as ``run_webhook`` does."""
+    loop = asyncio.new_event_loop()
+    asyncio.set_event_loop(loop)
+    with contextlib.suppress(NotImplementedError):  # a loop without signals: Ctrl-C only
+        for number in STOP_SIGNALS:
+            loop.add_signal_handler(number, _stop)
+    try:
+        loop.run_until_complete(start_on_live_server(application, webhook, retries=retries))
+        loop.run_forever()
+    except (KeyboardInterrupt, SystemExit):
+        logging.getLogger(__name__).info("stopping")
+    finally:
+        try:
+            loop.run_until_complete(stop_on_live_server(application))
+        finally:
+            with contextlib.suppress(NotImplementedError):
+                for number in STOP_SIGNALS:
+                    loop.remove_signal_handler(number)
+            loop.close()
+
+
+def _stop() -> NoReturn:
+    raise SystemExit
 
 
 class _ReportedAtStart(logging.Filter):

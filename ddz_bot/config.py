@@ -87,11 +87,14 @@ class Settings:
             if raw is None or raw.strip() == "":
                 continue
             values[spec.name] = spec.parse(raw.strip())
+        _one_webhook_server(env)
         return replace(cls(), **values)  # type: ignore[arg-type]
 
     def describe(self) -> str:
         """One line for the log, without the token."""
         mode = f"webhook {self.webhook_url}" if self.webhook else "long polling"
+        if self.webhook and self.webapp:
+            mode += f" on the live table's port {self.webapp_port}"
         reach = f" api={self.api_url}" if self.api_url else ""
         if self.proxy_url:
             reach += f" proxy={_without_password(self.proxy_url)}"
@@ -99,6 +102,21 @@ class Settings:
             f"db={self.db_path} lang={self.lang} mode={mode} timeouts bid/double/play="
             f"{self.bid_timeout:g}/{self.double_timeout:g}/{self.play_timeout:g}s{reach}"
         )
+
+
+def _one_webhook_server(env: Mapping[str, str]) -> None:
+    """With the live table the webhook comes in through its server (one port): a webhook
+    port or address set as well would be a second server nobody listens on, and a reverse
+    proxy still sending there would lose every update."""
+    both = all(env.get(v, "").strip() for v in ("DDZ_WEBHOOK_URL", "DDZ_WEBAPP_URL"))
+    for variable in ("DDZ_WEBHOOK_PORT", "DDZ_WEBHOOK_LISTEN"):
+        if both and env.get(variable, "").strip():
+            raise SettingsError(
+                variable,
+                env[variable].strip(),
+                "unused with the live table (DDZ_WEBAPP_URL), whose server takes the webhook "
+                "on DDZ_WEBAPP_LISTEN:DDZ_WEBAPP_PORT: unset it",
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,16 +202,23 @@ _SPECS = (
         "DDZ_WEBHOOK_URL",
         "str",
         "(empty: long polling)",
-        "public HTTPS URL; set it to run as a webhook (the server listens on its path)",
+        "public HTTPS URL; set it to run as a webhook (the server listens on its path; with "
+        "DDZ_WEBAPP_URL the live table's server takes it)",
     ),
     _Spec(
         "webhook_listen",
         "DDZ_WEBHOOK_LISTEN",
         "str",
         "0.0.0.0",
-        "address the webhook server listens on",
+        "address the webhook server listens on (without the live table)",
     ),
-    _Spec("webhook_port", "DDZ_WEBHOOK_PORT", "int", "8443", "port of the webhook server"),
+    _Spec(
+        "webhook_port",
+        "DDZ_WEBHOOK_PORT",
+        "int",
+        "8443",
+        "port of the webhook server (without the live table)",
+    ),
     _Spec(
         "webhook_secret",
         "DDZ_WEBHOOK_SECRET",
@@ -259,9 +284,16 @@ _SPECS = (
         "DDZ_WEBAPP_LISTEN",
         "str",
         "127.0.0.1",
-        "address the live table's server listens on (behind the reverse proxy)",
+        "address the live table's server listens on (behind the reverse proxy); with a "
+        "webhook set, it takes the webhook too",
     ),
-    _Spec("webapp_port", "DDZ_WEBAPP_PORT", "int", "8081", "port of the live table's server"),
+    _Spec(
+        "webapp_port",
+        "DDZ_WEBAPP_PORT",
+        "int",
+        "8081",
+        "port of the live table's server (and of the webhook, where one is set)",
+    ),
     _Spec(
         "webapp_name",
         "DDZ_WEBAPP_NAME",

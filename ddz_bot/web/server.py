@@ -32,6 +32,7 @@ from . import adapter
 from .hub import LiveHub, Viewer
 from .initdata import InitDataError, check_init_data
 from .tokens import BadTableToken, TableTokens
+from .webhook import webhook_routes
 
 __all__ = ["LIVE_KEY", "MAX_MESSAGE", "LiveServer", "attach"]
 
@@ -48,8 +49,9 @@ AnyApp = Application[Any, Any, Any, Any, Any, Any]
 class LiveServer:
     """The server and the hub of one bot (see the module docstring)."""
 
-    def __init__(self, rt: Runtime, settings: Settings) -> None:
+    def __init__(self, rt: Runtime, settings: Settings, app: AnyApp | None = None) -> None:
         self.settings = settings
+        self.app = app  # takes Telegram's webhook too where one is set (``webhook``)
         self.tokens = TableTokens(settings.token)
         self.hub = LiveHub(LiveDoor(rt), self.tokens)
         self.links = LiveLinks(settings, rt.bot_username, self.tokens)
@@ -65,6 +67,7 @@ class LiveServer:
                 (p, _Page),
                 (p + "ws", _LiveSocket, {"live": self}),
                 (p + "static/(.*)", tornado.web.StaticFileHandler, {"path": str(STATIC)}),
+                *webhook_routes(self.settings, self.app),
             ],
             websocket_max_message_size=MAX_MESSAGE,
             websocket_ping_interval=20,
@@ -177,7 +180,7 @@ def attach(application: AnyApp, settings: Settings) -> None:
     async def post_init(app: AnyApp) -> None:
         if before_init is not None:
             await before_init(app)
-        server = LiveServer(runtime_of(app), settings)
+        server = LiveServer(runtime_of(app), settings, app)
         await server.start()
         app.bot_data[LIVE_KEY] = server
 
