@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ddz_bot.i18n import t
+from ddz_bot.tg.guide import welcome_text
 from ddz_bot.web.webhook import MAX_UPDATE, SECRET_HEADER
 from tests.tg.harness import Harness
 from tests.tg.scripts import current_table, seat_three, take_turn, whose_turn
@@ -80,7 +80,7 @@ def bot_texts(bot: Harness, chat_id: int) -> list[str]:
 async def test_a_start_posted_with_the_secret_is_answered(hooked: WebhookHarness) -> None:
     alice = hooked.user("Alice", language_code="en")
     await hooked.feed(start_update(hooked, alice.id))
-    assert bot_texts(hooked, alice.id) == [t("en", "welcome")]
+    assert bot_texts(hooked, alice.id) == [welcome_text("en")]
 
 
 async def test_a_group_plays_through_the_webhook(hooked: WebhookHarness) -> None:

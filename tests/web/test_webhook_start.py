@@ -22,9 +22,9 @@ from telegram.ext import AIORateLimiter, Application
 
 import bot as entry
 from ddz_bot.config import Settings, SettingsError
-from ddz_bot.i18n import t
 from ddz_bot.tg import app as tg_app
 from ddz_bot.tg.app import build_application
+from ddz_bot.tg.guide import welcome_text
 from ddz_bot.web.server import attach
 from ddz_bot.web.webhook import SECRET_HEADER
 from tests.tg.conftest import TOKEN
@@ -105,7 +105,7 @@ async def test_the_start_sets_the_webhook_and_the_live_server_takes_its_updates(
             assert response.status_code == 200
             await application.update_queue.join()
             await wait_until(lambda: bool(bot_texts(api, 4242)), "the answer to /start")
-            assert bot_texts(api, 4242) == [t("en", "welcome")]
+            assert bot_texts(api, 4242) == [welcome_text("en")]
     finally:
         await entry.stop_on_live_server(application)
     assert not application.running
