@@ -9,11 +9,10 @@ import signal
 import socket
 import subprocess
 import sys
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from tests.polling import wait_until
 from tests.tg.conftest import TOKEN
 from tests.tg.harness import Harness
 from tests.tg.local_telegram import LocalTelegram
@@ -26,15 +25,6 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
-
-
-async def wait_until(condition: Callable[[], bool], what: str, limit: float = 30.0) -> None:
-    """Poll ``condition`` (another process answers: there is no event to wait on)."""
-    deadline = time.monotonic() + limit
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not seen within {limit:g} s")
-        await asyncio.sleep(0.02)
 
 
 class RemoteHarness(Harness):

@@ -13,9 +13,10 @@ from ddz_bot.web.tokens import TableTokens
 from tests.tg.conftest import TOKEN
 from tests.tg.local_telegram import local_telegram
 
+from ..polling import wait_until
 from .browser import Person, chromium, needs_chromium, open_person
 from .gallery import shoot
-from .remote import BotProcess, RemoteHarness, free_port, wait_until
+from .remote import BotProcess, RemoteHarness, free_port
 
 pytestmark = needs_chromium
 

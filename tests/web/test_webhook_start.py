@@ -32,8 +32,9 @@ from tests.tg.fake_api import FakeBotAPI
 from tests.tg.harness import Harness
 from tests.tg.local_telegram import LocalTelegram, local_telegram
 
+from ..polling import wait_until
 from .live import live_settings, server_of
-from .remote import BotProcess, RemoteHarness, free_port, wait_until
+from .remote import BotProcess, RemoteHarness, free_port
 
 PUBLIC_URL = "https://bot.example.org/tg/hook"
 WEBAPP_URL = "https://bot.example.org/live/"

@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,20 +20,12 @@ from ddz_bot.tg.app import build_application
 from ddz_bot.tg.connection import ConnectionWatch, WatchedRequest, api_base_urls
 from ddz_bot.tg.guide import welcome_text
 
+from ...polling import wait_until
 from ..conftest import make_settings
 from ..fake_api import FakeBotAPI
 from ..local_telegram import LocalTelegram, local_telegram, socks5_proxy
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
-
-
-async def wait_until(condition: Callable[[], bool], what: str, limit: float = 10.0) -> None:
-    """Poll ``condition`` until it holds (milliseconds normally; the limit bounds a broken run)."""
-    deadline = time.monotonic() + limit
-    while not condition():
-        if time.monotonic() > deadline:
-            raise AssertionError(f"{what}: not seen within {limit:g} s")
-        await asyncio.sleep(0.01)
 
 
 def _start_update(local: LocalTelegram, user: dict[str, Any]) -> dict[str, Any]:

@@ -4,13 +4,12 @@ Requests without the secret token, or to another path, change nothing."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import os
 import re
 import socket
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,6 +27,7 @@ from ddz_bot.tg import app as tg_app
 from ddz_bot.tg.app import build_application
 from ddz_bot.tg.guide import welcome_text
 
+from ...polling import wait_until
 from ..conftest import TOKEN, make_settings
 from ..fake_api import FakeBotAPI
 
@@ -143,17 +143,6 @@ async def serving(tmp_path: Path, **changes: object) -> AsyncIterator[Served]:
         await application.shutdown()
         if application.post_shutdown is not None:
             await application.post_shutdown(application)
-
-
-async def wait_until(condition: Callable[[], bool], what: str, limit: float = 10.0) -> None:
-    """Poll ``condition`` until it holds; fail after ``limit`` seconds (it normally takes
-    milliseconds; the limit only bounds a broken run)."""
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + limit
-    while not condition():
-        if loop.time() > deadline:
-            raise AssertionError(f"{what}: not seen within {limit:g} s")
-        await asyncio.sleep(0.01)
 
 
 # ---- which arguments the webhook gets ----------------------------------------------------
