@@ -53,6 +53,7 @@ from ddz_bot.games.doudizhu.engine import classify
 from ddz_bot.kernel import Cards
 from ddz_bot.tg.app import build_application, runtime, tune_gc, tune_switching
 from ddz_bot.tg.table import FINISHED
+from ddz_bot.web.hub import LiveHub, Viewer
 from ddz_bot.web.initdata import sign_init_data
 from ddz_bot.web.server import LIVE_KEY, LiveServer, attach
 from tests.tg.fake_api import FakeBotAPI
@@ -74,6 +75,10 @@ class ClientReport:
     refused: int = 0
     dropped: int = 0  # people whose connection broke (closed, or no answer within a minute)
     lags: list[float] = field(default_factory=list)  # the clients' own loop lag, seconds
+    #: each measured decision: (user, version, at, received, taken): when the table reached
+    #: the version on the server, when the page's socket read the frame, when the person
+    #: took it from the frames read
+    traces: list[tuple[int, int, float, float, float]] = field(default_factory=list)
 
 
 def launch(user: dict[str, Any]) -> str:
@@ -87,19 +92,20 @@ def launch(user: dict[str, Any]) -> str:
 
 # ---- the people (other processes) ------------------------------------------------------------
 def run_clients(
-    seats: list[str], think: float, ramp: float, until: float, seed: int
+    seats: list[tuple[int, str]], think: float, ramp: float, until: float, seed: int
 ) -> ClientReport:
     return asyncio.run(_clients(seats, think, ramp, until, seed))
 
 
 async def _clients(
-    urls: list[str], think: float, ramp: float, until: float, seed: int
+    seats: list[tuple[int, str]], think: float, ramp: float, until: float, seed: int
 ) -> ClientReport:
     report = ClientReport()
     rng = random.Random(seed)
     lag = asyncio.ensure_future(_lag(report.lags, until))
     outcomes = await asyncio.gather(
-        *(_person(url, think, ramp, until, rng, report) for url in urls), return_exceptions=True
+        *(_person(user, url, think, ramp, until, rng, report) for user, url in seats),
+        return_exceptions=True,
     )
     lag.cancel()
     report.dropped = sum(isinstance(outcome, BaseException) for outcome in outcomes)
@@ -115,7 +121,13 @@ async def _lag(lags: list[float], until: float, step: float = 0.01) -> None:
 
 
 async def _person(
-    url: str, think: float, ramp: float, until: float, rng: random.Random, report: ClientReport
+    user: int,
+    url: str,
+    think: float,
+    ramp: float,
+    until: float,
+    rng: random.Random,
+    report: ClientReport,
 ) -> None:
     from tornado.websocket import websocket_connect
 
@@ -143,6 +155,7 @@ async def _person(
                     answer.set_result(int(frame.get("v", 0)))
 
             elif frame["t"] == "state":
+                frame["received"] = time.time()
                 await frames.put(frame)
 
     reader = asyncio.ensure_future(read())
@@ -160,7 +173,9 @@ async def _person(
             if not decide or frame["v"] in acted or frame["v"] < newer:
                 continue
             acted.add(frame["v"])
-            report.waits.append(time.time() - frame["at"])
+            taken = time.time()
+            report.waits.append(taken - frame["at"])
+            report.traces.append((user, frame["v"], frame["at"], frame["received"], taken))
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             ids += 1
             if decide["kind"] == "play":
@@ -248,11 +263,13 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     await rt.drain()
     rt.outbox.budget.per_second = budget
     seated = time.perf_counter() - started
-    urls = []
+    urls: list[tuple[int, str]] = []
     for _, users, table_id in tables:
         token = server.tokens.token(table_id)
         for user in users:
-            urls.append(f"ws://127.0.0.1:{server.port}/ws?t={token}&initData={quote(launch(user))}")
+            init = quote(launch(user))
+            urls.append((user["id"], f"ws://127.0.0.1:{server.port}/ws?t={token}&initData={init}"))
+    written = _note_writes()
     dealt_calls = len(api.calls)
     chats = {group: table_id for group, _, table_id in tables}
     people = {user["id"]: table_id for _, users, table_id in tables for user in users}
@@ -298,6 +315,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             f"decision wait: p50 {percentile(waits, 0.5):.1f} ms"
             f"  p99 {percentile(waits, 0.99):.1f} ms  max {waits[-1]:.1f} ms"
         )
+        _print_path([t for r in reports for t in r.traces], written)
     for name, lags in (
         ("bot, every page open", server_lags),
         ("people's processes", [lag for r in reports for lag in r.lags]),
@@ -342,6 +360,49 @@ async def _measure(
         profile.disable()
         profile.dump_stats(profile_to)
     return cpu, workers_cpu, moves
+
+
+def _note_writes() -> dict[tuple[int, int], float]:
+    """From now on, when each state frame was handed to its page's socket, by (user,
+    version): the bot's side of a decision's wait."""
+    written: dict[tuple[int, int], float] = {}
+    send = LiveHub._send_text
+    prefix = '{"t":"state","v":'
+
+    def noted(viewer: Viewer, text: str) -> None:
+        if text.startswith(prefix):
+            version = int(text[len(prefix) : text.index(",", len(prefix))])
+            written.setdefault((viewer.user_id, version), time.time())
+        send(viewer, text)
+
+    LiveHub._send_text = staticmethod(noted)  # type: ignore[method-assign]
+    return written
+
+
+def _print_path(
+    traces: list[tuple[int, int, float, float, float]], written: dict[tuple[int, int], float]
+) -> None:
+    """Where the slowest decisions' wait went: the bot (the table at its version to the frame
+    handed to the socket), the way to the page (to the page's socket reading it), the
+    person's process (to the person taking it)."""
+    paths = sorted(
+        (taken - at, written.get((user, version), at) - at, received, taken)
+        for user, version, at, received, taken in traces
+    )
+    for share, name in ((0.5, "median"), (0.99, "slowest 1%")):
+        slow = paths[int(len(paths) * share) :] if share > 0.5 else paths
+        if not slow:
+            continue
+        at = [wait for wait, *_ in slow]
+        bot = [w for _, w, _, _ in slow]
+        way = [received - taken + wait - w for wait, w, received, taken in slow]
+        person = [taken - received for _, _, received, taken in slow]
+        mean = len(slow) / 1000
+        print(
+            f"wait's path ({name}, mean of {len(slow)}): bot {sum(bot) / mean:.1f} ms"
+            f"  to the page {sum(way) / mean:.1f} ms  person's process {sum(person) / mean:.1f} ms"
+            f"  (all {sum(at) / mean:.1f} ms)"
+        )
 
 
 def _cpu_of(processes: list[Any]) -> float:
