@@ -389,8 +389,8 @@ def _print_path(
         (taken - at, written.get((user, version), at) - at, received, taken)
         for user, version, at, received, taken in traces
     )
-    for share, name in ((0.5, "median"), (0.99, "slowest 1%")):
-        slow = paths[int(len(paths) * share) :] if share > 0.5 else paths
+    for share, name in ((0.0, "all"), (0.99, "slowest 1%")):
+        slow = paths[int(len(paths) * share) :]
         if not slow:
             continue
         at = [wait for wait, *_ in slow]
