@@ -15,6 +15,9 @@ decision: Hint then Play (or Pass), the first choice before the play. Printed:
 - ``decision wait``: from the moment a person's seat must decide (the table reached that
   version on the server; a page opened later: when it opened) to the frame telling their
   page, as the page receives it;
+- the wait's path, over all decisions and over the slowest 1%: the bot (from the table at
+  its version to the frame handed to the page's socket), the way to the page (to the page's
+  socket reading it) and the person's process (to the person taking it);
 - the loop lag of the bot (while every page is open) and of the people's processes;
 - the server's CPU per accepted move (the bot's process only, while every page is open), and
   the CPU of the AI's workers per move (the hints are worked out there);
