@@ -18,7 +18,8 @@ decision: Hint then Play (or Pass), the first choice before the play. Printed:
 - the wait's path, over all decisions and over the slowest 1%: the bot (from the table at
   its version to the frame handed to the page's socket), the way to the page (to the page's
   socket reading it) and the person's process (to the person taking it);
-- the loop lag of the bot (while every page is open) and of the people's processes;
+- the loop lag of the bot (while every page is open: from the last one's opening, or half a
+  minute after the ramp if some never open) and of the people's processes;
 - the server's CPU per accepted move (the bot's process only, while every page is open), and
   the CPU of the AI's workers per move (the hints are worked out there);
 - ``Telegram calls per hand``: every Bot API call into the hand's group and its people's
@@ -287,7 +288,9 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             for k in range(clients)
         ]
         measured = asyncio.ensure_future(
-            _measure(server, rt, len(urls), until, args.profile, server_lags)
+            _measure(
+                server, rt, len(urls), (time.time() + ramp + 30, until), args.profile, server_lags
+            )
         )
         reports = await asyncio.gather(*jobs)
         cpu, workers_cpu, moves = await measured
@@ -343,12 +346,19 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
 
 
 async def _measure(
-    server: LiveServer, rt: Any, pages: int, until: float, profile_to: str, lags: list[float]
+    server: LiveServer,
+    rt: Any,
+    pages: int,
+    window: tuple[float, float],
+    profile_to: str,
+    lags: list[float],
 ) -> tuple[float, float, int]:
     """The bot's CPU seconds, its AI workers' and the accepted moves while every page is
-    open: from the moment the last one joined to ``until`` (the connections' opening and
-    closing are not moves)."""
-    while server.hub.watching() < pages and time.time() < until:
+    open: from the moment the last one joined (or, some of them never opening or already
+    dropped, the first of ``window``: the ramp over and half a minute more) to its second
+    (the connections' opening and closing are not moves)."""
+    opened_by, until = window
+    while server.hub.watching() < pages and time.time() < min(opened_by, until):
         await asyncio.sleep(0.05)
     moves, cpu = rt.accepted_moves, time.process_time()
     workers = rt.thinker.processes()

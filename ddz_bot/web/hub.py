@@ -168,11 +168,14 @@ class LiveHub:
         dirty, self._dirty = self._dirty, set()
         for table_id in dirty:
             table = self.door.table(table_id)
-            if table is None:
-                for viewer in list(self._viewers.get(table_id, ())):
-                    self._send_state(viewer, None)
-            else:
-                self._send_table(table)
+            try:
+                if table is None:
+                    for viewer in list(self._viewers.get(table_id, ())):
+                        self._send_state(viewer, None)
+                else:
+                    self._send_table(table)
+            except Exception:  # one table's frames never hold up the others'
+                log.exception("table %s: frames not written", table_id)
 
     def _send_table(self, table: Table) -> None:
         """Every page of ``table`` gets its frame, the seats the table waits for first."""
