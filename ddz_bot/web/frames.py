@@ -90,8 +90,9 @@ class TableFrames:
         self._seats: dict[int, str] = {}
         self._spectators: dict[str, str] = {}
 
-    def text(self, seat: int | None, lang: str) -> str:
-        """The frame ``seat`` gets (``None``: a spectator reading ``lang``)."""
+    def text(self, seat: int | None, lang: str, opened: float | None = None) -> str:
+        """The frame ``seat`` gets (``None``: a spectator reading ``lang``); ``opened``: the
+        page opened then, after the table reached this version (the frame's moment)."""
         if seat is None:
             own = self._spectators.get(lang)
             if own is None:
@@ -102,7 +103,10 @@ class TableFrames:
                 own = self._seats[seat] = self._seat(seat)
         deadline = self.table.deadline
         left = "" if deadline is None else f',"left":{round(max(0.0, deadline - clock.now()), 1)}'
-        at = self._at or f',"at":{round(time.time(), 3)}'
+        if opened is not None:
+            at = f',"at":{round(opened, 3)}'
+        else:
+            at = self._at or f',"at":{round(time.time(), 3)}'
         return "{" + self.head + own + at + left + "}"
 
     def _spectator(self, lang: str) -> str:

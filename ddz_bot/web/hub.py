@@ -113,7 +113,7 @@ class LiveHub:
         viewer.limit = RateLimit(self.rate, self.burst, self.burst)
         self._viewers.setdefault(viewer.table_id, set()).add(viewer)
         table = self.door.table(viewer.table_id)
-        self._send_state(viewer, table)
+        self._send_state(viewer, table, opened=time.time())
 
     def leave(self, viewer: Viewer) -> None:
         viewers = self._viewers.get(viewer.table_id)
@@ -192,7 +192,9 @@ class LiveHub:
         for viewer in ordered:
             self._send_state(viewer, table)
 
-    def _send_state(self, viewer: Viewer, table: Table | None) -> None:
+    def _send_state(
+        self, viewer: Viewer, table: Table | None, *, opened: float | None = None
+    ) -> None:
         if table is None:
             self._send(viewer, {"t": "gone"})
             return
@@ -200,7 +202,7 @@ class LiveHub:
         if viewer.sent == (table.version, seat):
             return
         viewer.sent = (table.version, seat)
-        self._send_text(viewer, self.frames(table).text(seat, viewer.lang))
+        self._send_text(viewer, self.frames(table).text(seat, viewer.lang, opened))
 
     def frames(self, table: Table) -> TableFrames:
         """The frames of ``table`` as it is now, written once until it is published again."""
