@@ -18,6 +18,7 @@ decision: Hint then Play (or Pass), the first choice before the play. Printed:
 - the wait's path, over all decisions and over the slowest 1%: the bot (from the table at
   its version to the frame handed to the page's socket), the way to the page (to the page's
   socket reading it) and the person's process (to the person taking it);
+- how long the bot took to answer a hint and a move (to the page's answer), p50/p99/max;
 - the loop lag of the bot (while every page is open: from the last one's opening, or half a
   minute after the ramp if some never open) and of the people's processes;
 - the server's CPU per accepted move (the bot's process only, while every page is open), and
@@ -83,6 +84,8 @@ class ClientReport:
     #: the version on the server, when the page's socket read the frame, when the person
     #: took it from the frames read
     traces: list[tuple[int, int, float, float, float]] = field(default_factory=list)
+    #: how long the bot took to answer, seconds: a hint; a move ("ok" or "refused")
+    answers: dict[str, list[float]] = field(default_factory=lambda: {"hint": [], "move": []})
 
 
 def launch(user: dict[str, Any]) -> str:
@@ -185,7 +188,9 @@ async def _person(
             if decide["kind"] == "play":
                 hints = asyncio.get_running_loop().create_future()
                 socket.write_message(json.dumps({"t": "hint", "id": ids}))
+                asked = time.perf_counter()
                 found = await asyncio.wait_for(hints, 30)
+                report.answers["hint"].append(time.perf_counter() - asked)
                 if found:
                     message = {"t": "play", "v": frame["v"], "cards": found[0]}
                 else:
@@ -203,7 +208,10 @@ async def _person(
             socket.write_message(json.dumps({"id": ids, **message}))
             report.decisions += 1
             # one decision at a time, as the page does: frames older than what it made are history
-            newer = max(frame["v"] + 1, await asyncio.wait_for(answer, 60))
+            asked = time.perf_counter()
+            made = await asyncio.wait_for(answer, 60)
+            report.answers["move"].append(time.perf_counter() - asked)
+            newer = max(frame["v"] + 1, made)
     finally:
         reader.cancel()
         socket.close()
@@ -322,6 +330,13 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             f"  p99 {percentile(waits, 0.99):.1f} ms  max {waits[-1]:.1f} ms"
         )
         _print_path([t for r in reports for t in r.traces], written)
+    for kind in ("hint", "move"):
+        took = sorted(t * 1000 for r in reports for t in r.answers[kind])
+        if took:
+            print(
+                f"answer to a {kind}: p50 {percentile(took, 0.5):.1f} ms"
+                f"  p99 {percentile(took, 0.99):.1f} ms  max {took[-1]:.1f} ms"
+            )
     for name, lags in (
         ("bot, every page open", server_lags),
         ("people's processes", [lag for r in reports for lag in r.lags]),
