@@ -86,6 +86,7 @@ class ClientReport:
     traces: list[tuple[int, int, float, float, float]] = field(default_factory=list)
     #: how long the bot took to answer, seconds: a hint; a move ("ok" or "refused")
     answers: dict[str, list[float]] = field(default_factory=lambda: {"hint": [], "move": []})
+    cpu: float = 0.0  # the process's CPU seconds, all of its run
 
 
 def launch(user: dict[str, Any]) -> str:
@@ -115,6 +116,7 @@ async def _clients(
         return_exceptions=True,
     )
     lag.cancel()
+    report.cpu = time.process_time()
     report.dropped = sum(isinstance(outcome, BaseException) for outcome in outcomes)
     return report
 
@@ -353,6 +355,11 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             " with every page open)"
         )
         print(f"AI workers' CPU per move (hints): {workers_cpu / moves * 1000:.2f} ms")
+        people_cpu = sum(r.cpu for r in reports)
+        print(
+            f"people's processes' CPU: {people_cpu:.1f} s in all"
+            f" ({people_cpu / max(1, rt.accepted_moves) * 1000:.2f} ms a move of the whole run)"
+        )
     if finished:
         per_hand = sum(calls.get(t, 0) for t in finished) / len(finished)
         print(f"Telegram calls per hand: {per_hand:.1f}")
