@@ -1,6 +1,6 @@
 """Load on the live table: N tables of three people playing at the Mini App's page.
 
-Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 2]
+Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 4]
      [--seat-at-once 20] [--ramp S] [--ai-workers 1] [--profile FILE]
 
 The bot runs as in ``bench/bot_load.py`` (the real Application over the in-process fake Bot
@@ -8,7 +8,9 @@ API, SQLite on a temporary file, pictures stubbed, ``--ai-workers`` AI processes
 setting) with its live server on 127.0.0.1; the tables are opened and seated through the
 group's buttons, ``--seat-at-once`` at a time (Telegram's overall limit lifted while seating,
 kept for the play), then their three people play one hand over WebSockets from
-``--clients`` other processes (so their work is not the server's), opening their pages over
+``--clients`` other processes (so their work is not the server's; a person's page runs on
+their own phone, so a process holds a few hundred of them: with 1,500 people a process, the
+slowest frames waited in the people's processes, not in the bot), opening their pages over
 ``--ramp`` seconds, each thinking ``--think`` seconds on average (0.5x to 1.5x) before a
 decision: Hint then Play (or Pass), the first choice before the play. Printed:
 
@@ -463,7 +465,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--duration", type=float, default=120.0)
     parser.add_argument("--think", type=float, default=1.0)
-    parser.add_argument("--clients", type=int, default=2)
+    parser.add_argument("--clients", type=int, default=4)
     parser.add_argument(
         "--ramp",
         type=float,
