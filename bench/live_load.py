@@ -1,6 +1,6 @@
 """Load on the live table: N tables of three people playing at the Mini App's page.
 
-Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 2]
+Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 4]
      [--seat-at-once 20] [--ramp S] [--ai-workers 1] [--profile FILE]
 
 The bot runs as in ``bench/bot_load.py`` (the real Application over the in-process fake Bot
@@ -8,14 +8,21 @@ API, SQLite on a temporary file, pictures stubbed, ``--ai-workers`` AI processes
 setting) with its live server on 127.0.0.1; the tables are opened and seated through the
 group's buttons, ``--seat-at-once`` at a time (Telegram's overall limit lifted while seating,
 kept for the play), then their three people play one hand over WebSockets from
-``--clients`` other processes (so their work is not the server's), opening their pages over
+``--clients`` other processes (so their work is not the server's; a person's page runs on
+their own phone, so a process holds a few hundred of them: with 1,500 people a process, the
+slowest frames waited in the people's processes, not in the bot), opening their pages over
 ``--ramp`` seconds, each thinking ``--think`` seconds on average (0.5x to 1.5x) before a
 decision: Hint then Play (or Pass), the first choice before the play. Printed:
 
 - ``decision wait``: from the moment a person's seat must decide (the table reached that
   version on the server; a page opened later: when it opened) to the frame telling their
   page, as the page receives it;
-- the loop lag of the bot (while every page is open) and of the people's processes;
+- the wait's path, over all decisions and over the slowest 1%: the bot (from the table at
+  its version to the frame handed to the page's socket), the way to the page (to the page's
+  socket reading it) and the person's process (to the person taking it);
+- how long the bot took to answer a hint and a move (to the page's answer), p50/p99/max;
+- the loop lag of the bot (while every page is open: from the last one's opening, or half a
+  minute after the ramp if some never open) and of the people's processes;
 - the server's CPU per accepted move (the bot's process only, while every page is open), and
   the CPU of the AI's workers per move (the hints are worked out there);
 - ``Telegram calls per hand``: every Bot API call into the hand's group and its people's
@@ -53,6 +60,7 @@ from ddz_bot.games.doudizhu.engine import classify
 from ddz_bot.kernel import Cards
 from ddz_bot.tg.app import build_application, runtime, tune_gc, tune_switching
 from ddz_bot.tg.table import FINISHED
+from ddz_bot.web.hub import LiveHub, Viewer
 from ddz_bot.web.initdata import sign_init_data
 from ddz_bot.web.server import LIVE_KEY, LiveServer, attach
 from tests.tg.fake_api import FakeBotAPI
@@ -74,6 +82,13 @@ class ClientReport:
     refused: int = 0
     dropped: int = 0  # people whose connection broke (closed, or no answer within a minute)
     lags: list[float] = field(default_factory=list)  # the clients' own loop lag, seconds
+    #: each measured decision: (user, version, at, received, taken): when the table reached
+    #: the version on the server, when the page's socket read the frame, when the person
+    #: took it from the frames read
+    traces: list[tuple[int, int, float, float, float]] = field(default_factory=list)
+    #: how long the bot took to answer, seconds: a hint; a move ("ok" or "refused")
+    answers: dict[str, list[float]] = field(default_factory=lambda: {"hint": [], "move": []})
+    cpu: float = 0.0  # the process's CPU seconds, all of its run
 
 
 def launch(user: dict[str, Any]) -> str:
@@ -87,21 +102,23 @@ def launch(user: dict[str, Any]) -> str:
 
 # ---- the people (other processes) ------------------------------------------------------------
 def run_clients(
-    seats: list[str], think: float, ramp: float, until: float, seed: int
+    seats: list[tuple[int, str]], think: float, ramp: float, until: float, seed: int
 ) -> ClientReport:
     return asyncio.run(_clients(seats, think, ramp, until, seed))
 
 
 async def _clients(
-    urls: list[str], think: float, ramp: float, until: float, seed: int
+    seats: list[tuple[int, str]], think: float, ramp: float, until: float, seed: int
 ) -> ClientReport:
     report = ClientReport()
     rng = random.Random(seed)
     lag = asyncio.ensure_future(_lag(report.lags, until))
     outcomes = await asyncio.gather(
-        *(_person(url, think, ramp, until, rng, report) for url in urls), return_exceptions=True
+        *(_person(user, url, think, ramp, until, rng, report) for user, url in seats),
+        return_exceptions=True,
     )
     lag.cancel()
+    report.cpu = time.process_time()
     report.dropped = sum(isinstance(outcome, BaseException) for outcome in outcomes)
     return report
 
@@ -115,7 +132,13 @@ async def _lag(lags: list[float], until: float, step: float = 0.01) -> None:
 
 
 async def _person(
-    url: str, think: float, ramp: float, until: float, rng: random.Random, report: ClientReport
+    user: int,
+    url: str,
+    think: float,
+    ramp: float,
+    until: float,
+    rng: random.Random,
+    report: ClientReport,
 ) -> None:
     from tornado.websocket import websocket_connect
 
@@ -143,6 +166,7 @@ async def _person(
                     answer.set_result(int(frame.get("v", 0)))
 
             elif frame["t"] == "state":
+                frame["received"] = time.time()
                 await frames.put(frame)
 
     reader = asyncio.ensure_future(read())
@@ -160,13 +184,17 @@ async def _person(
             if not decide or frame["v"] in acted or frame["v"] < newer:
                 continue
             acted.add(frame["v"])
-            report.waits.append(time.time() - frame["at"])
+            taken = time.time()
+            report.waits.append(taken - frame["at"])
+            report.traces.append((user, frame["v"], frame["at"], frame["received"], taken))
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             ids += 1
             if decide["kind"] == "play":
                 hints = asyncio.get_running_loop().create_future()
                 socket.write_message(json.dumps({"t": "hint", "id": ids}))
+                asked = time.perf_counter()
                 found = await asyncio.wait_for(hints, 30)
+                report.answers["hint"].append(time.perf_counter() - asked)
                 if found:
                     message = {"t": "play", "v": frame["v"], "cards": found[0]}
                 else:
@@ -184,7 +212,10 @@ async def _person(
             socket.write_message(json.dumps({"id": ids, **message}))
             report.decisions += 1
             # one decision at a time, as the page does: frames older than what it made are history
-            newer = max(frame["v"] + 1, await asyncio.wait_for(answer, 60))
+            asked = time.perf_counter()
+            made = await asyncio.wait_for(answer, 60)
+            report.answers["move"].append(time.perf_counter() - asked)
+            newer = max(frame["v"] + 1, made)
     finally:
         reader.cancel()
         socket.close()
@@ -248,11 +279,13 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     await rt.drain()
     rt.outbox.budget.per_second = budget
     seated = time.perf_counter() - started
-    urls = []
+    urls: list[tuple[int, str]] = []
     for _, users, table_id in tables:
         token = server.tokens.token(table_id)
         for user in users:
-            urls.append(f"ws://127.0.0.1:{server.port}/ws?t={token}&initData={quote(launch(user))}")
+            init = quote(launch(user))
+            urls.append((user["id"], f"ws://127.0.0.1:{server.port}/ws?t={token}&initData={init}"))
+    written = _note_writes()
     dealt_calls = len(api.calls)
     chats = {group: table_id for group, _, table_id in tables}
     people = {user["id"]: table_id for _, users, table_id in tables for user in users}
@@ -267,7 +300,9 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             for k in range(clients)
         ]
         measured = asyncio.ensure_future(
-            _measure(server, rt, len(urls), until, args.profile, server_lags)
+            _measure(
+                server, rt, len(urls), (time.time() + ramp + 30, until), args.profile, server_lags
+            )
         )
         reports = await asyncio.gather(*jobs)
         cpu, workers_cpu, moves = await measured
@@ -298,6 +333,14 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             f"decision wait: p50 {percentile(waits, 0.5):.1f} ms"
             f"  p99 {percentile(waits, 0.99):.1f} ms  max {waits[-1]:.1f} ms"
         )
+        _print_path([t for r in reports for t in r.traces], written)
+    for kind in ("hint", "move"):
+        took = sorted(t * 1000 for r in reports for t in r.answers[kind])
+        if took:
+            print(
+                f"answer to a {kind}: p50 {percentile(took, 0.5):.1f} ms"
+                f"  p99 {percentile(took, 0.99):.1f} ms  max {took[-1]:.1f} ms"
+            )
     for name, lags in (
         ("bot, every page open", server_lags),
         ("people's processes", [lag for r in reports for lag in r.lags]),
@@ -314,6 +357,11 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             " with every page open)"
         )
         print(f"AI workers' CPU per move (hints): {workers_cpu / moves * 1000:.2f} ms")
+        people_cpu = sum(r.cpu for r in reports)
+        print(
+            f"people's processes' CPU: {people_cpu:.1f} s in all"
+            f" ({people_cpu / max(1, rt.accepted_moves) * 1000:.2f} ms a move of the whole run)"
+        )
     if finished:
         per_hand = sum(calls.get(t, 0) for t in finished) / len(finished)
         print(f"Telegram calls per hand: {per_hand:.1f}")
@@ -322,12 +370,19 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
 
 
 async def _measure(
-    server: LiveServer, rt: Any, pages: int, until: float, profile_to: str, lags: list[float]
+    server: LiveServer,
+    rt: Any,
+    pages: int,
+    window: tuple[float, float],
+    profile_to: str,
+    lags: list[float],
 ) -> tuple[float, float, int]:
     """The bot's CPU seconds, its AI workers' and the accepted moves while every page is
-    open: from the moment the last one joined to ``until`` (the connections' opening and
-    closing are not moves)."""
-    while server.hub.watching() < pages and time.time() < until:
+    open: from the moment the last one joined (or, some of them never opening or already
+    dropped, the first of ``window``: the ramp over and half a minute more) to its second
+    (the connections' opening and closing are not moves)."""
+    opened_by, until = window
+    while server.hub.watching() < pages and time.time() < min(opened_by, until):
         await asyncio.sleep(0.05)
     moves, cpu = rt.accepted_moves, time.process_time()
     workers = rt.thinker.processes()
@@ -342,6 +397,49 @@ async def _measure(
         profile.disable()
         profile.dump_stats(profile_to)
     return cpu, workers_cpu, moves
+
+
+def _note_writes() -> dict[tuple[int, int], float]:
+    """From now on, when each state frame was handed to its page's socket, by (user,
+    version): the bot's side of a decision's wait."""
+    written: dict[tuple[int, int], float] = {}
+    send = LiveHub._send_text
+    prefix = '{"t":"state","v":'
+
+    def noted(viewer: Viewer, text: str) -> None:
+        if text.startswith(prefix):
+            version = int(text[len(prefix) : text.index(",", len(prefix))])
+            written.setdefault((viewer.user_id, version), time.time())
+        send(viewer, text)
+
+    LiveHub._send_text = staticmethod(noted)  # type: ignore[method-assign]
+    return written
+
+
+def _print_path(
+    traces: list[tuple[int, int, float, float, float]], written: dict[tuple[int, int], float]
+) -> None:
+    """Where the slowest decisions' wait went: the bot (the table at its version to the frame
+    handed to the socket), the way to the page (to the page's socket reading it), the
+    person's process (to the person taking it)."""
+    paths = sorted(
+        (taken - at, written.get((user, version), at) - at, received, taken)
+        for user, version, at, received, taken in traces
+    )
+    for share, name in ((0.0, "all"), (0.99, "slowest 1%")):
+        slow = paths[int(len(paths) * share) :]
+        if not slow:
+            continue
+        at = [wait for wait, *_ in slow]
+        bot = [w for _, w, _, _ in slow]
+        way = [received - taken + wait - w for wait, w, received, taken in slow]
+        person = [taken - received for _, _, received, taken in slow]
+        mean = len(slow) / 1000
+        print(
+            f"wait's path ({name}, mean of {len(slow)}): bot {sum(bot) / mean:.1f} ms"
+            f"  to the page {sum(way) / mean:.1f} ms  person's process {sum(person) / mean:.1f} ms"
+            f"  (all {sum(at) / mean:.1f} ms)"
+        )
 
 
 def _cpu_of(processes: list[Any]) -> float:
@@ -367,7 +465,7 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--duration", type=float, default=120.0)
     parser.add_argument("--think", type=float, default=1.0)
-    parser.add_argument("--clients", type=int, default=2)
+    parser.add_argument("--clients", type=int, default=4)
     parser.add_argument(
         "--ramp",
         type=float,

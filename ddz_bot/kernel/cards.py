@@ -113,6 +113,8 @@ class Suit(IntEnum):
 
 
 _CARDS_PER_DECK: Final = 54
+#: each card's name by its id, worked out on first use (``Card.__str__``)
+_CARD_NAMES: dict[int, str] = {}
 
 
 class Card(int):
@@ -154,9 +156,12 @@ class Card(int):
         return None if index >= 52 else Suit(index % 4)
 
     def __str__(self) -> str:
-        suit = self.suit
-        text = RANK_CHARS[self.rank] + ("" if suit is None else suit.letter)
-        return text + "'" * self.deck
+        name = _CARD_NAMES.get(self)
+        if name is None:  # worked out once a card: views and frames name cards by the hundred
+            suit = self.suit
+            text = RANK_CHARS[self.rank] + ("" if suit is None else suit.letter)
+            name = _CARD_NAMES[int(self)] = text + "'" * self.deck
+        return name
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"

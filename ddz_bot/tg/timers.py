@@ -4,6 +4,10 @@ A table has at most one timer: the deadline of the decision it waits for. The jo
 what it is for (``ddz:<table>:<kind>:<version>``) so a timer that fires after the table moved
 on is recognised as stale and does nothing. Deadlines are stored with the table, so after a
 restart ``arm`` re-creates the same timer (firing at once if the deadline has passed).
+
+A table's clock moves on with almost every move, nearly always to a later deadline: the job
+already scheduled is then kept (the scheduler is not touched on every move) and, when it
+runs, finds what the table's timer is for by then and is scheduled again for that deadline.
 """
 
 from __future__ import annotations
@@ -65,9 +69,20 @@ class Timers:
         self.job_queue = job_queue
         self.fire = fire
         self._jobs: dict[int, Job[Any]] = {}
+        #: when each table's scheduled job runs (the deadline it was scheduled for)
+        self._due: dict[int, float] = {}
+        #: each table's timer as armed since its job was scheduled, when the job runs first
+        self._later: dict[int, tuple[TimerName, float]] = {}
 
     def arm(self, name: TimerName, deadline: float) -> None:
+        job = self._jobs.get(name.table)
+        if job is not None and not job.removed and self._due[name.table] <= deadline:
+            self._later[name.table] = (name, deadline)  # the job moves on when it runs
+            return
         self.cancel(name.table)
+        self._schedule(name, deadline)
+
+    def _schedule(self, name: TimerName, deadline: float) -> None:
         if self.job_queue is None:
             return
         when = datetime.fromtimestamp(max(deadline, 0.0), tz=UTC)
@@ -76,8 +91,11 @@ class Timers:
         self._jobs[name.table] = self.job_queue.run_once(
             self._callback, when=when, name=str(name), job_kwargs={"misfire_grace_time": None}
         )
+        self._due[name.table] = deadline
 
     def cancel(self, table: int) -> None:
+        self._later.pop(table, None)
+        self._due.pop(table, None)
         job = self._jobs.pop(table, None)
         if job is not None and not job.removed:
             # the job may already have been handed to its callback (waiting for the table's
@@ -89,7 +107,8 @@ class Timers:
         job = self._jobs.get(table)
         if job is None or job.removed or job.name is None:
             return None
-        return TimerName.parse(job.name)
+        later = self._later.get(table)
+        return TimerName.parse(job.name) if later is None else later[0]
 
     async def fire_now(self, table: int) -> bool:
         """Run the table's timer at once (tests; the bench). Returns whether there was one."""
@@ -105,9 +124,18 @@ class Timers:
         if job is None or job.name is None:
             return
         name = TimerName.parse(job.name)
+        running = context.application.running
         if self._jobs.get(name.table) is job:
             del self._jobs[name.table]
-        if not context.application.running:
+            due = self._due.pop(name.table)
+            later = self._later.pop(name.table, None)
+            if later is not None:
+                name, deadline = later
+                if deadline > due:  # the table's clock moved on meanwhile: not yet
+                    if running:
+                        self._schedule(name, deadline)
+                    return
+        if not running:
             # the bot is stopping: the jobs already running are waited for, then the
             # scheduler shuts down and cancels half-way any job begun meanwhile. The deadline
             # is stored with the table; the timer is armed again when the bot starts

@@ -3,8 +3,9 @@ page's messages do.
 
 Each viewer gets the table as their seat sees it (``view_for(seat)``, their decision with the
 labelled legal actions) or, not seated, the public view and nothing else. The registry tells
-the hub of every published table; the frames go out just after (coalesced: a table moved
-several times before the loop came back is sent once, at its newest version). A page's action
+the hub of every published table and its frames go out at once, the seats that must decide
+first: a loaded loop may take a while to come back, and the person on the clock must not wait
+for it (a frame that could not be written then goes at the loop's next turn). A page's action
 carries the version it was made at and goes through the table flow like a button press, so a
 page that reconnects (a lost network, a bot restart) and sends an old action is refused as
 stale: never a double move.
@@ -112,7 +113,7 @@ class LiveHub:
         viewer.limit = RateLimit(self.rate, self.burst, self.burst)
         self._viewers.setdefault(viewer.table_id, set()).add(viewer)
         table = self.door.table(viewer.table_id)
-        self._send_state(viewer, table)
+        self._send_state(viewer, table, opened=time.time())
 
     def leave(self, viewer: Viewer) -> None:
         viewers = self._viewers.get(viewer.table_id)
@@ -150,7 +151,11 @@ class LiveHub:
             return
         self._frames.pop(table.id, None)
         self._moved_at[table.id] = time.time()
-        self._mark(table.id)
+        try:
+            self._send_table(table)
+        except Exception:  # the table is saved and published all the same: sent later
+            log.exception("table %s: frames not written at once", table.id)
+            self._mark(table.id)
 
     def _mark(self, table_id: int) -> None:
         self._dirty.add(table_id)
@@ -163,10 +168,33 @@ class LiveHub:
         dirty, self._dirty = self._dirty, set()
         for table_id in dirty:
             table = self.door.table(table_id)
-            for viewer in list(self._viewers.get(table_id, ())):
-                self._send_state(viewer, table)
+            try:
+                if table is None:
+                    for viewer in list(self._viewers.get(table_id, ())):
+                        self._send_state(viewer, None)
+                else:
+                    self._send_table(table)
+            except Exception:  # one table's frames never hold up the others'
+                log.exception("table %s: frames not written", table_id)
 
-    def _send_state(self, viewer: Viewer, table: Table | None) -> None:
+    def _send_table(self, table: Table) -> None:
+        """Every page of ``table`` gets its frame, the seats the table waits for first."""
+        viewers = self._viewers.get(table.id)
+        if not viewers:
+            return
+        game = table.game
+        waiting = None if game is None or game.over else game.waiting_for()
+        deciding = () if waiting is None else waiting.seats
+        if deciding:
+            ordered = sorted(viewers, key=lambda v: table.seat_of(v.user_id) not in deciding)
+        else:
+            ordered = list(viewers)
+        for viewer in ordered:
+            self._send_state(viewer, table)
+
+    def _send_state(
+        self, viewer: Viewer, table: Table | None, *, opened: float | None = None
+    ) -> None:
         if table is None:
             self._send(viewer, {"t": "gone"})
             return
@@ -174,7 +202,7 @@ class LiveHub:
         if viewer.sent == (table.version, seat):
             return
         viewer.sent = (table.version, seat)
-        self._send_text(viewer, self.frames(table).text(seat, viewer.lang))
+        self._send_text(viewer, self.frames(table).text(seat, viewer.lang, opened))
 
     def frames(self, table: Table) -> TableFrames:
         """The frames of ``table`` as it is now, written once until it is published again."""

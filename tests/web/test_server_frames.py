@@ -4,6 +4,7 @@ AI's worker: each page still gets its own seat's view and nothing of another's."
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 from ddz_bot.tg import players
@@ -91,5 +92,35 @@ async def test_hints_from_the_ai_worker_are_the_hints_of_the_table_now(tmp_path:
             again = await page.answer(page.send({"t": "hint"}))
         assert hints["t"] == "hints" and hints["cards"] == expected
         assert again["cards"] == expected
+    finally:
+        await live.stop()
+
+
+async def test_a_frame_says_when_the_table_moved_or_when_a_later_page_opened(
+    tmp_path: Path,
+) -> None:
+    live = await start_live(live_settings(tmp_path))
+    try:
+        group = live.group()
+        users = [live.user("Alice"), live.user("Bob"), live.user("Carol")]
+        await seat_three(live, group, users)
+        table = current_table(live, group)
+        token = server_of(live).tokens.token(table.id)
+        mover = whose_turn(live, group, users)
+        assert mover is not None
+        late = next(user for user in users if user.id != mover.id)
+        async with open_page(live, mover, token) as page:
+            first = await page.state(lambda f: f.get("decide") is not None)
+            choice = first["decide"]["actions"][0]["action"]
+            before = time.time()
+            page.send({"t": "act", "v": first["v"], "a": choice})
+            moved = await page.state(lambda f: f["v"] > first["v"])
+            after = time.time()
+            assert before <= moved["at"] <= after + 0.001  # when the table moved
+            opening = time.time()
+            async with open_page(live, late, token) as later:
+                seen = await later.state()
+            assert seen["v"] == moved["v"]
+            assert seen["at"] >= round(opening, 3)  # the page opened after the move
     finally:
         await live.stop()
