@@ -76,6 +76,8 @@ _KEPT_FREE: Final = {
 _SPREAD: Final = 0.35
 #: turns that may go at once however small the budget
 _LEAST_BURST: Final = 3.0
+#: a turn's share too small to wait for (the rounding of the bucket's sums)
+_EPSILON: Final = 1e-9
 
 
 class Budget:
@@ -131,7 +133,7 @@ class Budget:
         if len(recent) >= ceiling:
             wait = recent[len(recent) - ceiling] + 1.0 - now
         needed = 1.0 + self._kept[Urgency(urgency)] - self._refill(now)
-        if needed > 0:
+        if needed > _EPSILON:
             wait = max(wait, needed / self.per_second)
         return max(wait, 0.0)
 
