@@ -20,7 +20,8 @@ SQLite on a temporary file. Printed:
   person returns, p50/p99/max, in all and by kind of decision; the time-outs the bot caused
   (the person was never told before their clock ran out) apart from those of people who were
   told and did not act (``bench/load_watch.py``); typed messages answered (the first call
-  showing something in that chat after them);
+  showing something in that chat after them), and a typed hint's or refused word's own
+  reply (the text message that answers it);
 
 - update-handling latency (p50/p99) of the players' updates, each handed to the bot as its
   polling loop does (through the update processor: concurrent across tables, in order
@@ -63,7 +64,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bot_load_bh import BH_PICTURES
 from load_people import Habit, player
 from load_report import SLOW_CALL, LoadRun, print_figures
-from load_watch import Watch, typed_answers
+from load_watch import Watch, typed_answers, typed_replies
 from telegram import Update
 
 from ddz_bot.config import Settings
@@ -364,6 +365,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
         people_timeouts=watch.people_timeouts,
         typed=typed_answers(driver.typed, list(api.calls)),
         typed_sent=len(driver.typed),
+        typed_replies=typed_replies(driver.typed, list(api.calls)),
         too_many_by_chat=dict(api.too_many),
         budget_waits=watch.budget_waits,
     )

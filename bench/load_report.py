@@ -46,6 +46,8 @@ class LoadRun:
     #: seconds to each typed word's answer, by kind of word (a play, a hint, a refused word)
     typed: dict[str, list[float]] = field(default_factory=dict)
     typed_sent: int = 0  # words typed in private chats
+    #: seconds from each typed hint or refused word to its own text reply
+    typed_replies: list[float] = field(default_factory=list)
     too_many_by_chat: dict[int | None, int] = field(default_factory=dict)  # 429s by chat
     #: seconds calls waited for their turn of the budget, by what they were for
     budget_waits: dict[str, list[float]] = field(default_factory=dict)
@@ -104,6 +106,8 @@ def print_waits(run: LoadRun) -> None:
     print(f"typed messages answered: {len(typed)} of {run.typed_sent}  {_spread(typed)}")
     for kind, values in sorted(run.typed.items()):
         print(f"  typed {kind:10s} n={len(values):6d}  {_spread(values)}")
+    replies = run.typed_replies
+    print(f"  hint/refused words' own replies n={len(replies):4d}  {_spread(replies)}")
     for urgency, values in run.budget_waits.items():
         print(f"  budget turn {urgency:9s} n={len(values):6d}  {_spread(values)}")
 

@@ -28,7 +28,7 @@ from ddz_bot.tg.screens import PANEL_SLOT
 from ddz_bot.tg.table import Table
 from tests.tg.fake_api import Call
 
-__all__ = ["Watch", "typed_answers", "typed_kind"]
+__all__ = ["Watch", "typed_answers", "typed_kind", "typed_replies"]
 
 #: a decision: the table, the person, the version since which it is open
 Key = tuple[int, int, int]
@@ -159,3 +159,28 @@ def typed_answers(typed: list[tuple[int, float, str]], calls: list[Call]) -> dic
         if found < len(times):
             answered.setdefault(typed_kind(text), []).append(times[found] - at)
     return answered
+
+
+#: the kinds of typed words answered by a text message of their own (a hint, a refusal)
+_REPLIED = ("hint", "refused")
+
+
+def typed_replies(typed: list[tuple[int, float, str]], calls: list[Call]) -> list[float]:
+    """Seconds from each typed hint or refused word to its own reply: the text messages
+    sent into that private chat, matched in order to the words that ask for one (a panel's
+    edit that came first does not count, as it does in ``typed_answers``)."""
+    texts: dict[int, list[float]] = {}
+    for call in calls:
+        if call.ok and call.chat_id is not None and call.method == "sendMessage":
+            texts.setdefault(call.chat_id, []).append(call.at)
+    used: dict[int, int] = {}
+    waits: list[float] = []
+    for chat, at, text in sorted(typed, key=lambda word: word[1]):
+        if typed_kind(text) not in _REPLIED:
+            continue
+        times = texts.get(chat, [])
+        found = max(bisect.bisect_left(times, at), used.get(chat, 0))
+        if found < len(times):
+            waits.append(times[found] - at)
+            used[chat] = found + 1
+    return waits

@@ -2,15 +2,21 @@
 
 Telegram lets a bot make about 30 calls a second in all chats together. When the tables want
 more, what goes first is what a person is waiting for (``Urgency``): the panel of a seat that
-must decide now, then answers (a reply, a typed word's answer, the panel of whoever just
-acted), then the group's picture, then the panels of seats that wait, and last deletions of
-old panels. The outbox takes a turn here before each call (``Budget.take``); while a call
-waits, whatever it would show may be replaced by newer content, so the longer the queue, the
-more a waiting panel or a group picture skips states nobody needs to see.
+must decide now, then answers (a reply, the panel of whoever just acted), then the group's
+picture, then the panels of seats that wait, and last deletions of old panels. Before all of
+them goes the answer to words a person just typed in their private chat (``Awaited``): they
+wrote and look at the chat for the answer, and a typist is one person among many whose panels
+change, so their few calls never keep a seat waiting long. The outbox takes a turn here
+before each call (``Budget.take``); while a call waits, whatever it would show may be
+replaced by newer content, so the longer the queue, the more a waiting panel or a group
+picture skips states nobody needs to see.
 
 A less urgent call goes only while the second keeps room for the more urgent ones
 (``_KEPT_FREE``): a window filled by group pictures and waiting panels still lets a deciding
-seat's panel or an answer go at once, instead of when the window's oldest call ages out.
+seat's panel or an answer go at once, instead of when the window's oldest call ages out. When
+the tables want more than the budget, the calls go spread over the second (``_SPREAD``), not
+in a burst each time the window empties: the most urgent call that comes waits for the next
+turn, a few milliseconds, not for the end of the second.
 
 A call waiting for its turn is keyed by its chat: when something more urgent comes for that
 chat (its seat must decide now; a person asked something) the waiting turn is hurried
@@ -34,11 +40,12 @@ __all__ = ["AWAITED_SECONDS", "Awaited", "Budget", "Urgency"]
 class Urgency(IntEnum):
     """What a call is for, most urgent first."""
 
-    DECIDING = 0  # the panel of a seat that must decide now
-    ANSWER = 1  # a reply, an answer to typed words, the panel of whoever just acted, a notice
-    GROUP = 2  # the group's picture, the lobby, a result
-    WAITING = 3  # the panel of a seat that waits
-    TIDY = 4  # deleting messages that were replaced
+    AWAITED = 0  # what a person who just typed words in their private chat is sent
+    DECIDING = 1  # the panel of a seat that must decide now
+    ANSWER = 2  # a reply, the panel of whoever just acted, a notice
+    GROUP = 3  # the group's picture, the lobby, a result
+    WAITING = 4  # the panel of a seat that waits
+    TIDY = 5  # deleting messages that were replaced
 
 
 @dataclass(order=True, slots=True)
@@ -54,6 +61,7 @@ class _Turn:
 #: a window full of group pictures and waiting panels still has room for a seat that must
 #: decide now (its panel goes at once instead of when the window's oldest call ages out)
 _KEPT_FREE: Final = {
+    Urgency.AWAITED: 0.0,
     Urgency.DECIDING: 0.0,
     Urgency.ANSWER: 0.04,
     Urgency.GROUP: 0.14,
@@ -62,13 +70,26 @@ _KEPT_FREE: Final = {
 }
 
 
+#: the share of a second's calls that may go at once; the rest go spread over the second. A
+#: window alone, once full, empties and fills again all at once every second: a call that
+#: comes just after would wait most of a second whatever its urgency
+_SPREAD: Final = 0.35
+#: turns that may go at once however small the budget
+_LEAST_BURST: Final = 3.0
+#: a turn's share too small to wait for (the rounding of the bucket's sums)
+_EPSILON: Final = 1e-9
+
+
 class Budget:
     """At most ``per_second`` calls in any second, handed out by urgency (0: no limit, every
-    turn at once). A window, not a bucket: after a busy loop's pause the calls it owes go
-    at once, as many as the second allows (Telegram counts calls a second). A less urgent
-    call goes only while the second has more room than the more urgent ones may need
-    (``_KEPT_FREE``): when the tables want more than the budget, the window never fills up
-    with waiting panels just before a seat must decide."""
+    turn at once). Telegram counts calls a second: a window of the last second keeps to it.
+    Within it the calls are spread (a bucket of ``_SPREAD`` of a second's calls, refilled at
+    the budget's rate): after a busy loop's pause a few go at once, the rest one after
+    another, so that a full window empties a call at a time, not all at the end of the
+    second; the call that comes next, if the most urgent, waits a few milliseconds. A less
+    urgent call goes only while the second (and the bucket) has more room than the more
+    urgent ones may need (``_KEPT_FREE``): when the tables want more than the budget, the
+    window never fills up with waiting panels just before a seat must decide."""
 
     def __init__(self, per_second: int) -> None:
         self.per_second = per_second
@@ -77,7 +98,15 @@ class Budget:
             urgency: max(1, per_second - round(per_second * share))
             for urgency, share in _KEPT_FREE.items()
         }
+        #: the turns a call of each urgency leaves in the bucket for the more urgent ones
+        self._kept = {urgency: per_second - ceiling for urgency, ceiling in self._ceilings.items()}
         self._recent: deque[float] = deque()  # when the last ``per_second`` turns went
+        #: turns that may go at once (``_SPREAD``): refilled at ``per_second``, as of ``_at``
+        self._burst = max(_LEAST_BURST, per_second * _SPREAD, max(self._kept.values()) + 2.0)
+        self._tokens, self._at = self._burst, time.monotonic()
+        #: the bucket fills no more until then: the window was full (its calls went in a
+        #: burst that ages out at once; refilled meanwhile, the bucket would send a burst again)
+        self._full_until = 0.0
         self._queue: list[_Turn] = []
         self._by_key: dict[int, list[_Turn]] = {}
         self._seq = itertools.count()
@@ -103,10 +132,26 @@ class Budget:
         wait = 0.0
         if len(recent) >= ceiling:
             wait = recent[len(recent) - ceiling] + 1.0 - now
+        needed = 1.0 + self._kept[Urgency(urgency)] - self._refill(now)
+        if needed > _EPSILON:
+            wait = max(wait, needed / self.per_second)
         return max(wait, 0.0)
 
+    def _refill(self, now: float) -> float:
+        """The bucket's turns at ``now``: none added while the window was full but the
+        one for the call that may go when it frees."""
+        since = max(self._at, min(self._full_until - 1.0 / self.per_second, now))
+        self._tokens = min(self._burst, self._tokens + (now - since) * self.per_second)
+        self._at = now
+        return self._tokens
+
     def _spend(self) -> None:
-        self._recent.append(time.monotonic())
+        now = time.monotonic()
+        recent = self._recent
+        recent.append(now)
+        self._tokens = self._refill(now) - 1.0
+        if len(recent) >= self.per_second:
+            self._full_until = recent[len(recent) - self.per_second] + 1.0
 
     def _head(self) -> _Turn | None:
         """The most urgent live turn waiting (dead ones on top are dropped)."""
@@ -188,8 +233,10 @@ _AWAITED_SWEEP: Final = 1024
 
 class Awaited:
     """The private chats whose person just wrote to the bot (typed words) and waits for its
-    answer: for ``AWAITED_SECONDS`` what the chat is sent goes as soon as a deciding seat's
-    panel. A person who types waits for the answer as much as one whose turn it is."""
+    answer: for ``AWAITED_SECONDS`` what the chat is sent goes first of all
+    (``Urgency.AWAITED``), before even a deciding seat's panel: the person looks at the chat
+    now, while a seat told to decide has its whole clock and is told of it by the same
+    queue a moment later."""
 
     def __init__(self, budget: Budget) -> None:
         self.budget = budget
@@ -201,14 +248,14 @@ class Awaited:
         if len(self._until) >= _AWAITED_SWEEP:
             self._until = {chat: until for chat, until in self._until.items() if until > now}
         self._until[chat_id] = now + AWAITED_SECONDS
-        self.budget.hurry(chat_id, Urgency.DECIDING)
+        self.budget.hurry(chat_id, Urgency.AWAITED)
 
     def urgency(self, chat_id: int, urgency: Urgency) -> Urgency:
-        """``urgency``, or a deciding seat's while the chat's person awaits an answer."""
+        """``urgency``, or ``Urgency.AWAITED`` while the chat's person awaits an answer."""
         until = self._until.get(chat_id)
         if until is None:
             return urgency
         if until < time.monotonic():
             del self._until[chat_id]
             return urgency
-        return min(urgency, Urgency.DECIDING)
+        return Urgency.AWAITED

@@ -12,13 +12,12 @@ slot's message and edit, every one-off ``post``) waits ``group_interval`` second
 previous send; a private chat takes a short burst, then about one message a second, so a fast
 tapper's panel shows the newest selection instead of queueing every tap. Every call also
 waits for its turn of the bot's overall budget (``tg/budget.py``): what a person waits for
-first (the panel of a seat that must decide, then answers, the group's picture, waiting
-panels, deletions of replaced messages last, several in one call: ``tg/deletions.py``). A
-deciding seat's panel remembers how late it came (``lateness``), so the table can give that
-decision its full time; content that comes while a call waits for its turn goes in that
-turn; a person who just typed words waits for their answer as a deciding seat does
-(``awaited``). Side jobs handed to ``spawn`` (answers to button presses) are not
-paced: Telegram does not count them.
+first (the answer to words a person just typed, ``awaited``; the panel of a seat that must
+decide, then answers, the group's picture, waiting panels, deletions of replaced messages
+last, several in one call: ``tg/deletions.py``). A deciding seat's panel remembers how late
+it came (``lateness``), so the table can give that decision its full time; content that
+comes while a call waits for its turn goes in that turn. Side jobs handed to ``spawn``
+(answers to button presses) are not paced: Telegram does not count them.
 
 A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
 newest content is sent then), every other chat goes on. Telegram out of reach (a network
@@ -227,7 +226,7 @@ class Outbox:
     def awaited(self, chat_id: int) -> None:
         """A person just wrote in their private chat (typed words) and waits for the answer:
         what the chat is sent in the next ``AWAITED_SECONDS`` (a reply, the panel their words
-        changed) goes as soon as a deciding seat's panel, and so does what it has waiting."""
+        changed) goes first of all, and so does what it has waiting (``Urgency.AWAITED``)."""
         self._awaited.mark(chat_id)
 
     def edit(
@@ -303,7 +302,7 @@ class Outbox:
             if wait > 0:
                 await asyncio.sleep(wait)
             if budget:
-                await self.budget.take(urgency, chat_id)
+                await self.budget.take(self._awaited.urgency(chat_id, urgency), chat_id)
             gate.spend(pace, time.monotonic())
 
     async def _go(self, slot: Slot) -> None:
@@ -316,7 +315,8 @@ class Outbox:
         if slot.turn_held:
             slot.turn_held = False
         else:
-            await self.budget.take(slot.urgency, slot.chat_id)
+            urgency = self._awaited.urgency(slot.chat_id, slot.urgency)
+            await self.budget.take(urgency, slot.chat_id)
         if slot.pending is not None and not slot.fresh:
             slot.turn_held = True
             raise _Superseded
@@ -325,7 +325,8 @@ class Outbox:
         """Under load, a waiting seat's panel whose words alone would change is left as it
         is (its cards and buttons still go; its person decides nothing now)."""
         content = slot.pending
-        if slot.urgency < Urgency.WAITING or content is None or slot.message_id is None:
+        urgency = self._awaited.urgency(slot.chat_id, slot.urgency)
+        if urgency < Urgency.WAITING or content is None or slot.message_id is None:
             return False
         sent = slot.sent
         if sent is None or not content.picture_shown_by(sent):
