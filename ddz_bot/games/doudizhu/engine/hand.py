@@ -56,11 +56,11 @@ def sorted_hand(cards: Iterable[int]) -> list[Card]:
 
 
 def to_hex(cards: Sequence[int]) -> str:
-    return bytes(int(c) for c in cards).hex()
+    return bytes(cards).hex()  # card ids are ints below 256
 
 
 def from_hex(text: str) -> list[Card]:
-    return [Card(b) for b in bytes.fromhex(text)]
+    return list(map(Card, bytes.fromhex(text)))
 
 
 class HandState:
