@@ -387,7 +387,7 @@ async def _measure(
     moves, cpu = rt.accepted_moves, time.process_time()
     workers = rt.thinker.processes()
     workers_cpu = _cpu_of(workers)
-    profile = cProfile.Profile() if profile_to else None
+    profile = cProfile.Profile(time.process_time) if profile_to else None  # CPU, not wall
     if profile is not None:
         profile.enable()
     await _lag(lags, until - 0.05)

@@ -141,6 +141,7 @@ class TableRegistry:
         """The table as the database has it now (saved elsewhere since it was read); gone
         from the database, it is no longer held."""
         record = await self.db.load_table(str(table_id))
+        self._states.pop(table_id, None)  # saved elsewhere: not the state this process wrote
         try:
             stored = None if record is None else Table.from_dict(dict(record.state))
         except (ValueError, KeyError, TypeError):

@@ -61,11 +61,11 @@ def sort_key(card: Card) -> tuple[int, int]:
 
 
 def to_hex(cards: list[Card]) -> str:
-    return bytes(int(c) for c in cards).hex()
+    return bytes(cards).hex()  # card ids are ints below 256
 
 
 def from_hex(text: str) -> list[Card]:
-    return [Card(b) for b in bytes.fromhex(text)]
+    return list(map(Card, bytes.fromhex(text)))
 
 
 class BaoHuangState:

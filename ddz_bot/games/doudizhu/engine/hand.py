@@ -56,11 +56,18 @@ def sorted_hand(cards: Iterable[int]) -> list[Card]:
 
 
 def to_hex(cards: Sequence[int]) -> str:
-    return bytes(int(c) for c in cards).hex()
+    return bytes(cards).hex()  # card ids are ints below 256
+
+
+def _product(factors: Iterable[int]) -> int:
+    product = 1
+    for factor in factors:
+        product *= factor
+    return product
 
 
 def from_hex(text: str) -> list[Card]:
-    return [Card(b) for b in bytes.fromhex(text)]
+    return list(map(Card, bytes.fromhex(text)))
 
 
 class HandState:
@@ -181,10 +188,7 @@ class HandState:
         return items
 
     def multiplier(self) -> int:
-        product = 1
-        for item in self.multiplier_items():
-            product *= item.factor
-        return product
+        return _product(item.factor for item in self.multiplier_items())
 
     def escape_multiplier(self) -> int:
         """R-ESCAPE's M: game actions only (no initial multiplier), every bomb and rocket
@@ -302,6 +306,7 @@ class HandState:
         reveal = self.over
         revealed = self.landlord is not None
         played = self._played_by_seat()
+        items = tuple(self.multiplier_items())  # and the multiplier is their product
         return PublicView(
             rules=self.rules,
             room=self.room,
@@ -313,8 +318,8 @@ class HandState:
             bottom_count=self.rules.bottom_size,
             wild_rank=self.rules.wild_rank,
             base=self.base,
-            multiplier=self.multiplier(),
-            multiplier_items=tuple(self.multiplier_items()),
+            multiplier=_product(item.factor for item in items),
+            multiplier_items=items,
             to_beat=self.to_beat,
             to_beat_seat=self.to_beat_seat if self.to_beat is not None else None,
             played=Cards.presorted(sorted(RANK_OF[c] for c in self.played)),

@@ -58,8 +58,8 @@ class DouDizhuPage:
         game = table.game
         if not isinstance(game, Game):
             return (table.hand_no, str(table.phase))
-        seen = game.public_view()
-        return (table.hand_no, str(seen.phase), seen.landlord, seen.multiplier, game.over)
+        # what ``public_view()`` says of these, read without writing the whole view out
+        return (table.hand_no, str(game.phase), game.landlord, game.multiplier(), game.over)
 
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)
