@@ -190,6 +190,7 @@ class FakeBotAPI(BaseRequest):
         self.calls: list[Call] = []
         self.callback_answers: dict[str, dict[str, Any]] = {}
         self.commands: list[dict[str, Any]] = []
+        self.webhooks: list[dict[str, Any]] = []  # what each setWebhook said
         self.keep_history = keep_history
         self.pending_updates: list[dict[str, Any]] = []
         self._message_ids: dict[int, itertools.count[int]] = {}
@@ -467,6 +468,10 @@ class FakeBotAPI(BaseRequest):
     def _api_getUpdates(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
         updates, self.pending_updates = self.pending_updates, []
         return updates
+
+    def _api_setWebhook(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        self.webhooks.append(params)
+        return True
 
     def _api_deleteWebhook(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
         return True

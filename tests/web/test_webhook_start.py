@@ -6,8 +6,6 @@ keeps polling, and a combination that can't work is one line at start."""
 
 from __future__ import annotations
 
-import logging
-import os
 import signal
 import time
 from collections.abc import Iterator
@@ -22,7 +20,6 @@ from telegram.ext import AIORateLimiter, Application
 
 import bot as entry
 from ddz_bot.config import Settings, SettingsError
-from ddz_bot.tg import app as tg_app
 from ddz_bot.tg.app import build_application
 from ddz_bot.tg.guide import welcome_text
 from ddz_bot.web.server import attach
@@ -32,6 +29,7 @@ from tests.tg.fake_api import FakeBotAPI
 from tests.tg.harness import Harness
 from tests.tg.local_telegram import LocalTelegram, local_telegram
 
+from ..environment import only_settings
 from ..polling import wait_until
 from .live import live_settings, server_of
 from .remote import BotProcess, RemoteHarness, free_port
@@ -39,18 +37,6 @@ from .remote import BotProcess, RemoteHarness, free_port
 PUBLIC_URL = "https://bot.example.org/tg/hook"
 WEBAPP_URL = "https://bot.example.org/live/"
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
-
-
-class HookTelegram(FakeBotAPI):
-    """The fake Telegram, remembering what ``setWebhook`` told it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.webhooks: list[dict[str, Any]] = []
-
-    def _api_setWebhook(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
-        self.webhooks.append(params)
-        return True
 
 
 def start_update(api: FakeBotAPI, user_id: int, text: str = "/start") -> dict[str, Any]:
@@ -78,7 +64,7 @@ def bot_texts(api: FakeBotAPI, chat_id: int) -> list[str]:
 async def test_the_start_sets_the_webhook_and_the_live_server_takes_its_updates(
     tmp_path: Path,
 ) -> None:
-    api = HookTelegram()
+    api = FakeBotAPI()
     settings = live_settings(tmp_path, webhook_url=PUBLIC_URL, webapp_url=WEBAPP_URL)
     webhook = entry.webhook_arguments(settings)  # no secret set: a random one
     settings = entry.served_settings(settings, webhook)
@@ -127,8 +113,8 @@ class HookedPeople(RemoteHarness):
         self.port = port
 
     @property
-    def telegram(self) -> HookTelegram:
-        assert isinstance(self.api, HookTelegram)
+    def telegram(self) -> FakeBotAPI:
+        assert isinstance(self.api, FakeBotAPI)
         return self.api
 
     async def feed(self, update: dict[str, Any]) -> None:
@@ -153,7 +139,7 @@ def running_bot(bot: BotProcess) -> Iterator[BotProcess]:
 
 async def test_sigterm_stops_it_cleanly_and_the_next_start_goes_on(tmp_path: Path) -> None:
     port = free_port()
-    with local_telegram(HookTelegram()) as local:
+    with local_telegram(FakeBotAPI()) as local:
         people = HookedPeople(local, port)
         api = people.telegram
         group = people.group()
@@ -198,17 +184,6 @@ def lobby_text(api: FakeBotAPI, group: int) -> str:
 # ---- which runner main() picks, and the settings it refuses ----------------------------------
 
 
-def _environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **variables: str) -> None:
-    """Only ``variables`` as DDZ_ settings, no .env file, nothing changed for other tests."""
-    monkeypatch.chdir(tmp_path)
-    for name in [n for n in list(os.environ) if n.startswith("DDZ_")]:
-        monkeypatch.delenv(name)
-    for name, value in {"DDZ_DB_PATH": str(tmp_path / "d.sqlite3"), **variables}.items():
-        monkeypatch.setenv(name, value)
-    monkeypatch.setattr(tg_app, "tune_gc", lambda: None)
-    monkeypatch.setattr(logging, "basicConfig", lambda **kwargs: None)
-
-
 def _runners(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Record which way main() runs the Application instead of running it."""
     seen: list[str] = []
@@ -237,7 +212,7 @@ def _runners(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 def test_main_picks_one_server_for_the_webhook_and_the_page(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, variables: dict[str, str], runner: str
 ) -> None:
-    _environment(monkeypatch, tmp_path, DDZ_BOT_TOKEN=TOKEN, **variables)
+    only_settings(monkeypatch, tmp_path, DDZ_BOT_TOKEN=TOKEN, **variables)
     seen = _runners(monkeypatch)
     assert entry.main() == 0
     assert seen == [runner]
@@ -266,7 +241,7 @@ def test_a_combination_that_cannot_work_is_one_line(
     named: str,
 ) -> None:
     both = {"DDZ_WEBHOOK_URL": PUBLIC_URL, "DDZ_WEBAPP_URL": WEBAPP_URL}
-    _environment(monkeypatch, tmp_path, DDZ_BOT_TOKEN=TOKEN, **{**both, **variables})
+    only_settings(monkeypatch, tmp_path, DDZ_BOT_TOKEN=TOKEN, **{**both, **variables})
     seen = _runners(monkeypatch)
     assert entry.main() == 2
     said = capsys.readouterr().err.strip().splitlines()
@@ -304,7 +279,7 @@ def test_an_unreachable_telegram_is_still_one_line(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     closed = free_port()
-    _environment(
+    only_settings(
         monkeypatch,
         tmp_path,
         DDZ_BOT_TOKEN=TOKEN,

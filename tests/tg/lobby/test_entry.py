@@ -4,8 +4,6 @@ token Telegram refuses (3), Telegram out of reach (4)."""
 from __future__ import annotations
 
 import asyncio
-import logging
-import os
 import socket
 import subprocess
 import sys
@@ -16,9 +14,9 @@ from telegram.error import BadRequest, InvalidToken
 
 import bot as entry
 from ddz_bot.config import Settings
-from ddz_bot.tg import app as tg_app
 from ddz_bot.tg.connection import StartupFailure, startup_failure
 
+from ...environment import only_settings
 from ..local_telegram import local_telegram
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -65,15 +63,9 @@ def _closed_port() -> int:
 
 def _environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path, **variables: str) -> None:
     """Only ``variables`` as DDZ_ settings, no .env file, no retries at start."""
-    monkeypatch.chdir(tmp_path)
-    for name in [n for n in list(os.environ) if n.startswith("DDZ_")]:
-        monkeypatch.delenv(name)
-    for name, value in {"DDZ_DB_PATH": str(tmp_path / "d.sqlite3"), **variables}.items():
-        monkeypatch.setenv(name, value)
+    only_settings(monkeypatch, tmp_path, **variables)
     monkeypatch.setattr(entry, "STARTUP_RETRIES", 0)
     asyncio.set_event_loop(asyncio.new_event_loop())  # run_polling closes the loop it ran
-    monkeypatch.setattr(tg_app, "tune_gc", lambda: None)
-    monkeypatch.setattr(logging, "basicConfig", lambda **kwargs: None)
 
 
 def test_an_unreachable_telegram_is_one_line_and_a_non_zero_exit(

@@ -36,23 +36,11 @@ SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
 
 
-class WebhookTelegram(FakeBotAPI):
-    """The fake Telegram, also remembering what ``setWebhook`` told it."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.webhooks: list[dict[str, Any]] = []
-
-    def _api_setWebhook(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
-        self.webhooks.append(params)
-        return True
-
-
 @dataclass
 class Served:
     """A bot serving its webhook, the Telegram it talks to, and where Telegram posts."""
 
-    api: WebhookTelegram
+    api: FakeBotAPI
     app: AnyApp
     arguments: entry.WebhookArguments
     client: httpx.AsyncClient
@@ -117,7 +105,7 @@ async def _start_webhook(application: AnyApp, settings: Settings) -> entry.Webho
 @asynccontextmanager
 async def serving(tmp_path: Path, **changes: object) -> AsyncIterator[Served]:
     """The real Application in webhook mode, started in the order ``run_webhook`` uses."""
-    api = WebhookTelegram()
+    api = FakeBotAPI()
     settings = make_settings(
         tmp_path, webhook_url=PUBLIC_URL, webhook_listen="127.0.0.1", **changes
     )
