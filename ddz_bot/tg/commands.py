@@ -157,9 +157,10 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = await rt.people.lang_in(update.effective_chat, update.effective_user)
     only = None
     for arg in context.args or ():
-        if _mode_word(arg) in _MODE_FILLERS:
+        word = _mode_word(arg)
+        if word in _MODE_FILLERS:
             continue
-        variant = _modes().get(_mode_word(arg))
+        variant = _modes().get(word)
         if variant is None:
             reply(rt, update.message, unknown_mode_text(lang, echo(arg)))
             return
