@@ -243,3 +243,6 @@ class GameModule:
     #: the game's own message keys by language (``ddz_bot.i18n.t`` reads them after the
     #: shared keys; a game may keep further words that only its own code reads)
     words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    #: builds the game's tables filled on first use, at start: the first person to type a
+    #: play would otherwise wait while every table's updates stall behind it
+    warm_up: Callable[[], None] = lambda: None

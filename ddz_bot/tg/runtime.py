@@ -16,6 +16,7 @@ from telegram import Bot
 from telegram.ext import Application, CallbackContext, JobQueue
 
 from ..config import Settings
+from ..games import GAMES
 from ..storage import Database
 from . import clock
 from .answers import Answers
@@ -205,9 +206,12 @@ class Runtime:
         return f"https://t.me/{self.bot_username}?start=hi"
 
     async def resume(self) -> int:
-        """Start the AI's workers (ready before any table asks them), then resume the stored
-        tables."""
+        """Start the AI's workers (ready before any table asks them), fill the games' tables
+        built on first use (``GameModule.warm_up``: not on a person's first move), then resume
+        the stored tables."""
         await self.thinker.start()
+        for name in GAMES:
+            GAMES[name].warm_up()
         return await self.resumer.resume()
 
     async def drain(self) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ddz_bot.games.doudizhu.engine import OWN_REFUSALS, read_action
+from ddz_bot.games.doudizhu.engine import OWN_REFUSALS, read_action, warm_up
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import DouDizhuAI
@@ -35,4 +35,5 @@ GAME = GameModule(
     page=DouDizhuPage(),
     words=CATALOGUES,
     options=DouDizhuOptions(),
+    warm_up=warm_up,
 )

@@ -21,7 +21,7 @@ from .actions import (
     ShowCards,
     read_action,
 )
-from .catalogue import classify, legal_moves
+from .catalogue import classify, legal_moves, warm_up
 from .combos import (
     BOMB_KINDS,
     Combo,
@@ -128,4 +128,5 @@ __all__ = [
     "settle",
     "typed_reading",
     "useful_moves",
+    "warm_up",
 ]
