@@ -15,7 +15,13 @@ state and never block the writer (nor it them).
 Durability: ``synchronous = FULL`` by default, so a commit is on the disk before anyone is
 told (``NORMAL`` under WAL may lose the last commits to a power cut, never to a crash).
 Shared transactions make the cost one sync per batch: ``bench/durability_bench.py moves``
-measured no difference in a save's p99 at 500 tables (README, "The data").
+measured no difference in a save's p99 at 500 tables (README, "The data"). The moves of a
+hand (the shared writes) are committed with ``moves_synchronous``, ``NORMAL`` by default: a
+person who typed a play waits for its commit, and a sync behind another program's writes
+took 100-400 ms on a busy disk; a crash or a restart of the bot still loses no accepted move
+(the WAL is written before anyone is told), a power cut may take back the last moves of a
+hand, never beans: a bean change commits with ``synchronous`` (``FULL``), which syncs every
+move written before it too.
 """
 
 from __future__ import annotations
@@ -178,15 +184,19 @@ class StoreCore:
         clock: Clock | None = None,
         busy_timeout_ms: int = 5_000,
         synchronous: str = "FULL",
+        moves_synchronous: str = "NORMAL",
     ) -> None:
-        if synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
-            raise ValueError(f"unknown synchronous setting {synchronous!r}")
+        for setting in (synchronous, moves_synchronous):
+            if setting.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
+                raise ValueError(f"unknown synchronous setting {setting!r}")
         self.path = Path(path)
         self.economy = economy or EconomySettings()
         self.timezone = ZoneInfo(self.economy.timezone)
         self._clock: Clock = clock or _utc_now
         self._busy_timeout_ms = int(busy_timeout_ms)
         self._synchronous = synchronous.upper()
+        #: the shared writes' (a hand's moves; the module docstring)
+        self._moves_synchronous = moves_synchronous.upper()
         self._writer: sqlite3.Connection | None = None
         self._write_thread: ThreadPoolExecutor | None = None
         self._shared: list[_SharedWrite] = []  # shared writes waiting for the writer thread
@@ -325,13 +335,25 @@ class StoreCore:
                     self._sharing = False
                     return
             try:
-                outcomes = _run_shared(conn, writes)
+                outcomes = self._run_moves(conn, writes)
             except BaseException as error:  # the commit failed: none of them was written
                 for _, future in writes:
                     loop.call_soon_threadsafe(_answer, future, None, error)
                 continue
             for (_, future), (result, failed) in zip(writes, outcomes, strict=True):
                 loop.call_soon_threadsafe(_answer, future, result, failed)
+
+    def _run_moves(
+        self, conn: sqlite3.Connection, writes: list[_SharedWrite]
+    ) -> list[tuple[Any, Exception | None]]:
+        """``_run_shared`` committed with ``moves_synchronous`` (the module docstring)."""
+        if self._moves_synchronous == self._synchronous:
+            return _run_shared(conn, writes)
+        conn.execute(f"PRAGMA synchronous = {self._moves_synchronous}")
+        try:
+            return _run_shared(conn, writes)
+        finally:
+            conn.execute(f"PRAGMA synchronous = {self._synchronous}")
 
     def _read_conn(self) -> aiosqlite.Connection:
         if self._reader is None:

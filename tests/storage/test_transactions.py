@@ -7,6 +7,7 @@ import contextlib
 import sqlite3
 import tempfile
 import threading
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -128,3 +129,32 @@ def test_any_run_of_operations_keeps_the_books(operations: list[tuple[str, int, 
 
     with tempfile.TemporaryDirectory() as folder:
         asyncio.run(run(Path(folder) / "ddz.sqlite3"))
+
+
+async def test_a_hands_moves_wait_for_no_sync_and_a_bean_change_after_them_does(
+    db_path: Path, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A move's commit waits for no fsync (a crash still loses none: the WAL is written
+    first); what is written after it, a bean change among them, is synced as before, and
+    the moves written before it with it."""
+    from ddz_bot.storage import core
+
+    synced: list[int] = []
+    shared = core._run_shared
+
+    def watched(conn: sqlite3.Connection, writes: list[core._SharedWrite]) -> Sequence[object]:
+        synced.append(int(conn.execute("PRAGMA synchronous").fetchone()[0]))
+        return shared(conn, writes)
+
+    monkeypatch.setattr(core, "_run_shared", watched)
+    async with Database(db_path, clock=clock) as db:
+        await db.save_table_state("t1", chat_id=-100, hand_id="h1", state={}, action={"bid": 1})
+
+        def setting(conn: sqlite3.Connection) -> int:
+            return int(conn.execute("PRAGMA synchronous").fetchone()[0])
+
+        after = await db._transact(setting)
+    assert synced == [1]  # NORMAL
+    assert after == 2  # FULL
+    async with Database(db_path, clock=clock) as db:  # and the move is there after a restart
+        assert [t.version for t in await db.load_open_tables()] == [1]
