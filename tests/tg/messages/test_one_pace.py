@@ -52,7 +52,23 @@ async def paced(tmp_path: Path, clock: VirtualTime) -> AsyncIterator[Harness]:
     try:
         yield harness
     finally:
-        await harness.stop()
+        await _stop_in_time(harness, clock)
+
+
+async def _stop_in_time(harness: Harness, clock: VirtualTime) -> None:
+    """Stop the bot while its clock goes on: shutting down waits for what the outbox still
+    sends, and the outbox waits for its chats' pace and the budget in virtual time (with
+    the clock standing still, a test that failed midway would never end)."""
+
+    async def keep_time() -> None:
+        while True:
+            await clock.advance(0.05)
+
+    ticking = asyncio.create_task(keep_time())
+    try:
+        await asyncio.wait_for(harness.stop(), timeout=60)
+    finally:
+        ticking.cancel()
 
 
 def most_in_a_minute(api: FakeBotAPI, chat_id: int) -> int:
@@ -159,3 +175,61 @@ async def test_a_play_a_refusal_and_a_hint_typed_within_a_second_draw_no_429(
     assert any("xyz" in text for text in texts)  # the refusal, naming what was typed
     now = current_table(bot, group).game
     assert now is not game or (now is not None and now.to_beat is not None)
+
+
+async def test_a_group_flooded_with_chatter_for_four_rounds_keeps_its_pace(
+    paced: Harness, clock: VirtualTime
+) -> None:
+    """Five people, two of them watching, send commands and junk into the group and junk
+    into their private chats all at once, four rounds while the table plays: the group is
+    never sent more than 20 messages in any 60 s, no chat draws a 429, every command is
+    answered."""
+    bot = paced
+    players = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    everyone = [*players, bot.user("Dave"), bot.user("Erin")]
+    group = bot.group(admins={players[0].id})
+    await seat_three(bot, group, players)
+    await until_playing(bot, group, players)
+    await players[0].send(group, "/settings")
+    settings = with_text(bot.api, group, "场次")
+    assert len(settings) == 1
+    settle = bot._settle
+
+    async def not_yet() -> None:
+        await asyncio.sleep(0)
+
+    balances = ranks = 0
+    start = clock.now
+    for round_ in range(4):
+        bot._settle = not_yet  # the round's chatter comes at once
+        for k, person in enumerate(everyone):
+            if (k + round_) % 2 == 0:
+                await person.send(group, "/balance")
+                balances += 1
+            else:
+                await person.send(group, "/rank")
+                ranks += 1
+            await person.send(group, f"haha {round_}{k}")
+            await person.dm("asdf")
+        await players[0].press(settings[0], "叫法")
+        bot._settle = settle
+        await bot.settle()
+        turn = whose_turn(bot, group, players)  # the table plays on
+        if turn is not None:
+            table = current_table(bot, group)
+            game = table.game
+            assert isinstance(game, Game)
+            seat = table.seat_of(turn.id)
+            assert seat is not None
+            moves = legal_moves(game.hand(seat), game.to_beat, game.rules)
+            await turn.dm("不出" if game.to_beat is not None else _typed(moves[0].cards))
+    await bot.settle()
+    assert bot.api.too_many == {}
+    assert most_in_a_minute(bot.api, group) <= 20
+    cards = [m for m in bot.api.chat_messages(group) if m.photo_digest and m.caption]
+    assert sum(1 for m in cards if "豆" in (m.caption or "")) >= balances
+    boards = [m for m in bot.api.chat_messages(group) if "排行" in (m.text or "")]
+    assert len(boards) >= ranks
+    for person in everyone:  # each one's junk typed to the bot was answered
+        assert bot.api.chat_messages(person.id), person.name
+    assert clock.now - start < 600
