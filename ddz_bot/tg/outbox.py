@@ -7,17 +7,14 @@ sends the smallest call that gets there: a new message, ``editMessageMedia`` whe
 changed, ``editMessageCaption``/``editMessageText`` when only words changed,
 ``editMessageReplyMarkup`` when only buttons changed.
 
-Every chat keeps its own pace (``tg/pace.py``): what the outbox sends to one group (every
-slot's message and edit, every one-off ``post``) waits ``group_interval`` seconds after its
-previous send; a private chat takes a short burst, then about one message a second, so a fast
-tapper's panel shows the newest selection instead of queueing every tap. Every call also
-waits for its turn of the bot's overall budget (``tg/budget.py``): what a person waits for
-first (the answer to words a person just typed, ``awaited``; the panel of a seat that must
-decide, then answers, the group's picture, waiting panels, deletions of replaced messages
-last, several in one call: ``tg/deletions.py``). A deciding seat's panel remembers how late
-it came (``lateness``), so the table can give that decision its full time; content that
-comes while a call waits for its turn goes in that turn. Side jobs handed to ``spawn``
-(answers to button presses) are not paced: Telegram does not count them.
+Every chat keeps its own pace (``tg/pace.py``: a group's ``group_interval``, a private chat's
+burst then one a second, counted when the calls are made), and every call waits for its turn
+of the bot's overall budget (``tg/budget.py``): what a person waits for first (the answer to
+words just typed, ``awaited``; a deciding seat's panel, then answers, the group's picture,
+waiting panels, deletions last, several in one call: ``tg/deletions.py``). A deciding seat's
+panel remembers how late it came (``lateness``), so the table can give that decision its full
+time; content that comes while a call waits for its turn goes in that turn. Side jobs handed
+to ``spawn`` (answers to button presses) are not paced: Telegram does not count them.
 
 A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
 newest content is sent then), every other chat goes on. Telegram out of reach (a network
@@ -292,18 +289,23 @@ class Outbox:
         return self._paces.held(time.monotonic())
 
     async def wait_turn(self, chat_id: int, urgency: Urgency, *, budget: bool = True) -> None:
-        """Wait for this chat's turn to send (its pace, and any hold Telegram asked for),
-        then for the call's turn of the bot's budget (``budget`` False: taken later, just
-        before the call)."""
+        """Wait for this chat's turn to send (its pace, any hold Telegram asked for), then for
+        the call's turn of the budget (``budget`` False: taken later, just before the call)."""
         pace = self._paces.pace_of(chat_id)
         gate = self._paces.gate(chat_id, time.monotonic())
         async with gate.lock:
-            wait = gate.wait(pace, time.monotonic())
-            if wait > 0:
+            awaited = self._awaited.urgency(chat_id, urgency) is Urgency.AWAITED
+            while (wait := gate.wait(pace, time.monotonic(), awaited=awaited)) > 0:
+                made = gate.inflight == 0  # else a call let through may be made later
                 await asyncio.sleep(wait)
+                if made:
+                    break
+            gate.reserve()  # charged when its call is made (``pace.py``)
             if budget:
-                await self.budget.take(self._awaited.urgency(chat_id, urgency), chat_id)
-            gate.spend(pace, time.monotonic())
+                try:
+                    await self.budget.take(self._awaited.urgency(chat_id, urgency), chat_id)
+                finally:
+                    gate.spend(pace, time.monotonic())
 
     async def _go(self, slot: Slot) -> None:
         """The call's turn of the budget, taken just before it is made: after its picture
@@ -320,6 +322,7 @@ class Outbox:
         if slot.pending is not None and not slot.fresh:
             slot.turn_held = True
             raise _Superseded
+        self._paces.call_made(slot, time.monotonic())  # the chat's pace counts it now
 
     def _left_out(self, slot: Slot) -> bool:
         """Under load, a waiting seat's panel whose words alone would change is left as it
@@ -352,6 +355,7 @@ class Outbox:
         try:
             await self._send_pending(slot)
         finally:
+            self._paces.no_call(slot)
             key = (slot.chat_id, slot.name)
             if slot.retiring and slot.pending is None and self._slots.get(key) is slot:
                 del self._slots[key]
@@ -359,11 +363,13 @@ class Outbox:
     async def _send_pending(self, slot: Slot) -> None:
         retries = 0
         while slot.pending is not None:
+            self._paces.no_call(slot)  # an attempt that made no call
             if self._left_out(slot):
                 slot.pending = None
                 return
             slot.turn_held = False
             await self.wait_turn(slot.chat_id, slot.urgency, budget=False)  # see ``_go``
+            slot.reserved = True
             content = slot.pending  # the newest, after the wait
             if content is None:
                 return

@@ -2,7 +2,12 @@
 
 Every chat keeps its own pace (``ChatPace``): a group waits ``group_interval`` seconds after
 each send, which keeps a table's own traffic below Telegram's 20 messages a minute; a private
-chat takes a short burst, then about one message a second (Telegram's pace there). A
+chat takes a short burst, then about one message a second (Telegram's pace there), and keeps
+one message of Telegram's burst of three for the answer to words its person just typed
+(``kept``): a hint's panel and its reply go together, instead of the reply a second later.
+A send is let through the gate (``reserve``) and charged when its call is made (``spend``,
+after its turn of the budget, which may come later): the pace counts the calls as Telegram
+does, and the calls let through but not made yet count as made now. A
 ``RetryAfter`` holds back that chat alone (``hold``), and so does Telegram out of reach, with
 a growing backoff (``backoff``). The outbox does the waiting: everything here is told the
 time, so it keeps no clock of its own and never sleeps.
@@ -12,7 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Protocol
 
 __all__ = [
     "NETWORK_BACKOFF_CAP",
@@ -21,6 +26,7 @@ __all__ = [
     "ChatPace",
     "ChatPaces",
     "Gate",
+    "Reserved",
     "backoff",
     "retry_seconds",
 ]
@@ -29,14 +35,17 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class ChatPace:
     """How fast one chat is sent to: ``burst`` sends at once, then one every ``interval``
-    seconds (0: never waits)."""
+    seconds (0: never waits); a send that answers no one's typed words leaves ``kept`` of
+    them for one that does."""
 
     interval: float
     burst: int = 1
+    kept: int = 0
 
 
-#: A private chat: two sends at once, then one a second (Telegram lets short bursts pass).
-PRIVATE_PACE: Final = ChatPace(1.0, burst=2)
+#: A private chat: Telegram's burst of three, then one a second; one of the three is kept for
+#: the answer to typed words (two sends at once for the rest).
+PRIVATE_PACE: Final = ChatPace(1.0, burst=3, kept=1)
 #: No pace at all (the tests of the flow).
 UNPACED: Final = ChatPace(0.0)
 #: Telegram out of reach: a chat waits 1, 2, 4 ... seconds, at most this many, between tries.
@@ -55,6 +64,7 @@ class Gate:
     at: float = 0.0
     held_until: float = 0.0
     newest: int = 0  # the newest message id sent into the chat
+    inflight: int = 0  # sends let through whose call is not made yet
 
     def allowance_at(self, pace: ChatPace, now: float) -> float:
         """The sends the chat may make at ``now``: refilled by the time since the last."""
@@ -62,17 +72,36 @@ class Gate:
             return float(pace.burst)
         return min(float(pace.burst), self.allowance + (now - self.at) / pace.interval)
 
-    def wait(self, pace: ChatPace, now: float) -> float:
-        """Seconds from ``now`` until the chat may send: its pace and any hold."""
+    def wait(self, pace: ChatPace, now: float, *, awaited: bool = False) -> float:
+        """Seconds from ``now`` until the chat may send: its pace and any hold (``awaited``:
+        the send answers typed words, it may take the ``kept`` sends)."""
         wait = self.held_until - now
         if pace.interval > 0:
-            wait = max(wait, (1.0 - self.allowance_at(pace, now)) * pace.interval)
+            kept = 0 if awaited else pace.kept
+            short = 1.0 + kept + self.inflight - self.allowance_at(pace, now)
+            wait = max(wait, short * pace.interval)
         return wait
 
+    def reserve(self) -> None:
+        """A send is let through: it counts as made until its call is (``spend``)."""
+        self.inflight += 1
+
+    def release(self) -> None:
+        """A send let through made no call after all."""
+        self.inflight = max(self.inflight - 1, 0)
+
     def spend(self, pace: ChatPace, now: float) -> None:
-        """A send goes now: it spends one (the wait before it made room for it)."""
+        """The call of a send let through is made now: it spends one."""
+        self.release()
         if pace.interval > 0:
-            self.allowance, self.at = max(self.allowance_at(pace, now), 1.0) - 1.0, now
+            self.allowance, self.at = self.allowance_at(pace, now) - 1.0, now
+
+
+class Reserved(Protocol):
+    """A send that may have been let through its chat's gate (a slot's next call)."""
+
+    chat_id: int
+    reserved: bool
 
 
 class ChatPaces:
@@ -103,12 +132,26 @@ class ChatPaces:
         for chat_id, gate in list(self._gates.items()):
             pace = self.pace_of(chat_id)
             rested = gate.allowance is None or now - gate.at >= pace.burst * pace.interval
-            if rested and gate.held_until <= now and not gate.lock.locked():
+            idle = not gate.lock.locked() and gate.inflight == 0
+            if rested and gate.held_until <= now and idle:
                 del self._gates[chat_id]
         self._sweep_at = max(_FIRST_SWEEP, 2 * len(self._gates))
 
     def __len__(self) -> int:
         return len(self._gates)
+
+    def call_made(self, send: Reserved, now: float) -> None:
+        """The call of ``send``, let through its chat's gate, is made now (``Gate.spend``)."""
+        if send.reserved:
+            send.reserved = False
+            self.gate(send.chat_id, now).spend(self.pace_of(send.chat_id), now)
+
+    def no_call(self, send: Reserved) -> None:
+        """``send`` was let through its chat's gate and made no call (``Gate.release``)."""
+        gate = self._gates.get(send.chat_id)
+        if send.reserved and gate is not None:
+            gate.release()
+        send.reserved = False
 
     def hold(self, chat_id: int, until: float, now: float) -> None:
         """Telegram said ``retry_after``: this chat sends nothing before ``until``."""

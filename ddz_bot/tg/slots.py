@@ -38,6 +38,8 @@ class Slot:
     #: a turn of the budget taken for content that newer content replaced before its call:
     #: the newer content's call takes it (``Outbox._go``)
     turn_held: bool = False
+    #: let through its chat's gate, its call not made yet (``tg/pace.py``, ``reserve``)
+    reserved: bool = False
 
 
 async def tell(hook: SentHook, slot: Slot, message_id: int) -> bool:

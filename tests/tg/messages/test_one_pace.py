@@ -233,3 +233,44 @@ async def test_a_group_flooded_with_chatter_for_four_rounds_keeps_its_pace(
     for person in everyone:  # each one's junk typed to the bot was answered
         assert bot.api.chat_messages(person.id), person.name
     assert clock.now - start < 600
+
+
+async def test_a_hints_reply_comes_with_its_panel_when_the_turn_just_came(
+    paced: Harness, clock: VirtualTime
+) -> None:
+    """Bob's turn comes (his panel is sent anew) and he types 提示 at once: his panel shows
+    the hint and its reply comes with it (Telegram's burst of three), not a second later,
+    and no call draws a 429."""
+    bot = paced
+    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
+    group = bot.group()
+    await seat_three(bot, group, users)
+    await until_playing(bot, group, users)
+    first = whose_turn(bot, group, users)
+    assert first is not None
+    table = current_table(bot, group)
+    game = table.game
+    assert isinstance(game, Game)
+    seat = table.seat_of(first.id)
+    assert seat is not None
+    settle = bot._settle
+
+    async def not_yet() -> None:
+        await asyncio.sleep(0)
+
+    bot._settle = not_yet
+    await first.dm(_typed(legal_moves(game.hand(seat), game.to_beat, game.rules)[0].cards))
+    await clock.advance(0.1)  # the next seat's panel goes out
+    after = whose_turn(bot, group, users)
+    assert after is not None and after is not first
+    asked = clock.now
+    await after.dm("提示")
+    bot._settle = settle
+    await bot.settle()
+    replies = [
+        c.at
+        for c in bot.api.calls
+        if c.chat_id == after.id and c.method == "sendMessage" and c.at >= asked and c.ok
+    ]
+    assert replies and replies[0] - asked < 0.5
+    assert bot.api.too_many == {}
