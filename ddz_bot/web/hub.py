@@ -182,18 +182,23 @@ class LiveHub:
         viewers = self._viewers.get(table.id)
         if not viewers:
             return
-        game = table.game
-        waiting = None if game is None or game.over else game.waiting_for()
+        frames = self.frames(table)
+        waiting = frames.waiting
         deciding = () if waiting is None else waiting.seats
         if deciding:
             ordered = sorted(viewers, key=lambda v: table.seat_of(v.user_id) not in deciding)
         else:
             ordered = list(viewers)
         for viewer in ordered:
-            self._send_state(viewer, table)
+            self._send_state(viewer, table, frames=frames)
 
     def _send_state(
-        self, viewer: Viewer, table: Table | None, *, opened: float | None = None
+        self,
+        viewer: Viewer,
+        table: Table | None,
+        *,
+        opened: float | None = None,
+        frames: TableFrames | None = None,
     ) -> None:
         if table is None:
             self._send(viewer, {"t": "gone"})
@@ -202,7 +207,9 @@ class LiveHub:
         if viewer.sent == (table.version, seat):
             return
         viewer.sent = (table.version, seat)
-        self._send_text(viewer, self.frames(table).text(seat, viewer.lang, opened))
+        if frames is None:
+            frames = self.frames(table)
+        self._send_text(viewer, frames.text(seat, viewer.lang, opened))
 
     def frames(self, table: Table) -> TableFrames:
         """The frames of ``table`` as it is now, written once until it is published again."""

@@ -419,9 +419,13 @@ class PdkGame:
             outcome=self.outcome(),
         )
 
-    def view_for(self, seat: int) -> SeatView:
+    def view_for(self, seat: int, public: PublicView | None = None) -> SeatView:
+        """What one seat may see; ``public``: this hand's ``public_view()`` made already (a
+        page per seat shares one)."""
         self._check_seat(seat)
-        return SeatView(self.public_view(), seat, tuple(self.hands[seat]))
+        return SeatView(
+            self.public_view() if public is None else public, seat, tuple(self.hands[seat])
+        )
 
     def outcome(self) -> PdkOutcome | None:
         """How the hand ended; ``None`` while it goes on."""

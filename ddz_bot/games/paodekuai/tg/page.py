@@ -55,9 +55,15 @@ class PdkPage:
         warned = tuple(info.seat for info in view.seats if info.one_card)
         return (table.hand_no, str(view.phase), warned, len(view.bombs), game.over)
 
+    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
+        return game.view_for(seat, public) if isinstance(game, PdkGame) else game.view_for(seat)
+
+    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
+        hand = getattr(view, "hand", None)
+        return {"hand": None if hand is None else [str(card) for card in hand], "role": None}
+
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)
-        hand = getattr(view, "hand", None)
         outcome = public.outcome
         return {
             "phase": str(public.phase),
@@ -68,10 +74,11 @@ class PdkPage:
                 "bombs": [[b.seat, str(Cards([b.rank]))] for b in public.bombs],
                 "cards_left": None if outcome is None else list(outcome.cards_left),
             },
-            "hand": None if hand is None else [str(card) for card in hand],
+            "hand": None,
             "role": None,
             "winners": [] if outcome is None else list(outcome.winners),
             "played": str(public.played),
+            **self.seat_summary(game, view),
         }
 
 
