@@ -1,7 +1,7 @@
 """Load on the live table: N tables of three people playing at the Mini App's page.
 
 Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 4]
-     [--seat-at-once 20] [--ramp S] [--ai-workers 1] [--profile FILE]
+     [--seat-at-once 20] [--ramp S] [--ai-workers 1] [--profile FILE] [--sample FILE]
 
 The bot runs as in ``bench/bot_load.py`` (the real Application over the in-process fake Bot
 API, SQLite on a temporary file, pictures stubbed, ``--ai-workers`` AI processes as the bot's
@@ -28,7 +28,8 @@ decision: Hint then Play (or Pass), the first choice before the play. Printed:
 - ``Telegram calls per hand``: every Bot API call into the hand's group and its people's
   private chats, from the deal to the result, for each hand played out.
 
-``--profile FILE`` writes the bot's cProfile statistics of the same window.
+``--profile FILE`` writes the bot's cProfile statistics of the same window; ``--sample FILE``
+its stacks sampled every millisecond of CPU (``bench/sampling.py``: no cost per call).
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_load import Driver, make_users, seat_table, stop_app, stub_pictures
+from sampling import Sampler
 from telegram.ext import AIORateLimiter
 
 from ddz_bot.ai.timing import percentile
@@ -301,7 +303,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
         ]
         measured = asyncio.ensure_future(
             _measure(
-                server, rt, len(urls), (time.time() + ramp + 30, until), args.profile, server_lags
+                server, rt, len(urls), (time.time() + ramp + 30, until), (args.profile, args.sample), server_lags
             )
         )
         reports = await asyncio.gather(*jobs)
@@ -374,7 +376,7 @@ async def _measure(
     rt: Any,
     pages: int,
     window: tuple[float, float],
-    profile_to: str,
+    profile_to: tuple[str, str],
     lags: list[float],
 ) -> tuple[float, float, int]:
     """The bot's CPU seconds, its AI workers' and the accepted moves while every page is
@@ -387,15 +389,21 @@ async def _measure(
     moves, cpu = rt.accepted_moves, time.process_time()
     workers = rt.thinker.processes()
     workers_cpu = _cpu_of(workers)
-    profile = cProfile.Profile(time.process_time) if profile_to else None  # CPU, not wall
+    profile = cProfile.Profile(time.process_time) if profile_to[0] else None  # CPU, not wall
     if profile is not None:
         profile.enable()
+    sampler = Sampler() if profile_to[1] else None
+    if sampler is not None:
+        sampler.start()
     await _lag(lags, until - 0.05)
     cpu, moves = time.process_time() - cpu, rt.accepted_moves - moves
     workers_cpu = _cpu_of(workers) - workers_cpu
     if profile is not None:
         profile.disable()
-        profile.dump_stats(profile_to)
+        profile.dump_stats(profile_to[0])
+    if sampler is not None:
+        sampler.stop()
+        sampler.write(profile_to[1])
     return cpu, workers_cpu, moves
 
 
@@ -480,6 +488,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--profile", default="", help="write the bot's cProfile stats of the play to this file"
+    )
+    parser.add_argument(
+        "--sample", default="", help="write the bot's sampled stacks of the play to this file"
     )
     args = parser.parse_args()
     args_workers[0] = args.ai_workers

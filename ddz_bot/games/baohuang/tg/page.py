@@ -62,16 +62,17 @@ class BaoHuangPage:
         game = table.game
         if not isinstance(game, BaoHuangGame):
             return (table.hand_no, str(table.phase))
-        view = game.public_view()
+        # what ``public_view()`` says of these, read without making the whole view
+        over = game.over
         return (
             table.hand_no,
-            str(view.phase),
-            view.emperor,
-            view.guard,
-            str(view.solo),
-            len(view.places),
-            len(view.factors),
-            game.over,
+            str(game.phase),
+            game.emperor,
+            game.guard if (game.guard_revealed or over) else None,
+            str(game.solo if over else game.public_solo()),
+            len(game.places),
+            len(game.outcome_factors() if over else game.factors()),
+            over,
         )
 
     def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:

@@ -54,6 +54,7 @@ from ddz_bot.kernel import (
     room_from_dict,
     room_to_dict,
 )
+from ddz_bot.kernel.copying import copy_hand
 
 from .actions import (
     Bid,
@@ -376,7 +377,8 @@ class Game(Auction):
         return settle(outcome, self.room, held, points)
 
     def clone(self) -> Game:
-        return Game.from_dict(self.to_dict())
+        """A direct copy (``copy_hand``): no read of the stored form, no replay."""
+        return copy_hand(self)
 
 
 _HANDLERS: dict[type[Action], Callable[[Game, Any], list[Event]]] = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from ddz_bot.games.doudizhu.engine import SHOW_FACTORS, Bid, Game, ShowCards, typed_reading
+from ddz_bot.games.doudizhu.engine import SHOW_FACTORS, Bid, Game, Phase, ShowCards, typed_reading
 from ddz_bot.games.module import GamePage, deck_counts
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Action, Cards, GameProtocol, Play
@@ -54,12 +54,21 @@ class DouDizhuPage:
         return getattr(getattr(view, "public", view), "to_beat", None) is not None
 
     def key_moment(self, table: Table) -> Hashable:
-        """The landlord known, the multiplier (bombs, grabs), the end."""
+        """A deal (or a redeal), a hand shown, the landlord known, the play begun, a bomb,
+        the end: not each bid, grab or double (the group sees where the bidding led)."""
         game = table.game
         if not isinstance(game, Game):
             return (table.hand_no, str(table.phase))
-        # what ``public_view()`` says of these, read without writing the whole view out
-        return (table.hand_no, str(game.phase), game.landlord, game.multiplier(), game.over)
+        # what ``public_view()`` says of these, read from the hand's own fields
+        return (
+            table.hand_no,
+            game.redeals,
+            len(game.shows),
+            game.landlord,
+            game.phase is Phase.PLAYING,
+            len(game.bombs),
+            game.over,
+        )
 
     def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
         return game.view_for(seat, public) if isinstance(game, Game) else game.view_for(seat)

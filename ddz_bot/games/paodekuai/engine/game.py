@@ -34,6 +34,7 @@ from ddz_bot.kernel import (
     Waiting,
     action_from_dict,
 )
+from ddz_bot.kernel.copying import copy_hand
 
 from .actions import (
     SEAT_PASSES,
@@ -477,7 +478,8 @@ class PdkGame:
         return cls.replay(data, data.get("actions", []))
 
     def clone(self) -> PdkGame:
-        return PdkGame.from_dict(self.to_dict())
+        """A direct copy (``copy_hand``): no read of the stored form, no replay."""
+        return copy_hand(self)
 
 
 #: what a hand waits on in each seat's turn (frozen: one serves every hand)

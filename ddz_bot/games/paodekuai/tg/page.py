@@ -51,9 +51,9 @@ class PdkPage:
         game = table.game
         if not isinstance(game, PdkGame):
             return (table.hand_no, str(table.phase))
-        view = game.public_view()
-        warned = tuple(info.seat for info in view.seats if info.one_card)
-        return (table.hand_no, str(view.phase), warned, len(view.bombs), game.over)
+        # what ``public_view()`` says of these, read without making the whole view
+        warned = tuple(seat for seat, hand in enumerate(game.hands) if len(hand) == 1)
+        return (table.hand_no, str(game.phase), warned, len(game.bombs), game.over)
 
     def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
         return game.view_for(seat, public) if isinstance(game, PdkGame) else game.view_for(seat)
