@@ -68,6 +68,8 @@ from ddz_bot.web.server import LIVE_KEY, LiveServer, attach
 from tests.tg.fake_api import FakeBotAPI
 
 TOKEN = "123456:BENCH"
+#: seconds the pages stay open past the run's end
+LINGER = 3.0
 
 
 @dataclass
@@ -219,6 +221,10 @@ async def _person(
             report.answers["move"].append(time.perf_counter() - asked)
             newer = max(frame["v"] + 1, made)
     finally:
+        # the page stays open a moment past the end: what others asked just before it is
+        # answered before a whole room of pages closes at once (each closing page brings its
+        # person's panel and the group back)
+        await asyncio.sleep(max(0.0, until + LINGER - time.time()))
         reader.cancel()
         socket.close()
 
@@ -303,7 +309,12 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
         ]
         measured = asyncio.ensure_future(
             _measure(
-                server, rt, len(urls), (time.time() + ramp + 30, until), (args.profile, args.sample), server_lags
+                server,
+                rt,
+                len(urls),
+                (time.time() + ramp + 30, until),
+                (args.profile, args.sample),
+                server_lags,
             )
         )
         reports = await asyncio.gather(*jobs)

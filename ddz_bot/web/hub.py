@@ -95,6 +95,8 @@ class LiveHub:
         self._frames: dict[int, TableFrames] = {}
         #: each watched table's last hints: ((version, seat), the plays' notation)
         self._hinted: dict[int, tuple[tuple[int, int | None], list[str]]] = {}
+        #: tables whose messages are shown again at the loop's next turn (pages closed)
+        self._showing: set[int] = set()
         door.watch(self.published)
 
     # ---- presence (the table layer asks: tg.live.Presence) -------------------------------
@@ -128,7 +130,21 @@ class LiveHub:
         table = self.door.table(viewer.table_id)
         seated = table is not None and table.seat_of(viewer.user_id) is not None
         if table is not None and seated and not self.at_page(table.id, viewer.user_id):
-            self.door.show(table)  # their panel (and the group) catch up
+            self._show_soon(table.id)  # their panel (and the group) catch up
+
+    def _show_soon(self, table_id: int) -> None:
+        """The table's messages are shown again at the loop's next turn: once, however many
+        of its pages closed meanwhile (a room of phones losing the network at once)."""
+        if not self._showing:
+            asyncio.get_running_loop().call_soon(self._show)
+        self._showing.add(table_id)
+
+    def _show(self) -> None:
+        showing, self._showing = self._showing, set()
+        for table_id in showing:
+            table = self.door.table(table_id)
+            if table is not None:
+                self.door.show(table)
 
     def close_all(self) -> None:
         for viewers in list(self._viewers.values()):
