@@ -192,6 +192,8 @@ async def _person(
             report.waits.append(taken - frame["at"])
             report.traces.append((user, frame["v"], frame["at"], frame["received"], taken))
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if time.time() >= until:  # the run is over: nothing more is asked
+                break
             ids += 1
             if decide["kind"] == "play":
                 hints = asyncio.get_running_loop().create_future()
