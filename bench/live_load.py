@@ -38,7 +38,6 @@ import argparse
 import asyncio
 import cProfile
 import json
-import os
 import random
 import sys
 import tempfile
@@ -53,6 +52,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_load import Driver, make_users, seat_table, stop_app, stub_pictures
+from live_figures import cpu_of, print_path, print_window_calls
 from sampling import Sampler
 from telegram.ext import AIORateLimiter
 
@@ -317,10 +317,11 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
                 (time.time() + ramp + 30, until),
                 (args.profile, args.sample),
                 server_lags,
+                api,
             )
         )
         reports = await asyncio.gather(*jobs)
-        cpu, workers_cpu, moves = await measured
+        cpu, workers_cpu, moves, window_calls = await measured
     await rt.drain()
     finished = {table_id for _, _, table_id in tables if _phase(rt, table_id) == FINISHED}
     calls: dict[int, int] = {}
@@ -348,7 +349,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             f"decision wait: p50 {percentile(waits, 0.5):.1f} ms"
             f"  p99 {percentile(waits, 0.99):.1f} ms  max {waits[-1]:.1f} ms"
         )
-        _print_path([t for r in reports for t in r.traces], written)
+        print_path([t for r in reports for t in r.traces], written)
     for kind in ("hint", "move"):
         took = sorted(t * 1000 for r in reports for t in r.answers[kind])
         if took:
@@ -372,6 +373,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             " with every page open)"
         )
         print(f"AI workers' CPU per move (hints): {workers_cpu / moves * 1000:.2f} ms")
+        print_window_calls(api.calls[window_calls[0] : window_calls[1]], moves)
         people_cpu = sum(r.cpu for r in reports)
         print(
             f"people's processes' CPU: {people_cpu:.1f} s in all"
@@ -391,7 +393,8 @@ async def _measure(
     window: tuple[float, float],
     profile_to: tuple[str, str],
     lags: list[float],
-) -> tuple[float, float, int]:
+    api: FakeBotAPI,
+) -> tuple[float, float, int, tuple[int, int]]:
     """The bot's CPU seconds, its AI workers' and the accepted moves while every page is
     open: from the moment the last one joined (or, some of them never opening or already
     dropped, the first of ``window``: the ramp over and half a minute more) to its second
@@ -399,9 +402,9 @@ async def _measure(
     opened_by, until = window
     while server.hub.watching() < pages and time.time() < min(opened_by, until):
         await asyncio.sleep(0.05)
-    moves, cpu = rt.accepted_moves, time.process_time()
+    moves, cpu, first_call = rt.accepted_moves, time.process_time(), len(api.calls)
     workers = rt.thinker.processes()
-    workers_cpu = _cpu_of(workers)
+    workers_cpu = cpu_of(workers)
     profile = cProfile.Profile(time.process_time) if profile_to[0] else None  # CPU, not wall
     if profile is not None:
         profile.enable()
@@ -410,14 +413,15 @@ async def _measure(
         sampler.start()
     await _lag(lags, until - 0.05)
     cpu, moves = time.process_time() - cpu, rt.accepted_moves - moves
-    workers_cpu = _cpu_of(workers) - workers_cpu
+    calls = (first_call, len(api.calls))
+    workers_cpu = cpu_of(workers) - workers_cpu
     if profile is not None:
         profile.disable()
         profile.dump_stats(profile_to[0])
     if sampler is not None:
         sampler.stop()
         sampler.write(profile_to[1])
-    return cpu, workers_cpu, moves
+    return cpu, workers_cpu, moves, calls
 
 
 def _note_writes() -> dict[tuple[int, int], float]:
@@ -435,45 +439,6 @@ def _note_writes() -> dict[tuple[int, int], float]:
 
     LiveHub._send_text = staticmethod(noted)  # type: ignore[method-assign]
     return written
-
-
-def _print_path(
-    traces: list[tuple[int, int, float, float, float]], written: dict[tuple[int, int], float]
-) -> None:
-    """Where the slowest decisions' wait went: the bot (the table at its version to the frame
-    handed to the socket), the way to the page (to the page's socket reading it), the
-    person's process (to the person taking it)."""
-    paths = sorted(
-        (taken - at, written.get((user, version), at) - at, received, taken)
-        for user, version, at, received, taken in traces
-    )
-    for share, name in ((0.0, "all"), (0.99, "slowest 1%")):
-        slow = paths[int(len(paths) * share) :]
-        if not slow:
-            continue
-        at = [wait for wait, *_ in slow]
-        bot = [w for _, w, _, _ in slow]
-        way = [received - taken + wait - w for wait, w, received, taken in slow]
-        person = [taken - received for _, _, received, taken in slow]
-        mean = len(slow) / 1000
-        print(
-            f"wait's path ({name}, mean of {len(slow)}): bot {sum(bot) / mean:.1f} ms"
-            f"  to the page {sum(way) / mean:.1f} ms  person's process {sum(person) / mean:.1f} ms"
-            f"  (all {sum(at) / mean:.1f} ms)"
-        )
-
-
-def _cpu_of(processes: list[Any]) -> float:
-    """CPU seconds the ``processes`` (the AI's workers) have used so far (Linux)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for process in processes:
-        try:
-            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
 
 
 def _phase(rt: Any, table_id: int) -> Any:

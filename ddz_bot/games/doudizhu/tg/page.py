@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from ddz_bot.games.doudizhu.engine import SHOW_FACTORS, Bid, Game, Phase, ShowCards, typed_reading
+from ddz_bot.games.doudizhu.engine import SHOW_FACTORS, Bid, Game, ShowCards, typed_reading
 from ddz_bot.games.module import GamePage, deck_counts
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Action, Cards, GameProtocol, Play
@@ -54,8 +54,8 @@ class DouDizhuPage:
         return getattr(getattr(view, "public", view), "to_beat", None) is not None
 
     def key_moment(self, table: Table) -> Hashable:
-        """A deal (or a redeal), a hand shown, the landlord known, the play begun, a bomb,
-        the end: not each bid, grab or double (the group sees where the bidding led)."""
+        """A deal (or a redeal), a hand shown, the landlord known, a bomb, the end: not
+        each bid, grab or double (the group sees where the bidding led)."""
         game = table.game
         if not isinstance(game, Game):
             return (table.hand_no, str(table.phase))
@@ -65,7 +65,6 @@ class DouDizhuPage:
             game.redeals,
             len(game.shows),
             game.landlord,
-            game.phase is Phase.PLAYING,
             len(game.bombs),
             game.over,
         )
