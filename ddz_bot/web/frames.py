@@ -33,8 +33,8 @@ __all__ = ["TableFrames", "dumps"]
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
 #: each game page's description as JSON text (a game has one or two, made at import)
 _PAGE_TEXTS: dict[int, tuple[GamePage, str]] = {}
-#: the members of each kind of seat view but its public part: (name, its JSON key text)
-_MEMBERS: dict[type, tuple[tuple[str, str], ...]] = {}
+#: the members of each kind of seat view but its public part
+_PRIVATE: dict[type, tuple[str, ...]] = {}
 
 
 def dumps(data: Any) -> str:
@@ -49,12 +49,11 @@ def _page_text(page: GamePage) -> str:
     return found[1]
 
 
-def _members(kind: type) -> tuple[tuple[str, str], ...]:
-    found = _MEMBERS.get(kind)
+def _private(kind: type) -> tuple[str, ...]:
+    found = _PRIVATE.get(kind)
     if found is None:
-        found = _MEMBERS[kind] = tuple(
-            (item.name, dumps(item.name) + ":") for item in dataclasses.fields(kind)
-        )
+        names = (item.name for item in dataclasses.fields(kind) if item.name != "public")
+        found = _PRIVATE[kind] = tuple(names)
     return found
 
 
@@ -68,6 +67,8 @@ class TableFrames:
         "_seats",
         "_spectators",
         "_sum",
+        "_sum_rest",
+        "_sum_text",
         "head",
         "table",
         "waiting",
@@ -95,8 +96,11 @@ class TableFrames:
         #: the hand's public view and its text, made once a frame needs them
         self._public: Any = None
         self._public_text = "null"
-        #: the public view's summary, member by member: (key text, its JSON text)
-        self._sum: dict[str, tuple[str, str]] = {}
+        #: the public view's summary, its text, and its text but a seat's own keys (by
+        #: those keys; the closing brace off)
+        self._sum: dict[str, Any] = {}
+        self._sum_text = "null"
+        self._sum_rest: dict[tuple[str, ...], str] = {}
         #: who the hand waits for now (asked once a version)
         self.waiting: Waiting | None = None
         #: after the page's description: whose turn, the settlement
@@ -149,53 +153,49 @@ class TableFrames:
             assert game is not None
             public = self._public = game.public_view()
             self._public_text = dumps(to_json(public))
-            self._sum = {
-                key: (dumps(key) + ":", dumps(value))
-                for key, value in adapter.summary(game, public).items()
-            }
+            self._sum = adapter.summary(game, public)
+            self._sum_text = dumps(self._sum)
         return public
 
     def _summary(self, own: dict[str, Any]) -> str:
-        """The summary: the public view's, with a seat's ``own`` keys in their places."""
-        public = self._sum
-        members = [
-            key_text + (dumps(own[key]) if key in own else value)
-            for key, (key_text, value) in public.items()
-        ]
-        members.extend(dumps(key) + ":" + dumps(own[key]) for key in own if key not in public)
-        return "{" + ",".join(members) + "}"
+        """The summary: the public view's, a seat's ``own`` keys taking their values."""
+        if not own:
+            return self._sum_text
+        keys = tuple(own)
+        rest = self._sum_rest.get(keys)
+        if rest is None:  # the public view's summary but those keys, its closing brace off
+            rest = dumps({k: v for k, v in self._sum.items() if k not in own})[:-1]
+            rest = self._sum_rest[keys] = rest if rest == "{" else rest + ","
+        return rest + dumps(own)[1:]
 
     def _spectator(self, lang: str) -> str:
-        own = f',"seat":null,"lang":{dumps(lang)}'
+        own = "," + dumps({"seat": None, "lang": lang})[1:-1]
         if self.table.game is None:
             return own
         self._public_view()
-        return own + f',"view":{self._public_text},"sum":{self._summary({})}'
+        return own + f',"view":{self._public_text},"sum":{self._sum_text}'
 
     def _seat(self, seat: int) -> str:
         table = self.table
         lang = table.seats[seat].lang
-        own = f',"seat":{seat},"lang":{dumps(lang)}'
+        meta: dict[str, Any] = {"seat": seat, "lang": lang}
         game = table.game
         if game is None:
-            return own
+            return "," + dumps(meta)[1:-1]
         view = adapter.seat_view(game, seat, self._public_view())
         summary = self._summary(adapter.seat_summary(game, view))
-        own += f',"view":{self._view_text(view)},"sum":{summary}'
         if not game.over and table.phase == TablePhase.PLAYING:
-            decide = _decision(game, self.waiting, view, seat, lang)
-            own += f',"decide":{dumps(decide)}'
-        return own
+            meta["decide"] = _decision(game, self.waiting, view, seat, lang)
+        return "," + dumps(meta)[1:-1] + f',"view":{self._view_text(view)},"sum":{summary}'
 
     def _view_text(self, view: Any) -> str:
         """A seat's view as JSON text: its public part the public view's text, written once."""
         if getattr(view, "public", None) is not self._public or not dataclasses.is_dataclass(view):
             return dumps(to_json(view))
-        members = [
-            key + (self._public_text if name == "public" else dumps(to_json(getattr(view, name))))
-            for name, key in _members(type(view))
-        ]
-        return "{" + ",".join(members) + "}"
+        private = {name: to_json(getattr(view, name)) for name in _private(type(view))}
+        if not private:
+            return '{"public":' + self._public_text + "}"
+        return '{"public":' + self._public_text + "," + dumps(private)[1:]
 
 
 def _decision(
