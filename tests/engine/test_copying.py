@@ -9,8 +9,7 @@ from typing import Any
 import pytest
 
 from ddz_bot.games import GAMES
-from ddz_bot.kernel import GameProtocol, room_by_key
-from ddz_bot.kernel.copying import state_copy
+from ddz_bot.kernel import GameProtocol, room_by_key, state_copy
 
 VARIANTS = [(name, rules) for name in GAMES for rules in sorted(GAMES[name].variants)]
 
@@ -30,7 +29,7 @@ def _mutables(value: Any, found: list[Any]) -> list[Any]:
 
 def test_a_state_copy_copies_containers_and_shares_values() -> None:
     inner = [1, 2]
-    value = {"a": [inner, (inner, "x")], "b": {3}, "c": (1, 2)}
+    value: dict[str, Any] = {"a": [inner, (inner, "x")], "b": {3}, "c": (1, 2)}
     copied = state_copy(value)
     assert copied == value
     assert copied["a"][0] is not inner and copied["a"][1][0] is not inner

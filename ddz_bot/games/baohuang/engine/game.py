@@ -44,8 +44,8 @@ from ddz_bot.kernel import (
     TrickWon,
     Waiting,
     WrongPhase,
+    copy_hand,
 )
-from ddz_bot.kernel.copying import copy_hand
 
 from .actions import (
     AutoPlayLocked,

@@ -49,12 +49,12 @@ from ddz_bot.kernel import (
     TrickWon,
     Waiting,
     WrongPhase,
+    copy_hand,
     full_deck,
     rank_name,
     room_from_dict,
     room_to_dict,
 )
-from ddz_bot.kernel.copying import copy_hand
 
 from .actions import (
     Bid,

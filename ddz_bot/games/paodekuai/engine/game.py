@@ -33,8 +33,8 @@ from ddz_bot.kernel import (
     Timeout,
     Waiting,
     action_from_dict,
+    copy_hand,
 )
-from ddz_bot.kernel.copying import copy_hand
 
 from .actions import (
     SEAT_PASSES,
