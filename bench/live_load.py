@@ -1,7 +1,7 @@
 """Load on the live table: N tables of three people playing at the Mini App's page.
 
 Run: python bench/live_load.py [--tables 100] [--duration 120] [--think 1.0] [--clients 4]
-     [--seat-at-once 20] [--ramp S] [--ai-workers 1] [--profile FILE]
+     [--seat-at-once 20] [--ramp S] [--ai-workers 1] [--profile FILE] [--sample FILE]
 
 The bot runs as in ``bench/bot_load.py`` (the real Application over the in-process fake Bot
 API, SQLite on a temporary file, pictures stubbed, ``--ai-workers`` AI processes as the bot's
@@ -28,7 +28,8 @@ decision: Hint then Play (or Pass), the first choice before the play. Printed:
 - ``Telegram calls per hand``: every Bot API call into the hand's group and its people's
   private chats, from the deal to the result, for each hand played out.
 
-``--profile FILE`` writes the bot's cProfile statistics of the same window.
+``--profile FILE`` writes the bot's cProfile statistics of the same window; ``--sample FILE``
+its stacks sampled every millisecond of CPU (``bench/sampling.py``: no cost per call).
 """
 
 from __future__ import annotations
@@ -37,7 +38,6 @@ import argparse
 import asyncio
 import cProfile
 import json
-import os
 import random
 import sys
 import tempfile
@@ -52,6 +52,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_load import Driver, make_users, seat_table, stop_app, stub_pictures
+from live_figures import cpu_of, print_path, print_window_calls
+from sampling import Sampler
 from telegram.ext import AIORateLimiter
 
 from ddz_bot.ai.timing import percentile
@@ -66,6 +68,8 @@ from ddz_bot.web.server import LIVE_KEY, LiveServer, attach
 from tests.tg.fake_api import FakeBotAPI
 
 TOKEN = "123456:BENCH"
+#: seconds the pages stay open past the run's end
+LINGER = 3.0
 
 
 @dataclass
@@ -188,6 +192,8 @@ async def _person(
             report.waits.append(taken - frame["at"])
             report.traces.append((user, frame["v"], frame["at"], frame["received"], taken))
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+            if time.time() >= until:  # the run is over: nothing more is asked
+                break
             ids += 1
             if decide["kind"] == "play":
                 hints = asyncio.get_running_loop().create_future()
@@ -217,6 +223,10 @@ async def _person(
             report.answers["move"].append(time.perf_counter() - asked)
             newer = max(frame["v"] + 1, made)
     finally:
+        # the page stays open a moment past the end: what others asked just before it is
+        # answered before a whole room of pages closes at once (each closing page brings its
+        # person's panel and the group back)
+        await asyncio.sleep(max(0.0, until + LINGER - time.time()))
         reader.cancel()
         socket.close()
 
@@ -301,11 +311,17 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
         ]
         measured = asyncio.ensure_future(
             _measure(
-                server, rt, len(urls), (time.time() + ramp + 30, until), args.profile, server_lags
+                server,
+                rt,
+                len(urls),
+                (time.time() + ramp + 30, until),
+                (args.profile, args.sample),
+                server_lags,
+                api,
             )
         )
         reports = await asyncio.gather(*jobs)
-        cpu, workers_cpu, moves = await measured
+        cpu, workers_cpu, moves, window_calls = await measured
     await rt.drain()
     finished = {table_id for _, _, table_id in tables if _phase(rt, table_id) == FINISHED}
     calls: dict[int, int] = {}
@@ -333,7 +349,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             f"decision wait: p50 {percentile(waits, 0.5):.1f} ms"
             f"  p99 {percentile(waits, 0.99):.1f} ms  max {waits[-1]:.1f} ms"
         )
-        _print_path([t for r in reports for t in r.traces], written)
+        print_path([t for r in reports for t in r.traces], written)
     for kind in ("hint", "move"):
         took = sorted(t * 1000 for r in reports for t in r.answers[kind])
         if took:
@@ -357,6 +373,7 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
             " with every page open)"
         )
         print(f"AI workers' CPU per move (hints): {workers_cpu / moves * 1000:.2f} ms")
+        print_window_calls(api.calls[window_calls[0] : window_calls[1]], moves)
         people_cpu = sum(r.cpu for r in reports)
         print(
             f"people's processes' CPU: {people_cpu:.1f} s in all"
@@ -374,9 +391,10 @@ async def _measure(
     rt: Any,
     pages: int,
     window: tuple[float, float],
-    profile_to: str,
+    profile_to: tuple[str, str],
     lags: list[float],
-) -> tuple[float, float, int]:
+    api: FakeBotAPI,
+) -> tuple[float, float, int, tuple[int, int]]:
     """The bot's CPU seconds, its AI workers' and the accepted moves while every page is
     open: from the moment the last one joined (or, some of them never opening or already
     dropped, the first of ``window``: the ramp over and half a minute more) to its second
@@ -384,19 +402,26 @@ async def _measure(
     opened_by, until = window
     while server.hub.watching() < pages and time.time() < min(opened_by, until):
         await asyncio.sleep(0.05)
-    moves, cpu = rt.accepted_moves, time.process_time()
+    moves, cpu, first_call = rt.accepted_moves, time.process_time(), len(api.calls)
     workers = rt.thinker.processes()
-    workers_cpu = _cpu_of(workers)
-    profile = cProfile.Profile(time.process_time) if profile_to else None  # CPU, not wall
+    workers_cpu = cpu_of(workers)
+    profile = cProfile.Profile(time.process_time) if profile_to[0] else None  # CPU, not wall
     if profile is not None:
         profile.enable()
+    sampler = Sampler() if profile_to[1] else None
+    if sampler is not None:
+        sampler.start()
     await _lag(lags, until - 0.05)
     cpu, moves = time.process_time() - cpu, rt.accepted_moves - moves
-    workers_cpu = _cpu_of(workers) - workers_cpu
+    calls = (first_call, len(api.calls))
+    workers_cpu = cpu_of(workers) - workers_cpu
     if profile is not None:
         profile.disable()
-        profile.dump_stats(profile_to)
-    return cpu, workers_cpu, moves
+        profile.dump_stats(profile_to[0])
+    if sampler is not None:
+        sampler.stop()
+        sampler.write(profile_to[1])
+    return cpu, workers_cpu, moves, calls
 
 
 def _note_writes() -> dict[tuple[int, int], float]:
@@ -414,45 +439,6 @@ def _note_writes() -> dict[tuple[int, int], float]:
 
     LiveHub._send_text = staticmethod(noted)  # type: ignore[method-assign]
     return written
-
-
-def _print_path(
-    traces: list[tuple[int, int, float, float, float]], written: dict[tuple[int, int], float]
-) -> None:
-    """Where the slowest decisions' wait went: the bot (the table at its version to the frame
-    handed to the socket), the way to the page (to the page's socket reading it), the
-    person's process (to the person taking it)."""
-    paths = sorted(
-        (taken - at, written.get((user, version), at) - at, received, taken)
-        for user, version, at, received, taken in traces
-    )
-    for share, name in ((0.0, "all"), (0.99, "slowest 1%")):
-        slow = paths[int(len(paths) * share) :]
-        if not slow:
-            continue
-        at = [wait for wait, *_ in slow]
-        bot = [w for _, w, _, _ in slow]
-        way = [received - taken + wait - w for wait, w, received, taken in slow]
-        person = [taken - received for _, _, received, taken in slow]
-        mean = len(slow) / 1000
-        print(
-            f"wait's path ({name}, mean of {len(slow)}): bot {sum(bot) / mean:.1f} ms"
-            f"  to the page {sum(way) / mean:.1f} ms  person's process {sum(person) / mean:.1f} ms"
-            f"  (all {sum(at) / mean:.1f} ms)"
-        )
-
-
-def _cpu_of(processes: list[Any]) -> float:
-    """CPU seconds the ``processes`` (the AI's workers) have used so far (Linux)."""
-    ticks = os.sysconf("SC_CLK_TCK")
-    total = 0.0
-    for process in processes:
-        try:
-            fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / ticks
-    return total
 
 
 def _phase(rt: Any, table_id: int) -> Any:
@@ -480,6 +466,9 @@ def main() -> None:
     )
     parser.add_argument(
         "--profile", default="", help="write the bot's cProfile stats of the play to this file"
+    )
+    parser.add_argument(
+        "--sample", default="", help="write the bot's sampled stacks of the play to this file"
     )
     args = parser.parse_args()
     args_workers[0] = args.ai_workers

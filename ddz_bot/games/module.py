@@ -212,6 +212,16 @@ class GamePageParts(Protocol):
         ``ddz_bot/web/static/app.js``)."""
         ...
 
+    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
+        """``view_for(seat)`` on ``public``, the hand's ``public_view()`` made already: a
+        table's pages share one public view a version."""
+        ...
+
+    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
+        """What a seat's own view changes in ``summary``: its hand and secret role (the rest
+        is the public view's summary, written once a version)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class GameModule:

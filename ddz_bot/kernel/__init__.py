@@ -48,6 +48,7 @@ from .cards import (
     parse_cards,
     rank_name,
 )
+from .copying import copy_hand, state_copy
 from .decisions import (
     DecisionKind,
     Termination,
@@ -144,6 +145,7 @@ __all__ = [
     "Waiting",
     "WrongPhase",
     "action_from_dict",
+    "copy_hand",
     "format_cards",
     "full_deck",
     "need_phase",
@@ -156,6 +158,7 @@ __all__ = [
     "room_from_dict",
     "room_to_dict",
     "share_capped",
+    "state_copy",
     "take_fees",
     "title_for",
 ]

@@ -256,7 +256,7 @@ class HandFlow:
 
     # ---- the steps of a change -------------------------------------------------------------
     def _change(self, table: Table) -> _Change:
-        return _Change(table, table.draft(self.registry.saved_state(table)))
+        return _Change(table, table.draft())
 
     def _accept(self, change: _Change, action: Action) -> None:
         """Apply one action to the draft and take it as a step (not saved yet); an

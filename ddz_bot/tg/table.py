@@ -11,7 +11,6 @@ from __future__ import annotations
 import dataclasses
 import secrets
 import time
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
@@ -185,20 +184,13 @@ class Table:
         return self.version
 
     # ---- a change: a draft, then adopted once saved ------------------------------------------
-    def draft(self, saved: Mapping[str, Any] | None = None) -> Table:
-        """A copy to change: nothing of it is shared with this table (the hand is cloned).
-        ``saved``: this table's ``to_dict()`` as just saved, if known: the hand is read back
-        from it rather than written out once more (a clone is the same read of the same
-        data, and a published hand never changes)."""
-        game: HostedGame | None = None
-        if self.game is not None:
-            same = saved is not None and saved.get("version") == self.version
-            stored = saved.get("game") if same and saved is not None else None
-            game = self.game.clone() if stored is None else host_for(self.rules).load(stored)
+    def draft(self) -> Table:
+        """A copy to change: nothing of it is shared with this table (the hand is cloned:
+        a direct copy of its state, no read of its stored form)."""
         return dataclasses.replace(
             self,
             seats=[dataclasses.replace(seat) for seat in self.seats],
-            game=game,
+            game=None if self.game is None else self.game.clone(),
             unreachable=set(self.unreachable),
             left=set(self.left),
             invited=dict(self.invited),

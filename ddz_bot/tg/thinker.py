@@ -5,8 +5,10 @@ thread doesn't help: the search holds the interpreter). A worker process has a p
 its own: the loop sends it the seat's view and legal actions (``players.choose``, picklable
 values only) over a pipe it watches itself (no helper thread: each hand-off to a thread
 makes the loop wait for the interpreter lock) and goes on serving the other tables until the
-answer comes back. At most ``IN_FLIGHT`` questions wait in a worker's pipe, so sending never
-blocks the loop. With ``workers`` 0 the decisions are made on the loop, as a small deployment
+answer comes back. At most ``IN_FLIGHT`` decisions and ``HINTS_IN_FLIGHT`` hints wait in a
+worker's pipe, so sending never blocks the loop; a person asking for a hint never waits for a
+slot the AI seats' decisions hold (and while the loop is busy, the worker still has hints to
+work on). With ``workers`` 0 the decisions are made on the loop, as a small deployment
 or a test may want.
 
 Whatever happens on the way (the worker is slow, died, or the AI answered something not
@@ -37,6 +39,7 @@ from .games import HostedGame
 
 __all__ = [
     "DECISION_CEILING",
+    "HINTS_IN_FLIGHT",
     "IN_FLIGHT",
     "STARTUP_WAIT",
     "TIMINGS_KEPT",
@@ -55,6 +58,9 @@ WORKER_THINKING_SHARE: Final = 0.6
 #: questions sent to one worker and not answered yet, at most (a few KB each: the pipe holds
 #: them all, so the loop never waits to send)
 IN_FLIGHT: Final = 4
+#: hints sent to one worker and not answered yet, at most (a hint's question is the hand's
+#: saved state: under 6 KB in every game, so these and the decisions fit the pipe's buffer)
+HINTS_IN_FLIGHT: Final = 16
 #: seconds the bot's start waits for its workers to be ready (importing the AI takes a
 #: fraction of a second; a question sent before would wait for it)
 STARTUP_WAIT: Final = 10.0
@@ -137,6 +143,7 @@ class _Worker:
         child.close()
         self.waiting: dict[int, asyncio.Future[tuple[Any, float]]] = {}
         self.slots = asyncio.Semaphore(IN_FLIGHT)
+        self.hint_slots = asyncio.Semaphore(HINTS_IN_FLIGHT)
         self.ready = asyncio.Event()
         self.gone = False
         loop.add_reader(self.conn.fileno(), self._readable)
@@ -170,7 +177,7 @@ class _Worker:
         """The worker's action (``legal`` None: the hints) and the seconds it thought. Its
         search's time counts from ``asked`` (perf_counter): a question that waited behind
         others has less left, so what the table waits stays near the AI's own ceiling."""
-        async with self.slots:
+        async with self.slots if legal is not None else self.hint_slots:
             if self.gone:
                 raise WorkerGone
             future: asyncio.Future[tuple[Any, float]] = self.loop.create_future()

@@ -24,6 +24,8 @@ __all__ = [
     "page_of",
     "parts_of",
     "play_action",
+    "seat_summary",
+    "seat_view",
     "summary",
 ]
 
@@ -66,3 +68,13 @@ def summary(game: GameProtocol, view: Any) -> dict[str, Any]:
     public role, its play in this trick and its notes (codes the page words); the play to
     beat; the stakes; the seat's own hand and secret role when ``view`` is a seat's."""
     return parts_of(game).summary(game, view)
+
+
+def seat_view(game: GameProtocol, seat: int, public: Any) -> Any:
+    """``view_for(seat)`` on the hand's public view made already (shared by every page)."""
+    return parts_of(game).seat_view(game, seat, public)
+
+
+def seat_summary(game: GameProtocol, view: Any) -> dict[str, Any]:
+    """The keys of ``summary`` a seat's own view sets (its hand and secret role)."""
+    return parts_of(game).seat_summary(game, view)

@@ -2,14 +2,14 @@
 
 Every page of a table gets the same frame but for its seat's own part: the table block, the
 page's description, the public view, whose turn, the settlement. Those are written as JSON
-text once a version (``TableFrames.head``; the public view's text once for the seats, from
-the first seat's view, and once for the spectators, from ``public_view()``); a seat's own part
-(its view, summary and decision) once a seat; a spectator's once a language. A frame is
-then a few strings joined, so a move costs the same whether three pages or thirty watch.
+text once a version (``TableFrames.head``; the hand's ``public_view()`` made and written once,
+with its summary, for the seats and the spectators alike); a seat's own part (its view on that
+public view, its hand and secret role in the summary, its decision) once a seat; a
+spectator's once a language. A frame is then a few strings joined, so a move costs the same
+whether three pages or thirty watch.
 
-What a frame holds is what it held before: a seat gets ``view_for(seat)`` (its public part
-written once for the seats whose public parts are equal), a spectator ``public_view()`` and
-nothing else.
+What a frame holds is what it held before: a seat gets ``view_for(seat)`` (made on the shared
+public view: ``GamePageParts.seat_view``), a spectator ``public_view()`` and nothing else.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ import json
 import time
 from typing import Any
 
-from ..kernel import Action, DecisionKind
+from ..games.module import GamePage
+from ..kernel import Action, DecisionKind, Waiting
 from ..tg import clock
 from ..tg.phases import TablePhase
 from ..tg.table import Table
@@ -28,10 +29,32 @@ from .jsonview import to_json
 
 __all__ = ["TableFrames", "dumps"]
 
+#: one encoder for every frame (``json.dumps`` with options makes a new one each call)
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
+#: each game page's description as JSON text (a game has one or two, made at import)
+_PAGE_TEXTS: dict[int, tuple[GamePage, str]] = {}
+#: the members of each kind of seat view but its public part
+_PRIVATE: dict[type, tuple[str, ...]] = {}
+
 
 def dumps(data: Any) -> str:
     """JSON text as the pages read it: compact, names kept readable."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _ENCODER.encode(data)
+
+
+def _page_text(page: GamePage) -> str:
+    found = _PAGE_TEXTS.get(id(page))
+    if found is None or found[0] is not page:
+        found = _PAGE_TEXTS[id(page)] = (page, dumps(page.to_json()))
+    return found[1]
+
+
+def _private(kind: type) -> tuple[str, ...]:
+    found = _PRIVATE.get(kind)
+    if found is None:
+        names = (item.name for item in dataclasses.fields(kind) if item.name != "public")
+        found = _PRIVATE[kind] = tuple(names)
+    return found
 
 
 class TableFrames:
@@ -41,11 +64,14 @@ class TableFrames:
         "_at",
         "_public",
         "_public_text",
-        "_seat_public",
         "_seats",
         "_spectators",
+        "_sum",
+        "_sum_rest",
+        "_sum_text",
         "head",
         "table",
+        "waiting",
     )
 
     def __init__(self, table: Table, moved_at: float | None, successor: str | None) -> None:
@@ -67,26 +93,36 @@ class TableFrames:
         self._at = "" if moved_at is None else f',"at":{round(moved_at, 3)}'
         if successor is not None:
             head["next"] = successor
-        #: the public view and its text, once a spectator's frame needs them
+        #: the hand's public view and its text, made once a frame needs them
         self._public: Any = None
         self._public_text = "null"
-        #: the public part of a seat's view and its text, shared by the seats whose views'
-        #: public parts are equal to it (in every game so far: all of them)
-        self._seat_public: tuple[Any, str] | None = None
+        #: the public view's summary, its text, and its text but a seat's own keys (by
+        #: those keys; the closing brace off)
+        self._sum: dict[str, Any] = {}
+        self._sum_text = "null"
+        self._sum_rest: dict[tuple[str, ...], str] = {}
+        #: who the hand waits for now (asked once a version)
+        self.waiting: Waiting | None = None
+        #: after the page's description: whose turn, the settlement
+        rest: dict[str, Any] = {}
         if game is not None:
-            head["page"] = adapter.page_of(game).to_json()
-            waiting = None if game.over else game.waiting_for()
+            waiting = self.waiting = None if game.over else game.waiting_for()
             if waiting is not None:
-                head["waiting"] = {"seats": list(waiting.seats), "kind": str(waiting.kind)}
+                rest["waiting"] = {"seats": list(waiting.seats), "kind": str(waiting.kind)}
             settlement = game.settlement() if game.over else None
             if settlement is not None:
-                head["settlement"] = {
+                rest["settlement"] = {
                     "deltas": list(settlement.deltas),
                     "points": list(settlement.points),
                     "scores": list(settlement.scores),
                     "fees": settlement.fees,
                 }
-        self.head = dumps(head)[1:-1]
+        text = dumps(head)[1:-1]
+        if game is not None:  # the page's description written once a game page
+            text += ',"page":' + _page_text(adapter.page_of(game))
+        if rest:
+            text += "," + dumps(rest)[1:-1]
+        self.head = text
         self._seats: dict[int, str] = {}
         self._spectators: dict[str, str] = {}
 
@@ -109,60 +145,64 @@ class TableFrames:
             at = self._at or f',"at":{round(time.time(), 3)}'
         return "{" + self.head + own + at + left + "}"
 
+    def _public_view(self) -> Any:
+        """The hand's public view, made and written once a version (with its summary)."""
+        public = self._public
+        if public is None:
+            game = self.table.game
+            assert game is not None
+            public = self._public = game.public_view()
+            self._public_text = dumps(to_json(public))
+            self._sum = adapter.summary(game, public)
+            self._sum_text = dumps(self._sum)
+        return public
+
+    def _summary(self, own: dict[str, Any]) -> str:
+        """The summary: the public view's, a seat's ``own`` keys taking their values."""
+        if not own:
+            return self._sum_text
+        keys = tuple(own)
+        rest = self._sum_rest.get(keys)
+        if rest is None:  # the public view's summary but those keys, its closing brace off
+            rest = dumps({k: v for k, v in self._sum.items() if k not in own})[:-1]
+            rest = self._sum_rest[keys] = rest if rest == "{" else rest + ","
+        return rest + dumps(own)[1:]
+
     def _spectator(self, lang: str) -> str:
-        own = f',"seat":null,"lang":{dumps(lang)}'
-        game = self.table.game
-        if game is None:
+        own = "," + dumps({"seat": None, "lang": lang})[1:-1]
+        if self.table.game is None:
             return own
-        if self._public is None:
-            self._public = game.public_view()
-            self._public_text = dumps(to_json(self._public))
-        summary = adapter.summary(game, self._public)
-        return own + f',"view":{self._public_text},"sum":{dumps(summary)}'
+        self._public_view()
+        return own + f',"view":{self._public_text},"sum":{self._sum_text}'
 
     def _seat(self, seat: int) -> str:
         table = self.table
         lang = table.seats[seat].lang
-        own = f',"seat":{seat},"lang":{dumps(lang)}'
+        meta: dict[str, Any] = {"seat": seat, "lang": lang}
         game = table.game
         if game is None:
-            return own
-        view = game.view_for(seat)
-        own += f',"view":{self._view_text(view)},"sum":{dumps(adapter.summary(game, view))}'
+            return "," + dumps(meta)[1:-1]
+        view = adapter.seat_view(game, seat, self._public_view())
+        summary = self._summary(adapter.seat_summary(game, view))
         if not game.over and table.phase == TablePhase.PLAYING:
-            decide = _decision(game, view, seat, lang)
-            own += f',"decide":{dumps(decide)}'
-        return own
+            meta["decide"] = _decision(game, self.waiting, view, seat, lang)
+        return "," + dumps(meta)[1:-1] + f',"view":{self._view_text(view)},"sum":{summary}'
 
     def _view_text(self, view: Any) -> str:
-        """A seat's view as JSON text: its public part written once for the seats whose
-        public parts are the same."""
-        public = getattr(view, "public", None)
-        if public is None:
+        """A seat's view as JSON text: its public part the public view's text, written once."""
+        if getattr(view, "public", None) is not self._public or not dataclasses.is_dataclass(view):
             return dumps(to_json(view))
-        members = []
-        for item in dataclasses.fields(view):
-            if item.name == "public":
-                value = self._public_part(public)
-            else:
-                value = dumps(to_json(getattr(view, item.name)))
-            members.append(f"{dumps(item.name)}:{value}")
-        return "{" + ",".join(members) + "}"
-
-    def _public_part(self, public: Any) -> str:
-        shared = self._seat_public
-        if shared is not None and (shared[0] is public or shared[0] == public):
-            return shared[1]
-        text = dumps(to_json(public))
-        if shared is None:
-            self._seat_public = (public, text)
-        return text
+        private = {name: to_json(getattr(view, name)) for name in _private(type(view))}
+        if not private:
+            return '{"public":' + self._public_text + "}"
+        return '{"public":' + self._public_text + "," + dumps(private)[1:]
 
 
-def _decision(game: Any, view: Any, seat: int, lang: str) -> dict[str, Any] | None:
-    """What the seat may decide now, for its page: a play (and whether Pass is offered), or
-    the legal decisions with their labels."""
-    waiting = game.waiting_for()
+def _decision(
+    game: Any, waiting: Waiting | None, view: Any, seat: int, lang: str
+) -> dict[str, Any] | None:
+    """What the seat may decide now (the hand waits for ``waiting``), for its page: a play
+    (and whether Pass is offered), or the legal decisions with their labels."""
     if waiting is not None and seat in waiting and waiting.kind is DecisionKind.PLAY:
         return {"kind": "play", "pass": adapter.may_pass(game, view, seat)}
     legal: list[Action] = game.legal_actions(seat)

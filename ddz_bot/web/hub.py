@@ -95,6 +95,8 @@ class LiveHub:
         self._frames: dict[int, TableFrames] = {}
         #: each watched table's last hints: ((version, seat), the plays' notation)
         self._hinted: dict[int, tuple[tuple[int, int | None], list[str]]] = {}
+        #: tables whose messages are shown again at the loop's next turn (pages closed)
+        self._showing: set[int] = set()
         door.watch(self.published)
 
     # ---- presence (the table layer asks: tg.live.Presence) -------------------------------
@@ -128,7 +130,21 @@ class LiveHub:
         table = self.door.table(viewer.table_id)
         seated = table is not None and table.seat_of(viewer.user_id) is not None
         if table is not None and seated and not self.at_page(table.id, viewer.user_id):
-            self.door.show(table)  # their panel (and the group) catch up
+            self._show_soon(table.id)  # their panel (and the group) catch up
+
+    def _show_soon(self, table_id: int) -> None:
+        """The table's messages are shown again at the loop's next turn: once, however many
+        of its pages closed meanwhile (a room of phones losing the network at once)."""
+        if not self._showing:
+            asyncio.get_running_loop().call_soon(self._show)
+        self._showing.add(table_id)
+
+    def _show(self) -> None:
+        showing, self._showing = self._showing, set()
+        for table_id in showing:
+            table = self.door.table(table_id)
+            if table is not None:
+                self.door.show(table)
 
     def close_all(self) -> None:
         for viewers in list(self._viewers.values()):
@@ -182,18 +198,23 @@ class LiveHub:
         viewers = self._viewers.get(table.id)
         if not viewers:
             return
-        game = table.game
-        waiting = None if game is None or game.over else game.waiting_for()
+        frames = self.frames(table)
+        waiting = frames.waiting
         deciding = () if waiting is None else waiting.seats
         if deciding:
             ordered = sorted(viewers, key=lambda v: table.seat_of(v.user_id) not in deciding)
         else:
             ordered = list(viewers)
         for viewer in ordered:
-            self._send_state(viewer, table)
+            self._send_state(viewer, table, frames=frames)
 
     def _send_state(
-        self, viewer: Viewer, table: Table | None, *, opened: float | None = None
+        self,
+        viewer: Viewer,
+        table: Table | None,
+        *,
+        opened: float | None = None,
+        frames: TableFrames | None = None,
     ) -> None:
         if table is None:
             self._send(viewer, {"t": "gone"})
@@ -202,7 +223,9 @@ class LiveHub:
         if viewer.sent == (table.version, seat):
             return
         viewer.sent = (table.version, seat)
-        self._send_text(viewer, self.frames(table).text(seat, viewer.lang, opened))
+        if frames is None:
+            frames = self.frames(table)
+        self._send_text(viewer, frames.text(seat, viewer.lang, opened))
 
     def frames(self, table: Table) -> TableFrames:
         """The frames of ``table`` as it is now, written once until it is published again."""

@@ -21,6 +21,7 @@ __all__ = ["to_json"]
 
 _MAX_DEPTH = 12
 _PLAIN = (str, int, float, bool, type(None))
+_PLAIN_TYPES = frozenset(_PLAIN)
 #: how each type met so far is written (a view has a handful of types: looked up once)
 _WRITERS: dict[type, Callable[[Any, int], Any]] = {}
 #: each card's name by its id (``Card.__str__`` works it out from the rank and the suit)
@@ -52,10 +53,7 @@ def _writer_for(kind: type) -> Callable[[Any, int], Any]:
     if dataclasses.is_dataclass(kind):
         if kind.__str__ is not object.__str__:
             return lambda value, _: str(value)  # a value with a name of its own (Kh)
-        names = tuple(field.name for field in dataclasses.fields(kind))
-        return lambda value, depth: {
-            name: to_json(getattr(value, name), depth + 1) for name in names
-        }
+        return _fields_writer(tuple(field.name for field in dataclasses.fields(kind)))
     if issubclass(kind, Mapping):
         return lambda value, depth: {
             str(to_json(k, depth + 1)): to_json(v, depth + 1) for k, v in value.items()
@@ -63,6 +61,20 @@ def _writer_for(kind: type) -> Callable[[Any, int], Any]:
     if issubclass(kind, tuple | list | frozenset | set):
         return _items
     return lambda value, _: str(value)
+
+
+def _fields_writer(names: tuple[str, ...]) -> Callable[[Any, int], Any]:
+    """A dataclass's writer: its fields by name, plain values taken as they are (most of a
+    view's fields: no call for them)."""
+
+    def write(value: Any, depth: int) -> dict[str, Any]:
+        written: dict[str, Any] = {}
+        for name in names:
+            item = getattr(value, name)
+            written[name] = item if type(item) in _PLAIN_TYPES else to_json(item, depth + 1)
+        return written
+
+    return write
 
 
 def _card_name(card: Card, _: int) -> str:
@@ -80,9 +92,12 @@ def _items(value: Any, depth: int) -> list[Any]:
     names = _CARD_NAMES
     written: list[Any] = []
     for item in value:
-        if type(item) is Card:
+        kind = type(item)
+        if kind is Card:
             name = names.get(item)
             written.append(_card_name(item, 0) if name is None else name)
+        elif kind in _PLAIN_TYPES:
+            written.append(item)
         else:
             written.append(to_json(item, depth + 1))
     return written

@@ -163,7 +163,10 @@ class _LiveSocket(tornado.websocket.WebSocketHandler):
             sent = self.write_message(text)
         except tornado.websocket.WebSocketClosedError:
             return  # closing: it leaves the hub on its own
-        sent.add_done_callback(_closed_is_fine)
+        if sent.done():  # written at once (the usual case): no callback to schedule
+            _closed_is_fine(sent)
+        else:
+            sent.add_done_callback(_closed_is_fine)
 
 
 def _closed_is_fine(sent: Future[None]) -> None:

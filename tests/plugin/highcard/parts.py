@@ -311,6 +311,12 @@ class HighCardPage:
     def key_moment(self, table: Table) -> Hashable:
         return (table.hand_no, str(table.phase), table.game is not None and table.game.over)
 
+    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
+        return game.view_for(seat)
+
+    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
+        return {}
+
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)
         return {

@@ -44,6 +44,7 @@ from ddz_bot.kernel import (
     TrickWon,
     Waiting,
     WrongPhase,
+    copy_hand,
 )
 
 from .actions import (
@@ -444,7 +445,8 @@ class BaoHuangGame(Crowning):
         return bh_settle(outcome, self.room, held, points)
 
     def clone(self) -> BaoHuangGame:
-        return BaoHuangGame.from_dict(self.to_dict())
+        """A direct copy (``copy_hand``): no read of the stored form, no replay."""
+        return copy_hand(self)
 
 
 #: Actions the table sends for a seat: they don't reset its time-out count.

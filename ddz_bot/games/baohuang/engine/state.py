@@ -323,12 +323,13 @@ class BaoHuangState:
         outcome = self.outcome()
         return () if outcome is None else outcome.factors
 
-    def view_for(self, seat: int) -> SeatView:
-        """What one seat may see: the public view, its hand and its own role."""
+    def view_for(self, seat: int, public: PublicView | None = None) -> SeatView:
+        """What one seat may see: the public view, its hand and its own role. ``public``:
+        this hand's ``public_view()`` made already (a page per seat shares one)."""
         self._check_seat(seat)
         fixed = self.rules.method is GuardMethod.FIXED
         return SeatView(
-            public=self.public_view(),
+            public=self.public_view() if public is None else public,
             seat=seat,
             hand=tuple(self.hands[seat]),
             role=self.role_of(seat),

@@ -62,21 +62,34 @@ class BaoHuangPage:
         game = table.game
         if not isinstance(game, BaoHuangGame):
             return (table.hand_no, str(table.phase))
-        view = game.public_view()
+        # what ``public_view()`` says of these, read without making the whole view
+        over = game.over
         return (
             table.hand_no,
-            str(view.phase),
-            view.emperor,
-            view.guard,
-            str(view.solo),
-            len(view.places),
-            len(view.factors),
-            game.over,
+            str(game.phase),
+            game.emperor,
+            game.guard if (game.guard_revealed or over) else None,
+            str(game.solo if over else game.public_solo()),
+            len(game.places),
+            len(game.outcome_factors() if over else game.factors()),
+            over,
         )
+
+    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
+        if isinstance(game, BaoHuangGame):
+            return game.view_for(seat, public)
+        return game.view_for(seat)
+
+    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
+        hand = getattr(view, "hand", None)
+        role = getattr(view, "role", None)
+        return {
+            "hand": None if hand is None else [str(card) for card in hand],
+            "role": None if role is None else str(role),
+        }
 
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)
-        hand = getattr(view, "hand", None)
         winners = _winners(game) if public.outcome is not None else []
         return {
             "phase": str(public.phase),
@@ -87,10 +100,11 @@ class BaoHuangPage:
                 "factors": [[f.reason.value, f.factor] for f in public.factors],
                 "called": None if public.called is None else str(public.called),
             },
-            "hand": None if hand is None else [str(card) for card in hand],
-            "role": None if getattr(view, "role", None) is None else str(view.role),
+            "hand": None,
+            "role": None,
             "winners": winners,
             "played": str(public.played),
+            **self.seat_summary(game, view),
         }
 
 

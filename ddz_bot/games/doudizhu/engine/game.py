@@ -49,6 +49,7 @@ from ddz_bot.kernel import (
     TrickWon,
     Waiting,
     WrongPhase,
+    copy_hand,
     full_deck,
     rank_name,
     room_from_dict,
@@ -312,13 +313,13 @@ class Game(Auction):
             return None
         if phase is Phase.DOUBLING:
             seats = tuple(s for s in range(self.players) if self.doubled[s] is None)
-            return Waiting(seats, DecisionKind.DOUBLE, TimeLimit.DOUBLE) if seats else None
+            return _waiting(seats, DecisionKind.DOUBLE, TimeLimit.DOUBLE) if seats else None
         if self.turn is None:
             return None
         if phase is Phase.PLAYING:
-            return Waiting((self.turn,), DecisionKind.PLAY, TimeLimit.PLAY)
+            return _waiting((self.turn,), DecisionKind.PLAY, TimeLimit.PLAY)
         kind = DecisionKind.SHOW if phase is Phase.LANDLORD_SHOW else DecisionKind.BID
-        return Waiting((self.turn,), kind, TimeLimit.BID)
+        return _waiting((self.turn,), kind, TimeLimit.BID)
 
     def legal_actions(self, seat: int) -> list[Action]:
         """The seat's game decisions now (not ``Deal``, ``Timeout``, ``Escape``,
@@ -376,7 +377,21 @@ class Game(Auction):
         return settle(outcome, self.room, held, points)
 
     def clone(self) -> Game:
-        return Game.from_dict(self.to_dict())
+        """A direct copy (``copy_hand``): no read of the stored form, no replay."""
+        return copy_hand(self)
+
+
+#: each ``Waiting`` made so far (a frozen value: a handful serve every hand, asked for
+#: several times a move)
+_WAITINGS: dict[tuple[tuple[int, ...], DecisionKind, TimeLimit], Waiting] = {}
+
+
+def _waiting(seats: tuple[int, ...], kind: DecisionKind, limit: TimeLimit) -> Waiting:
+    key = (seats, kind, limit)
+    found = _WAITINGS.get(key)
+    if found is None:
+        found = _WAITINGS[key] = Waiting(seats, kind, limit)
+    return found
 
 
 _HANDLERS: dict[type[Action], Callable[[Game, Any], list[Event]]] = {

@@ -328,11 +328,14 @@ class HandState:
             deal_step=self.deal_step,
         )
 
-    def view_for(self, seat: int) -> SeatView:
-        """What ``seat`` may see: the public view and its own hand."""
+    def view_for(self, seat: int, public: PublicView | None = None) -> SeatView:
+        """What ``seat`` may see: the public view and its own hand. ``public``: this
+        hand's ``public_view()`` made already (a page per seat shares one)."""
         if not 0 <= seat < self.players:
             raise BadSeat(f"there is no seat {seat}")
-        return SeatView(public=self.public_view(), seat=seat, hand=tuple(self.hands[seat]))
+        if public is None:
+            public = self.public_view()
+        return SeatView(public=public, seat=seat, hand=tuple(self.hands[seat]))
 
     # ------------------------------------------------------------------ persistence
 

@@ -54,33 +54,56 @@ class DouDizhuPage:
         return getattr(getattr(view, "public", view), "to_beat", None) is not None
 
     def key_moment(self, table: Table) -> Hashable:
-        """The landlord known, the multiplier (bombs, grabs), the end."""
+        """A deal (or a redeal), a hand shown, the landlord known, a bomb, the end: not
+        each bid, grab or double (the group sees where the bidding led)."""
         game = table.game
         if not isinstance(game, Game):
             return (table.hand_no, str(table.phase))
-        # what ``public_view()`` says of these, read without writing the whole view out
-        return (table.hand_no, str(game.phase), game.landlord, game.multiplier(), game.over)
+        # what ``public_view()`` says of these, read from the hand's own fields
+        return (
+            table.hand_no,
+            game.redeals,
+            len(game.shows),
+            game.landlord,
+            len(game.bombs),
+            game.over,
+        )
+
+    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
+        return game.view_for(seat, public) if isinstance(game, Game) else game.view_for(seat)
+
+    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
+        hand = getattr(view, "hand", None)
+        role = getattr(view, "role", None)
+        return {
+            "hand": None if hand is None else [str(card) for card in hand],
+            "role": None if role is None else str(role),
+        }
 
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)
-        hand = getattr(view, "hand", None)
-        over = public.outcome is not None
-        return {
-            "phase": str(public.phase),
-            "turn": public.turn,
-            "seats": [_seat(info, over) for info in public.seats],
-            "to_beat_seat": public.to_beat_seat,
-            "stakes": {
-                "base": public.base,
-                "multiplier": public.multiplier,
-                "items": [[i.reason.value, i.factor] for i in public.multiplier_items],
-                "bottom": None if public.bottom is None else [str(c) for c in public.bottom],
-            },
-            "hand": None if hand is None else [str(card) for card in hand],
-            "role": None if getattr(view, "role", None) is None else str(view.role),
-            "winners": [] if public.outcome is None else list(public.outcome.winners),
-            "played": str(public.played),
-        }
+        return {**_public_summary(public), **self.seat_summary(game, view)}
+
+
+def _public_summary(public: Any) -> dict[str, Any]:
+    """The summary of the public view (a seat's own keys left empty, in their places)."""
+    over = public.outcome is not None
+    return {
+        "phase": str(public.phase),
+        "turn": public.turn,
+        "seats": [_seat(info, over) for info in public.seats],
+        "to_beat_seat": public.to_beat_seat,
+        "stakes": {
+            "base": public.base,
+            "multiplier": public.multiplier,
+            "items": [[i.reason.value, i.factor] for i in public.multiplier_items],
+            "bottom": None if public.bottom is None else [str(c) for c in public.bottom],
+        },
+        "hand": None,
+        "role": None,
+        "winners": [] if public.outcome is None else list(public.outcome.winners),
+        "played": str(public.played),
+    }
 
 
 def _seat(info: Any, over: bool) -> dict[str, Any]:

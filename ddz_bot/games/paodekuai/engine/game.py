@@ -33,6 +33,7 @@ from ddz_bot.kernel import (
     Timeout,
     Waiting,
     action_from_dict,
+    copy_hand,
 )
 
 from .actions import (
@@ -419,9 +420,13 @@ class PdkGame:
             outcome=self.outcome(),
         )
 
-    def view_for(self, seat: int) -> SeatView:
+    def view_for(self, seat: int, public: PublicView | None = None) -> SeatView:
+        """What one seat may see; ``public``: this hand's ``public_view()`` made already (a
+        page per seat shares one)."""
         self._check_seat(seat)
-        return SeatView(self.public_view(), seat, tuple(self.hands[seat]))
+        return SeatView(
+            self.public_view() if public is None else public, seat, tuple(self.hands[seat])
+        )
 
     def outcome(self) -> PdkOutcome | None:
         """How the hand ended; ``None`` while it goes on."""
@@ -473,7 +478,8 @@ class PdkGame:
         return cls.replay(data, data.get("actions", []))
 
     def clone(self) -> PdkGame:
-        return PdkGame.from_dict(self.to_dict())
+        """A direct copy (``copy_hand``): no read of the stored form, no replay."""
+        return copy_hand(self)
 
 
 #: what a hand waits on in each seat's turn (frozen: one serves every hand)

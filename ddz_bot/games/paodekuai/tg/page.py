@@ -51,13 +51,19 @@ class PdkPage:
         game = table.game
         if not isinstance(game, PdkGame):
             return (table.hand_no, str(table.phase))
-        view = game.public_view()
-        warned = tuple(info.seat for info in view.seats if info.one_card)
-        return (table.hand_no, str(view.phase), warned, len(view.bombs), game.over)
+        # what ``public_view()`` says of these, read without making the whole view
+        warned = tuple(seat for seat, hand in enumerate(game.hands) if len(hand) == 1)
+        return (table.hand_no, str(game.phase), warned, len(game.bombs), game.over)
+
+    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
+        return game.view_for(seat, public) if isinstance(game, PdkGame) else game.view_for(seat)
+
+    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
+        hand = getattr(view, "hand", None)
+        return {"hand": None if hand is None else [str(card) for card in hand], "role": None}
 
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)
-        hand = getattr(view, "hand", None)
         outcome = public.outcome
         return {
             "phase": str(public.phase),
@@ -68,10 +74,11 @@ class PdkPage:
                 "bombs": [[b.seat, str(Cards([b.rank]))] for b in public.bombs],
                 "cards_left": None if outcome is None else list(outcome.cards_left),
             },
-            "hand": None if hand is None else [str(card) for card in hand],
+            "hand": None,
             "role": None,
             "winners": [] if outcome is None else list(outcome.winners),
             "played": str(public.played),
+            **self.seat_summary(game, view),
         }
 
 

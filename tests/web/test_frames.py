@@ -1,0 +1,78 @@
+"""The frames written once a version hold, for every page, exactly what the game gives that
+page: a seat its ``view_for(seat)`` and that view's summary, a spectator ``public_view()``
+and its summary, over whole hands of every game (the public view is made and written once
+for all of them, so this is what keeps it honest)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from ddz_bot.games import GAMES
+from ddz_bot.kernel import GameProtocol, room_by_key
+from ddz_bot.tg.phases import TablePhase
+from ddz_bot.tg.table import Seat, Table
+from ddz_bot.web import adapter
+from ddz_bot.web.frames import TableFrames
+from ddz_bot.web.jsonview import to_json
+
+VARIANTS = [(name, rules) for name in GAMES for rules in sorted(GAMES[name].variants)]
+#: the most decisions a hand of the test takes (a 保皇 hand takes a few hundred at most)
+MOST = 600
+
+
+def _dealt(name: str, rules: str, seed: int) -> GameProtocol:
+    host = GAMES[name].host
+    seats = host.seats(rules)
+    game: GameProtocol = host.new_hand(
+        rules, room_by_key("beginner"), [10**6] * seats, random.Random(seed), [True] * seats
+    )
+    for action in host.opening([], deal_window=False):
+        game.apply(action)
+    return game
+
+
+def _check(table: Table, game: GameProtocol) -> None:
+    frames = TableFrames(table, 1.0, None)
+    public = game.public_view()
+    spectator = json.loads(frames.text(None, "en"))
+    assert spectator["seat"] is None
+    assert spectator["view"] == json.loads(json.dumps(to_json(public)))
+    assert spectator["sum"] == json.loads(json.dumps(adapter.summary(game, public)))
+    waiting = game.waiting_for()
+    for seat in range(game.players):
+        view = game.view_for(seat)
+        frame = json.loads(frames.text(seat, "en"))
+        assert frame["seat"] == seat
+        assert frame["view"] == json.loads(json.dumps(to_json(view)))
+        assert frame["sum"] == json.loads(json.dumps(adapter.summary(game, view)))
+        if waiting is not None and seat in waiting:
+            assert frame["decide"] is not None
+        if waiting is not None:
+            assert frame["waiting"] == {"seats": list(waiting.seats), "kind": str(waiting.kind)}
+
+
+@pytest.mark.parametrize(("name", "rules"), VARIANTS)
+def test_every_page_gets_what_the_game_gives_its_seat_through_a_whole_hand(
+    name: str, rules: str
+) -> None:
+    rng = random.Random(7)
+    game = _dealt(name, rules, 7)
+    seats = [Seat(100 + s, f"P{s}", lang="en") for s in range(game.players)]
+    table = Table(
+        id=1, chat_id=-1, title="t", lang="en", rules=rules, phase=TablePhase.PLAYING, seats=seats
+    )
+    for _ in range(MOST):
+        table.game = game
+        _check(table, game)
+        waiting = game.waiting_for()
+        if game.over or waiting is None:
+            break
+        seat = waiting.seats[0]
+        game = game.clone()  # a published hand never changes: each version is a new one
+        game.apply(rng.choice(game.legal_actions(seat)))
+    assert game.over
+    table.game = game
+    _check(table, game)
