@@ -14,10 +14,8 @@ from ddz_bot.games.module import GamePage, TableTerms
 from ddz_bot.i18n import t as shared
 from ddz_bot.kernel import (
     Action,
-    AutoPlay,
     Cards,
     Deal,
-    Escape,
     Escaped,
     Event,
     GameProtocol,
@@ -91,23 +89,11 @@ class HighCardHost:
     def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
         return [Deal()]
 
-    def close_window(self) -> Action:
-        return Deal()
-
     def timed_out(self, waiting: Waiting) -> list[Action]:
         return [Timeout(seat) for seat in waiting.seats]
 
-    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
-        return bool(game.auto[seat])
-
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
         return False
-
-    def autoplay(self, seat: int, on: bool) -> Action:
-        return AutoPlay(seat, on)
-
-    def escape(self, seat: int) -> Action:
-        return Escape(seat)
 
     def escape_cost(self, game: HostedGame, seat: int) -> int:
         room = game.room
