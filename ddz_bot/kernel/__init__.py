@@ -68,6 +68,7 @@ from .economy import (
     take_fees,
 )
 from .events import (
+    NOTATION,
     Aborted,
     AutoPlayChanged,
     Escaped,
@@ -91,6 +92,7 @@ from .titles import (
 
 __all__ = [
     "DEFAULT_ROOM",
+    "NOTATION",
     "NUM_RANKS",
     "RANK_CHARS",
     "ROOMS",
