@@ -105,8 +105,8 @@ def _game_holding(lang: str, key: str) -> Mapping[str, str]:
 def t(lang: str, key: str, /, **values: object) -> str:
     """The message ``key`` in ``lang`` with its placeholders filled.
 
-    An unknown language falls back to the default one; an unknown key raises ``KeyError``
-    (a bug, caught by the tests).
+    An unknown language falls back to the default one; an unknown key, or a placeholder
+    without its value, raises ``KeyError`` (a bug, caught by the tests).
     """
     lang = lang if lang in SHARED_CATALOGUES else DEFAULT_LANG
     catalogue: Mapping[str, str] = SHARED_CATALOGUES[lang]
@@ -115,8 +115,8 @@ def t(lang: str, key: str, /, **values: object) -> str:
     template = catalogue[key]
     if _one(values) and f"{key}:one" in catalogue:
         template = catalogue[f"{key}:one"]  # "1 point", not "1 points"
-    if not values:
-        return template
+    # formatted even without values: a placeholder left unfilled is a ``KeyError`` (a bug the
+    # tests catch), never a ``{name}`` shown to a player
     return template.format(**{name: _isolated(value) for name, value in values.items()})
 
 

@@ -69,6 +69,7 @@ from .economy import (
     take_fees,
 )
 from .events import (
+    NOTATION,
     Aborted,
     AutoPlayChanged,
     Escaped,
@@ -92,6 +93,7 @@ from .titles import (
 
 __all__ = [
     "DEFAULT_ROOM",
+    "NOTATION",
     "NUM_RANKS",
     "RANK_CHARS",
     "ROOMS",

@@ -15,6 +15,7 @@ from typing import Any, ClassVar
 from .cards import Card, Cards
 
 __all__ = [
+    "NOTATION",
     "Aborted",
     "AutoPlayChanged",
     "Escaped",
@@ -27,10 +28,15 @@ __all__ = [
 ]
 
 
-def plain(value: Any) -> Any:
-    """Plain data (str, int, bool, None, lists, dicts) for logs: a value's own ``to_dict``
-    where it has one, cards as their notation, enums as their value."""
-    if isinstance(value, Card | Cards):
+#: the values written in their own notation in an event's plain data (``Cards``: ``3334``)
+NOTATION: tuple[type, ...] = (Card, Cards)
+
+
+def plain(value: Any, notation: tuple[type, ...] = NOTATION) -> Any:
+    """Plain data (str, int, bool, None, lists, dicts) for logs: the ``notation`` types (cards
+    by default) as their notation, else a value's own ``to_dict`` where it has one, enums as
+    their value, containers and dataclasses member by member."""
+    if isinstance(value, notation):
         return str(value)
     to_dict = getattr(value, "to_dict", None)
     if callable(to_dict) and not isinstance(value, type):
@@ -38,22 +44,24 @@ def plain(value: Any) -> Any:
     if isinstance(value, Enum):
         return value.value
     if isinstance(value, tuple | list):
-        return [plain(v) for v in value]
+        return [plain(v, notation) for v in value]
     if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
+        return {str(k): plain(v, notation) for k, v in value.items()}
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
+        return {f.name: plain(getattr(value, f.name), notation) for f in fields(value)}
     return value
 
 
 @dataclass(frozen=True, slots=True)
 class Event:
     name: ClassVar[str] = "event"
+    #: what this game's events write in its notation (a game adds its own values: melds...)
+    notation: ClassVar[tuple[type, ...]] = NOTATION
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"event": self.name}
         for f in fields(self):
-            out[f.name] = plain(getattr(self, f.name))
+            out[f.name] = plain(getattr(self, f.name), self.notation)
         return out
 
 

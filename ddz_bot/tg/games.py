@@ -1,11 +1,12 @@
 """What the table layer needs of a game's hands beyond the kernel's protocol: its host rules.
 
 The flows (lobby, hand, timers, resuming) speak to a hand through the kernel's
-``GameProtocol`` (``waiting_for``, ``apply``, ``legal_actions``, ``outcome``...); the few
-table actions a protocol leaves to the host (how a hand is dealt, what a time-out sends, how
-托管 and an escape are asked for, what an escape costs, who deals next, loading a saved hand)
-are answered by the game's ``GameHost`` (its folder's ``tg/host.py``), which the table finds
-through the registry (``ddz_bot.games.GAMES``).
+``GameProtocol`` (``waiting_for``, ``apply``, ``legal_actions``, ``outcome``...) and the
+kernel's shared actions (the deal window closing is a ``Deal``, 托管 an ``AutoPlay``, leaving
+an ``Escape``); the few table actions that differ by game (how a hand is opened, what a
+time-out sends, whose clock is shared, what an escape costs, who deals next, loading a saved
+hand) are answered by the game's ``GameHost`` (its folder's ``tg/host.py``), which the table
+finds through the registry (``ddz_bot.games.GAMES``).
 """
 
 from __future__ import annotations
@@ -54,25 +55,13 @@ class GameHost(Protocol):
         in the lobby, then the deal (all of it at once when there is no deal window)."""
         ...
 
-    def close_window(self) -> Action:
-        """What the table sends when its deal window closes."""
-        ...
-
     def timed_out(self, waiting: Waiting) -> list[Action]:
         """What the table sends for the seats whose time ran out."""
-        ...
-
-    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
-        """Whether ``seat`` is played by the AI (托管) now."""
         ...
 
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
         """Whether a decision everyone answers at once keeps the clock it began with."""
         ...
-
-    def autoplay(self, seat: int, on: bool) -> Action: ...
-
-    def escape(self, seat: int) -> Action: ...
 
     def escape_cost(self, game: HostedGame, seat: int) -> int:
         """The beans ``seat`` would pay for leaving now (before the caps), fee included."""

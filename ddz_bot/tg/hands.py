@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ddz_bot.games import GAMES
-from ddz_bot.kernel import Action, Event, IllegalAction, room_by_key
+from ddz_bot.kernel import Action, AutoPlay, Deal, Escape, Event, IllegalAction, room_by_key
 
 from ..config import Settings
 from ..i18n import t
@@ -194,16 +194,15 @@ class HandFlow:
         async with self.registry.lock(table.id):
             seat = table.seat_of(user_id)
             game = table.game
-            host = host_for(table.rules)
             if (
                 seat is None
                 or game is None
                 or game.over
-                or not host.on_autoplay(game, seat)
+                or not game.auto[seat]
                 or not self.registry.holds(table)
             ):
                 raise Refused("stale_button")  # pressed twice, or the hand moved on
-            action = host.autoplay(seat, False)
+            action = AutoPlay(seat, False)
             try:
                 await self.act(table, action)
             except IllegalAction as error:  # 保皇: a seat on auto-play four times stays on
@@ -221,7 +220,7 @@ class HandFlow:
                 or not self.registry.holds(table)
             ):
                 raise Refused("stale_button")
-            await self.act(table, host_for(table.rules).escape(seat))
+            await self.act(table, Escape(seat))
 
     def escape_cost(self, table: Table, user_id: int) -> int:
         seat = table.seat_of(user_id)
@@ -248,7 +247,7 @@ class HandFlow:
         change = self._change(table)
         waiting = game.waiting_for()
         if kind is TimerKind.DEAL:
-            self._accept(change, host.close_window())
+            self._accept(change, Deal())  # the deal window closed
         elif waiting is not None:
             for action in host.timed_out(waiting):
                 self._accept(change, action)
@@ -322,9 +321,8 @@ class HandFlow:
         waiting = game.waiting_for()
         if waiting is None:
             return None
-        host = host_for(table.rules)
         for seat in sorted(waiting.seats):
-            if table.seats[seat].is_ai or host.on_autoplay(game, seat):
+            if table.seats[seat].is_ai or game.auto[seat]:
                 return seat
         return None
 

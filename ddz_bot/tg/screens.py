@@ -29,6 +29,7 @@ __all__ = [
     "lobby_content",
     "lobby_seats",
     "lobby_slot",
+    "panel_picture_key",
     "phase_seconds",
     "seconds_left",
     "single_decider",
@@ -71,6 +72,19 @@ def lobby_content(
     if closed_text is not None:
         return Content(f"{text}\n\n{closed_text}", None)
     return Content(text, keyboard())
+
+
+def panel_picture_key(table: Table, seat: int, game_mark: str, hand: str) -> str:
+    """The key of a seat's panel picture in a game whose seats decide one at a time: it is
+    drawn again when the seat's ``hand`` (its cards as a short text) changes, when its turn
+    comes (each turn: the picture shows whose it is), and once the hand is over; another
+    seat's move alone leaves it as it is. ``game_mark`` keeps games' keys apart."""
+    now = waiting(table)
+    if now is not None and seat in now:
+        mode = f"turn{table.version}"
+    else:
+        mode = "over" if table.game is not None and table.game.over else "wait"
+    return f"{game_mark}{table.hand_no}:{hand}:{mode}"
 
 
 def waiting(table: Table) -> Waiting | None:

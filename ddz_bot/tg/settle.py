@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
 
 from ddz_bot.kernel import Settlement
 from ddz_bot.render import ResultLine
@@ -29,8 +31,10 @@ __all__ = [
     "SettleHand",
     "Settled",
     "applied_result",
+    "hand_record",
     "ledger_changes",
     "settle_in_storage",
+    "won_by_score",
 ]
 
 
@@ -44,6 +48,40 @@ class Settled:
 
 #: a game's way to settle its finished hand through storage and say the result
 SettleHand = Callable[[Database, Table, HostedGame], Awaitable[Settled]]
+
+
+def hand_record(
+    table: Table,
+    game: HostedGame,
+    *,
+    name: str,
+    rules: Mapping[str, Any],
+    result: dict[str, Any],
+    multipliers: Sequence[Mapping[str, Any]] = (),
+) -> HandRecord:
+    """A finished hand's record for storage: what the game tells of it (its ``name``, the
+    ``rules`` played, the ``result`` and the itemised ``multipliers``) with what the table
+    knows (the room, who sat where, when and in which chat)."""
+    return HandRecord(
+        game=name,
+        room=game.room.key,
+        rules=dict(rules),
+        seats=[seat.user_id for seat in table.seats],
+        result=result,
+        multipliers=[dict(item) for item in multipliers],
+        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
+        finished_at=datetime.now(UTC),
+        chat_id=table.chat_id,
+        table_id=str(table.id),
+    )
+
+
+def won_by_score(scores: Sequence[int], escaped: int | None) -> Callable[[int], bool]:
+    """Whether a seat won, in a game scored seat by seat: its score rose, or, when someone
+    escaped, it stayed."""
+    if escaped is not None:
+        return lambda seat: seat != escaped
+    return lambda seat: scores[seat] > 0
 
 
 async def settle_in_storage(

@@ -168,11 +168,10 @@ class Table:
         waiting = None if self.game is None else self.game.waiting_for()
         if waiting is None or self.game is None:
             return frozenset()
-        host = host_for(self.rules)
         return frozenset(
             seat
             for seat in waiting.seats
-            if not self.seats[seat].is_ai and not host.on_autoplay(self.game, seat)
+            if not self.seats[seat].is_ai and not self.game.auto[seat]
         )
 
     def move_to(self, phase: TablePhase) -> None:

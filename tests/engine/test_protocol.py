@@ -123,7 +123,7 @@ def test_a_hand_played_through_the_protocol_ends_settled_and_replays(name: str, 
 def test_an_escape_ends_the_hand_with_its_termination(name: str) -> None:
     rules = sorted(GAMES[name].variants)[0]
     game, _ = _dealt(name, rules)
-    game.apply(GAMES[name].host.escape(1))
+    game.apply(Escape(1))  # the kernel's escape: every game takes it
     outcome: Any = game.outcome()
     assert outcome is not None and outcome.termination is Termination.ESCAPED
     assert game.over and game.waiting_for() is None

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Hashable, Iterable, Sequence
-from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from ddz_bot.ai import SEAT_LEVEL, LevelName
@@ -14,10 +13,8 @@ from ddz_bot.games.module import GamePage, TableTerms
 from ddz_bot.i18n import t as shared
 from ddz_bot.kernel import (
     Action,
-    AutoPlay,
     Cards,
     Deal,
-    Escape,
     Escaped,
     Event,
     GameProtocol,
@@ -28,10 +25,10 @@ from ddz_bot.kernel import (
     Timeout,
     Waiting,
 )
-from ddz_bot.storage import Database, FinishedHand, GroupSettings, HandRecord
+from ddz_bot.storage import Database, FinishedHand, GroupSettings
 from ddz_bot.tg.games import HostedGame
 from ddz_bot.tg.refusals import Refused
-from ddz_bot.tg.settle import Settled, settle_in_storage
+from ddz_bot.tg.settle import Settled, hand_record, settle_in_storage
 
 from .engine import GAME_NAME, CardPlayed, HandTaken, HighCardGame, read_action
 from .words import card_text, cards_text, t
@@ -91,23 +88,11 @@ class HighCardHost:
     def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
         return [Deal()]
 
-    def close_window(self) -> Action:
-        return Deal()
-
     def timed_out(self, waiting: Waiting) -> list[Action]:
         return [Timeout(seat) for seat in waiting.seats]
 
-    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
-        return bool(game.auto[seat])
-
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
         return False
-
-    def autoplay(self, seat: int, on: bool) -> Action:
-        return AutoPlay(seat, on)
-
-    def escape(self, seat: int) -> Action:
-        return Escape(seat)
 
     def escape_cost(self, game: HostedGame, seat: int) -> int:
         room = game.room
@@ -195,18 +180,7 @@ async def settle_high_card(db: Database, table: Table, game: HostedGame) -> Sett
         "start": played.start_dict(),
         "log": [action.to_dict() for action in played.actions],
     }
-    record = HandRecord(
-        game=GAME_NAME,
-        room=played.room.key,
-        rules={"game": GAME_NAME},
-        seats=users,
-        result=result,
-        multipliers=[],
-        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
-        finished_at=datetime.now(UTC),
-        chat_id=table.chat_id,
-        table_id=str(table.id),
-    )
+    record = hand_record(table, played, name=GAME_NAME, rules={"game": GAME_NAME}, result=result)
 
     def scored(beans: list[int], points: list[int]) -> Settlement:
         settlement = played.settlement(points, beans)

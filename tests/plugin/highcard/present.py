@@ -17,7 +17,13 @@ from ddz_bot.tg.codec import Button
 from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import lobby_content, lobby_seats, seconds_left, single_decider
+from ddz_bot.tg.screens import (
+    lobby_content,
+    lobby_seats,
+    panel_picture_key,
+    seconds_left,
+    single_decider,
+)
 from ddz_bot.tg.table import FINISHED, Table
 
 from .engine import HighCardGame
@@ -103,12 +109,10 @@ class HighCardContents:
         elif seat in (game.waiting_for() or ()):
             lines.append(shared(lang, "panel_your_turn", seconds=seconds_left(table)))
         lines.append(t(lang, "your_cards", cards=cards_text(c.rank for c in hand)))
-        deciding = game.waiting_for() is not None and seat in (game.waiting_for() or ())
-        mode = f"turn{table.version}" if deciding else ("over" if game.over else "wait")
         return Content(
             "\n".join(lines),
             self._keyboard(table, seat, lang, panel),
-            photo_key=f"hc{table.hand_no}:{''.join(str(c) for c in hand)}:{mode}",
+            photo_key=panel_picture_key(table, seat, "hc", "".join(str(c) for c in hand)),
             render=lambda: render_cards(hand),
         )
 

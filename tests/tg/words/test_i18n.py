@@ -128,6 +128,11 @@ def test_t_fills_placeholders_and_falls_back() -> None:
         t("en", "no-such-key")
 
 
+def test_a_message_asked_without_its_values_is_a_bug_not_braces_shown_to_a_player() -> None:
+    with pytest.raises(KeyError):
+        t("en", "joined")  # "{name} sat down." would reach the group as it stands
+
+
 async def test_english_panels_name_the_jokers_in_english(bot: Harness) -> None:
     group = bot.group()
     users = [bot.user(name, language_code="en") for name in ("Alice", "Bob", "Carol")]

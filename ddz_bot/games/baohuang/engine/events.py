@@ -8,12 +8,10 @@ guard is named only by ``GuardRevealed``. The engine's ``Passed``, ``TrickWon``,
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, fields
-from enum import Enum
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
-from ddz_bot.kernel import Card, Cards, Event
+from ddz_bot.kernel import NOTATION, Card, Event
 
 from .cards import Face
 from .melds import Meld
@@ -33,32 +31,12 @@ __all__ = [
     "ThroneTaken",
     "ThroneYielded",
     "WentOut",
-    "plain",
 ]
-
-
-def plain(value: Any) -> Any:
-    """Plain data (str, int, bool, None, lists, dicts) for logs and storage."""
-    if isinstance(value, Card | Cards | Face | Meld):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [plain(v) for v in value]
-    if isinstance(value, dict):
-        return {str(k): plain(v) for k, v in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    return value
 
 
 @dataclass(frozen=True, slots=True)
 class BaoHuangEvent(Event):
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": self.name}
-        for f in fields(self):
-            out[f.name] = plain(getattr(self, f.name))
-        return out
+    notation: ClassVar[tuple[type, ...]] = (*NOTATION, Face, Meld)
 
 
 @dataclass(frozen=True, slots=True)

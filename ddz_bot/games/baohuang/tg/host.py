@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ddz_bot.games.baohuang.engine import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
-from ddz_bot.kernel import Action, AutoPlay, Deal, Escape, Room, Timeout, Waiting
+from ddz_bot.kernel import Action, Deal, Room, Timeout, Waiting
 from ddz_bot.tg.games import HostedGame
 
 __all__ = ["BAOHUANG", "BaoHuangHost", "baohuang_rules", "baohuang_rules_name"]
@@ -75,23 +75,11 @@ class BaoHuangHost:
     def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
         return [Deal()]
 
-    def close_window(self) -> Action:
-        return Deal()
-
     def timed_out(self, waiting: Waiting) -> list[Action]:
         return [Timeout(seat) for seat in sorted(waiting.seats)]
 
-    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
-        return bool(game.auto[seat])
-
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
         return False  # one seat decides at a time
-
-    def autoplay(self, seat: int, on: bool) -> Action:
-        return AutoPlay(seat, on)
-
-    def escape(self, seat: int) -> Action:
-        return Escape(seat)
 
     def escape_cost(self, game: HostedGame, seat: int) -> int:
         """R-BH-ESCAPE: the penalty's points at the room's rate, and the fee."""

@@ -10,16 +10,15 @@ was above zero (after an escape: whether it stayed).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Role, Solo, bh_settle
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Settlement, Termination
-from ddz_bot.storage import Database, HandRecord, LedgerChange, Reason
+from ddz_bot.storage import Database, LedgerChange, Reason
 from ddz_bot.tg.cardwords import grouped_cards_text
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled, settle_in_storage
+from ddz_bot.tg.settle import Settled, hand_record, settle_in_storage, won_by_score
 from ddz_bot.tg.table import Table
 
 from .host import BAOHUANG
@@ -62,31 +61,28 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         "log": [action.to_dict() for action in game.actions],
         "start": game.start_dict(),
     }
-    record = HandRecord(
-        game=BAOHUANG,
-        room=game.room.key,
+    record = hand_record(
+        table,
+        game,
+        name=BAOHUANG,
         rules={"game": BAOHUANG, **game.rules.to_dict()},
-        seats=users,
         result=result,
         multipliers=[
             {"reason": f.reason.value, "factor": f.factor, "seat": f.seat} for f in outcome.factors
         ],
-        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
-        finished_at=datetime.now(UTC),
-        chat_id=table.chat_id,
-        table_id=str(table.id),
     )
 
     def scored(beans: list[int], points: list[int]) -> Settlement:
         return bh_settle(outcome, game.room, beans, points)
 
-    def won(seat: int) -> bool:
-        if outcome.escaped is not None:
-            return seat != outcome.escaped
-        return outcome.scores[seat] > 0
-
     applied = await settle_in_storage(
-        db, table, users, record, scored, won, role=lambda seat: _role(outcome, seat)
+        db,
+        table,
+        users,
+        record,
+        scored,
+        won_by_score(outcome.scores, outcome.escaped),
+        role=lambda seat: _role(outcome, seat),
     )
     lines = bh_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ddz_bot.games.doudizhu.engine import Game, NoDouble, ShowCards, escape_score, ruleset_by_name
-from ddz_bot.kernel import Action, AutoPlay, Deal, Escape, Room, TimeLimit, Timeout, Waiting
+from ddz_bot.kernel import Action, Deal, Room, TimeLimit, Timeout, Waiting
 from ddz_bot.tg.games import HostedGame
 
 __all__ = ["DouDizhuHost"]
@@ -41,27 +41,15 @@ class DouDizhuHost:
         actions: list[Action] = [ShowCards(seat) for seat in show_seats]
         return actions + [Deal()] * (1 if deal_window else 3)
 
-    def close_window(self) -> Action:
-        return Deal()
-
     def timed_out(self, waiting: Waiting) -> list[Action]:
         # while doubling everyone answers at once: silence is "no" (not an AFK time-out)
         if waiting.limit is TimeLimit.DOUBLE:
             return [NoDouble(seat) for seat in sorted(waiting.seats)]
         return [Timeout(seat) for seat in sorted(waiting.seats)]
 
-    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
-        return bool(game.auto[seat])
-
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
         # 加倍: everyone answers against the clock set when the doubling began
         return before.limit is after.limit is TimeLimit.DOUBLE
-
-    def autoplay(self, seat: int, on: bool) -> Action:
-        return AutoPlay(seat, on)
-
-    def escape(self, seat: int) -> Action:
-        return Escape(seat)
 
     def escape_cost(self, game: HostedGame, seat: int) -> int:
         """R-ESCAPE."""

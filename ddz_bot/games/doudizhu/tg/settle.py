@@ -9,15 +9,14 @@ finished but unsettled hand simply settles it again: beans move once.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from ddz_bot.games.doudizhu.engine import WILDCARD_FACTOR, Game, HandOutcome, Role, settle
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Settlement
-from ddz_bot.storage import Database, HandRecord, LedgerChange, Reason
+from ddz_bot.storage import Database, LedgerChange, Reason
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled, settle_in_storage
+from ddz_bot.tg.settle import Settled, hand_record, settle_in_storage
 from ddz_bot.tg.table import Table
 
 from .options import GAME_KEY as DOUDIZHU
@@ -36,7 +35,6 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
     outcome = game.outcome()
     assert outcome is not None
     users = [s.user_id for s in table.seats]
-    now = datetime.now(UTC)
     result: dict[str, Any] = {
         "winner_role": outcome.winner_role.value if outcome.winner_role else None,
         "winners": list(outcome.winners),
@@ -49,20 +47,16 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         "log": game.log,
         "start": game.start_dict(),
     }
-    record = HandRecord(
-        game=DOUDIZHU,
-        room=game.room.key,
+    record = hand_record(
+        table,
+        game,
+        name=DOUDIZHU,
         rules=game.rules.to_dict(),
-        seats=users,
         result=result,
         multipliers=[
             {"reason": i.reason, "factor": i.factor, "seat": i.seat, "detail": i.detail}
             for i in game.multiplier_items()
         ],
-        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
-        finished_at=now,
-        chat_id=table.chat_id,
-        table_id=str(table.id),
     )
 
     def scored(beans: list[int], points: list[int]) -> Settlement:

@@ -6,12 +6,10 @@ Events are told to the whole table, so none names a card still held. The shared
 
 from __future__ import annotations
 
-import dataclasses
-from dataclasses import dataclass, fields
-from enum import Enum
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from typing import ClassVar
 
-from ddz_bot.kernel import Card, Cards, Event, Passed
+from ddz_bot.kernel import NOTATION, Card, Event, Passed
 
 from .cards import PLAYERS
 from .combos import PdkCombo
@@ -29,30 +27,12 @@ __all__ = [
     "PhaseChanged",
     "Played",
     "TrickWon",
-    "plain",
 ]
-
-
-def plain(value: Any) -> Any:
-    """Plain data (str, int, bool, None, lists, dicts) for logs."""
-    if isinstance(value, Card | Cards | PdkCombo):
-        return str(value)
-    if isinstance(value, Enum):
-        return value.value
-    if isinstance(value, tuple | list):
-        return [plain(v) for v in value]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: plain(getattr(value, f.name)) for f in fields(value)}
-    return value
 
 
 @dataclass(frozen=True, slots=True)
 class PdkEvent(Event):
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"event": self.name}
-        for f in fields(self):
-            out[f.name] = plain(getattr(self, f.name))
-        return out
+    notation: ClassVar[tuple[type, ...]] = (*NOTATION, PdkCombo)
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,9 +23,10 @@ CATALOGUES: Final[dict[str, dict[str, str]]] = {
 
 
 def t(lang: str, key: str, /, **values: object) -> str:
-    """The words ``key`` in ``lang`` with their placeholders filled (``KeyError``: a bug)."""
+    """The words ``key`` in ``lang`` with their placeholders filled (``KeyError``, a bug: an
+    unknown key or a placeholder without its value)."""
     template = (CATALOGUES.get(lang) or CATALOGUES["zh-Hans"])[key]
-    return template.format(**values) if values else template
+    return template.format(**values)  # a placeholder left unfilled: ``KeyError``
 
 
 _LABELS = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")

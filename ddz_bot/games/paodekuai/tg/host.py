@@ -9,7 +9,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from ddz_bot.kernel import Action, AutoPlay, Deal, Escape, Room, Timeout, Waiting
+from ddz_bot.kernel import Action, Deal, Room, Timeout, Waiting
 from ddz_bot.tg.games import HostedGame
 
 from ..engine import PLAYERS, PdkGame, PdkRules, escape_points
@@ -56,23 +56,11 @@ class PdkHost:
     def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
         return [Deal()]
 
-    def close_window(self) -> Action:
-        return Deal()
-
     def timed_out(self, waiting: Waiting) -> list[Action]:
         return [Timeout(seat) for seat in sorted(waiting.seats)]
 
-    def on_autoplay(self, game: HostedGame, seat: int) -> bool:
-        return bool(game.auto[seat])
-
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
         return False  # one seat plays at a time
-
-    def autoplay(self, seat: int, on: bool) -> Action:
-        return AutoPlay(seat, on)
-
-    def escape(self, seat: int) -> Action:
-        return Escape(seat)
 
     def escape_cost(self, game: HostedGame, seat: int) -> int:
         """R-PDK-ESCAPE: a shut full hand to each other seat at the room's rate, and the fee."""

@@ -16,7 +16,13 @@ from ddz_bot.render import ResultLine
 from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import lobby_content, lobby_seats, seconds_left, single_decider
+from ddz_bot.tg.screens import (
+    lobby_content,
+    lobby_seats,
+    panel_picture_key,
+    seconds_left,
+    single_decider,
+)
 from ddz_bot.tg.table import FINISHED, Table
 
 from ..engine import AFK_LIMIT, PdkGame, PublicView
@@ -117,14 +123,11 @@ class PdkContents:
             view, public=dataclasses.replace(view.public, deadline=table.deadline)
         )
         names = table.names()
-        now = game.waiting_for()
-        deciding = now is not None and seat in now
-        hand_key = "".join(f"{int(c):02x}" for c in view.hand)
-        mode = f"turn{table.version}" if deciding else ("over" if game.over else "wait")
+        hand = "".join(f"{int(c):02x}" for c in view.hand)
         return Content(
             self.panel_caption(table, seat, lang, panel),
             self.pdk_keyboards.panel(table, seat, lang, panel),
-            photo_key=f"pdk{table.hand_no}:{hand_key}:{mode}",
+            photo_key=panel_picture_key(table, seat, "pdk", hand),
             # the choice is told in the caption: the picture is drawn once a hand and turn
             render=lambda: render_pdk_hand(view, None, lang, names),
         )

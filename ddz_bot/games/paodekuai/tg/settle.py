@@ -10,14 +10,13 @@ whether its score rose (a loser's standing bombs may outweigh its cards).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Settlement
-from ddz_bot.storage import Database, HandRecord, LedgerChange, Reason
+from ddz_bot.storage import Database, LedgerChange, Reason
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled, settle_in_storage
+from ddz_bot.tg.settle import Settled, hand_record, settle_in_storage, won_by_score
 from ddz_bot.tg.table import Table
 
 from ..engine import PdkGame, PdkOutcome, pdk_settle
@@ -48,29 +47,26 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
         "log": [action.to_dict() for action in game.actions],
         "start": game.start_dict(),
     }
-    record = HandRecord(
-        game=PAODEKUAI,
-        room=game.room.key,
+    # no multipliers: bombs score points of their own (itemised in the result)
+    record = hand_record(
+        table,
+        game,
+        name=PAODEKUAI,
         rules={"game": PAODEKUAI, **game.rules.to_dict()},
-        seats=users,
         result=result,
-        multipliers=[],  # no factor: bombs score points of their own (itemised above)
-        started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
-        finished_at=datetime.now(UTC),
-        chat_id=table.chat_id,
-        table_id=str(table.id),
     )
 
     def scored(beans: list[int], points: list[int]) -> Settlement:
         return pdk_settle(outcome, game.room, beans, points)
 
-    def won(seat: int) -> bool:
-        if outcome.escaped is not None:
-            return seat != outcome.escaped
-        return outcome.scores[seat] > 0
-
     applied = await settle_in_storage(
-        db, table, users, record, scored, won, role=lambda seat: NO_ROLE
+        db,
+        table,
+        users,
+        record,
+        scored,
+        won_by_score(outcome.scores, outcome.escaped),
+        role=lambda seat: NO_ROLE,
     )
     lines = pdk_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
     return Settled(lines, applied.pictures)
