@@ -49,7 +49,9 @@ class Connection(Protocol):
 
 @dataclass(slots=True)
 class RateLimit:
-    """A token bucket: ``burst`` messages at once, ``rate`` a second after."""
+    """A token bucket: ``burst`` messages at once, ``rate`` a second after, and a few more
+    each time the page is asked to decide (``grant``): however fast the table moves, a page
+    may answer every decision it is asked for (a hint, the action, one retry)."""
 
     rate: float = 5.0
     burst: float = 20.0
@@ -64,6 +66,13 @@ class RateLimit:
             return False
         self.tokens -= 1
         return True
+
+    def grant(self, messages: float) -> None:
+        self.tokens = min(self.burst, self.tokens + messages)
+
+
+#: what a page may send for each decision it is asked for: a hint, the action, one retry
+ANSWERS_PER_DECISION = 3
 
 
 @dataclass(eq=False, slots=True)
@@ -225,6 +234,8 @@ class LiveHub:
         viewer.sent = (table.version, seat)
         if frames is None:
             frames = self.frames(table)
+        if seat is not None and frames.waiting is not None and seat in frames.waiting.seats:
+            viewer.limit.grant(ANSWERS_PER_DECISION)
         self._send_text(viewer, frames.text(seat, viewer.lang, opened))
 
     def frames(self, table: Table) -> TableFrames:

@@ -15,6 +15,7 @@ from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.i18n import t
 from ddz_bot.tg.table import FINISHED, Table
+from ddz_bot.web.hub import ANSWERS_PER_DECISION, RateLimit
 from tests.tg.conftest import manager_of
 from tests.tg.harness import Harness, SimUser
 from tests.tg.scripts import current_table, seat_three, whose_turn
@@ -147,6 +148,20 @@ async def test_a_page_that_floods_or_sends_too_much_is_closed(live: Harness) -> 
         while await page.read() is not None:
             pass
         assert page.connection.close_code is not None
+
+
+def test_a_page_may_answer_every_decision_it_is_asked_for_however_fast() -> None:
+    """Two people and AI seats that move at once ask a page to decide faster than a person
+    taps: the burst spent, each decision still lets the page ask a hint, act and retry once."""
+    limit = RateLimit(rate=0.0, burst=20.0, tokens=20.0)  # no refill: only what is granted
+    assert all(limit.allow() for _ in range(20)) and not limit.allow()
+    for _ in range(50):  # fifty decisions in a row, none with time to refill
+        limit.grant(ANSWERS_PER_DECISION)
+        assert [limit.allow() for _ in range(3)] == [True, True, True]
+        assert not limit.allow()  # a fourth message for one decision is a flood
+    for _ in range(10):
+        limit.grant(ANSWERS_PER_DECISION)
+    assert limit.tokens == 20.0  # granted decisions never hoard past the burst
 
 
 async def test_a_person_at_the_page_gets_no_panel_edits_until_they_leave(live: Harness) -> None:
