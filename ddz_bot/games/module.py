@@ -183,6 +183,17 @@ def deck_counts(decks: int, ranks: str) -> dict[str, int]:
     return {rank: decks * (1 if rank in "XD" else 4) for rank in ranks}
 
 
+def own_part(view: Any) -> dict[str, Any]:
+    """A seat view's own part of the page's summary: its cards by name and its secret role
+    (``None`` where the game's view has none), for ``GamePageParts.seat_summary``."""
+    hand = getattr(view, "hand", None)
+    role = getattr(view, "role", None)
+    return {
+        "hand": None if hand is None else [str(card) for card in hand],
+        "role": None if role is None else str(role),
+    }
+
+
 class GamePageParts(Protocol):
     """What the live table (``ddz_bot.web``) needs of a game: the rest of the page speaks
     only the game protocol and writes views generically."""

@@ -20,7 +20,7 @@ from ddz_bot.tg.words import cards_text
 
 from ..conftest import make_settings, manager_of, start_bot
 from ..fake_api import FakeBotAPI, FakeMessage, FloodLimits
-from ..harness import Harness
+from ..harness import Harness, SimUser
 from ..scripts import current_table, seat_three, until_playing, whose_turn
 from .test_outbox_pace import VirtualTime
 
@@ -141,10 +141,9 @@ def _typed(cards: Cards) -> str:
     return cards_text(cards, "zh-Hans")
 
 
-async def test_a_play_a_refusal_and_a_hint_typed_within_a_second_draw_no_429(
-    paced: Harness, clock: VirtualTime
-) -> None:
-    bot = paced
+async def _a_turn(bot: Harness) -> tuple[int, list[SimUser], SimUser, Game, str]:
+    """Three people seated and playing: the group, them, whose turn it is, the hand, and a
+    play that person may type (in the group's words)."""
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     group = bot.group()
     await seat_three(bot, group, users)
@@ -156,7 +155,15 @@ async def test_a_play_a_refusal_and_a_hint_typed_within_a_second_draw_no_429(
     assert isinstance(game, Game)
     seat = table.seat_of(turn.id)
     assert seat is not None
-    play = _typed(legal_moves(game.hand(seat), game.to_beat, game.rules)[0].cards)
+    first = legal_moves(game.hand(seat), game.to_beat, game.rules)[0].cards
+    return group, users, turn, game, _typed(first)
+
+
+async def test_a_play_a_refusal_and_a_hint_typed_within_a_second_draw_no_429(
+    paced: Harness, clock: VirtualTime
+) -> None:
+    bot = paced
+    group, _, turn, game, play = await _a_turn(bot)
     settle = bot._settle
 
     async def not_yet() -> None:
@@ -242,24 +249,14 @@ async def test_a_hints_reply_comes_with_its_panel_when_the_turn_just_came(
     the hint and its reply comes with it (Telegram's burst of three), not a second later,
     and no call draws a 429."""
     bot = paced
-    users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
-    group = bot.group()
-    await seat_three(bot, group, users)
-    await until_playing(bot, group, users)
-    first = whose_turn(bot, group, users)
-    assert first is not None
-    table = current_table(bot, group)
-    game = table.game
-    assert isinstance(game, Game)
-    seat = table.seat_of(first.id)
-    assert seat is not None
+    group, users, first, _, play = await _a_turn(bot)
     settle = bot._settle
 
     async def not_yet() -> None:
         await asyncio.sleep(0)
 
     bot._settle = not_yet
-    await first.dm(_typed(legal_moves(game.hand(seat), game.to_beat, game.rules)[0].cards))
+    await first.dm(play)
     await clock.advance(0.1)  # the next seat's panel goes out
     after = whose_turn(bot, group, users)
     assert after is not None and after is not first

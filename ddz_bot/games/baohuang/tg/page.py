@@ -15,7 +15,7 @@ from ddz_bot.games.baohuang.engine import (
     TakeThrone,
     YieldThrone,
 )
-from ddz_bot.games.module import GamePage, deck_counts
+from ddz_bot.games.module import GamePage, deck_counts, own_part
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Action, Cards, GameProtocol, Play
 
@@ -81,12 +81,7 @@ class BaoHuangPage:
         return game.view_for(seat)
 
     def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        hand = getattr(view, "hand", None)
-        role = getattr(view, "role", None)
-        return {
-            "hand": None if hand is None else [str(card) for card in hand],
-            "role": None if role is None else str(role),
-        }
+        return own_part(view)
 
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)

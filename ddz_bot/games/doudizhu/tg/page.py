@@ -8,7 +8,7 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ddz_bot.games.doudizhu.engine import SHOW_FACTORS, Bid, Game, ShowCards, typed_reading
-from ddz_bot.games.module import GamePage, deck_counts
+from ddz_bot.games.module import GamePage, deck_counts, own_part
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Action, Cards, GameProtocol, Play
 
@@ -73,12 +73,7 @@ class DouDizhuPage:
         return game.view_for(seat, public) if isinstance(game, Game) else game.view_for(seat)
 
     def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        hand = getattr(view, "hand", None)
-        role = getattr(view, "role", None)
-        return {
-            "hand": None if hand is None else [str(card) for card in hand],
-            "role": None if role is None else str(role),
-        }
+        return own_part(view)
 
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from ddz_bot.games.module import GamePage
+from ddz_bot.games.module import GamePage, own_part
 from ddz_bot.kernel import Action, Cards, GameProtocol, Pass, Play
 
 from ..engine import PdkGame, PdkRules, max_of_rank
@@ -59,8 +59,7 @@ class PdkPage:
         return game.view_for(seat, public) if isinstance(game, PdkGame) else game.view_for(seat)
 
     def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        hand = getattr(view, "hand", None)
-        return {"hand": None if hand is None else [str(card) for card in hand], "role": None}
+        return own_part(view)
 
     def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
         public = getattr(view, "public", view)
