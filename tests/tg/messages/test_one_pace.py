@@ -118,13 +118,7 @@ async def test_commands_beside_a_running_table_keep_the_groups_pace_and_are_all_
     for _ in range(4):  # the table plays on meanwhile
         turn = whose_turn(bot, group, users)
         assert turn is not None
-        table = current_table(bot, group)
-        game = table.game
-        assert isinstance(game, Game)
-        seat = table.seat_of(turn.id)
-        assert seat is not None
-        moves = legal_moves(game.hand(seat), game.to_beat, game.rules)
-        await turn.dm("不出" if game.to_beat is not None else _typed(moves[0].cards))
+        await _play_on(bot, group, turn)
     assert bot.api.too_many == {}
     assert most_in_a_minute(bot.api, group) <= 18
     for user in users:  # every card came, Carol's twice
@@ -139,6 +133,17 @@ async def test_commands_beside_a_running_table_keep_the_groups_pace_and_are_all_
 
 def _typed(cards: Cards) -> str:
     return cards_text(cards, "zh-Hans")
+
+
+async def _play_on(bot: Harness, group: int, turn: SimUser) -> None:
+    """``turn`` types a pass, or leads the first play they may: the table plays on."""
+    table = current_table(bot, group)
+    game = table.game
+    assert isinstance(game, Game)
+    seat = table.seat_of(turn.id)
+    assert seat is not None
+    moves = legal_moves(game.hand(seat), game.to_beat, game.rules)
+    await turn.dm("不出" if game.to_beat is not None else _typed(moves[0].cards))
 
 
 async def _a_turn(bot: Harness) -> tuple[int, list[SimUser], SimUser, Game, str]:
@@ -223,13 +228,7 @@ async def test_a_group_flooded_with_chatter_for_four_rounds_keeps_its_pace(
         await bot.settle()
         turn = whose_turn(bot, group, players)  # the table plays on
         if turn is not None:
-            table = current_table(bot, group)
-            game = table.game
-            assert isinstance(game, Game)
-            seat = table.seat_of(turn.id)
-            assert seat is not None
-            moves = legal_moves(game.hand(seat), game.to_beat, game.rules)
-            await turn.dm("不出" if game.to_beat is not None else _typed(moves[0].cards))
+            await _play_on(bot, group, turn)
     await bot.settle()
     assert bot.api.too_many == {}
     assert most_in_a_minute(bot.api, group) <= 20
