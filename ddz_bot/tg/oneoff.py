@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from telegram import InlineKeyboardMarkup, ReplyParameters
+from telegram import Bot, InlineKeyboardMarkup, ReplyParameters
 from telegram.error import BadRequest, NetworkError, RetryAfter, TelegramError, TimedOut
 
 from .budget import Urgency
@@ -19,10 +19,7 @@ from .content import Render
 from .pace import backoff, retry_seconds
 from .ratelimit import caller_waits_out_floods
 
-if TYPE_CHECKING:
-    from .outbox import Outbox
-
-__all__ = ["OneOff", "send_once"]
+__all__ = ["OneOff", "Sender", "send_once"]
 
 log = logging.getLogger(__name__)
 
@@ -39,7 +36,23 @@ class OneOff:
     urgency: Urgency
 
 
-async def send_once(outbox: Outbox, one: OneOff) -> None:
+class Sender(Protocol):
+    """What sending a one-off asks of the outbox: its bot, the chat's turn and pace, the
+    pictures' thread (the outbox is one; this module needs no more of it)."""
+
+    bot: Bot
+    max_retries: int
+
+    async def draw(self, render: Render) -> bytes: ...
+
+    async def wait_turn(self, chat_id: int, urgency: Urgency, *, budget: bool = True) -> None: ...
+
+    def hold(self, chat_id: int, seconds: float) -> None: ...
+
+    def seen(self, chat_id: int, message_id: int, *, sent: bool = True) -> None: ...
+
+
+async def send_once(outbox: Sender, one: OneOff) -> None:
     """Send ``one`` at its chat's pace: a flood or no answer waits and tries again (a few
     times); an answer that timed out may have arrived, so it is not sent twice."""
     caller_waits_out_floods()
