@@ -148,15 +148,22 @@ class Person:
     page: Page
     frames: list[dict[str, Any]] = field(default_factory=list)
     raw: list[str] = field(default_factory=list)
+    #: for each frame, which of the page's sockets brought it (0 the first, 1 after a reconnect)
+    frame_sockets: list[int] = field(default_factory=list)
+    sockets: int = 0
     #: called with every frame as it arrives (a spectator's frames are checked one by one)
     on_frame: Callable[[dict[str, Any]], None] | None = None
 
     def watch(self, socket: WebSocket) -> None:
+        number = self.sockets
+        self.sockets += 1
+
         def received(payload: str | bytes) -> None:
             text = payload if isinstance(payload, str) else payload.decode()
             self.raw.append(text)
             frame = json.loads(text)
             self.frames.append(frame)
+            self.frame_sockets.append(number)
             if self.on_frame is not None:
                 self.on_frame(frame)
 

@@ -147,21 +147,38 @@ async def kill_and_restart(bot: BotProcess, people: list[Person]) -> int:
     """SIGKILL the bot between two moves, start it again, and see each page come back at the
     version it last saw (nothing lost), then refuse a repeated action (nothing doubled)."""
     seen = {id(p): p.state()["v"] for p in people}
+    # frames of the dead bot's sockets may still be on their way to this test: only a state
+    # frame from a socket opened after the kill shows the page back
+    dead = {id(p): p.sockets for p in people}
     bot.kill()
-    marks = {id(p): len(p.frames) for p in people}
     bot.start()
+
+    def back(person: Person) -> dict[str, Any] | None:
+        return next(
+            (
+                frame
+                for frame, socket in zip(person.frames, person.frame_sockets, strict=True)
+                if socket >= dead[id(person)] and frame["t"] == "state"
+            ),
+            None,
+        )
+
     for person in people:
         await wait_until(
-            lambda p=person: any(f["t"] == "state" for f in p.frames[marks[id(p)] :]),  # type: ignore[misc]
+            lambda p=person: back(p) is not None,  # type: ignore[misc]
             "the page back after the restart",
             limit=60,
         )
-        first = next(f for f in person.frames[marks[id(person)] :] if f["t"] == "state")
+        first = back(person)
+        assert first is not None
         # the moves the page saw were saved (an AI seat may have moved since: only more)
         assert first["v"] >= seen[id(person)], "the restarted bot lost a move"
     # a page repeats an old action (say, sent as the bot died): stale, no double move
     old = people[0]
     mark = len(old.frames)
+    await old.page.wait_for_function(
+        "() => window.ddzLive.socket && window.ddzLive.socket.readyState === WebSocket.OPEN"
+    )
     await old.page.evaluate(
         "v => window.ddzLive.socket.send(JSON.stringify({t: 'act', id: 999, v: v - 1,"
         " a: {type: 'pass', seat: 0}}))",
