@@ -248,15 +248,15 @@ async def selected(page: Page) -> int:
     return await page.locator("#hand .card.sel").count()
 
 
-async def drag_across(page: Page, first: int, last: int) -> None:
-    """A finger put on card ``first`` and moved across to card ``last``."""
+async def drag_across(page: Page, first: int, last: int, *, steps: int = 8) -> None:
+    """A finger put on card ``first`` and moved across to card ``last`` in ``steps`` moves
+    (one: a quick swipe whose single pointer event jumps over the cards between)."""
     start = await page.locator(f'#hand .card[data-i="{first}"]').bounding_box()
     end = await page.locator(f'#hand .card[data-i="{last}"]').bounding_box()
     assert start is not None and end is not None
     y = start["y"] + start["height"] - 12
     await page.mouse.move(start["x"] + 4, y)
     await page.mouse.down()
-    steps = 8
     for step in range(1, steps + 1):
         x = start["x"] + 4 + (end["x"] + 4 - start["x"] - 4) * step / steps
         await page.mouse.move(x, y)

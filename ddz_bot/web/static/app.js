@@ -357,15 +357,19 @@ function setUpHand() {
     const i = cardAt(e.clientX, e.clientY);
     if (i === null) return;
     e.preventDefault();
-    drag = { on: !state.selected.has(i), seen: new Set([i]) };
+    drag = { on: !state.selected.has(i), last: i };
     setSelected(i, drag.on);
     try { hand.setPointerCapture(e.pointerId); } catch (err) { /* synthetic */ }
   });
   hand.addEventListener("pointermove", (e) => {
     if (!drag) return;
     const i = cardAt(e.clientX, e.clientY);
-    if (i === null || drag.seen.has(i)) return;
-    drag.seen.add(i); setSelected(i, drag.on);
+    if (i === null || i === drag.last) return;
+    // A quick finger, or a busy phone that merges its pointer events, may jump over cards:
+    // every card between the last one touched and this one was crossed too.
+    const step = i > drag.last ? 1 : -1;
+    for (let k = drag.last + step; k !== i + step; k += step) setSelected(k, drag.on);
+    drag.last = i;
   });
   const end = () => { drag = null; };
   hand.addEventListener("pointerup", end);
