@@ -6,7 +6,9 @@ one line in ``_REGISTERED`` below. The table layer finds a game only here: by it
 the first word of a table's ``rules`` (``classic``, ``baohuang+called``...).
 
 Game modules are imported when first asked for, so importing a game's engine (an AI worker, a
-benchmark) does not bring in the table layer.
+benchmark) does not bring in the table layer. The registry gives the games' words to
+``ddz_bot.i18n`` when it is made (i18n imports no game), so ``t`` knows every game's keys as
+soon as any game's code is imported.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ import importlib
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import TYPE_CHECKING
+
+from ddz_bot.i18n import read_game_words
 
 if TYPE_CHECKING:
     from .module import GameModule
@@ -72,6 +76,16 @@ class GameRegistry(Mapping[str, "GameModule"]):
     def __len__(self) -> int:
         return len(set(self._paths) | set(self._loaded))
 
+    def chosen(self, name: str) -> GameModule:
+        """The game a group's stored choice names (``GroupSettings.game``): the first game
+        hosted when the group chose none, or chose one the bot no longer hosts."""
+        return self[name] if name in self else self[next(iter(self))]
+
+    def words(self) -> Iterator[Mapping[str, Mapping[str, str]]]:
+        """Each game's own words (``GameModule.words``): what ``ddz_bot.i18n.t`` reads."""
+        for name in self:
+            yield self[name].words
+
     def for_rules(self, rules: str) -> GameModule:
         """The game a table of ``rules`` plays; ``UnknownGame`` if none answers to it."""
         word = rules_word(rules)
@@ -95,3 +109,4 @@ class GameRegistry(Mapping[str, "GameModule"]):
 
 #: the one registry of the games the bot hosts
 GAMES = GameRegistry(_REGISTERED)
+read_game_words(GAMES.words)

@@ -4,7 +4,8 @@ The shared keys (the lobby, the commands, the panels every game shows) are here;
 own keys are in its folder (``ddz_bot/games/<name>/i18n``) and reach ``t`` through the
 registry: a game's module gives them as ``GameModule.words``, read after the shared keys. So a
 game's code and the table layer ask for any key the same way, and a new game's words need no
-line here.
+line here. This package imports no game: the registry, made when ``ddz_bot.games`` is first
+imported (as any game's code is), hands itself over with ``read_game_words``.
 
 Every key exists in every catalogue with the same placeholders, and no game's key is also a
 shared key or another game's (tests check both), so a missing translation is a test failure,
@@ -14,11 +15,9 @@ never a blank message in a chat.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import StrEnum
 from typing import Final
-
-from ddz_bot.games import GAMES
 
 from . import en, zh_hans, zh_hant
 
@@ -27,9 +26,11 @@ __all__ = [
     "DEFAULT_LANG",
     "LANGS",
     "SHARED_CATALOGUES",
+    "GameWords",
     "Lang",
     "lang_from_code",
     "normalize_lang",
+    "read_game_words",
     "t",
 ]
 
@@ -52,17 +53,31 @@ SHARED_CATALOGUES: Final[dict[str, dict[str, str]]] = {
 }
 
 
+#: where the games' own words come from: called each time, it gives each hosted game's words
+#: (by language, key to text)
+GameWords = Callable[[], Iterable[Mapping[str, Mapping[str, str]]]]
+
+_game_words: list[GameWords] = []
+
+
+def read_game_words(source: GameWords) -> None:
+    """``t`` reads the games' own words from ``source`` too, after the shared keys (the game
+    registry gives itself here; asked each time, so a game registered later is read too)."""
+    if source not in _game_words:
+        _game_words.append(source)
+
+
 def _parts(lang: str) -> Iterator[Mapping[str, str]]:
-    """The catalogues ``t`` reads for ``lang``, in order: the shared one, then each registered
-    game's own (asked of the registry each time, so a game registered later is read too)."""
+    """The catalogues ``t`` reads for ``lang``, in order: the shared one, then each game's."""
     yield SHARED_CATALOGUES[lang]
     yield from _game_parts(lang)
 
 
 def _game_parts(lang: str) -> Iterator[Mapping[str, str]]:
-    """Each registered game's own words in ``lang`` (``GameModule.words``)."""
-    for name in GAMES:
-        yield GAMES[name].words.get(lang, {})
+    """Each hosted game's own words in ``lang`` (``GameModule.words``)."""
+    for source in _game_words:
+        for words in source():
+            yield words.get(lang, {})
 
 
 class _Catalogue(Mapping[str, str]):
@@ -94,10 +109,9 @@ def _holding(lang: str, key: str) -> Mapping[str, str]:
 
 
 def _game_holding(lang: str, key: str) -> Mapping[str, str]:
-    """The registered game's words in ``lang`` that hold ``key`` (``KeyError``: none do)."""
-    for name in GAMES:
-        words = GAMES[name].words.get(lang)
-        if words is not None and key in words:
+    """The hosted game's words in ``lang`` that hold ``key`` (``KeyError``: none do)."""
+    for words in _game_parts(lang):
+        if key in words:
             return words
     raise KeyError(key)
 

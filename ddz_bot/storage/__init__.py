@@ -18,6 +18,7 @@ from .errors import (
 )
 from .migrations import LATEST_VERSION
 from .models import (
+    DEFAULT_GAME,
     LANGUAGES,
     AILevel,
     BeanOutcome,
@@ -47,6 +48,7 @@ from .models import (
 from .settlement import SettleFunction
 
 __all__ = [
+    "DEFAULT_GAME",
     "DEFAULT_PATH",
     "LANGUAGES",
     "LATEST_VERSION",

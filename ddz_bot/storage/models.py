@@ -12,9 +12,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 from ddz_bot.kernel import ROOMS, BeanReason, Title, next_title, title_for
 
 from .errors import BadChangeError
-from .group_settings import GAME_NAME, LANGUAGES, ROLE_WORD, AILevel, GroupSettings
+from .group_settings import DEFAULT_GAME, GAME_NAME, LANGUAGES, ROLE_WORD, AILevel, GroupSettings
 
 __all__ = [
+    "DEFAULT_GAME",
     "LANGUAGES",
     "AILevel",
     "BeanOutcome",

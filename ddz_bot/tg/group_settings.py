@@ -63,7 +63,7 @@ async def settings_view(
     game = GAMES.for_rules(rules).options.describe(rules, lang)
     text += "\n" + t(lang, "settings_next_game", game=game)
     values = {
-        "game": t(lang, "btn_game", game=GAMES[str(group.game)].options.title(lang)),
+        "game": t(lang, "btn_game", game=GAMES.chosen(group.game).options.title(lang)),
         "room": t(lang, "btn_room", room=t(lang, f"room_{group.room}")),
         "bid": t(lang, "btn_bid_seconds", seconds=group.bid_seconds),
         "double": t(lang, "btn_double_seconds", seconds=group.double_seconds),
@@ -100,7 +100,7 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
         changes["ai_level"] = _AI_LEVELS[(_AI_LEVELS.index(group.ai_level) + 1) % len(_AI_LEVELS)]
     elif key == "game":
         games = list(GAMES)  # every game the bot hosts
-        current = games.index(group.game) if group.game in games else -1
+        current = games.index(GAMES.chosen(group.game).name)
         changes["game"] = games[(current + 1) % len(games)]
     else:
         for name in GAMES:

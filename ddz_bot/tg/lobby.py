@@ -45,7 +45,7 @@ Accepted = Callable[[], None]
 def group_game(group: GroupSettings, variant: str | None = None) -> str:
     """The ``rules`` of a table opened in a group: of the game (or variant) a /newgame named,
     else of the group's game, with the group's options for it (/settings)."""
-    module = GAMES.for_rules(variant) if variant else GAMES[str(group.game)]
+    module = GAMES.for_rules(variant) if variant else GAMES.chosen(group.game)
     return module.options.table_rules(group, variant)
 
 

@@ -67,3 +67,9 @@ def test_each_game_reads_its_own_actions_back() -> None:
         GAMES["doudizhu"].read_action(throne.to_dict())  # another game's action
     with pytest.raises(ValueError, match="not an action"):
         action_from_dict(bid.to_dict())  # the kernel reads the shared actions only
+
+
+def test_a_groups_game_is_the_one_it_chose_while_the_bot_hosts_it() -> None:
+    assert GAMES.chosen("paodekuai").name == "paodekuai"
+    # chosen once, then no longer hosted (its folder removed): the first game, not an error
+    assert GAMES.chosen("mahjong").name == next(iter(GAMES)) == "doudizhu"

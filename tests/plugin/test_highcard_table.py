@@ -269,6 +269,33 @@ async def test_a_table_of_a_game_no_longer_hosted_is_refused_at_load_by_name(
         await second.stop()
 
 
+async def test_a_group_whose_game_is_no_longer_hosted_plays_the_first_game(
+    tmp_path: Path,
+) -> None:
+    """A host removes a game some group chose: the group's /settings still opens and says
+    the first game, and a plain /newgame opens that game's lobby."""
+    settings = make_settings(tmp_path)
+    with GAMES.registered(GAME):
+        first = await start_bot(settings)
+        alice = first.user("Alice")
+        group = first.group(admins={alice.id})
+        try:
+            await manager_of(first).db.ensure_group(group, "牌友群")
+            await manager_of(first).db.update_group(group, game="highcard")
+        finally:
+            await first.stop()
+    second = await start_bot(settings, first.api)
+    try:
+        alice = SimUser(second, first.api.users[alice.id])
+        await alice.send(group, "/settings")
+        panel = second.api.last_message(group, with_buttons=True)
+        assert panel is not None and "默认玩法：斗地主" in str(panel.buttons())
+        await alice.send(group, "/newgame")
+        assert current_table(second, group).rules == "classic"
+    finally:
+        await second.stop()
+
+
 async def test_help_and_rules_name_the_new_game_in_its_own_words(bot: Harness) -> None:
     ann = bot.user("Ann", language_code="en")
     await ann.dm("/help")

@@ -6,12 +6,13 @@ from __future__ import annotations
 import pytest
 
 from ddz_bot.games import GAMES
-from ddz_bot.storage import Database, GroupSettings
+from ddz_bot.storage import DEFAULT_GAME, Database, GroupSettings
 
 
 async def test_a_new_group_plays_the_first_game_and_keeps_no_options(db: Database) -> None:
     group = await db.ensure_group(-100, "牌友群")
-    assert group.game == next(iter(GAMES)) == "doudizhu"
+    # storage's default (it imports no game) is the registry's first game
+    assert group.game == DEFAULT_GAME == next(iter(GAMES)) == "doudizhu"
     assert group.game_options == {} and group.options_of("baohuang") == {}
 
 
@@ -34,8 +35,8 @@ async def test_the_game_and_options_are_stored_and_read_back(db: Database) -> No
 
 
 def test_a_bad_value_is_refused_before_anything_is_written() -> None:
-    with pytest.raises(ValueError):
-        GroupSettings(-1, game="mahjong")
+    with pytest.raises(ValueError, match="Mah Jong"):
+        GroupSettings(-1, game="Mah Jong")  # no game's name looks so
     with pytest.raises(ValueError):
         GroupSettings(-1, game_options={"baohuang": {"roast": None}})  # type: ignore[dict-item]
     with pytest.raises(ValueError):
