@@ -5,15 +5,14 @@ and result in its folder (``ddz_bot.games.<game>.render``).
 
 Bad input (an unknown language, a names list of the wrong length, a selection not in the
 hand, a result for a hand not over) raises a ``ValueError`` subclass and draws nothing. Card
-sprites are drawn on first use and cached; ``warm_up()`` draws them all ahead (about a
-second: in a thread at start-up). A picture costs a few milliseconds of CPU
+sprites are drawn on first use and cached (a cold first picture costs about 40 ms, so
+nothing draws them ahead). A picture costs a few milliseconds of CPU
 (``bench/render_bench.py``).
 """
 
 from .errors import NamesMismatch, NoOutcome, ResultLine, SelectionNotInHand
 from .labels import LANGS, UnknownLanguage
 from .profile import PlayerRecord, render_profile
-from .sprites import warm_up
 
 __all__ = [
     "LANGS",
@@ -24,5 +23,4 @@ __all__ = [
     "SelectionNotInHand",
     "UnknownLanguage",
     "render_profile",
-    "warm_up",
 ]

@@ -29,7 +29,6 @@ __all__ = [
     "back",
     "face",
     "index_label",
-    "warm_up",
 ]
 
 RED: Final = (206, 32, 41)
@@ -216,14 +215,3 @@ def back(size: CardSize) -> Image.Image:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=(250, 250, 250), outline=GOLD, width=s * 2)
     draw_text(draw, (cx, cy), "♠", round(r * 1.3), _BACK_BLUE, bold=True, align="m")
     return _finish(image, size)
-
-
-def warm_up() -> None:
-    """Draw every sprite now (about a second), so that no player waits for one later."""
-    from ddz_bot.kernel import full_deck
-
-    for size in (LARGE, MEDIUM, SMALL, TINY):
-        back(size)
-        for card in full_deck():
-            face(card, size)
-            face(card, size, wild=True)
