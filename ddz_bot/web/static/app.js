@@ -97,7 +97,7 @@ function cardFace(name, page) {
     el.textContent = t(rank === "X" ? "small_joker" : "big_joker");
   } else {
     if (suit === "h" || suit === "d") el.classList.add("red");
-    const r = document.createElement("span"); r.className = "r"; r.textContent = rank === "T" ? "10" : rank;
+    const r = document.createElement("span"); r.className = rank === "T" ? "r ten" : "r"; r.textContent = rank === "T" ? "10" : rank;
     const s = document.createElement("span"); s.className = "s"; s.textContent = SUITS[suit] || "";
     el.append(r, s);
   }
@@ -270,6 +270,10 @@ function drawHand(frame) {
     el.style.setProperty("--card-w", w + "px");
     const overlap = hand.length > 1 ? Math.max(0, w - (width - w) / (hand.length - 1)) : 0;
     el.style.setProperty("--overlap", overlap + "px");
+    // The corner index must fit the strip each card shows (20 cards on a phone show about
+    // 16 px of each): a bigger letter is cut by the next card, and Q reads as C.
+    const strip = w - overlap - 3;
+    el.style.setProperty("--index", Math.max(11, Math.min(w * 0.42, strip * 1.15)) + "px");
     hand.forEach((name, i) => el.append(handCard(name, i, frame.page)));
   }
 }
