@@ -248,6 +248,27 @@ async def selected(page: Page) -> int:
     return await page.locator("#hand .card.sel").count()
 
 
+async def covered_indexes(page: Page) -> list[str]:
+    """The cards of the hand whose corner index (the rank) the next card hides in part: the
+    card to its right in a fan, the card below it in a column."""
+    covered: list[str] = await page.evaluate(
+        """() => {
+          const out = [];
+          for (const card of document.querySelectorAll('#hand .card')) {
+            const index = card.querySelector('.r');
+            const next = card.nextElementSibling;
+            if (!index || !next) continue;
+            const box = index.getBoundingClientRect(), over = next.getBoundingClientRect();
+            const inColumn = card.parentElement.classList.contains('col');
+            if (inColumn ? over.top < box.bottom - 0.5 : over.left < box.right - 0.5)
+              out.push(card.dataset.card);
+          }
+          return out;
+        }"""
+    )
+    return covered
+
+
 async def drag_across(page: Page, first: int, last: int, *, steps: int = 8) -> None:
     """A finger put on card ``first`` and moved across to card ``last`` in ``steps`` moves
     (one: a quick swipe whose single pointer event jumps over the cards between)."""

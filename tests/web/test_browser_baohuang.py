@@ -14,7 +14,7 @@ from tests.tg.conftest import TOKEN
 from tests.tg.local_telegram import local_telegram
 
 from ..polling import wait_until
-from .browser import Person, chromium, needs_chromium, open_person
+from .browser import Person, chromium, covered_indexes, needs_chromium, open_person
 from .gallery import shoot
 from .remote import BotProcess, RemoteHarness, free_port
 
@@ -132,6 +132,7 @@ async def run_hand(bot: BotProcess, alice: Any, bob: Any, token: str, port: int)
                 continue
             if person.state()["sum"]["phase"] == "playing" and not shot_table:
                 await shoot(person.page, "live_baohuang_table")
+                assert await covered_indexes(person.page) == []  # every stacked rank reads
                 shot_table = True
             done.append(await decide(person))
             if killed_at is None and done.count("play") >= 3:

@@ -18,6 +18,7 @@ from .browser import (
     Person,
     card_names,
     chromium,
+    covered_indexes,
     drag_across,
     hint_or_nothing,
     moved,
@@ -122,6 +123,9 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
             if game.phase is Phase.PLAYING:
                 if "tap" not in done:
                     await shoot(person.page, "live_hand")
+                    # the landlord's 20 cards on a phone: every rank can be read
+                    assert await person.page.locator("#hand .card").count() == 20
+                    assert await covered_indexes(person.page) == []
                 done.append(await play_turn(person, first_lead="tap" not in done))
             else:
                 if not done:
