@@ -141,6 +141,10 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
             await person.page.wait_for_selector("#result:not([hidden])")
             rows = await person.page.locator("#result tr").all_inner_texts()
             assert len(rows) == 3 and all("欢乐豆" in row for row in rows)
+            # who doubled, and so pays or earns twice, says so on their row
+            over = table.game
+            assert isinstance(over, Game)
+            assert ["加倍 ×2" in row for row in rows] == [bool(d) for d in over.doubled]
         await live.settle()
         assert table.phase == FINISHED
         assert await spy.page.locator("#hand .card").count() == 0

@@ -314,7 +314,9 @@ function drawResult(frame) {
   frame.table.seats.forEach((seat, i) => {
     const tr = document.createElement("tr");
     const won = sum.winners.includes(i);
-    const who = document.createElement("td"); who.textContent = seat.name + (sum.seats[i].role ? " · " + t(sum.seats[i].role) : "");
+    // the seat's own factors (a 斗地主 seat that doubled: its stakes ×2), after its role
+    const own = ((sum.stakes.by_seat || [])[i] || []).map(([reason, factor]) => t("r_" + reason) + " ×" + factor);
+    const who = document.createElement("td"); who.textContent = [seat.name, ...(sum.seats[i].role ? [t(sum.seats[i].role)] : []), ...own].join(" · ");
     const what = document.createElement("td"); what.textContent = t(won ? "won" : "lost"); if (won) what.className = "win";
     const beans = document.createElement("td"); beans.className = "num";
     const delta = frame.settlement.deltas[i]; beans.textContent = (delta > 0 ? "+" : "") + delta + " " + t("beans");

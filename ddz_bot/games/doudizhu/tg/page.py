@@ -92,6 +92,8 @@ def _public_summary(public: Any) -> dict[str, Any]:
             "base": public.base,
             "multiplier": public.multiplier,
             "items": [[i.reason.value, i.factor] for i in public.multiplier_items],
+            # doubling is per pair of players (R-DBL-EFFECT): each seat's own factor
+            "by_seat": [[["doubled", 2]] if info.doubled else [] for info in public.seats],
             "bottom": None if public.bottom is None else [str(c) for c in public.bottom],
         },
         "hand": None,
