@@ -5,20 +5,20 @@ The flows (lobby, hand, timers, resuming) speak to a hand through the kernel's
 kernel's shared actions (the deal window closing is a ``Deal``, 托管 an ``AutoPlay``, leaving
 an ``Escape``); the few table actions that differ by game (how a hand is opened, what a
 time-out sends, whose clock is shared, what an escape costs, who deals next, loading a saved
-hand) are answered by the game's ``GameHost`` (its folder's ``tg/host.py``), which the table
-finds through the registry (``ddz_bot.games.GAMES``).
+hand) are answered by the game's ``GameHost`` (its folder's ``tg/host.py``), which the flows
+find through the registry (``ddz_bot.tg.hosts.host_for``). This module names the types only:
+a game's module imports them, so it imports no registry.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
-from ddz_bot.games import GAMES
 from ddz_bot.kernel import Action, GameProtocol, Room, Waiting
 
-__all__ = ["GameHost", "HostedGame", "host_for"]
+__all__ = ["GameHost", "HostOf", "HostedGame"]
 
 #: a hand of any game the table layer hosts
 HostedGame = GameProtocol
@@ -68,6 +68,6 @@ class GameHost(Protocol):
         ...
 
 
-def host_for(rules: str) -> GameHost:
-    """The host of the game a table of ``rules`` plays; ``UnknownGame`` if none."""
-    return GAMES.for_rules(rules).host
+#: the host of the game a table of ``rules`` plays (``ddz_bot.tg.hosts.host_for``): what a
+#: saved table is loaded with
+HostOf = Callable[[str], GameHost]

@@ -36,7 +36,8 @@ from ..i18n import t
 from ..storage import Database
 from . import clock
 from .ending import Ending
-from .games import HostedGame, host_for
+from .games import HostedGame
+from .hosts import host_for
 from .panels import Transition
 from .phases import TablePhase
 from .presenter import Presenter

@@ -19,8 +19,8 @@ from ..i18n import t
 from ..storage import AILevel, Database, GroupSettings
 from . import clock
 from .closing import Closer
-from .games import host_for
 from .hands import HandFlow
+from .hosts import host_for
 from .people import Person
 from .phases import TablePhase
 from .presenter import Presenter
@@ -116,12 +116,14 @@ class LobbyFlow:
             if existing is not None and existing.phase != TablePhase.FINISHED:
                 over = existing.game is not None and existing.game.over
                 raise Refused("result_pending" if over else "table_exists")
+            table_rules = group_game(group, rules)
             draft = Table(
                 id=self.registry.new_id(),
                 chat_id=chat_id,
                 title=title or str(chat_id),
                 lang=group.language,
-                rules=group_game(group, rules),
+                rules=table_rules,
+                seat_count=host_for(table_rules).seats(table_rules),
                 room=group.room,
                 bid_seconds=self._seconds(group.bid_seconds, self.settings.bid_timeout),
                 double_seconds=self._seconds(group.double_seconds, self.settings.double_timeout),

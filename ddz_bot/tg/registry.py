@@ -23,6 +23,7 @@ from typing import Any
 
 from ..storage import Database
 from ..storage.errors import StaleTableError
+from .games import HostOf
 from .phases import TablePhase
 from .refusals import Refused
 from .table import Table
@@ -33,8 +34,10 @@ __all__ = ["TableRegistry"]
 class TableRegistry:
     """The tables of this process (see the module docstring)."""
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, host_of: HostOf) -> None:
         self.db = db
+        #: the host of a table's game: how a stored table's hand is loaded
+        self.host_of = host_of
         self._tables: dict[int, Table] = {}
         self._by_chat: dict[int, int] = {}
         self._by_user: dict[int, int] = {}
@@ -143,7 +146,7 @@ class TableRegistry:
         record = await self.db.load_table(str(table_id))
         self._states.pop(table_id, None)  # saved elsewhere: not the state this process wrote
         try:
-            stored = None if record is None else Table.from_dict(dict(record.state))
+            stored = None if record is None else Table.from_dict(dict(record.state), self.host_of)
         except (ValueError, KeyError, TypeError):
             stored = None
         if record is None or stored is None:

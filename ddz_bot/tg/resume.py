@@ -64,7 +64,7 @@ class Resumer:
         count = 0
         for record in await self.db.load_open_tables(finished=True):
             try:
-                table = Table.from_dict(dict(record.state))
+                table = Table.from_dict(dict(record.state), self.registry.host_of)
             except (ValueError, KeyError, TypeError):
                 log.exception("table %s can't be resumed; closing it", record.table_id)
                 await self.db.close_table(record.table_id)

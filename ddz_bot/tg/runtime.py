@@ -25,6 +25,7 @@ from .codec import CallbackCodec
 from .ending import Ending
 from .grace import postponed
 from .hands import HandFlow
+from .hosts import host_for
 from .keyboards import Keyboards
 from .lobby import LobbyFlow
 from .outbox import Outbox
@@ -65,7 +66,7 @@ class Runtime:
         self.bot_username = bot_username
         self.codec = CallbackCodec(settings.token)
         self.keyboards = Keyboards(self.codec)
-        self.registry = TableRegistry(db)
+        self.registry = TableRegistry(db, host_for)
         self.outbox = Outbox(
             bot,
             group_interval=settings.group_interval,

@@ -19,7 +19,7 @@ from ddz_bot.ai import SEAT_LEVEL, LevelName
 from ddz_bot.kernel import Card, TimeLimit
 from ddz_bot.render import ResultLine
 
-from .games import HostedGame, host_for
+from .games import HostedGame, HostOf
 from .phases import TablePhase, next_phase
 from .timers import TimerKind
 
@@ -78,6 +78,9 @@ class Table:
     ai_level: LevelName = SEAT_LEVEL
     phase: TablePhase = TablePhase.LOBBY
     seats: list[Seat] = field(default_factory=list)
+    #: how many seats the table's game has (its host says, when the lobby opens: 3 for the
+    #: default rules)
+    seat_count: int = 3
     game: HostedGame | None = None
     hand_no: int = 0
     version: int = 0
@@ -110,9 +113,7 @@ class Table:
     @property
     def players(self) -> int:
         """How many seats the table's game has (the game's own count once dealt)."""
-        return (
-            self.game.players if self.game is not None else host_for(self.rules).seats(self.rules)
-        )
+        return self.game.players if self.game is not None else self.seat_count
 
     @property
     def hand_id(self) -> str:
@@ -220,6 +221,7 @@ class Table:
             "ai_level": str(self.ai_level),
             "phase": str(self.phase),
             "seats": [s.to_dict() for s in self.seats],
+            "seat_count": self.seat_count,
             "hand_no": self.hand_no,
             "version": self.version,
             "hand_version": self.hand_version,
@@ -239,11 +241,14 @@ class Table:
         }
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Table:
+    def from_dict(cls, data: dict[str, Any], host_of: HostOf) -> Table:
+        """The table ``to_dict`` saved, its hand loaded by its game's host (``host_of``:
+        ``ddz_bot.tg.hosts.host_for``; an unknown game raises ``UnknownGame``)."""
         if data.get("format") != 1:
             raise ValueError(f"unknown table format {data.get('format')!r}")
         game = data.get("game")
         rules = str(data["rules"])
+        host = host_of(rules)
         timer_kind = data.get("timer_kind")
         return cls(
             id=int(data["id"]),
@@ -275,7 +280,9 @@ class Table:
             invited={int(user): str(name) for user, name in data.get("invited", ())},
             dealer_user=None if data.get("dealer_user") is None else int(data["dealer_user"]),
             settled=tuple(_line_from_dict(line) for line in data.get("settled", ())),
-            game=None if game is None else host_for(rules).load(game),
+            # saved before tables kept their count: the host says it
+            seat_count=int(data.get("seat_count") or host.seats(rules)),
+            game=None if game is None else host.load(game),
         )
 
 

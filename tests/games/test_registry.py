@@ -8,6 +8,7 @@ import dataclasses
 import pytest
 
 from ddz_bot.games import GAMES, UnknownGame
+from ddz_bot.tg.hosts import host_for
 from ddz_bot.tg.table import Table
 
 
@@ -40,7 +41,7 @@ def test_a_saved_table_of_an_unknown_game_fails_to_load_by_its_name() -> None:
     data["rules"] = "mahjong"
     data["game"] = {"format": 1}
     with pytest.raises(UnknownGame, match="mahjong"):
-        Table.from_dict(data)
+        Table.from_dict(data, host_for)
 
 
 def test_a_game_registered_for_a_while_is_found_then_gone() -> None:
@@ -73,3 +74,11 @@ def test_a_groups_game_is_the_one_it_chose_while_the_bot_hosts_it() -> None:
     assert GAMES.chosen("paodekuai").name == "paodekuai"
     # chosen once, then no longer hosted (its folder removed): the first game, not an error
     assert GAMES.chosen("mahjong").name == next(iter(GAMES)) == "doudizhu"
+
+
+def test_a_table_knows_its_seats_and_one_saved_before_it_kept_them_asks_its_game() -> None:
+    table = Table(id=1, chat_id=-5, title="g", lang="en", rules="baohuang", seat_count=5)
+    data = table.to_dict()
+    assert Table.from_dict(data, host_for).players == 5
+    del data["seat_count"]  # a lobby saved by an older bot
+    assert Table.from_dict(data, host_for).players == 5

@@ -29,7 +29,7 @@ from ddz_bot.games.baohuang.tg.typed import bh_typed_decision
 from ddz_bot.games.baohuang.tg.words import event_line, face_text, options_text
 from ddz_bot.kernel import Cards, Deal
 from ddz_bot.tg.codec import MAX_BYTES, BadCallback, Button, Callback, CallbackCodec
-from ddz_bot.tg.games import host_for
+from ddz_bot.tg.hosts import host_for
 from ddz_bot.tg.refusals import Refused
 from tests.engine.baohuang.helpers import STAGED
 

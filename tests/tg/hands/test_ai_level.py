@@ -22,6 +22,7 @@ from ddz_bot.i18n import t
 from ddz_bot.kernel import Action, Deal, room_by_key
 from ddz_bot.storage import AILevel
 from ddz_bot.tg import players
+from ddz_bot.tg.hosts import host_for
 from ddz_bot.tg.table import Table
 
 from ..conftest import make_settings, manager_of, start_bot
@@ -208,11 +209,11 @@ def test_a_table_saved_without_a_level_loads_as_hard() -> None:
     table = Table(id=1, chat_id=-1, title="g", lang="zh-Hans", ai_level=LevelName.NORMAL)
     data = table.to_dict()
     assert data["ai_level"] == "normal"
-    assert Table.from_dict(data).ai_level is LevelName.NORMAL
+    assert Table.from_dict(data, host_for).ai_level is LevelName.NORMAL
     del data["ai_level"]
-    assert Table.from_dict(data).ai_level is LevelName.HARD
+    assert Table.from_dict(data, host_for).ai_level is LevelName.HARD
     with pytest.raises(ValueError):
-        Table.from_dict({**data, "ai_level": "expert"})
+        Table.from_dict({**data, "ai_level": "expert"}, host_for)
 
 
 async def _easy_table_then_stop(tmp_path: Path) -> tuple[Harness, int, int]:

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.tg.hosts import host_for
 from ddz_bot.tg.table import FINISHED, LOBBY, Table
 
 from ..conftest import make_settings, manager_of, start_bot
@@ -105,10 +106,10 @@ def test_a_finished_table_saved_before_leaving_was_kept_still_loads() -> None:
     table = Table(id=1, chat_id=-1, title="g", lang="zh-Hans", phase=FINISHED)
     table.left.add(5)
     data = table.to_dict()
-    assert Table.from_dict(data).left == {5}
+    assert Table.from_dict(data, host_for).left == {5}
     for key in ("left", "again_of", "invited"):
         del data[key]
-    old = Table.from_dict(data)
+    old = Table.from_dict(data, host_for)
     assert old.left == set() and old.again_of is None and old.invited == {}
 
 
