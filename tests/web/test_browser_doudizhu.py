@@ -48,7 +48,7 @@ def hidden_cards(table: Table) -> set[str]:
 
 async def decide_before_play(person: Person, game: Game, caller: bool) -> str:
     """The buttons of the phase's decision: the first to speak calls, others decline; one
-    doubles; the landlord does not show."""
+    doubles; the landlord shows (明牌) their hand."""
     labels = await person.page.locator("#decide button.choice").all_inner_texts()
     if game.phase is Phase.BIDDING:
         wanted = (
@@ -57,9 +57,9 @@ async def decide_before_play(person: Person, game: Game, caller: bool) -> str:
     elif game.phase is Phase.DOUBLING:
         wanted = "加倍" if caller and "加倍" in labels else "不加倍"
     else:
-        wanted = "不明牌" if "不明牌" in labels else labels[-1]
+        wanted = next((label for label in labels if label.startswith("明牌")), labels[-1])
     await person.page.locator("#decide button.choice", has_text=wanted).first.click()
-    return wanted
+    return "明牌" if wanted.startswith("明牌") else wanted
 
 
 async def play_turn(person: Person, first_lead: bool) -> str:
@@ -126,6 +126,20 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
                     # the landlord's 20 cards on a phone: every rank can be read
                     assert await person.page.locator("#hand .card").count() == 20
                     assert await covered_indexes(person.page) == []
+                    await others_see_the_shown_hand(table, people, person)
+                    # a farmer chooses a card while the landlord leads: the lead moves the
+                    # table on, not the farmer's hand, so the card stays chosen
+                    farmer = next(p for p in people.values() if p is not person)
+                    await tap_card(farmer.page, 0)
+                    assert await selected(farmer.page) == 1
+                    done.append(await play_turn(person, first_lead=True))
+                    await moved(person.page, version)
+                    await moved(farmer.page, version)
+                    assert await selected(farmer.page) == 1
+                    await tap_card(farmer.page, 0)  # and a second tap takes it out
+                    assert await selected(farmer.page) == 0
+                    await live.settle()
+                    continue
                 done.append(await play_turn(person, first_lead="tap" not in done))
             else:
                 if not done:
@@ -136,7 +150,7 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
                 done.append(word)
             await moved(person.page, version)
             await live.settle()
-        assert {"tap", "hint", "pass", "叫地主", "加倍"} <= set(done), done
+        assert {"tap", "hint", "pass", "叫地主", "加倍", "明牌"} <= set(done), done
         for person in people.values():  # the result shows once the hand is settled
             await person.page.wait_for_selector("#result:not([hidden])")
             rows = await person.page.locator("#result tr").all_inner_texts()
@@ -156,6 +170,26 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
     final = live.api.last_message(group, with_buttons=True)
     assert final is not None
     assert {"再来一局", "离开"} <= {b["text"] for b in final.buttons()}
+
+
+def rank_words(cards: list[str]) -> str:
+    """A hand told in a line, as the page tells a shown one: ranks, 10, 小王 and 大王."""
+    return " ".join({"T": "10", "X": "小王", "D": "大王"}.get(card[0], card[0]) for card in cards)
+
+
+async def others_see_the_shown_hand(
+    table: Table, people: dict[int, Person], landlord: Person
+) -> None:
+    """The landlord showed (明牌): every other page writes their hand in their seat."""
+    game = table.game
+    assert isinstance(game, Game) and game.landlord is not None
+    hand = rank_words([str(card) for card in game.view_for(game.landlord).hand])
+    chip = f'#seats .seat[data-seat="{game.landlord}"] .shown-hand'
+    for person in people.values():
+        if person is landlord:
+            assert await person.page.locator(chip).count() == 0  # their own hand is below
+        else:
+            assert await person.page.locator(chip).inner_text() == hand
 
 
 async def agree(live: Harness, table: Table, people: dict[int, Person]) -> None:

@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 
 const state = {
   lang: pickLang(launchLang || navigator.language),
-  frame: null, version: -1, selected: new Set(), hints: null, hintAt: -1,
+  frame: null, version: -1, selected: new Set(), handKey: "", hints: null, hintAt: -1,
   socket: null, opened: false, retry: 0, ids: 0, answer: 0, after: 0, wasMyTurn: false, clockAt: 0,
   sending: "", // what the unanswered action was: "play", "pass" or "choice"
 };
@@ -132,7 +132,9 @@ function show(frame) {
   state.clockAt = Date.now() + (frame.left ?? 0) * 1000;
   const sum = frame.sum;
   if (!sum) { drawLobby(frame); return; }
-  if (newVersion) state.selected.clear();
+  // a choice made while others move stays: only a change of the hand itself clears it
+  const handKey = (sum.hand || []).join(" ");
+  if (handKey !== state.handKey) { state.selected.clear(); state.handKey = handKey; }
   if (newVersion && frame.decide && state.socket) hideToast(); // a new turn: old news goes
   drawSeats(frame);
   drawTable(frame);
@@ -177,8 +179,19 @@ function seatChip(frame, i, info) {
   if (info) {
     if (info.passed) { const p = document.createElement("div"); p.className = "passed"; p.textContent = t("passed"); chip.append(p); }
     else chip.append(cardRow(info.cards, frame.page));
+    if (info.shown && info.shown.length && frame.seat !== i) { // 明牌: the hand everyone sees
+      const shown = document.createElement("div"); shown.className = "shown-hand";
+      shown.textContent = info.shown.map(rankWord).join(" ");
+      chip.append(shown);
+    }
   }
   return chip;
+}
+
+/** A card's rank as a word (10, 小王/SJ...): where a hand is told in a line, not drawn. */
+function rankWord(name) {
+  const rank = name[0];
+  return rank === "T" ? "10" : rank === "X" ? t("tracker_sj") : rank === "D" ? t("tracker_bj") : rank;
 }
 
 function badge(text, cls) {
@@ -198,12 +211,18 @@ function drawTable(frame) {
   if (sum.role) stakes.push(t("you_are", { role: t(sum.role) }));
   $("stakes").textContent = stakes.join(" · ");
   const trick = $("trick"); trick.replaceChildren();
-  if (sum.stakes.bottom) { trick.append(cardRow(sum.stakes.bottom, frame.page, "play bottom")); }
+  if (sum.stakes.bottom) { // the landlord's three: named, so they never read as a play to beat
+    const bottom = document.createElement("div"); bottom.className = "bottom";
+    const label = document.createElement("span"); label.className = "label"; label.textContent = t("bottom");
+    bottom.append(label, cardRow(sum.stakes.bottom, frame.page, "play"));
+    trick.append(bottom);
+  }
   const beat = sum.to_beat_seat;
   if (beat !== null && beat !== undefined) trick.replaceChildren(cardRow(sum.seats[beat].cards, frame.page, "beat"));
   const status = $("status");
   status.classList.toggle("mine", !!frame.decide);
-  if (frame.decide) status.textContent = t("your_turn") + (beat !== null && beat !== undefined && frame.decide.kind === "play" ? " · " + t("to_beat", { name: names[beat] }) : "");
+  const beating = beat !== null && beat !== undefined;
+  if (frame.decide) status.textContent = t("your_turn") + (frame.decide.kind !== "play" ? "" : " · " + (beating ? t("to_beat", { name: names[beat] }) : t("you_lead")));
   else if (frame.waiting && frame.waiting.seats.length === 1) status.textContent = t("waiting", { name: names[frame.waiting.seats[0]] });
   else if (frame.waiting) status.textContent = t("everyone");
   else status.textContent = t("phase_" + sum.phase);
@@ -297,8 +316,7 @@ function drawTracker(frame) {
   const parts = [t("tracker")];
   // rank order (a JavaScript object lists "2" before "3": its keys that look like numbers first)
   for (const rank of Object.keys(deck).sort((a, b) => RANKS.indexOf(a) - RANKS.indexOf(b))) {
-    const face = rank === "T" ? "10" : rank === "X" ? t("small_joker") : rank === "D" ? t("big_joker") : rank;
-    parts.push(face + "·" + left[rank]);
+    parts.push(rankWord(rank) + "·" + left[rank]);
   }
   el.replaceChildren(...parts.map((text) => { const b = document.createElement("span"); b.textContent = text; return b; }));
   el.hidden = false;
@@ -309,17 +327,20 @@ function drawResult(frame) {
   const sum = frame.sum;
   if (!["finished", "aborted"].includes(sum.phase) || !frame.settlement) { box.hidden = true; return; }
   const inner = document.createElement("div"); inner.className = "box";
-  const title = document.createElement("h2"); title.textContent = t("result"); inner.append(title);
+  const aborted = sum.phase === "aborted"; // called off: nobody won or lost
+  const title = document.createElement("h2"); title.textContent = t(aborted ? "phase_aborted" : "result"); inner.append(title);
   const rows = document.createElement("table");
   frame.table.seats.forEach((seat, i) => {
     const tr = document.createElement("tr");
+    if (frame.seat === i) tr.className = "me";
     const won = sum.winners.includes(i);
     // the seat's own factors (a 斗地主 seat that doubled: its stakes ×2), after its role
     const own = ((sum.stakes.by_seat || [])[i] || []).map(([reason, factor]) => t("r_" + reason) + " ×" + factor);
     const who = document.createElement("td"); who.textContent = [seat.name, ...(sum.seats[i].role ? [t(sum.seats[i].role)] : []), ...own].join(" · ");
-    const what = document.createElement("td"); what.textContent = t(won ? "won" : "lost"); if (won) what.className = "win";
+    const what = document.createElement("td"); what.textContent = aborted ? "" : t(won ? "won" : "lost"); if (won) what.className = "win";
     const beans = document.createElement("td"); beans.className = "num";
-    const delta = frame.settlement.deltas[i]; beans.textContent = (delta > 0 ? "+" : "") + delta + " " + t("beans");
+    const delta = frame.settlement.deltas[i];
+    beans.textContent = aborted && !delta ? "" : (delta > 0 ? "+" : "") + delta + " " + t("beans");
     tr.append(who, what);
     if (sum.stakes.cards_left) { // games scored by the cards left (跑得快): how many, who was shut out
       const left = document.createElement("td"); left.className = "num";
