@@ -114,7 +114,8 @@ class LiveShow:
 
 class LiveDoor:
     """What the live table's server may do with the tables: look one up, be told of every
-    published one, act through the table flow, ask for hints, bring the messages back."""
+    published one, act through the table flow, take a seat back from 托管, ask for hints,
+    bring the messages back."""
 
     def __init__(self, rt: Runtime) -> None:
         self.rt = rt
@@ -131,6 +132,11 @@ class LiveDoor:
     async def act(self, table: Table, user_id: int, version: int, make: MakeAction) -> None:
         """A decision from the page: the button path (``Refused`` when it is refused)."""
         await self.rt.hands.apply_person_decision(table, user_id, version, make)
+
+    async def take_back(self, table: Table, user_id: int) -> None:
+        """A person at the page takes their seat back from 托管: the panel's button path
+        (``Refused`` when the seat is not on auto-play, or the hand moved on)."""
+        await self.rt.hands.take_back(table, user_id)
 
     async def hints(self, table: Table, user_id: int) -> list[Cards]:
         """The seat's hints now (best first); ``Refused`` when it is not their turn. Worked

@@ -288,6 +288,10 @@ class LiveHub:
                 hints = await self._hints(table, viewer)
                 self._send(viewer, {"t": "hints", "id": ident, "cards": hints})
                 return
+            if kind == "take_back":  # 托管 ends: the seat's person decides again
+                await self.door.take_back(table, viewer.user_id)
+                self._send(viewer, {"t": "ok", "id": ident, "v": table.version})
+                return
             if kind in ("act", "play"):
                 version = int(data["v"])
                 make = self._maker(kind, data)

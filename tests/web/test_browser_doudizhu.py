@@ -10,7 +10,9 @@ from typing import Any
 
 from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
+from ddz_bot.kernel import AutoPlay
 from ddz_bot.tg.table import FINISHED, Table
+from tests.tg.conftest import manager_of
 from tests.tg.harness import Harness
 from tests.tg.scripts import current_table, seat_three, whose_turn
 
@@ -144,6 +146,7 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
             else:
                 if not done:
                     await shoot(person.page, "live_decision")
+                    await taken_back_at_the_page(live, table, people, person)
                 first = not (doubled if game.phase is Phase.DOUBLING else called)
                 word = await decide_before_play(person, game, caller=first)
                 called, doubled = called or word == "叫地主", doubled or word == "加倍"
@@ -170,6 +173,26 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
     final = live.api.last_message(group, with_buttons=True)
     assert final is not None
     assert {"再来一局", "离开"} <= {b["text"] for b in final.buttons()}
+
+
+async def taken_back_at_the_page(
+    live: Harness, table: Table, people: dict[int, Person], deciding: Person
+) -> None:
+    """A person not deciding now goes on 托管 (R-AFK): their page offers Take back, and the
+    press gives them their seat back."""
+    sleeper = next(p for p in people.values() if p is not deciding)
+    seat = table.seat_of(sleeper.user.id)
+    game = table.game
+    assert seat is not None and game is not None
+    async with manager_of(live).registry.lock(table.id):
+        await manager_of(live).hands.act(table, AutoPlay(seat, True))
+    await live.settle()
+    take_back = sleeper.page.locator("#decide button.take-back")
+    await take_back.wait_for()
+    assert await take_back.inner_text() == "取消托管"
+    await take_back.click()
+    await take_back.wait_for(state="detached")
+    assert table.game is not None and not table.game.auto[seat]
 
 
 def rank_words(cards: list[str]) -> str:

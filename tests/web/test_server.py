@@ -14,6 +14,7 @@ from tornado.websocket import websocket_connect
 from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.i18n import t
+from ddz_bot.kernel import AutoPlay
 from ddz_bot.tg.table import FINISHED, Table
 from ddz_bot.web.hub import ANSWERS_PER_DECISION, RateLimit
 from tests.tg.conftest import manager_of
@@ -93,6 +94,29 @@ async def test_a_decision_from_the_page_goes_through_the_table_flow(live: Harnes
         assert again["text"] == t("zh-Hans", "stale_button")
         moved = await page.state(lambda f: f["v"] > version)
         assert moved["v"] == table.version
+
+
+async def test_a_seat_on_auto_play_is_taken_back_from_the_page_once(live: Harness) -> None:
+    """托管 (R-AFK): the page of a seat the AI plays for offers Take back; it goes through the
+    panel's path, and a second press (a page that repeats itself) changes nothing."""
+    group, users, table, token = await _seated(live)
+    bidder = whose_turn(live, group, users)
+    sleeper = next(u for u in users if u is not bidder)
+    seat = table.seat_of(sleeper.id)
+    assert seat is not None and table.game is not None
+    async with open_page(live, sleeper, token) as page:
+        await page.state()
+        async with manager_of(live).registry.lock(table.id):
+            await manager_of(live).hands.act(table, AutoPlay(seat, True))
+        await live.settle()
+        frame = await page.state(lambda f: f["sum"]["seats"][seat]["auto"])
+        answer = await page.answer(page.send({"t": "take_back"}))
+        assert answer["t"] == "ok" and not table.game.auto[seat]
+        await page.state(lambda f: f["v"] > frame["v"] and not f["sum"]["seats"][seat]["auto"])
+        version = table.version
+        again = await page.answer(page.send({"t": "take_back"}))
+        assert again["t"] == "refused" and again["text"] == t("zh-Hans", "stale_button")
+        assert table.version == version and not table.game.auto[seat]
 
 
 async def test_cards_played_at_the_page_are_read_as_typed_notation(live: Harness) -> None:

@@ -241,7 +241,11 @@ function drawDecision(frame) {
   const box = $("decide"); box.replaceChildren();
   const decide = frame.decide;
   drawPlayButtons();
-  if (!decide) return;
+  const mine = frame.seat !== null && frame.seat !== undefined ? frame.sum.seats[frame.seat] : null;
+  if (mine && mine.auto && !["finished", "aborted"].includes(frame.sum.phase)) { // 托管: the AI plays the seat
+    box.append(button(t("take_back"), () => answered(send({ t: "take_back" }), "take_back"), "take-back"));
+  }
+  if (!decide) { if (waitingAnswer()) for (const b of box.querySelectorAll("button")) b.disabled = true; return; }
   if (decide.kind === "play") {
     if (decide.pass && !bottom.pass) box.append(button(t("pass"), pass, "quiet pass"));
     box.append(button(t("hint"), hint, "quiet hint"));

@@ -2,7 +2,7 @@
 export const WORDS = {
   "zh-Hans": {
     one_card: "报单", bomb: "炸弹", escaped: "逃跑", shut: "被关",
-    play: "出牌", pass: "不出", hint: "提示", clear: "重选", your_turn: "轮到你了", you_lead: "你先出", waiting: "等待 {name}",
+    play: "出牌", pass: "不出", hint: "提示", clear: "重选", your_turn: "轮到你了", you_lead: "你先出", take_back: "取消托管", waiting: "等待 {name}",
     everyone: "大家正在决定", lobby: "等待开局…", watching: "观战中", connecting: "连接中…",
     reconnecting: "连接断开，正在重连…", unauthorized: "无法确认你的身份：请从 Telegram 里打开牌桌。",
     gone: "这张牌桌已经结束。", cards_left: "{n} 张", to_beat: "要压过 {name} 的牌", lead: "{name} 出牌",
@@ -21,7 +21,7 @@ export const WORDS = {
   },
   "zh-Hant": {
     one_card: "報單", bomb: "炸彈", escaped: "逃跑", shut: "被關",
-    play: "出牌", pass: "不出", hint: "提示", clear: "重選", your_turn: "輪到你了", you_lead: "你先出", waiting: "等待 {name}",
+    play: "出牌", pass: "不出", hint: "提示", clear: "重選", your_turn: "輪到你了", you_lead: "你先出", take_back: "取消託管", waiting: "等待 {name}",
     everyone: "大家正在決定", lobby: "等待開局…", watching: "觀戰中", connecting: "連線中…",
     reconnecting: "連線中斷，正在重連…", unauthorized: "無法確認你的身分：請從 Telegram 裡打開牌桌。",
     gone: "這張牌桌已經結束。", cards_left: "{n} 張", to_beat: "要壓過 {name} 的牌", lead: "{name} 出牌",
@@ -40,7 +40,7 @@ export const WORDS = {
   },
   en: {
     one_card: "One card!", bomb: "Bomb", escaped: "Left", shut: "Shut out",
-    play: "Play", pass: "Pass", hint: "Hint", clear: "Clear", your_turn: "Your turn", you_lead: "you lead", waiting: "Waiting for {name}",
+    play: "Play", pass: "Pass", hint: "Hint", clear: "Clear", your_turn: "Your turn", you_lead: "you lead", take_back: "Stop auto-play", waiting: "Waiting for {name}",
     everyone: "Everyone is deciding", lobby: "Waiting for the hand to start…", watching: "Watching",
     connecting: "Connecting…", reconnecting: "Connection lost, reconnecting…",
     unauthorized: "Can't tell who you are: open the table from Telegram.", gone: "This table has ended.",
