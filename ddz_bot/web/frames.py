@@ -116,6 +116,9 @@ class TableFrames:
                     "points": list(settlement.points),
                     "scores": list(settlement.scores),
                     "fees": settlement.fees,
+                    # the room's terms, so the page can say how points became beans
+                    "rate": game.room.coefficient,
+                    "fee": game.room.fee,
                 }
         text = dumps(head)[1:-1]
         if game is not None:  # the page's description written once a game page

@@ -162,6 +162,9 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
             over = table.game
             assert isinstance(over, Game)
             assert ["加倍 ×2" in row for row in rows] == [bool(d) for d in over.doubled]
+            # and how points became beans: the room's rate and fee
+            rate = await person.page.locator("#result .rate").inner_text()
+            assert rate == f"1 分 = {over.room.coefficient} 欢乐豆 · 服务费每人 {over.room.fee}"
         await live.settle()
         assert table.phase == FINISHED
         assert await spy.page.locator("#hand .card").count() == 0

@@ -357,6 +357,11 @@ function drawResult(frame) {
   const items = (sum.stakes.items || sum.stakes.factors || []).map(([reason, factor]) => t("r_" + reason) + " ×" + factor);
   if (items.length) { const p = document.createElement("div"); p.className = "items"; p.textContent = items.join(" · "); inner.append(p); }
   if (sum.stakes.multiplier !== undefined) { const p = document.createElement("div"); p.className = "items"; p.textContent = t("base", { base: sum.stakes.base, mult: sum.stakes.multiplier }); inner.append(p); }
+  const terms = frame.settlement; // how points became beans: the room's rate and fee
+  if (!aborted && terms.rate) {
+    const p = document.createElement("div"); p.className = "items rate";
+    p.textContent = t(terms.fee ? "rate_fee" : "rate", { rate: terms.rate, fee: terms.fee }); inner.append(p);
+  }
   inner.append(button(t("again"), () => { if (tg) tg.close(); else box.hidden = true; }));
   box.replaceChildren(inner); box.hidden = false; hideToast(); // the last turn's news is over
   closingConfirmation(false);
