@@ -129,6 +129,9 @@ async def test_three_people_play_a_whole_hand_at_the_live_table(live: Harness) -
                     assert await person.page.locator("#hand .card").count() == 20
                     assert await covered_indexes(person.page) == []
                     await others_see_the_shown_hand(table, people, person)
+                    # the seconds left are where one acts: 轮到你了 · 你先出 · ⏱ N
+                    status = await person.page.locator("#status").inner_text()
+                    assert status.startswith("轮到你了 · 你先出 · ⏱ "), status
                     # a farmer chooses a card while the landlord leads: the lead moves the
                     # table on, not the farmer's hand, so the card stays chosen
                     farmer = next(p for p in people.values() if p is not person)

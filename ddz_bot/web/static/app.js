@@ -18,7 +18,7 @@ const $ = (id) => document.getElementById(id);
 
 const state = {
   lang: pickLang(launchLang || navigator.language),
-  frame: null, version: -1, selected: new Set(), handKey: "", hints: null, hintAt: -1,
+  frame: null, version: -1, warned: -1, selected: new Set(), handKey: "", hints: null, hintAt: -1,
   socket: null, opened: false, retry: 0, ids: 0, answer: 0, after: 0, wasMyTurn: false, clockAt: 0,
   sending: "", // what the unanswered action was: "play", "pass" or "choice"
 };
@@ -227,6 +227,10 @@ function drawTable(frame) {
   else if (frame.waiting) status.textContent = t("everyone");
   else status.textContent = t("phase_" + sum.phase);
   if (frame.seat === null || frame.seat === undefined) status.textContent = t("watching") + " · " + status.textContent;
+  if (frame.decide) { // one's own clock where one acts, not only in the seat at the top
+    const clock = document.createElement("span"); clock.className = "clock"; clock.dataset.clock = "1";
+    status.append(" · ", clock);
+  }
   tick();
 }
 
@@ -370,6 +374,9 @@ function drawResult(frame) {
 function tick() {
   const left = Math.max(0, Math.ceil((state.clockAt - Date.now()) / 1000));
   for (const el of document.querySelectorAll("[data-clock]")) el.textContent = "⏱ " + left;
+  // five seconds before a time-out (and 托管 after a second one): a warning one can feel
+  const mine = state.frame && state.frame.decide;
+  if (mine && left <= 5 && left > 0 && state.warned !== state.version) { state.warned = state.version; haptic("warning"); }
 }
 
 // ---- choosing cards: tap, and drag across them -------------------------------------------
