@@ -226,7 +226,7 @@ class LiveHub:
         frames: TableFrames | None = None,
     ) -> None:
         if table is None:
-            self._send(viewer, {"t": "gone"})
+            self._gone(viewer)
             return
         seat = table.seat_of(viewer.user_id)
         if viewer.sent == (table.version, seat):
@@ -237,6 +237,15 @@ class LiveHub:
         if seat is not None and frames.waiting is not None and seat in frames.waiting.seats:
             viewer.limit.grant(ANSWERS_PER_DECISION)
         self._send_text(viewer, frames.text(seat, viewer.lang, opened))
+
+    def _gone(self, viewer: Viewer) -> None:
+        """The page's table is over and let go; where Again opened the next one, the page
+        learns its token and may follow."""
+        successor = self.door.successor(viewer.table_id)
+        gone: dict[str, Any] = {"t": "gone"}
+        if successor is not None:
+            gone["next"] = self.tokens.token(successor.id)
+        self._send(viewer, gone)
 
     def frames(self, table: Table) -> TableFrames:
         """The frames of ``table`` as it is now, written once until it is published again."""
@@ -280,7 +289,7 @@ class LiveHub:
             self._send(viewer, {"t": "pong", "id": ident})
             return
         if table is None:
-            self._send(viewer, {"t": "gone"})
+            self._gone(viewer)
             return
         lang = self._lang(table, viewer)
         try:

@@ -50,9 +50,19 @@ async def test_a_game_written_in_the_tests_is_played_and_watched_at_the_page(
             seen = await spy.state(lambda f: f.get("settlement") is not None)
             assert seen["sum"]["played"] == ["Kd", "Ah", "Qd"]
             assert seen["settlement"]["deltas"] == [-105, 195, -105]  # 100 a point, fee 5
+            assert "next" not in seen
+            # Again in the group: the finished table's page learns the next table's token
+            result = bot.api.last_message(group, with_buttons=True)
+            assert result is not None
+            await users[0].press(result, "再来一局")
+            await bot.settle()
+            following = current_table(bot, group)
+            assert following.id != table.id
+            # the finished table is let go: its pages are told so, with the next table's token
+            told = await ann.until(lambda f: f["t"] == "gone")
+            assert told["next"] == server_of(bot).tokens.token(following.id)
         # everyone played at the page: the group was told the result, not each card
-        result = bot.api.last_message(group, with_buttons=True)
-        assert result is not None and (result.caption or "").startswith("Bo 赢")
+        assert (result.caption or "").startswith("Bo 赢")
         # the cards nobody played (each seat's other two) never reached the spectator
         unplayed = {"3s", "9h", "4s", "Th", "5s", "Jh"}
         assert '"3s"' in ann.raw[0] and '"9h"' in ann.raw[0]  # Ann's own page shows hers

@@ -182,6 +182,23 @@ async def test_three_people_play_a_paodekuai_hand_at_the_live_table(live: Harnes
         assert await spy.page.locator("#hand .card").count() == 0
         assert await spy.page.locator("#status").inner_text() == "观战中 · 本局结束"
         await shoot(people[users[0].id].page, "live_paodekuai_result")
+        # Again in the group: the finished table is let go and its pages lead to the next
+        result = live.api.last_message(group, with_buttons=True)
+        assert result is not None
+        await users[0].press(result, "再来一局")
+        await live.settle()
+        following = current_table(live, group)
+        assert following.id != table.id
+        page = people[users[1].id].page  # its result stays, with the way to the next table
+        onward = page.locator("#result button.next")
+        await onward.wait_for()
+        assert await onward.inner_text() == "去下一局"
+        await onward.click()
+        next_token = server_of(live).tokens.token(following.id)
+        await page.wait_for_url(lambda url: next_token in url)
+        await page.wait_for_function(
+            "() => document.getElementById('status').textContent === '等待开局…'"
+        )
     assert not leaks, leaks
     assert spy.frames and all(f.get("seat") is None for f in spy.frames if f["t"] == "state")
     # a card still held at the end was held all along: no frame before the result showed it

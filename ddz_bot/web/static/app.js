@@ -82,7 +82,23 @@ function receive(frame) {
   }
   if (frame.t === "refused") { haptic("error"); toast(frame.text); return; }
   if (frame.t === "hints") { gotHints(frame.cards); return; }
-  if (frame.t === "gone") { notice(t("gone")); }
+  if (frame.t === "gone") gone(frame.next);
+}
+
+/** The table was let go. A result still open keeps its place and gains the way on (Again
+ * opened the next table); otherwise the page says the table has ended. */
+function gone(next) {
+  const box = $("result").hidden ? null : $("result").querySelector(".box");
+  if (box) { if (next && !box.querySelector("button.next")) box.insertBefore(nextButton(next), box.lastElementChild); return; }
+  notice(t("gone"));
+  if (next) $("decide").append(nextButton(next));
+}
+
+/** The next table Again opened in the group: the same page, at that table. */
+function nextButton(next) {
+  return button(t("next_table"), () => {
+    const url = new URL(location.href); url.searchParams.set("t", next); location.replace(url.toString());
+  }, "next");
 }
 
 // ---- drawing -------------------------------------------------------------------------------
@@ -366,6 +382,7 @@ function drawResult(frame) {
     const p = document.createElement("div"); p.className = "items rate";
     p.textContent = t(terms.fee ? "rate_fee" : "rate", { rate: terms.rate, fee: terms.fee }); inner.append(p);
   }
+  if (frame.next) inner.append(nextButton(frame.next));
   inner.append(button(t("again"), () => { if (tg) tg.close(); else box.hidden = true; }));
   box.replaceChildren(inner); box.hidden = false; hideToast(); // the last turn's news is over
   closingConfirmation(false);
