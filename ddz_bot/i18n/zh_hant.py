@@ -15,7 +15,7 @@ CATALOGUE: dict[str, str] = {
     "cmd_daily": "每日領豆",
     "cmd_relief": "領救濟金",
     "cmd_replay": "上一局回放",
-    "cmd_settings": "群設置（管理員）",
+    "cmd_settings": "群設定（管理員）",
     "cmd_lang": "語言",
     "welcome": "歡迎！我在群裡主持牌局：\n{games}\n"
     "把我拉進群，在群裡發 /newgame 開桌（群管理員在 /settings 裡選本群的預設玩法）。"
@@ -153,7 +153,7 @@ CATALOGUE: dict[str, str] = {
     "replay_late": "（超時）",
     "replay_empty": "沒有出過牌。",
     "replay_none": "還沒有打完的牌局。",
-    "settings": "群設置：\n場次：{room}\n"
+    "settings": "群設定：\n場次：{room}\n"
     "限時：叫地主 {bid} 秒 · 加倍 {double} 秒 · 出牌 {play} 秒\n"
     "語言：{lang}\n記牌器：{tracker}\nAI 難度：{ai}",
     "settings_saved": "已保存。",

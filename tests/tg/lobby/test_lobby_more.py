@@ -123,7 +123,7 @@ async def test_sitting_in_a_second_group_names_the_first(bot: Harness) -> None:
     await bob.send(second, "/newgame")
     lobby = bot.api.last_message(second, with_buttons=True)
     answer = await alice.press(lobby, "加入")
-    assert answer["text"] == "You already sit at the table in «G1»; send /leave there first."
+    assert answer["text"] == "You're already at the table in «G1»; send /leave there first."
     assert answer["show_alert"]
 
 

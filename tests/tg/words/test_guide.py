@@ -26,7 +26,7 @@ async def test_rules_tell_all_three_games_with_the_rooms_terms(bot: Harness) -> 
     ann = bot.user("Ann", language_code="en")
     await ann.dm("/rules")
     text = ann.dm_texts()[-1]
-    assert "Dou Dizhu, Beginner room: base x100 beans" in text
+    assert "Dou Dizhu, Beginner room: 1 point = 100 beans" in text
     assert "Bao Huang (/newgame bh)" in text
     assert "Pao De Kuai (/newgame pdk), Beginner room: 1 point = 100 beans" in text
     assert "you must beat when you can" in text

@@ -224,7 +224,7 @@ async def test_a_spring_is_in_the_winners_panel_in_their_language_and_the_group_
         assert ann is not None
         mine = panel_caption(table, 0, "en")
         assert "You won!" in mine
-        assert f"Landlord wins · You {ann.beans - 10_000:+d} beans ({ann.beans} left) · x8" in mine
+        assert f"Landlord wins · Beans: {ann.beans - 10_000:+d} (now {ann.beans}) · x8" in mine
         assert "Spring!" in mine
         assert "16 points" in mine  # the landlord's stake: 8 against each farmer
         assert "points" not in panel_caption(table, 1, "en")  # a farmer's 8 is the x8 shown

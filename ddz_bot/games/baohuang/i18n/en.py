@@ -46,8 +46,8 @@ CATALOGUE: dict[str, str] = {
     "bh_place_5": "last",
     "bh_redealt": "Nobody took the throne: a new deal.",
     "bh_lobby": (
-        "👑 Bao Huang · {room} · {options}\nSeats:\n{seats}\nPress Join to sit down. Five "
-        "seats start the hand; Start fills empty seats with AI."
+        "👑 Bao Huang · {room} · {options}\nSeats:\n{seats}\nPress Join to sit down. The "
+        "hand starts when all five seats are taken; Start fills empty seats with AI."
     ),
     "bh_phase_dealing": "Dealing",
     "bh_phase_throne": "Throne",
@@ -81,7 +81,7 @@ CATALOGUE: dict[str, str] = {
     ),
     "bh_ask_must_take": "The card went round once: if you can call, you must take the throne.",
     "bh_ask_declare": "Declare? You may: {words}, or say nothing.",
-    "bh_panel_lead": "You lead: cards of one rank, jokers may hang on.",
+    "bh_panel_lead": "You lead: cards of one rank; you may add jokers.",
     "bh_six_note": "Six last: a play with a 6 must be your last cards.",
     "bh_btn_take": "Take throne",
     "bh_btn_yield": "Yield",
@@ -108,15 +108,16 @@ CATALOGUE: dict[str, str] = {
     "bh_you_emperor": "You are the emperor.",
     "bh_panel_waiting": "Others are deciding: your panel updates when it is your turn.",
     "bh_unknown_text": (
-        "I didn't understand “{text}”. Type cards like 8888, 大王 77 or dx77, or pass / hint."
+        "I didn't understand “{text}”. Type cards like 8888, bj 77 or sj bj 77, or pass / hint."
     ),
     "bh_rules": (
         "Bao Huang (/newgame bh): five players, four decks without 3s, 4s and 5s. Whoever "
         "holds the emperor card takes the throne or yields it; the holder of the guard's card "
-        "(or the card the emperor calls) is the hidden guard. A play is cards of one rank, "
-        "jokers may hang on; the order players go out decides the score (the emperor's and the "
-        "guard's places), doubled by showing the guard or a winning revolt. An open solo is "
-        "one against four. /settings offers the called guard, roast, six last and grab solo."
+        "(or the card the emperor calls) is the hidden guard. A play is cards of one rank, and "
+        "you may add jokers; the order players go out decides the score (the emperor's and the "
+        "guard's places), doubled by showing the guard (Show guard) or a winning revolt. An "
+        "open solo is one against four. /settings offers the called guard, roast, six last and "
+        "grab solo."
     ),
     "bh_pitch": "Bao Huang (保皇): five players, an emperor and a hidden guard against three "
     "rebels. /newgame bh",

@@ -62,7 +62,7 @@ CATALOGUE: dict[str, str] = {
     "illegal_already_shown": "Your cards are already shown.",
     "illegal_cannot_grab": "You can't grab: you declined to call.",
     "illegal_bid_too_low": "Bid higher than the bid so far.",
-    "illegal_bad_reading": "Those cards can't be read that way.",
+    "illegal_bad_reading": "Those cards can't be played that way.",
     "cant_double": "You can't double: someone holds too few beans.",
     "redealt": "Nobody called: cards redealt.",
     "result_landlord": "Landlord {name} wins!",
@@ -81,14 +81,14 @@ CATALOGUE: dict[str, str] = {
     "btn_bidding": "Bidding: {bidding}",
     "btn_wildcard": "Wildcard: {value}",
     "lobby_show_start": " (face up)",
-    "ddz_rules": "Dou Dizhu, {room} room: base x{coefficient} beans, fee {fee}, "
+    "ddz_rules": "Dou Dizhu, {room} room: 1 point = {coefficient} beans, fee {fee}, "
     "at least {min_beans} beans to sit, doubling when everyone holds over {threshold}.\n"
     "Bid for landlord (call, then grab: each grab doubles). The landlord takes the 3 "
     "bottom cards and plays alone against two farmers. Beat the last play with the same "
     "kind of a higher rank, or pass. Bombs and the rocket beat everything and double the "
     "stake. First to empty their hand wins for their side. Spring doubles.\n"
-    "Time-outs: bid {bid} s, double {double} s, play {play} s; two time-outs in a row "
-    "put you on auto-play. Leaving mid-hand is an escape with a penalty.",
+    "Time limits: bid {bid} s, double {double} s, play {play} s; two time-outs in a row "
+    "put you on auto-play. Leaving mid-hand costs a penalty.",
     "ddz_pitch": "Dou Dizhu (斗地主): three players, or four with two decks. "
     "/newgame classic | points | wildcard (lz) | four (4p)",
 }

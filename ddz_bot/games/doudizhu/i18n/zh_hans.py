@@ -79,7 +79,7 @@ CATALOGUE: dict[str, str] = {
     "btn_bidding": "叫法：{bidding}",
     "btn_wildcard": "癞子：{value}",
     "lobby_show_start": "（明牌开始）",
-    "ddz_rules": "斗地主 · {room}：每分 {coefficient} 豆，台费 {fee}，入座至少 {min_beans} 豆，"
+    "ddz_rules": "斗地主 · {room}：每分 {coefficient} 豆，服务费 {fee}，入座至少 {min_beans} 豆，"
     "所有人都超过 {threshold} 豆才能加倍。\n"
     "叫地主后可以抢地主（每抢一次翻倍）。地主拿走三张底牌，一人对两个农民。"
     "跟牌要同牌型且更大，或者不出。炸弹和王炸能压一切，并且翻倍。"

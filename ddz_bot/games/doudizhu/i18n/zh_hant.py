@@ -79,7 +79,7 @@ CATALOGUE: dict[str, str] = {
     "btn_bidding": "叫法：{bidding}",
     "btn_wildcard": "癩子：{value}",
     "lobby_show_start": "（明牌開始）",
-    "ddz_rules": "鬥地主 · {room}：每分 {coefficient} 豆，台費 {fee}，入座至少 {min_beans} 豆，"
+    "ddz_rules": "鬥地主 · {room}：每分 {coefficient} 豆，服務費 {fee}，入座至少 {min_beans} 豆，"
     "所有人都超過 {threshold} 豆才能加倍。\n"
     "叫地主後可以搶地主（每搶一次翻倍）。地主拿走三張底牌，一人對兩個農民。"
     "跟牌要同牌型且更大，或者不出。炸彈和王炸能壓一切，並且翻倍。"

@@ -19,7 +19,7 @@ CATALOGUE: dict[str, str] = {
     "btn_pass": "Can't beat",
     "btn_hint": "Hint",
     "btn_clear": "Clear",
-    "btn_take_back": "Take back",
+    "btn_take_back": "Stop auto-play",
     "say_dealt": "Dealt {cards} cards each. {name} leads.",
     "say_dealt_three": "Dealt {cards} cards each. {name} holds ♠3 and leads with it.",
     "say_played": "{name}: {cards} ({kind})",
@@ -30,9 +30,9 @@ CATALOGUE: dict[str, str] = {
     "say_timed_out": "{name} ran out of time; the bot played for them.",
     "say_auto_on": "{name} is on auto-play.",
     "say_auto_off": "{name} took their seat back.",
-    "say_escaped": "{name} left the hand: it is over.",
+    "say_escaped": "{name} left mid-hand: the hand is over.",
     "say_finished": "{name} is out first: the hand is over!",
-    "illegal_wrong_phase": "Not at this step of the hand.",
+    "illegal_wrong_phase": "It's not time to play now.",
     "illegal_game_over": "This hand is over.",
     "illegal_not_your_turn": "It's not your turn.",
     "illegal_bad_seat": "You have no seat in this hand.",
@@ -52,7 +52,7 @@ CATALOGUE: dict[str, str] = {
     "panel_lead": "Your lead: any combo.",
     "panel_follow": "Your turn: beat {name}'s {cards} ({kind}).",
     "panel_must_beat": "You can beat it, so you must play.",
-    "panel_cannot_beat": "Nothing of yours beats it: you pass.",
+    "panel_cannot_beat": "Nothing you hold beats it: pass.",
     "panel_wait": "Waiting for {name} to play.",
     "panel_first_three": "The first play must include ♠3.",
     "panel_next_one": "The next player holds one card: a single must be your highest.",
@@ -61,11 +61,11 @@ CATALOGUE: dict[str, str] = {
     "panel_selected": "Chosen: {cards}",
     "caption_turn": "{name} to play",
     "caption_to_beat": "On the table: {name}'s {cards}",
-    "caption_seat": "{name}: {n} cards",
+    "caption_seat": "{name}: {n} in hand",
     "caption_one_card": "one card!",
     "caption_auto": "auto",
     "result_winner": "{name} is out first and wins!",
-    "result_escaped": "{name} left the hand: pays {points} points to each of the others.",
+    "result_escaped": "{name} left mid-hand: pays {points} points to each of the others.",
     "result_cards": "{n} cards left: {points} points",
     "result_one_card": "1 card left: pays nothing",
     "result_shut": "shut out (played no card): {n} cards ×2 = {points} points",
@@ -101,8 +101,8 @@ CATALOGUE: dict[str, str] = {
     "pic_game": "Pao De Kuai · {n} cards each",
     "pic_cards": "cards: {n}",
     "pic_beans": "beans",
-    "lobby": "🏃 Pao De Kuai · {room} · {options}\nSeats:\n{seats}\nPress Join to sit down. Three "
-    "seats start the hand; Start fills empty seats with AI.",
+    "lobby": "🏃 Pao De Kuai · {room} · {options}\nSeats:\n{seats}\nPress Join to sit down. The "
+    "hand starts when all three seats are taken; Start fills empty seats with AI.",
     "panel_game": "Pao De Kuai · {options}",
     "pitch": "Pao De Kuai (跑得快): three players, first out wins. /newgame pdk",
     "rules": "Pao De Kuai (/newgame pdk), {room} room: 1 point = {coefficient} beans, fee {fee}, "
@@ -113,7 +113,8 @@ CATALOGUE: dict[str, str] = {
     "one card, a single you play must be your highest. The first out wins a point for each "
     "card the others hold (nothing for a last single, double for a player who never played); "
     "a bomb that stands takes 10 points from each other player.\n"
-    "Time-outs: play {play} s; the bot plays for you, and two in a row put you on auto-play. "
+    "Time limit: play {play} s; at a time-out the bot plays for you, and two time-outs in a row "
+    "put you on auto-play. "
     "Leaving mid-hand pays both others as if shut. /settings offers 15 cards, a free first "
     "play and four with three.",
 }

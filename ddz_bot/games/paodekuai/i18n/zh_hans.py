@@ -78,9 +78,9 @@ CATALOGUE: dict[str, str] = {
     "result_bomb": "炸弹 {rank}：{points} 分",
     "result_bombs_paid": "别家炸弹：{points} 分",
     "result_total": "合计 {points} 分",
-    "result_beans": "豆子 {beans}（1 分 = {coefficient} 豆，服务费 {fee}）",
+    "result_beans": "欢乐豆 {beans}（1 分 = {coefficient} 豆，服务费 {fee}）",
     "result_points": "积分 {points}",
-    "result_capped": "（按持有豆子封顶）",
+    "result_capped": "（按持有欢乐豆封顶）",
     # settings
     "opt_cards15": "15 张牌（45 张）",
     "opt_free_first": "首出不必带 ♠3",
@@ -114,7 +114,7 @@ CATALOGUE: dict[str, str] = {
     "点「开始」用 AI 补满空位。",
     "panel_game": "跑得快 · {options}",
     "pitch": "跑得快：三人，先出完者赢。/newgame 跑得快",
-    "rules": "跑得快（/newgame 跑得快）· {room}：每分 {coefficient} 豆，台费 {fee}，"
+    "rules": "跑得快（/newgame 跑得快）· {room}：每分 {coefficient} 豆，服务费 {fee}，"
     "入座至少 {min_beans} 豆。\n"
     "三人，每人 16 张（去掉大小王、三张 2 和一张 A）。首局持 ♠3 者先出，之后由上局赢家先出。"
     "跟牌要同牌型、同张数且更大，或者出炸弹；有大必压。下家报单时，出单张必须出最大的。"

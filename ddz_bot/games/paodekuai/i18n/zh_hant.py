@@ -70,9 +70,9 @@ CATALOGUE: dict[str, str] = {
     "result_bomb": "炸彈 {rank}：{points} 分",
     "result_bombs_paid": "別家炸彈：{points} 分",
     "result_total": "合計 {points} 分",
-    "result_beans": "豆子 {beans}（1 分 = {coefficient} 豆，服務費 {fee}）",
+    "result_beans": "歡樂豆 {beans}（1 分 = {coefficient} 豆，服務費 {fee}）",
     "result_points": "積分 {points}",
-    "result_capped": "（按持有豆子封頂）",
+    "result_capped": "（按持有歡樂豆封頂）",
     "opt_cards15": "15 張牌（45 張）",
     "opt_free_first": "首出不必帶 ♠3",
     "opt_four_three": "四帶三",
@@ -103,7 +103,7 @@ CATALOGUE: dict[str, str] = {
     "點「開始」用 AI 補滿空位。",
     "panel_game": "跑得快 · {options}",
     "pitch": "跑得快：三人，先出完者贏。/newgame 跑得快",
-    "rules": "跑得快（/newgame 跑得快）· {room}：每分 {coefficient} 豆，台費 {fee}，"
+    "rules": "跑得快（/newgame 跑得快）· {room}：每分 {coefficient} 豆，服務費 {fee}，"
     "入座至少 {min_beans} 豆。\n"
     "三人，每人 16 張（去掉大小王、三張 2 和一張 A）。首局持 ♠3 者先出，之後由上局贏家先出。"
     "跟牌要同牌型、同張數且更大，或者出炸彈；有大必壓。下家報單時，出單張必須出最大的。"
