@@ -20,14 +20,14 @@ import time
 from typing import Any
 
 from ..games.module import GamePage
-from ..kernel import Action, DecisionKind, Waiting
+from ..kernel import Action, DecisionKind, Room, Settlement, Waiting
 from ..tg import clock
 from ..tg.phases import TablePhase
 from ..tg.table import Table
 from . import adapter
 from .jsonview import to_json
 
-__all__ = ["TableFrames", "dumps"]
+__all__ = ["TableFrames", "dumps", "stated_terms"]
 
 #: one encoder for every frame (``json.dumps`` with options makes a new one each call)
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), check_circular=False)
@@ -116,10 +116,8 @@ class TableFrames:
                     "points": list(settlement.points),
                     "scores": list(settlement.scores),
                     "fees": settlement.fees,
-                    # the room's terms, so the page can say how points became beans
-                    "rate": game.room.coefficient,
-                    "fee": game.room.fee,
                 }
+                rest["settlement"] |= stated_terms(settlement, game.room)
         text = dumps(head)[1:-1]
         if game is not None:  # the page's description written once a game page
             text += ',"page":' + _page_text(adapter.page_of(game))
@@ -218,3 +216,15 @@ def _decision(
             for action in legal
         ],
     }
+
+
+def stated_terms(settlement: Settlement, room: Room) -> dict[str, int]:
+    """The room's rate and fee, for the result to say how points became beans, where every
+    seat's change is plainly its score at that rate less the fee; nothing where it is not (an
+    escape, a fee cut short, a cap, a 癞子 table's factor): a line that did not add up would
+    mislead more than no line."""
+    plain = any(settlement.deltas) and all(
+        abs(delta + room.fee) == abs(score) * room.coefficient
+        for delta, score in zip(settlement.deltas, settlement.scores, strict=True)
+    )
+    return {"rate": room.coefficient, "fee": room.fee} if plain else {}

@@ -11,11 +11,11 @@ import random
 import pytest
 
 from ddz_bot.games import GAMES
-from ddz_bot.kernel import GameProtocol, room_by_key
+from ddz_bot.kernel import GameProtocol, Settlement, room_by_key
 from ddz_bot.tg.phases import TablePhase
 from ddz_bot.tg.table import Seat, Table
 from ddz_bot.web import adapter
-from ddz_bot.web.frames import TableFrames
+from ddz_bot.web.frames import TableFrames, stated_terms
 from ddz_bot.web.jsonview import to_json
 
 VARIANTS = [(name, rules) for name in GAMES for rules in sorted(GAMES[name].variants)]
@@ -76,3 +76,18 @@ def test_every_page_gets_what_the_game_gives_its_seat_through_a_whole_hand(
     assert game.over
     table.game = game
     _check(table, game)
+
+
+def _settled(deltas: tuple[int, ...], scores: tuple[int, ...]) -> Settlement:
+    return Settlement((), deltas, tuple(1000 + d for d in deltas), scores, scores, 15)
+
+
+def test_the_result_states_the_rooms_terms_only_where_every_row_adds_up() -> None:
+    """A farmer who doubled: 4 points at 100 beans, less the fee of 5, and so on: the page
+    may say "1 分 = 100 欢乐豆 · 服务费每人 5". After an escape (only the leaver pays) or a
+    cap, the line would not add up: none is sent."""
+    room = room_by_key("beginner")
+    assert stated_terms(_settled((-405, 595, -205), (4, 6, 2)), room) == {"rate": 100, "fee": 5}
+    assert stated_terms(_settled((-1205, 600, 600), (12, 6, 6)), room) == {}  # an escape
+    assert stated_terms(_settled((-300, 295, -5), (4, 6, 2)), room) == {}  # capped
+    assert stated_terms(_settled((0, 0, 0), (0, 0, 0)), room) == {}  # called off

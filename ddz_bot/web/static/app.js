@@ -262,7 +262,7 @@ function drawDecision(frame) {
   const decide = frame.decide;
   drawPlayButtons();
   const mine = frame.seat !== null && frame.seat !== undefined ? frame.sum.seats[frame.seat] : null;
-  if (mine && mine.auto && !["finished", "aborted"].includes(frame.sum.phase)) { // 托管: the AI plays the seat
+  if (mine && mine.auto && !mine.locked && !["finished", "aborted"].includes(frame.sum.phase)) { // 托管: the AI plays the seat
     box.append(button(t("take_back"), () => answered(send({ t: "take_back" }), "take_back"), "take-back"));
   }
   if (!decide) { if (waitingAnswer()) for (const b of box.querySelectorAll("button")) b.disabled = true; return; }
@@ -377,7 +377,7 @@ function drawResult(frame) {
   const items = (sum.stakes.items || sum.stakes.factors || []).map(([reason, factor]) => t("r_" + reason) + " ×" + factor);
   if (items.length) { const p = document.createElement("div"); p.className = "items"; p.textContent = items.join(" · "); inner.append(p); }
   if (sum.stakes.multiplier !== undefined) { const p = document.createElement("div"); p.className = "items"; p.textContent = t("base", { base: sum.stakes.base, mult: sum.stakes.multiplier }); inner.append(p); }
-  const terms = frame.settlement; // how points became beans: the room's rate and fee
+  const terms = frame.settlement; // how points became beans, where each row is that plainly
   if (!aborted && terms.rate) {
     const p = document.createElement("div"); p.className = "items rate";
     p.textContent = t(terms.fee ? "rate_fee" : "rate", { rate: terms.rate, fee: terms.fee }); inner.append(p);
@@ -393,7 +393,8 @@ function tick() {
   for (const el of document.querySelectorAll("[data-clock]")) el.textContent = "⏱ " + left;
   // five seconds before a time-out (and 托管 after a second one): a warning one can feel
   const mine = state.frame && state.frame.decide;
-  if (mine && left <= 5 && left > 0 && state.warned !== state.version) { state.warned = state.version; haptic("warning"); }
+  const deadline = Math.round(state.clockAt / 1000); // once a clock, however often the table moves
+  if (mine && left <= 5 && left > 0 && state.warned !== deadline) { state.warned = deadline; haptic("warning"); }
 }
 
 // ---- choosing cards: tap, and drag across them -------------------------------------------
@@ -426,7 +427,9 @@ function setUpHand() {
     const i = cardAt(e.clientX, e.clientY);
     if (i === null || i === drag.last) return;
     // A quick finger, or a busy phone that merges its pointer events, may jump over cards:
-    // every card between the last one touched and this one was crossed too.
+    // in a fan every card between the last one touched and this one was crossed too (保皇's
+    // columns number their cards down each column: there only the card under the finger).
+    if (!hand.classList.contains("fan")) { setSelected(i, drag.on); drag.last = i; return; }
     const step = i > drag.last ? 1 : -1;
     for (let k = drag.last + step; k !== i + step; k += step) setSelected(k, drag.on);
     drag.last = i;

@@ -117,6 +117,8 @@ def _seat(info: Any) -> dict[str, Any]:
         "cards": [str(c) for c in info.play_cards],
         "passed": info.passed,
         "auto": info.auto_play,
+        # on 托管 for good (R-BH-AFK): the page offers no Take back
+        "locked": info.auto_locked,
         "shown": None if info.shown_hand is None else [str(c) for c in info.shown_hand],
         "notes": notes,
     }
