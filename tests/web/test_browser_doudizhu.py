@@ -199,6 +199,9 @@ async def taken_back_at_the_page(
     await take_back.click()
     await take_back.wait_for(state="detached")
     assert table.game is not None and not table.game.auto[seat]
+    # the table moved: every page shows it before the next decision is sent from one
+    for person in people.values():
+        await person.page.wait_for_function("v => window.ddzLive.version === v", arg=table.version)
 
 
 def rank_words(cards: list[str]) -> str:
