@@ -138,8 +138,22 @@ async def run_hand(bot: BotProcess, alice: Any, bob: Any, token: str, port: int)
             if killed_at is None and done.count("play") >= 3:
                 killed_at = await kill_and_restart(bot, people)
         assert killed_at is not None, done
+        places = {"place_1": "头客", "place_2": "二客", "place_3": "三客", "place_4": "二拉"}
+        places["place_5"] = "大拉"
         for person in people:
             await person.page.wait_for_selector("#result:not([hidden])", timeout=60_000)
+            # each row names its seat's place, which its score follows (R-BH-SCORE)
+            seats = person.state()["sum"]["seats"]
+            rows = await person.page.locator("#result tr").all_inner_texts()
+            assert len(rows) == 5
+            winners = person.state()["sum"]["winners"]
+            for number, (seat, row) in enumerate(zip(seats, rows, strict=True)):
+                placed = [places[note] for note in seat["notes"] if note in places]
+                assert all(word in row for word in placed), (row, placed)
+                # every score 0 (the emperor and guard placed 6 - E - G = 0): nobody won
+                verdict = "赢" if number in winners else "输" if winners else "平"
+                assert f"\t{verdict}\t" in f"\t{row}\t", (row, winners)
+            assert any(places["place_1"] in row for row in rows)
         await shoot(people[0].page, "live_baohuang_result")
         assert {"play"} <= set(done)
 

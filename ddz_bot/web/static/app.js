@@ -358,10 +358,12 @@ function drawResult(frame) {
     const tr = document.createElement("tr");
     if (frame.seat === i) tr.className = "me";
     const won = sum.winners.includes(i);
-    // the seat's own factors (a 斗地主 seat that doubled: its stakes ×2), after its role
-    const own = ((sum.stakes.by_seat || [])[i] || []).map(([reason, factor]) => t("r_" + reason) + " ×" + factor);
+    // the seat's own factors (a 斗地主 seat that doubled: its stakes ×2) or words (保皇's
+    // places), after its role
+    const own = ((sum.stakes.by_seat || [])[i] || []).map(([word, factor]) => factor === null ? t(word) : t("r_" + word) + " ×" + factor);
     const who = document.createElement("td"); who.textContent = [seat.name, ...(sum.seats[i].role ? [t(sum.seats[i].role)] : []), ...own].join(" · ");
-    const what = document.createElement("td"); what.textContent = aborted ? "" : t(won ? "won" : "lost"); if (won) what.className = "win";
+    // nobody above the others (保皇: every score 0): a draw, whatever the fee took
+    const what = document.createElement("td"); what.textContent = aborted ? "" : t(won ? "won" : sum.winners.length ? "lost" : "drawn"); if (won) what.className = "win";
     const beans = document.createElement("td"); beans.className = "num";
     const delta = frame.settlement.deltas[i];
     beans.textContent = aborted && !delta ? "" : (delta > 0 ? "+" : "") + delta + " " + t("beans");

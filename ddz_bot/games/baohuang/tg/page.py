@@ -94,6 +94,12 @@ class BaoHuangPage:
             "stakes": {
                 "factors": [[f.reason.value, f.factor] for f in public.factors],
                 "called": None if public.called is None else str(public.called),
+                # each seat's place (头客 … 大拉), which its score follows (R-BH-SCORE):
+                # a word without a factor
+                "by_seat": [
+                    [] if info.place is None else [[f"place_{int(info.place)}", None]]
+                    for info in public.seats
+                ],
             },
             "hand": None,
             "role": None,
