@@ -424,8 +424,7 @@ function setUpHand() {
     setSelected(i, drag.on);
     try { hand.setPointerCapture(e.pointerId); } catch (err) { /* synthetic */ }
   });
-  hand.addEventListener("pointermove", (e) => {
-    if (!drag) return;
+  const moveTo = (e) => {
     const i = cardAt(e.clientX, e.clientY);
     if (i === null || i === drag.last) return;
     // A quick finger, or a busy phone that merges its pointer events, may jump over cards:
@@ -435,8 +434,10 @@ function setUpHand() {
     const step = i > drag.last ? 1 : -1;
     for (let k = drag.last + step; k !== i + step; k += step) setSelected(k, drag.on);
     drag.last = i;
-  });
-  const end = () => { drag = null; };
+  };
+  hand.addEventListener("pointermove", (e) => { if (drag) moveTo(e); });
+  // where the finger left the glass counts too, even if no move before it came through
+  const end = (e) => { if (drag && e.type === "pointerup") moveTo(e); drag = null; };
   hand.addEventListener("pointerup", end);
   hand.addEventListener("pointercancel", end);
 }
