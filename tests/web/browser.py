@@ -275,7 +275,10 @@ async def drag_across(page: Page, first: int, last: int, *, steps: int = 8) -> N
     start = await page.locator(f'#hand .card[data-i="{first}"]').bounding_box()
     end = await page.locator(f'#hand .card[data-i="{last}"]').bounding_box()
     assert start is not None and end is not None
-    y = start["y"] + start["height"] - 12
+    # at mid-height, on every card whether raised (chosen) or not: a chosen card is raised with
+    # a short transition, and its box read mid-way would put a finger near its bottom edge
+    # below the raised cards it slides to
+    y = start["y"] + start["height"] / 2
     await page.mouse.move(start["x"] + 4, y)
     await page.mouse.down()
     for step in range(1, steps + 1):
