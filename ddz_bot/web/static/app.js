@@ -265,12 +265,11 @@ function drawDecision(frame) {
   if (mine && mine.auto && !mine.locked && !["finished", "aborted"].includes(frame.sum.phase)) { // 托管: the AI plays the seat
     box.append(button(t("take_back"), () => answered(send({ t: "take_back" }), "take_back"), "take-back"));
   }
-  if (!decide) { if (waitingAnswer()) for (const b of box.querySelectorAll("button")) b.disabled = true; return; }
-  if (decide.kind === "play") {
+  if (decide && decide.kind === "play") {
     if (decide.pass && !bottom.pass) box.append(button(t("pass"), pass, "quiet pass"));
     box.append(button(t("hint"), hint, "quiet hint"));
     if (!bottom.play) box.append(button(t("play"), play, "play"));
-  } else {
+  } else if (decide) {
     for (const choice of decide.actions) box.append(button(choice.label, () => act(choice.action, "choice"), "choice"));
   }
   if (waitingAnswer()) for (const b of box.querySelectorAll("button")) b.disabled = true;
