@@ -7,9 +7,12 @@ __all__ = [
     "BadChangeError",
     "DatabaseDamagedError",
     "DatabaseLockedError",
+    "DatabaseRefusedLoginError",
+    "DatabaseUnreachableError",
     "DatabaseUnreadableError",
     "InsufficientBeansError",
     "NoDatabaseFolderError",
+    "NoSuchDatabaseError",
     "NotADatabaseError",
     "ReliefRefusedError",
     "SchemaTooNewError",
@@ -57,7 +60,7 @@ class DatabaseLockedError(StartRefusedError):
         super().__init__(
             path,
             f"database {path} is in use by another bot ({holder}); stop that one first "
-            "(one bot per database file)",
+            "(one bot per database)",
         )
         self.holder = holder
 
@@ -93,6 +96,37 @@ class NoDatabaseFolderError(StartRefusedError):
 
     def __init__(self, path: str, why: str) -> None:
         super().__init__(path, f"no folder for the database {path} and none can be made: {why}")
+
+
+class DatabaseUnreachableError(StartRefusedError):
+    """The PostgreSQL server doesn't answer: not running, a wrong host or port, a firewall."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(
+            name,
+            f"the database server of {name} doesn't answer ({why}); start it, or check "
+            "the host and port in DDZ_DATABASE_URL",
+        )
+
+
+class DatabaseRefusedLoginError(StartRefusedError):
+    """The PostgreSQL server refused the user or the password."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(
+            name,
+            f"the database server refused the login to {name} ({why}); check the user and "
+            "password in DDZ_DATABASE_URL",
+        )
+
+
+class NoSuchDatabaseError(StartRefusedError):
+    """The PostgreSQL server has no database of that name."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(
+            name, f"no database {name} on its server ({why}); create it first (createdb)"
+        )
 
 
 class StaleTableError(StorageError):
