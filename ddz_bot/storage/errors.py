@@ -5,6 +5,7 @@ from __future__ import annotations
 __all__ = [
     "AlreadyClaimedError",
     "BadChangeError",
+    "ConnectionLostError",
     "DatabaseDamagedError",
     "DatabaseLockedError",
     "DatabaseRefusedLoginError",
@@ -127,6 +128,16 @@ class NoSuchDatabaseError(StartRefusedError):
         super().__init__(
             name, f"no database {name} on its server ({why}); create it first (createdb)"
         )
+
+
+class ConnectionLostError(StorageError):
+    """The connection to the database server went away during a transaction: the server
+    rolls back what it had not committed (a keyed write, such as a settlement, may simply
+    be asked for again)."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(f"the connection to {name} was lost during a write ({why})")
+        self.name = name
 
 
 class StaleTableError(StorageError):

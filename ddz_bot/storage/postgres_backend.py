@@ -38,6 +38,7 @@ from .backend import (
     numbered_placeholders,
 )
 from .errors import (
+    ConnectionLostError,
     DatabaseLockedError,
     DatabaseRefusedLoginError,
     DatabaseUnreachableError,
@@ -52,11 +53,21 @@ T = TypeVar("T")
 
 #: the advisory lock every migration takes (two bots starting at once migrate one by one)
 MIGRATION_LOCK: Final = 0x64647A_6D6967  # "ddz mig"
-#: the advisory lock a bot holds for its life on a database it alone plays on
-HOLDER_LOCK: Final = 0x64647A_626F74  # "ddz bot"
+#: the advisory locks a bot holds for its life on the data it alone plays on: this class,
+#: and the hash of the schema its data is in (one database may hold several bots' schemas)
+HOLDER_LOCK: Final = 0x64647A  # "ddz"
 #: a transaction ended by the server this way is run again, at most this many times
 RETRIES: Final = 5
 _RETRIED = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
+#: the connection went away mid-transaction (the server restarted or ended it, the network)
+_LOST = (
+    asyncpg.InterfaceError,
+    asyncpg.InternalClientError,
+    asyncpg.AdminShutdownError,
+    asyncpg.ConnectionFailureError,
+    ConnectionError,
+    OSError,
+)
 
 
 def server_name(url: str) -> str:
@@ -188,14 +199,18 @@ class PostgresBackend:
         conn: asyncpg.Connection = await asyncpg.connect(
             self.url, timeout=self._connect_timeout, server_settings={"application_name": "ddz-bot"}
         )
-        if not await conn.fetchval("SELECT pg_try_advisory_lock($1)", HOLDER_LOCK):
+        taken = await conn.fetchval(
+            "SELECT pg_try_advisory_lock($1::int, hashtext(current_schema()))", HOLDER_LOCK
+        )
+        if not taken:
             holder = await pool.fetchval(
                 "SELECT a.application_name || ' pid ' || a.pid || ' from '"
                 " || COALESCE(host(a.client_addr), 'local') || ' since '"
                 " || to_char(a.backend_start, 'YYYY-MM-DD HH24:MI:SS')"
                 " FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
-                " WHERE l.locktype = 'advisory' AND l.granted"
-                " AND l.objid = ($1::bigint & 4294967295)::oid LIMIT 1",
+                " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2"
+                " AND l.classid = $1::int::oid"
+                " AND l.objid = (hashtext(current_schema())::bigint & 4294967295)::oid LIMIT 1",
                 HOLDER_LOCK,
             )
             await conn.close()
@@ -267,6 +282,8 @@ class PostgresBackend:
                         if attempt == RETRIES - 1:
                             raise
                         continue
+                    except _LOST as error:
+                        raise ConnectionLostError(self.name, str(error)) from error
                     except BaseException:
                         if not conn.is_closed():
                             with contextlib.suppress(Exception):
