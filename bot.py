@@ -182,12 +182,13 @@ def take_database(settings: Settings) -> tuple[DatabaseLock, CheckReport]:
 
 
 def check_server(settings: Settings) -> None:
-    """On PostgreSQL: the server answers, takes the login, has the database, and its schema
-    is one this bot knows (brought up to date if older); a ``StartRefusedError`` if not."""
+    """On PostgreSQL: the server answers, takes the login, has the database, its schema is
+    one this bot knows (brought up to date if older) and no other bot plays on it; a
+    ``StartRefusedError`` if not. (The bot holds it from its start on: ``tg.app``.)"""
     from ddz_bot.storage import Database
 
     async def opened() -> None:
-        database = await Database.open(settings.database_url, pool_size=1)
+        database = await Database.open(settings.database_url, pool_size=1, exclusive=True)
         await database.close()
 
     asyncio.run(opened())

@@ -99,6 +99,12 @@ class Backend(Protocol):
         hand's move (the busiest write), which the engine may commit less strictly."""
         ...
 
+    async def write_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """One statement that is a whole change by itself (atomic without a transaction
+        around it): a hand's move, in one round trip where the engine allows. Its first
+        row, if it returns rows."""
+        ...
+
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         """A read of the last committed state, outside any write."""
         ...

@@ -33,7 +33,16 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from .backend import SQLITE, ConstraintError, Dialect, Row, TransactionObserver, Work, drive
+from .backend import (
+    SQLITE,
+    ConstraintError,
+    Dialect,
+    Row,
+    Transaction,
+    TransactionObserver,
+    Work,
+    drive,
+)
 from .errors import (
     DatabaseDamagedError,
     DatabaseUnreadableError,
@@ -340,6 +349,14 @@ class SqliteBackend:
             return _run_shared(conn, writes)
         finally:
             conn.execute(f"PRAGMA synchronous = {self._synchronous}")
+
+    async def write_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """One statement, written as a move (``shared``)."""
+
+        async def one(tx: Transaction) -> Row | None:
+            return await tx.fetchone(sql, params)
+
+        return await self.transact(one, shared=True)
 
     # -- reads ------------------------------------------------------------------------------
 

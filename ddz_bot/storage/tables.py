@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from .backend import Row, Transaction
+from .backend import Engine, Row, Transaction
 from .core import StoreCore, dump_json, from_text, to_text
 from .errors import StaleTableError, StorageError, UnknownTableError
 from .models import FinishedHand, HandAction, LedgerChange, SavedAction, TableRecord
@@ -80,6 +80,20 @@ _UPDATE_TABLE = (
 )
 
 
+#: PostgreSQL: a move's save in one statement (the table's row saved, compare-and-set on its
+#: version, and the actions appended only if it was), so it costs one round trip; the row's
+#: lock is held from the compare on, so no other save of the table appends meanwhile
+_PG_NEW_TABLE = _INSERT_TABLE + " ON CONFLICT (table_id) DO NOTHING RETURNING version"
+_PG_LOGGED = (
+    "WITH saved AS ({saved}), logged AS ("
+    " INSERT INTO hand_actions (hand_id, seq, action, created_at)"
+    " SELECT ?::text, COALESCE((SELECT MAX(seq) FROM hand_actions WHERE hand_id = ?::text), 0)"
+    " + step.n, step.action, ?::text"
+    " FROM saved, unnest(?::text[]) WITH ORDINALITY AS step (action, n) RETURNING seq)"
+    " SELECT (SELECT version FROM saved) AS version, (SELECT MAX(seq) FROM logged) AS seq"
+)
+
+
 class TablesMixin(StoreCore):
     async def save_table_state(
         self,
@@ -128,6 +142,38 @@ class TablesMixin(StoreCore):
             now,
             now,
         )
+
+        # PostgreSQL, a save from a known version: one statement. (A save whatever is stored
+        # takes the transaction below: waiting on another save's lock, its statement's
+        # snapshot would not see the actions that save appended.)
+        if self.dialect.engine is Engine.POSTGRESQL and expected_version is not None:
+            if expected_version == 0:
+                saved, params = _PG_NEW_TABLE, list(inserted)
+            else:
+                saved = _UPDATE_TABLE
+                params = [
+                    chat_id,
+                    hand_id,
+                    state_text,
+                    table_message_id,
+                    panels_text,
+                    deadline_text,
+                    now,
+                    table_id,
+                    expected_version,
+                ]
+            row = await self.backend.write_one(
+                _PG_LOGGED.format(saved=saved), [*params, hand_id, hand_id, now, action_texts]
+            )
+            if row is None or row["version"] is None:
+                found = await self._fetchone(
+                    "SELECT version FROM tables WHERE table_id = ?", (table_id,)
+                )
+                raise StaleTableError(
+                    table_id, expected_version or 0, None if found is None else int(found[0])
+                )
+            seq = None if row["seq"] is None else int(row["seq"])
+            return SavedAction(int(row["version"]), seq)
 
         async def write(tx: Transaction) -> SavedAction:
             if expected_version is None:  # the last writer wins
@@ -187,6 +233,17 @@ class TablesMixin(StoreCore):
     ) -> None:
         """Record the Telegram messages showing a table (known only after they were sent).
         ``panel_message_ids`` is merged into the stored ones, user by user."""
+
+        if self.dialect.engine is Engine.POSTGRESQL:  # one statement: the merge in it
+            row = await self.backend.write_one(
+                "UPDATE tables SET table_message_id = COALESCE(?, table_message_id),"
+                " panel_messages = (panel_messages::jsonb || ?::jsonb)::text"
+                " WHERE table_id = ? RETURNING 1",
+                (table_message_id, _panels_json(panel_message_ids or {}), table_id),
+            )
+            if row is None:
+                raise UnknownTableError(table_id)
+            return
 
         async def write(tx: Transaction) -> None:
             row = await tx.fetchone(
