@@ -30,6 +30,7 @@ import asyncio
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime
@@ -46,6 +47,7 @@ from .errors import (
     NoDatabaseFolderError,
     NotADatabaseError,
     SchemaTooNewError,
+    StorageError,
 )
 from .migrations import LATEST_VERSION, MIGRATIONS
 from .models import EconomySettings
@@ -207,6 +209,10 @@ class StoreCore:
         #: written through this object, so the cache is exact for this process.
         self._ranked_total: int | None = None
         self._new_players = 0  # bumped with each new player: a count older than it is stale
+        #: told after every write transaction: its seconds (from being asked for to its
+        #: answer, a wait for the writer thread included) and whether the database failed
+        #: it (a refusal the write raises on purpose, a ``StorageError``, is no failure)
+        self.transaction_observer: Callable[[float, bool], None] | None = None
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -311,6 +317,7 @@ class StoreCore:
         if writer is None or thread is None:
             raise RuntimeError("the database is closed")
         loop = asyncio.get_running_loop()
+        began = time.perf_counter()
         if shared:
             answer: asyncio.Future[T] = loop.create_future()
             with self._shared_lock:
@@ -320,11 +327,22 @@ class StoreCore:
             if start:
                 job = loop.run_in_executor(thread, self._write_shared, writer, loop)
                 job.add_done_callback(lambda done: done.cancelled() or done.exception())
-            return await asyncio.shield(answer)
-        future = loop.run_in_executor(thread, _run_transaction, writer, work)
-        # If nobody waits any more, still collect the outcome (no "never retrieved" noise).
-        future.add_done_callback(lambda done: done.cancelled() or done.exception())
-        return await asyncio.shield(future)
+            waited = asyncio.shield(answer)
+        else:
+            future = loop.run_in_executor(thread, _run_transaction, writer, work)
+            # If nobody waits any more, still collect the outcome (no "never retrieved" noise).
+            future.add_done_callback(lambda done: done.cancelled() or done.exception())
+            waited = asyncio.shield(future)
+        observer = self.transaction_observer
+        try:
+            result = await waited
+        except Exception as error:
+            if observer is not None:
+                observer(time.perf_counter() - began, not isinstance(error, StorageError))
+            raise
+        if observer is not None:
+            observer(time.perf_counter() - began, False)
+        return result
 
     def _write_shared(self, conn: sqlite3.Connection, loop: asyncio.AbstractEventLoop) -> None:
         """On the writer thread: the shared writes waiting, together, until none waits."""
@@ -354,6 +372,11 @@ class StoreCore:
             return _run_shared(conn, writes)
         finally:
             conn.execute(f"PRAGMA synchronous = {self._synchronous}")
+
+    async def ping(self) -> None:
+        """A trivial read through the reader connection (one that opens the file, not only
+        the connection): raises if the database does not answer, so a health check can tell."""
+        await self._fetchall("SELECT 1 FROM sqlite_master LIMIT 1")
 
     def _read_conn(self) -> aiosqlite.Connection:
         if self._reader is None:
