@@ -26,13 +26,23 @@ The names (``_total`` is added to counters by prometheus-client):
   transaction, from being asked for to its answer; those the database failed.
 - ``ddz_ai_decision_seconds{game}``: an AI decision as the table waits for it (a worker's
   pipe and turn included, or the loop's own decision where the worker failed or was late).
+
+Beside them, prometheus-client's ``process_*`` and ``python_*`` of the process.
 """
 
 from __future__ import annotations
 
 from typing import Final
 
-from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+from prometheus_client import (
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    GCCollector,
+    Histogram,
+    PlatformCollector,
+    ProcessCollector,
+)
 from prometheus_client.exposition import CONTENT_TYPE_LATEST, generate_latest
 
 __all__ = ["AI", "CONTENT_TYPE", "PERSON", "Metrics"]
@@ -70,6 +80,10 @@ class Metrics:
     def __init__(self) -> None:
         self.registry = CollectorRegistry()
         r = self.registry
+        # the process's memory, CPU and collector, read only when scraped
+        ProcessCollector(registry=r)
+        PlatformCollector(registry=r)
+        GCCollector(registry=r)
         self._tables = Gauge(
             "ddz_tables_in_play", "Tables with a hand in play", ["game"], registry=r
         )

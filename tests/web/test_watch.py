@@ -10,12 +10,17 @@ import random
 from collections import Counter
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
+from telegram.ext import Application
 from tornado.httpclient import AsyncHTTPClient, HTTPResponse
 
+import bot as entry
 import ddz_bot.tg.ratelimit as ratelimit_module
+import ddz_bot.web.server as server_module
+import ddz_bot.web.watch as watch_module
 from ddz_bot.tg.app import build_application, runtime
 from ddz_bot.tg.metrics import Metrics
 from ddz_bot.tg.ratelimit import ChatRateLimiter
@@ -26,7 +31,8 @@ from tests.tg.fake_api import FakeBotAPI
 from tests.tg.harness import Harness, SimUser
 from tests.tg.scripts import current_table, play_until_over, take_turn, whose_turn
 
-from .live import server_of
+from ..environment import only_settings
+from .live import WEBAPP_URL, server_of
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
@@ -186,8 +192,36 @@ async def test_the_live_tables_server_serves_metrics_and_health_on_its_port(
     assert current_table(live, group).game is not None
     samples = await _scrape(port)
     assert _value(samples, "ddz_tables_in_play", game="doudizhu") == 1
+    assert _value(samples, "process_resident_memory_bytes") > 0  # the process's own too
     health = await _get(port, "/healthz")
     assert health.code == 200 and json.loads(health.body) == {"status": "ok", "database": "ok"}
+
+
+@pytest.mark.parametrize(
+    ("variables", "served"),
+    [
+        ({}, []),  # off by default: no port, no live table
+        ({"DDZ_METRICS_PORT": "9108"}, ["own server"]),
+        ({"DDZ_WEBAPP_URL": WEBAPP_URL}, ["live table's server"]),
+    ],
+)
+def test_the_bot_serves_the_watch_only_where_asked(
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    variables: dict[str, str],
+    served: list[str],
+) -> None:
+    only_settings(monkeypatch, tmp_path, DDZ_BOT_TOKEN="123:abc", **variables)
+    seen: list[str] = []
+
+    def record(name: str) -> Any:
+        return lambda *args, **kwargs: seen.append(name)
+
+    monkeypatch.setattr(watch_module, "attach_watch", record("own server"))
+    monkeypatch.setattr(server_module, "attach", record("live table's server"))
+    monkeypatch.setattr(Application, "run_polling", lambda *args, **kwargs: None)
+    assert entry.main() == 0
+    assert seen == served
 
 
 def test_two_bots_in_one_process_count_apart() -> None:
