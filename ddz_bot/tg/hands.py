@@ -275,9 +275,8 @@ class HandFlow:
         phase_before = game.phase
         opened = draft.deadline
         events = game.apply(action)
-        answered = before is not None and getattr(action, "seat", None) in before.seats
-        if by is not None and answered and opened is not None:
-            assert before is not None
+        seat = getattr(action, "seat", None)
+        if by is not None and opened is not None and before is not None and seat in before.seats:
             # the clock the seat answered against started its time limit before its deadline
             change.answers.append((by, opened - draft.seconds_for(before.limit)))
         draft.bump()
