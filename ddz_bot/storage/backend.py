@@ -86,8 +86,6 @@ class Backend(Protocol):
     dialect: Dialect
     #: what the database is called in messages (the file, or the server and database)
     name: str
-    #: told of every write transaction (the metrics), if set
-    observer: TransactionObserver | None
 
     async def connect(self) -> None: ...
 

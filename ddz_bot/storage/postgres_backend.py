@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import time
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, TypeVar
 from urllib.parse import urlsplit
@@ -37,7 +36,6 @@ from .backend import (
     ConstraintError,
     Dialect,
     Row,
-    TransactionObserver,
     Work,
     numbered_placeholders,
 )
@@ -171,7 +169,6 @@ class PostgresBackend:
         self._exclusive = exclusive
         self._pool: asyncpg.Pool | None = None
         self._holder: asyncpg.Connection | None = None
-        self.observer: TransactionObserver | None = None
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -277,32 +274,26 @@ class PostgresBackend:
         begin = "BEGIN"
         if not shared and not self._moves_durable:  # the connection's default is off
             begin = "BEGIN; SET LOCAL synchronous_commit TO on"
-        started, failed = time.perf_counter(), True
-        try:
-            async with pool.acquire() as conn:
-                for attempt in range(RETRIES):
-                    await conn.execute(begin)
-                    try:
-                        result = await work(PostgresTransaction(conn))
-                        await conn.execute("COMMIT")
-                    except _RETRIED:
-                        await conn.execute("ROLLBACK")
-                        if attempt == RETRIES - 1:
-                            raise
-                        continue
-                    except _LOST as error:
-                        raise ConnectionLostError(self.name, str(error)) from error
-                    except BaseException:
-                        if not conn.is_closed():
-                            with contextlib.suppress(Exception):
-                                await conn.execute("ROLLBACK")
+        async with pool.acquire() as conn:
+            for attempt in range(RETRIES):
+                await conn.execute(begin)
+                try:
+                    result = await work(PostgresTransaction(conn))
+                    await conn.execute("COMMIT")
+                except _RETRIED:
+                    await conn.execute("ROLLBACK")
+                    if attempt == RETRIES - 1:
                         raise
-                    failed = False
-                    return result
-            raise AssertionError("unreachable")
-        finally:
-            if self.observer is not None:
-                self.observer(time.perf_counter() - started, failed)
+                    continue
+                except _LOST as error:
+                    raise ConnectionLostError(self.name, str(error)) from error
+                except BaseException:
+                    if not conn.is_closed():
+                        with contextlib.suppress(Exception):
+                            await conn.execute("ROLLBACK")
+                    raise
+                return result
+        raise AssertionError("unreachable")
 
     async def write_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
         """One statement as a change of its own: one round trip (the module docstring)."""
@@ -313,19 +304,13 @@ class PostgresBackend:
         return await asyncio.shield(task)
 
     async def _one(self, pool: asyncpg.Pool, sql: str, params: Sequence[Any]) -> Row | None:
-        started, failed = time.perf_counter(), True
         try:
-            try:
-                row: Row | None = await pool.fetchrow(numbered_placeholders(sql), *params)
-            except asyncpg.IntegrityConstraintViolationError as error:
-                raise ConstraintError(str(error)) from error
-            except _LOST as error:
-                raise ConnectionLostError(self.name, str(error)) from error
-            failed = False
-            return row
-        finally:
-            if self.observer is not None:
-                self.observer(time.perf_counter() - started, failed)
+            row: Row | None = await pool.fetchrow(numbered_placeholders(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise ConstraintError(str(error)) from error
+        except _LOST as error:
+            raise ConnectionLostError(self.name, str(error)) from error
+        return row
 
     # -- reads ------------------------------------------------------------------------------
 

@@ -162,7 +162,7 @@ class TablesMixin(StoreCore):
                     table_id,
                     expected_version,
                 ]
-            row = await self.backend.write_one(
+            row = await self._write_one(
                 _PG_LOGGED.format(saved=saved), [*params, hand_id, hand_id, now, action_texts]
             )
             if row is None or row["version"] is None:
@@ -235,7 +235,7 @@ class TablesMixin(StoreCore):
         ``panel_message_ids`` is merged into the stored ones, user by user."""
 
         if self.dialect.engine is Engine.POSTGRESQL:  # one statement: the merge in it
-            row = await self.backend.write_one(
+            row = await self._write_one(
                 "UPDATE tables SET table_message_id = COALESCE(?, table_message_id),"
                 " panel_messages = (panel_messages::jsonb || ?::jsonb)::text"
                 " WHERE table_id = ? RETURNING 1",
