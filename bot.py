@@ -74,6 +74,8 @@ EXIT_CODES: dict[type[StartRefusedError], int] = {
 BACKUP_FAILED = 11
 #: ``python bot.py copy-db`` that made no copy (or kept none: it didn't check out).
 COPY_FAILED = 15
+#: A worker on PostgreSQL that lost its hold of the database while playing, and stopped.
+LOST_HOLD = 17
 
 # Telegram's rule for a webhook's secret token.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -182,13 +184,14 @@ def take_database(settings: Settings) -> tuple[DatabaseLock, CheckReport]:
 
 
 def check_server(settings: Settings) -> None:
-    """On PostgreSQL: the server answers, takes the login, has the database, its schema is
-    one this bot knows (brought up to date if older) and no other bot plays on it; a
-    ``StartRefusedError`` if not. (The bot holds it from its start on: ``tg.app``.)"""
+    """On PostgreSQL: the server answers, takes the login, has the database and its schema
+    is one this bot knows (brought up to date if older); a ``StartRefusedError`` if not.
+    (Whether another worker plays on it now is the start's to find: this one then stands by,
+    ``tg.app``.)"""
     from ddz_bot.storage import Database
 
     async def opened() -> None:
-        database = await Database.open(settings.database_url, pool_size=1, exclusive=True)
+        database = await Database.open(settings.database_url, pool_size=1)
         await database.close()
 
     asyncio.run(opened())
@@ -333,7 +336,7 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     logging.getLogger("tornado.access").setLevel(logging.WARNING)
     settings = served_settings(settings, webhook)
 
-    from ddz_bot.tg.app import build_application, tune_gc, tune_switching
+    from ddz_bot.tg.app import LOST_HOLD_KEY, build_application, tune_gc, tune_switching
     from ddz_bot.tg.connection import startup_failure
 
     application = build_application(settings)
@@ -376,6 +379,8 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     finally:
         for handler in handlers:
             handler.removeFilter(quiet)
+    if application.bot_data.get(LOST_HOLD_KEY):
+        return LOST_HOLD
     return 0
 
 

@@ -1,6 +1,6 @@
 """``python bot.py`` on PostgreSQL refuses what it can't play on in one line, with its own exit
 code and no traceback: a server that doesn't answer, a login it refuses, no such database, a
-schema newer than the bot, a schema another bot plays on; ``copy-db`` refuses a target that
+schema newer than the bot; ``copy-db`` refuses a target that
 holds data. The password of the URL is never printed."""
 
 from __future__ import annotations
@@ -18,7 +18,6 @@ import pytest
 import bot as entry
 from ddz_bot.storage import LATEST_VERSION, Database
 from ddz_bot.storage.errors import (
-    DatabaseLockedError,
     DatabaseRefusedLoginError,
     DatabaseUnreachableError,
     NoSuchDatabaseError,
@@ -105,13 +104,6 @@ async def test_a_schema_newer_than_the_bot(url: str, tmp_path: Path) -> None:
         assert await connection.fetchval("SELECT beans FROM players") == 10_000
     finally:
         await connection.close()
-
-
-async def test_a_schema_another_bot_plays_on(url: str, tmp_path: Path) -> None:
-    async with Database(url, exclusive=True):
-        result = _run(url=url, cwd=tmp_path)
-    assert result.returncode == entry.EXIT_CODES[DatabaseLockedError] == 5
-    assert "in use by another bot (ddz-bot pid" in _one_line(result)
 
 
 async def test_copy_db_copies_once_and_refuses_a_target_with_data(url: str, tmp_path: Path) -> None:

@@ -194,7 +194,8 @@ async def test_the_live_tables_server_serves_metrics_and_health_on_its_port(
     assert _value(samples, "ddz_tables_in_play", game="doudizhu") == 1
     assert _value(samples, "process_resident_memory_bytes") > 0  # the process's own too
     health = await _get(port, "/healthz")
-    assert health.code == 200 and json.loads(health.body) == {"status": "ok", "database": "ok"}
+    assert health.code == 200
+    assert json.loads(health.body) == {"status": "ok", "database": "ok", "holds": True}
 
 
 @pytest.mark.parametrize(
