@@ -64,6 +64,9 @@ async def start_live(settings: Settings, api: FakeBotAPI | None = None) -> Harne
     harness._settle = settle
     await harness.start()
     runtime(application).rng = random.Random(7)
+    # the browser tests load the page from the server itself, not from DDZ_WEBAPP_URL
+    server = server_of(harness)
+    server.door.origins.add(f"http://127.0.0.1:{server.port}")
     return harness
 
 
