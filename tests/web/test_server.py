@@ -7,8 +7,6 @@ import json
 import time
 from typing import Any
 
-import pytest
-
 from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.i18n import t
