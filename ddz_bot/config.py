@@ -9,9 +9,10 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from ipaddress import IPv4Network, IPv6Network, ip_network
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from .netaddr import LOCAL_PROXIES, Network, networks, origins
 
 __all__ = [
     "LANGUAGES",
@@ -20,15 +21,11 @@ __all__ = [
     "SettingsError",
     "load_dotenv",
     "parse_duration",
-    "web_origin",
 ]
 
 LANGUAGES = ("zh-Hans", "zh-Hant", "en")
 #: The proxies python-telegram-bot reaches Telegram through (httpx; socks needs ``socksio``).
 PROXY_SCHEMES = ("http", "https", "socks5", "socks5h")
-Network = IPv4Network | IPv6Network
-#: where a reverse proxy on the same host connects from
-LOCAL_PROXIES: tuple[Network, ...] = (ip_network("127.0.0.1/32"), ip_network("::1/128"))
 
 
 class SettingsError(ValueError):
@@ -213,9 +210,9 @@ class _Spec:
                     raise ValueError("a number from 1 to 100000")
                 return number
             if self.kind == "networks":
-                return tuple(ip_network(part.strip(), strict=False) for part in _parts(raw))
+                return networks(raw)
             if self.kind == "origins":
-                return tuple(web_origin(part) for part in _parts(raw))
+                return origins(raw)
             if self.kind == "port":
                 port = int(raw)
                 if not 1 <= port <= 65_535:
@@ -453,27 +450,6 @@ _SPECS = (
 )
 
 _UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86_400}
-
-
-def _parts(raw: str) -> list[str]:
-    parts = [part.strip() for part in raw.split(",") if part.strip()]
-    if not parts:
-        raise ValueError("a comma-separated list")
-    return parts
-
-
-def web_origin(url: str) -> str:
-    """A page's origin as browsers send it: ``scheme://host[:port]``, lower case, the
-    scheme's own port left out; ``ValueError`` for anything but an http(s) address."""
-    parts = urlsplit(url.strip())
-    port = parts.port  # raises on a port that is no number
-    if parts.scheme.lower() not in ("http", "https") or not parts.hostname:
-        raise ValueError(f"{url!r} is no http(s) origin")
-    scheme, host = parts.scheme.lower(), parts.hostname.lower()
-    if ":" in host:
-        host = f"[{host}]"
-    default = {"http": 80, "https": 443}[scheme]
-    return f"{scheme}://{host}" + ("" if port in (None, default) else f":{port}")
 
 
 def parse_duration(raw: str) -> float:

@@ -25,8 +25,9 @@ from enum import IntEnum
 from ipaddress import IPv4Address, IPv6Address, ip_address
 from typing import TypeVar
 
-from ..config import Network, Settings, web_origin
+from ..config import Settings
 from ..i18n import lang_from_code
+from ..netaddr import Network, web_origin
 from .initdata import InitDataError, check_init_data
 from .tokens import BadTableToken, TableTokens
 
