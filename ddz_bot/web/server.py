@@ -158,7 +158,6 @@ class _LiveSocket(tornado.websocket.WebSocketHandler):
         door = self.live.door
         admitted = door.hello(message)
         if isinstance(admitted, Refusal):
-            log.info("live table refused: %s", admitted.name)
             self.refuse(admitted)
             return
         if not door.caps.take_user(admitted.user_id):
@@ -169,6 +168,8 @@ class _LiveSocket(tornado.websocket.WebSocketHandler):
         self.live.hub.join(self.viewer)
 
     def refuse(self, refusal: Refusal) -> None:
+        """Closed with the refusal's code; nothing it says after that is heard."""
+        log.info("live table refused %s: %s", self.address or self.request.remote_ip, refusal.name)
         self.refused = True
         self.cancel_deadline()
         self.close(refusal, refusal.reason)
