@@ -5,6 +5,7 @@ believed only from a trusted proxy), and only the page's own origin."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncIterator
 from ipaddress import ip_network
 from pathlib import Path
@@ -29,6 +30,7 @@ from .live import (
     socket_url,
     start_live,
 )
+from .test_page_words import page_words
 
 
 async def _seated(live: Harness) -> tuple[list[SimUser], str]:
@@ -173,3 +175,17 @@ async def test_a_page_from_another_origin_is_refused(live: Harness) -> None:
         await connection.write_message(hello(launch_data(alice.id, alice.name), token))
         await _state(connection)
         connection.close()
+
+
+def test_the_page_answers_each_refusal_in_its_words() -> None:
+    """Every close code the door sends but the hello's time-out (which the page answers as a
+    drop, connecting again) has the page's words, in each of its languages."""
+    source = (Path(__file__).resolve().parents[2] / "ddz_bot/web/static/app.js").read_text()
+    block = source[source.index("const REFUSED = {") :]
+    block = block[: block.index("};")]
+    answered = {int(code): word for code, word in re.findall(r'(\d{4}): \{ word: "(\w+)"', block)}
+    assert set(answered) == {refusal.value for refusal in Refusal} - {Refusal.NO_HELLO}
+    words = page_words()
+    for lang in ("zh-Hans", "zh-Hant", "en"):
+        assert all(word in words[lang] for word in answered.values()), lang
+    assert words["zh-Hans"][answered[Refusal.TOO_MANY_FOR_PERSON]].startswith("你打开的牌桌页面")

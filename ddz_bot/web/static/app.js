@@ -19,7 +19,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   lang: pickLang(launchLang || navigator.language),
   frame: null, version: -1, warned: -1, selected: new Set(), handKey: "", hints: null, hintAt: -1,
-  socket: null, opened: false, retry: 0, ids: 0, answer: 0, after: 0, wasMyTurn: false, clockAt: 0,
+  socket: null, retry: 0, ids: 0, answer: 0, after: 0, wasMyTurn: false, clockAt: 0,
   sending: "", // what the unanswered action was: "play", "pass" or "choice"
 };
 window.ddzLive = state; // for the browser tests' eyes only
@@ -46,9 +46,7 @@ const REFUSED = {
 function connect() {
   const socket = new WebSocket(socketUrl());
   state.socket = socket;
-  state.opened = false;
   socket.onopen = () => {
-    state.opened = true;
     socket.send(JSON.stringify({ t: "hello", init: initData, table: token }));
   };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
