@@ -12,6 +12,8 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .netaddr import LOCAL_PROXIES, Network, networks, origins
+
 __all__ = [
     "LANGUAGES",
     "SETTINGS_HELP",
@@ -69,6 +71,12 @@ class Settings:
     webapp_port: int = 8081
     webapp_name: str = ""  # the Mini App's short name (@BotFather /newapp); empty: main app
     webapp_max_age: int = 86_400  # seconds a page's launch data stays good
+    webapp_max_sockets_per_user: int = 4  # one person's open pages (a phone, a desktop...)
+    webapp_max_sockets_per_address: int = 32  # pages from one client address (a household)
+    #: further origins a page may connect from (the page's own is always allowed)
+    webapp_origins: tuple[str, ...] = ()
+    #: peers whose X-Forwarded-For / X-Real-IP are believed (the reverse proxy)
+    trusted_proxies: tuple[Network, ...] = LOCAL_PROXIES
     #: the port of the metrics' own server (/metrics, /healthz) without the live table;
     #: None: none (with the live table its server serves them); 0: any free port (tests)
     metrics_port: int | None = None
@@ -177,7 +185,8 @@ def _one_metrics_server(settings: Settings, env: Mapping[str, str]) -> None:
 class _Spec:
     name: str
     variable: str
-    kind: str  # str, path, float, int, port, lang, level, proxy, url, duration, webapp, database
+    kind: str  # str, path, float, int, port, lang, level, proxy, url, duration, webapp,
+    # database, count, networks, origins
     default: str
     meaning: str
 
@@ -195,6 +204,15 @@ class _Spec:
                 return number
             if self.kind == "duration":
                 return parse_duration(raw)
+            if self.kind == "count":
+                number = int(raw)
+                if not 1 <= number <= 100_000:
+                    raise ValueError("a number from 1 to 100000")
+                return number
+            if self.kind == "networks":
+                return networks(raw)
+            if self.kind == "origins":
+                return origins(raw)
             if self.kind == "port":
                 port = int(raw)
                 if not 1 <= port <= 65_535:
@@ -383,6 +401,36 @@ _SPECS = (
         "int",
         "86400",
         "seconds a page's signed launch data stays good",
+    ),
+    _Spec(
+        "webapp_max_sockets_per_user",
+        "DDZ_WEBAPP_MAX_SOCKETS_PER_USER",
+        "count",
+        "4",
+        "live table pages one person may have open at once; the next one is refused",
+    ),
+    _Spec(
+        "webapp_max_sockets_per_address",
+        "DDZ_WEBAPP_MAX_SOCKETS_PER_ADDRESS",
+        "count",
+        "32",
+        "live table connections from one client address at once; the next one is refused",
+    ),
+    _Spec(
+        "trusted_proxies",
+        "DDZ_TRUSTED_PROXIES",
+        "networks",
+        "127.0.0.1/32,::1",
+        "addresses or networks (`10.0.0.0/8`) of the reverse proxies whose X-Forwarded-For and "
+        "X-Real-IP name the client; anyone else's are ignored",
+    ),
+    _Spec(
+        "webapp_origins",
+        "DDZ_WEBAPP_ORIGINS",
+        "origins",
+        "(empty: DDZ_WEBAPP_URL's only)",
+        "further origins the live table's page may connect from, comma-separated, e.g. "
+        "`http://127.0.0.1:8081` to try it locally; any other origin gets 403",
     ),
     _Spec(
         "metrics_port",
