@@ -112,6 +112,8 @@ async def test_the_counts_move_as_a_hand_is_played_and_health_follows_the_databa
     port = _port(watched)
     idle = await _scrape(port)
     assert _value(idle, "ddz_tables_in_play", game="doudizhu") == 0
+    assert _value(idle, "ddz_holds_database") == 1  # the worker playing
+    assert _value(idle, "ddz_tables_taken_over_total") == 0  # nothing stored to resume
 
     group, people = await _two_people_and_an_ai(watched)
     dealt = await _scrape(port)
