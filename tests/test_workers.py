@@ -25,7 +25,7 @@ from typing import IO, Any, TypeVar
 import asyncpg
 import pytest
 
-import bot as entry
+from ddz_bot import database_start as codes
 
 from .postgres import fresh_schema
 from .tg.fake_api import FakeBotAPI, FakeMessage
@@ -276,4 +276,4 @@ async def test_a_worker_standing_by_takes_over_a_hand_in_play(
 
 
 def test_a_lost_hold_has_its_own_exit_code() -> None:
-    assert entry.LOST_HOLD == 17 and entry.LOST_HOLD not in entry.EXIT_CODES.values()
+    assert codes.LOST_HOLD == 17 and codes.LOST_HOLD not in codes.EXIT_CODES.values()

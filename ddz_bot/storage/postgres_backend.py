@@ -254,6 +254,13 @@ class PostgresBackend:
             conn.add_termination_listener(lambda _: self._pool is not None and lost())
         return conn
 
+    @property
+    def pool(self) -> asyncpg.Pool:
+        """The open pool (for work on the whole database, such as ``copy-db``'s COPY)."""
+        if self._pool is None:
+            raise RuntimeError("the database is closed")
+        return self._pool
+
     def holds(self) -> bool:
         """Whether this process holds the schema now (always, for a backend not exclusive)."""
         if not self._exclusive:
