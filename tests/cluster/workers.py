@@ -1,15 +1,11 @@
-"""Workers on PostgreSQL: ``python bot.py`` processes on one database, one playing and the
-others standing by. The one playing is killed (SIGKILL) or told to stop (SIGTERM) in the
-middle of a hand: a worker standing by takes the database's hold, resumes the table from
-storage and the person plays on to the result, settled once, every accepted move kept.
-
-The bots talk to the fake Bot API over HTTP (``tests/tg/local_telegram.py``) by long polling;
-the test is the person, pressing their panel's buttons as Telegram would deliver them.
-"""
+"""Bot processes as workers for the tests: a ``python bot.py`` whose log is read line by
+line, and a person at the fake Telegram whose updates reach the bots by long polling or as
+Telegram's webhook POSTs."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import os
 import queue
@@ -18,31 +14,66 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, TypeVar
 
 import asyncpg
-import pytest
+import httpx
 
-from ddz_bot import database_start as codes
+from ..tg.fake_api import FakeBotAPI, FakeMessage
+from ..tg.local_telegram import LocalTelegram
 
-from .postgres import fresh_schema
-from .tg.fake_api import FakeBotAPI, FakeMessage
-from .tg.local_telegram import LocalTelegram, local_telegram
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GROUP, ALICE = -100500, 5001
 T = TypeVar("T")
 
 #: a decision's buttons, in the order a careful beginner presses them
 DECISIONS = ("叫地主", "不抢", "不明牌", "不加倍", "提示")
+#: Telegram's header with a webhook's secret token
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+class Webhook:
+    """Telegram's side of a webhook: each update POSTed in order, and POSTed again until it
+    is answered 200 (an update Telegram got no answer for is sent again)."""
+
+    def __init__(self, url: str, secret: str) -> None:
+        self.url, self.secret = url, secret
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.answers: dict[int, int] = {}  # update id: the POSTs it took
+        self.sent: list[int] = []
+        self.task = asyncio.get_running_loop().create_task(self._deliver())
+
+    def send(self, update: dict[str, Any]) -> None:
+        self.sent.append(int(update["update_id"]))
+        self.queue.put_nowait(update)
+
+    async def _deliver(self) -> None:
+        headers = {SECRET_HEADER: self.secret}
+        async with httpx.AsyncClient(trust_env=False, timeout=30.0) as client:
+            while True:
+                update = await self.queue.get()
+                for attempt in itertools.count(1):
+                    try:
+                        response = await client.post(self.url, json=update, headers=headers)
+                        if response.status_code == 200:
+                            self.answers[update["update_id"]] = attempt
+                            break
+                    except httpx.HTTPError:
+                        pass
+                    await asyncio.sleep(0.1)  # Telegram's back-off, made short
+
+    async def close(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
 
 
 class Worker:
     """A bot process; its log read line by line."""
 
-    def __init__(self, url: str, api_url: str, folder: Path) -> None:
+    def __init__(self, url: str, api_url: str, folder: Path, **settings: str) -> None:
         env = {
             "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
             "PYTHONPATH": str(ROOT),
@@ -55,6 +86,7 @@ class Worker:
             "DDZ_PLAY_TIMEOUT": "120",
             "DDZ_BID_TIMEOUT": "120",
             "DDZ_DOUBLE_TIMEOUT": "120",
+            **settings,
         }
         self.process = subprocess.Popen(
             [sys.executable, str(ROOT / "bot.py")],
@@ -89,23 +121,35 @@ class Worker:
 
     def stop(self, how: signal.Signals) -> int:
         self.process.send_signal(how)
-        return self.process.wait(timeout=30)
+        try:
+            return self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            while not self.lines.empty():
+                self.said.append(self.lines.get_nowait())
+            raise AssertionError(f"still running 30 s after {how.name}: {''.join(self.said)}")
 
 
 class Person:
     """Alice, at the fake Telegram: what she sends and presses, as updates the bots poll."""
 
-    def __init__(self, local: LocalTelegram) -> None:
+    def __init__(self, local: LocalTelegram, webhook: Webhook | None = None) -> None:
         self.local = local
         self.api: FakeBotAPI = local.api
         self.queries = itertools.count(1)
+        #: where her updates go: the bots' polling, or Telegram's POSTs to a webhook
+        self.webhook = webhook
         with local.lock:
             self.user = self.api.add_user(ALICE, "Alice", language_code="zh-hans", started=True)
             self.api.add_group(GROUP, "牌友群")
 
     def _push(self, update: dict[str, Any]) -> None:
         with self.local.lock:
-            self.api.pending_updates.append({"update_id": self.api.next_update_id(), **update})
+            numbered = {"update_id": self.api.next_update_id(), **update}
+            if self.webhook is None:
+                self.api.pending_updates.append(numbered)
+        if self.webhook is not None:
+            self.webhook.send(numbered)
 
     def send(self, chat_id: int, text: str) -> None:
         with self.local.lock:
@@ -123,7 +167,7 @@ class Person:
 
     def press(self, message: FakeMessage, label: str) -> str:
         with self.local.lock:
-            buttons = [b for b in message.buttons() if label in b["text"]]
+            buttons = [b for b in message.buttons() if label in b["text"] and "callback_data" in b]
             assert buttons, (label, [b["text"] for b in message.buttons()])
             query = f"q{next(self.queries)}"
             update = {
@@ -152,7 +196,7 @@ class Person:
         with self.local.lock:
             for message in reversed(self.api.chat_messages(ALICE)):
                 if message.from_bot and message.photo_digest is not None:
-                    data = tuple(b["callback_data"] for b in message.buttons())
+                    data = tuple(b.get("callback_data", "") for b in message.buttons())
                     return message, data
         return None
 
@@ -199,28 +243,7 @@ async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 
     return True
 
 
-@pytest.fixture
-async def url() -> AsyncIterator[str]:
-    async with fresh_schema() as schema_url:
-        yield schema_url
-
-
-@pytest.fixture
-def telegram() -> Iterator[LocalTelegram]:
-    with local_telegram(FakeBotAPI()) as local:
-        yield local
-
-
-@pytest.fixture
-def workers() -> Iterator[list[Worker]]:
-    started: list[Worker] = []
-    yield started
-    for one in started:
-        if one.process.poll() is None:
-            one.stop(signal.SIGKILL)
-
-
-async def _settled(url: str) -> tuple[int, int, list[int]]:
+async def settled(url: str) -> tuple[int, int, list[int]]:
     """Hands settled, the hand's actions logged, and each player's balance minus their
     ledger's sum (all zeros when the books balance)."""
     connection = await asyncpg.connect(url)
@@ -234,46 +257,3 @@ async def _settled(url: str) -> tuple[int, int, list[int]]:
     finally:
         await connection.close()
     return hands, actions, [int(r[0]) for r in off]
-
-
-@pytest.mark.parametrize("how", [signal.SIGKILL, signal.SIGTERM], ids=["killed", "stopped"])
-async def test_a_worker_standing_by_takes_over_a_hand_in_play(
-    how: signal.Signals,
-    url: str,
-    telegram: LocalTelegram,
-    workers: list[Worker],
-    tmp_path: Path,
-) -> None:
-    first = Worker(url, telegram.url, tmp_path)
-    workers.append(first)
-    await first.says("ready as @")
-    second = Worker(url, telegram.url, tmp_path)
-    workers.append(second)
-    await second.says("standing by")
-    alice = Person(telegram)
-    alice.send(GROUP, "/newgame")
-    lobby = await until(alice.lobby)
-    await alice.press_answered(lobby, "开始")
-    pressed: set[tuple[str, ...]] = set()
-    for _ in range(3):  # her bid and a few more decisions, with the first worker
-        assert await decide(alice, pressed)
-    before = (await _settled(url))[1]
-    assert before >= 3
-    stopped = time.monotonic()
-    code = first.stop(how)
-    assert code == (0 if how is signal.SIGTERM else -signal.SIGKILL)
-    ready = await second.says("ready as @", timeout=15)
-    handover = ready - stopped
-    assert handover < (10.0 if how is signal.SIGKILL else 3.0), handover
-    deadline = time.monotonic() + 120
-    while (await _settled(url))[0] == 0:  # she plays on with the worker that took over
-        assert time.monotonic() < deadline, "".join(second.said)
-        await decide(alice, pressed, timeout=2.0)
-    hands, actions, off = await _settled(url)
-    assert hands == 1 and actions > before  # one settlement, the moves of both workers
-    assert off and all(delta == 0 for delta in off)  # every balance is its ledger's sum
-    assert second.process.poll() is None
-
-
-def test_a_lost_hold_has_its_own_exit_code() -> None:
-    assert codes.LOST_HOLD == 17 and codes.LOST_HOLD not in codes.EXIT_CODES.values()
