@@ -127,7 +127,8 @@ class Worker:
             self.process.kill()
             while not self.lines.empty():
                 self.said.append(self.lines.get_nowait())
-            raise AssertionError(f"still running 30 s after {how.name}: {''.join(self.said)}")
+            said = "".join(self.said)
+            raise AssertionError(f"still running 30 s after {how.name}: {said}") from None
 
 
 class Person:
