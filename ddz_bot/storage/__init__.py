@@ -45,6 +45,7 @@ from .models import (
     TableRecord,
     changes_by_user,
 )
+from .seasons import SeasonFinal, SeasonPeriod, SeasonSettings, SeasonStanding
 from .settlement import SettleFunction
 
 __all__ = [
@@ -79,6 +80,10 @@ __all__ = [
     "RoleRecord",
     "SavedAction",
     "SchemaTooNewError",
+    "SeasonFinal",
+    "SeasonPeriod",
+    "SeasonSettings",
+    "SeasonStanding",
     "SettleFunction",
     "SettlementOutcome",
     "StorageError",

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 from .groups import GroupsMixin
 from .queries import QueriesMixin
+from .seasons import SeasonsMixin
 from .settlement import SettlementMixin
 from .tables import TablesMixin
 
 __all__ = ["Database"]
 
 
-class Database(QueriesMixin, SettlementMixin, TablesMixin, GroupsMixin):
+class Database(QueriesMixin, SettlementMixin, TablesMixin, GroupsMixin, SeasonsMixin):
     """Players, the ledger, settlements, tables in play, hands, groups and rankings.
 
     Use ``db = await Database.open(path)`` ... ``await db.close()``, or

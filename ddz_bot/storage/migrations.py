@@ -289,6 +289,32 @@ ALTER TABLE groups DROP COLUMN bh_six;
 ALTER TABLE groups DROP COLUMN bh_grab;
 """
 
+_V8_SEASONS: Final = """
+-- A group's seasons: how long one runs and in which time zone it begins ('' = the default of
+-- the group's language). The standings are read from the finished hands; a season's final
+-- standings are posted once, claimed by the row keyed by the group and the season's start,
+-- which also numbers the group's seasons (/season N).
+CREATE TABLE season_settings (
+    chat_id    BIGINT  PRIMARY KEY,
+    period     TEXT    NOT NULL DEFAULT 'monthly' CHECK (period IN ('weekly', 'monthly')),
+    time_zone  TEXT    NOT NULL DEFAULT '',
+    updated_at TEXT    NOT NULL
+);
+CREATE TABLE season_finals (
+    chat_id   BIGINT  NOT NULL,
+    number    INTEGER NOT NULL CHECK (number > 0),
+    starts_at TEXT    NOT NULL,
+    ends_at   TEXT    NOT NULL,
+    period    TEXT    NOT NULL,
+    time_zone TEXT    NOT NULL,
+    posted_at TEXT    NOT NULL,
+    PRIMARY KEY (chat_id, starts_at),
+    UNIQUE (chat_id, number)
+);
+-- the groups that played lately, for the seasons that end
+CREATE INDEX hands_by_finish ON hands (finished_at);
+"""
+
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``.
 MIGRATIONS: Final[tuple[str, ...]] = (
     _V1_PLAYERS_AND_LEDGER,
@@ -298,5 +324,6 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     _V5_GROUP_AI_LEVEL,
     _V6_ANY_GROUP_GAME,
     _V7_GAMES_OWN_WORDS,
+    _V8_SEASONS,
 )
 LATEST_VERSION: Final = len(MIGRATIONS)

@@ -36,6 +36,7 @@ from .reach import Reach
 from .refusals import explain_illegal
 from .registry import TableRegistry
 from .resume import Resumer
+from .seasons import Seasons
 from .table import Table
 from .thinker import Thinker
 from .timers import TimerKind, TimerName, Timers
@@ -121,6 +122,8 @@ class Runtime:
         )
         self.people = People(db, bot, settings.lang)
         self.answers = Answers(self.outbox)
+        self.seasons = Seasons(db, self.outbox)
+        self.seasons.start(job_queue)
 
     # ---- the timers' callback ---------------------------------------------------------------
     async def on_timer(self, name: TimerName) -> None:
