@@ -28,6 +28,39 @@ _ZH_HANS: Final = {
     "season_monthly": "每月",
     "btn_season_period": "赛季：{period}",
     "btn_season_zone": "时区：{zone}",
+    "cmd_tournament": "比赛：报名、开赛",
+    "help_tournament": "/tournament（/bisai）开一场比赛：[游戏] [轮数x每轮局数] [报名费]",
+    "rules_tournament": "比赛：/tournament 开报名（例如 /tournament pdk 3x2 100：跑得快，3 轮、"
+    "每轮 2 局，报名费 100 豆，可以为 0）。发起人点「开赛」时收报名费，所有桌同时开打，空位由 AI "
+    "补上（AI 不拿奖）。每轮后按积分重新分桌，领先者同桌，最后一轮第 1 桌是决赛桌。名次按比赛中"
+    "各局得分；同分时胜局多者在前，再看局数少者，再看报名先后。奖池按 50/30/20 分给前三名；"
+    "取消的比赛退还报名费。",
+    "tour_usage": "用法：/tournament [游戏] [轮数x每轮局数] [报名费]，例如 /tournament pdk 3x2 100",
+    "tour_exists": "本群已有一场比赛在报名或进行中。",
+    "tour_signup": "🏆 比赛 #{id} 报名中 · {game}\n{rounds} 轮 × 每轮 {hands} 局 · 报名费 {fee} 豆"
+    " · 奖池 {pool} 豆（前三名 50/30/20）\n发起人：{organiser}\n已报名 {count} 人：{names}\n"
+    "点「报名」参加；发起人点「开赛」开始。",
+    "tour_head": "🏆 比赛 #{id} · {game} · 第 {round}/{rounds} 轮 · 每轮 {hands} 局"
+    " · 奖池 {pool} 豆",
+    "tour_line": "{place}. {name}：{points} 分（{hands} 局 {wins} 胜）",
+    "tour_board": "第 {board} 桌：{names}（{played}/{hands} 局）",
+    "tour_final_head": "🏆 比赛 #{id} 结束 · {game} · 奖池 {pool} 豆",
+    "tour_prize": "{medal} {name} +{beans} 豆",
+    "tour_tie_rule": "同分时胜局多者在前，再看局数少者，再看报名先后。",
+    "tour_cancelled": "比赛 #{id} 已取消，报名费已退还。",
+    "btn_tour_join": "报名",
+    "btn_tour_leave": "退出",
+    "btn_tour_start": "开赛",
+    "btn_tour_cancel": "取消比赛",
+    "tour_joined": "已报名。",
+    "tour_left": "已退出报名。",
+    "tour_not_entered": "你没有报名。",
+    "tour_organiser_only": "只有发起人可以这样做。",
+    "tour_too_few": "至少要 2 人报名才能开赛。",
+    "tour_short": "{name} 的欢乐豆不够报名费 {fee}，没有开赛。",
+    "tour_closed": "这场比赛已经不在报名了。",
+    "tour_busy": "你正在一张牌桌上，打完再报名。",
+    "tour_started": "比赛开始！",
 }
 
 _ZH_HANT: Final = {
@@ -51,6 +84,39 @@ _ZH_HANT: Final = {
     "season_monthly": "每月",
     "btn_season_period": "賽季：{period}",
     "btn_season_zone": "時區：{zone}",
+    "cmd_tournament": "比賽：報名、開賽",
+    "help_tournament": "/tournament（/bisai）開一場比賽：[遊戲] [輪數x每輪局數] [報名費]",
+    "rules_tournament": "比賽：/tournament 開報名（例如 /tournament pdk 3x2 100：跑得快，3 輪、"
+    "每輪 2 局，報名費 100 豆，可以為 0）。發起人點「開賽」時收報名費，所有桌同時開打，空位由 AI "
+    "補上（AI 不拿獎）。每輪後按積分重新分桌，領先者同桌，最後一輪第 1 桌是決賽桌。名次按比賽中"
+    "各局得分；同分時勝局多者在前，再看局數少者，再看報名先後。獎池按 50/30/20 分給前三名；"
+    "取消的比賽退還報名費。",
+    "tour_usage": "用法：/tournament [遊戲] [輪數x每輪局數] [報名費]，例如 /tournament pdk 3x2 100",
+    "tour_exists": "本群已有一場比賽在報名或進行中。",
+    "tour_signup": "🏆 比賽 #{id} 報名中 · {game}\n{rounds} 輪 × 每輪 {hands} 局 · 報名費 {fee} 豆"
+    " · 獎池 {pool} 豆（前三名 50/30/20）\n發起人：{organiser}\n已報名 {count} 人：{names}\n"
+    "點「報名」參加；發起人點「開賽」開始。",
+    "tour_head": "🏆 比賽 #{id} · {game} · 第 {round}/{rounds} 輪 · 每輪 {hands} 局"
+    " · 獎池 {pool} 豆",
+    "tour_line": "{place}. {name}：{points} 分（{hands} 局 {wins} 勝）",
+    "tour_board": "第 {board} 桌：{names}（{played}/{hands} 局）",
+    "tour_final_head": "🏆 比賽 #{id} 結束 · {game} · 獎池 {pool} 豆",
+    "tour_prize": "{medal} {name} +{beans} 豆",
+    "tour_tie_rule": "同分時勝局多者在前，再看局數少者，再看報名先後。",
+    "tour_cancelled": "比賽 #{id} 已取消，報名費已退還。",
+    "btn_tour_join": "報名",
+    "btn_tour_leave": "退出",
+    "btn_tour_start": "開賽",
+    "btn_tour_cancel": "取消比賽",
+    "tour_joined": "已報名。",
+    "tour_left": "已退出報名。",
+    "tour_not_entered": "你沒有報名。",
+    "tour_organiser_only": "只有發起人可以這樣做。",
+    "tour_too_few": "至少要 2 人報名才能開賽。",
+    "tour_short": "{name} 的歡樂豆不夠報名費 {fee}，沒有開賽。",
+    "tour_closed": "這場比賽已經不在報名了。",
+    "tour_busy": "你正在一張牌桌上，打完再報名。",
+    "tour_started": "比賽開始！",
 }
 
 _EN: Final = {
@@ -75,6 +141,42 @@ _EN: Final = {
     "season_monthly": "monthly",
     "btn_season_period": "Season: {period}",
     "btn_season_zone": "Time zone: {zone}",
+    "cmd_tournament": "Tournament: sign up, start",
+    "help_tournament": "/tournament (/bisai) opens a tournament: [game] [rounds x hands] [fee]",
+    "rules_tournament": "Tournaments: /tournament opens the sign-up (e.g. /tournament pdk 3x2 "
+    "100: Pao De Kuai, 3 rounds of 2 hands, a fee of 100 beans, 0 allowed). The fees are taken "
+    "when the organiser presses Start; every table plays at once, AI players fill the last one "
+    "(they win no prize). After each round people are seated again by the standings, leaders "
+    "together: the last round's table 1 is the final table. People rank by the points of their "
+    "hands; on a tie more wins go first, then fewer hands, then who signed up first. The pool "
+    "goes 50/30/20 to the first three; a tournament called off gives the fees back.",
+    "tour_usage": "Usage: /tournament [game] [rounds x hands] [fee], e.g. /tournament pdk 3x2 100",
+    "tour_exists": "This group already has a tournament signing up or in play.",
+    "tour_signup": "🏆 Tournament #{id} is signing up · {game}\n{rounds} rounds × {hands} hands"
+    " · fee {fee} beans · pool {pool} beans (50/30/20 to the first three)\nOrganiser: "
+    "{organiser}\nSigned up ({count}): {names}\nPress Sign up to play; the organiser presses "
+    "Start.",
+    "tour_head": "🏆 Tournament #{id} · {game} · round {round}/{rounds} · {hands} hands a round"
+    " · pool {pool} beans",
+    "tour_line": "{place}. {name}: {points} pts ({hands} hands, {wins} won)",
+    "tour_board": "Table {board}: {names} ({played}/{hands} hands)",
+    "tour_final_head": "🏆 Tournament #{id} is over · {game} · pool {pool} beans",
+    "tour_prize": "{medal} {name} +{beans} beans",
+    "tour_tie_rule": "On a tie more wins go first, then fewer hands, then who signed up first.",
+    "tour_cancelled": "Tournament #{id} was called off; the fees were given back.",
+    "btn_tour_join": "Sign up",
+    "btn_tour_leave": "Leave",
+    "btn_tour_start": "Start",
+    "btn_tour_cancel": "Call off",
+    "tour_joined": "Signed up.",
+    "tour_left": "You left the sign-up.",
+    "tour_not_entered": "You have not signed up.",
+    "tour_organiser_only": "Only the organiser can do that.",
+    "tour_too_few": "At least 2 people must sign up to start.",
+    "tour_short": "{name} has fewer beans than the fee of {fee}: the tournament did not start.",
+    "tour_closed": "This tournament is no longer signing up.",
+    "tour_busy": "You are at a table: finish it first, then sign up.",
+    "tour_started": "The tournament begins!",
 }
 
 #: by language, merged into the shared catalogues

@@ -47,6 +47,14 @@ from .models import (
 )
 from .seasons import SeasonFinal, SeasonPeriod, SeasonSettings, SeasonStanding
 from .settlement import SettleFunction
+from .tournaments import (
+    Entrant,
+    HandScore,
+    Tournament,
+    TournamentError,
+    TournamentScore,
+    TournamentState,
+)
 
 __all__ = [
     "DEFAULT_GAME",
@@ -60,11 +68,13 @@ __all__ = [
     "DailyClaim",
     "Database",
     "EconomySettings",
+    "Entrant",
     "FinishedHand",
     "GroupSettings",
     "HandAction",
     "HandRecord",
     "HandResult",
+    "HandScore",
     "Holdings",
     "InsufficientBeansError",
     "LeaderboardEntry",
@@ -88,6 +98,10 @@ __all__ = [
     "SettlementOutcome",
     "StorageError",
     "TableRecord",
+    "Tournament",
+    "TournamentError",
+    "TournamentScore",
+    "TournamentState",
     "UnknownPlayerError",
     "UnknownTableError",
     "changes_by_user",

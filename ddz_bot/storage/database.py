@@ -7,12 +7,16 @@ from .queries import QueriesMixin
 from .seasons import SeasonsMixin
 from .settlement import SettlementMixin
 from .tables import TablesMixin
+from .tournaments import TournamentsMixin
 
 __all__ = ["Database"]
 
 
-class Database(QueriesMixin, SettlementMixin, TablesMixin, GroupsMixin, SeasonsMixin):
-    """Players, the ledger, settlements, tables in play, hands, groups and rankings.
+class Database(
+    QueriesMixin, SettlementMixin, TablesMixin, GroupsMixin, SeasonsMixin, TournamentsMixin
+):
+    """Players, the ledger, settlements, tables in play, hands, groups, rankings, seasons
+    and tournaments.
 
     Use ``db = await Database.open(path)`` ... ``await db.close()``, or
     ``async with Database(path) as db: ...``. Every write is one ``BEGIN IMMEDIATE``

@@ -289,8 +289,9 @@ ALTER TABLE groups DROP COLUMN bh_six;
 ALTER TABLE groups DROP COLUMN bh_grab;
 """
 
-_V8_SEASONS: Final = """
--- A group's seasons: how long one runs and in which time zone it begins ('' = the default of
+_V8_SEASONS_AND_TOURNAMENTS: Final = """
+-- A group's seasons, and its 比赛 (tournaments).
+-- Seasons: how long one runs and in which time zone it begins ('' = the default of
 -- the group's language). The standings are read from the finished hands; a season's final
 -- standings are posted once, claimed by the row keyed by the group and the season's start,
 -- which also numbers the group's seasons (/season N).
@@ -313,6 +314,53 @@ CREATE TABLE season_finals (
 );
 -- the groups that played lately, for the seasons that end
 CREATE INDEX hands_by_finish ON hands (finished_at);
+
+-- 比赛 (tournaments): the record, its entrants in the order they signed up, and one row a
+-- seat of each hand it counted (keyed: a hand counts once); the standings are their sums.
+CREATE TABLE tournaments (
+    tournament_id BIGINT  PRIMARY KEY,
+    chat_id       BIGINT  NOT NULL,
+    organiser     BIGINT  NOT NULL,
+    rules         TEXT    NOT NULL,
+    rounds        INTEGER NOT NULL CHECK (rounds > 0),
+    hands         INTEGER NOT NULL CHECK (hands > 0),
+    fee           INTEGER NOT NULL CHECK (fee >= 0),
+    state         TEXT    NOT NULL
+                  CHECK (state IN ('signup', 'playing', 'finished', 'cancelled')),
+    round         INTEGER NOT NULL DEFAULT 0,
+    lang          TEXT    NOT NULL,
+    title         TEXT    NOT NULL DEFAULT '',
+    created_at    TEXT    NOT NULL,
+    updated_at    TEXT    NOT NULL
+);
+CREATE INDEX tournaments_by_chat ON tournaments (chat_id, state);
+CREATE TABLE tournament_entrants (
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (tournament_id),
+    user_id       BIGINT  NOT NULL,
+    name          TEXT    NOT NULL,
+    entry_order   INTEGER NOT NULL,
+    joined_at     TEXT    NOT NULL,
+    PRIMARY KEY (tournament_id, user_id)
+);
+CREATE TABLE tournament_hands (
+    tournament_id BIGINT  NOT NULL REFERENCES tournaments (tournament_id),
+    round         INTEGER NOT NULL,
+    board         INTEGER NOT NULL,
+    hand_no       INTEGER NOT NULL,
+    hand_id       TEXT    NOT NULL,
+    finished_at   TEXT    NOT NULL,
+    PRIMARY KEY (tournament_id, round, board, hand_no)
+);
+CREATE TABLE tournament_scores (
+    tournament_id BIGINT  NOT NULL,
+    round         INTEGER NOT NULL,
+    board         INTEGER NOT NULL,
+    hand_no       INTEGER NOT NULL,
+    user_id       BIGINT  NOT NULL,
+    points        INTEGER NOT NULL,
+    won           INTEGER NOT NULL CHECK (won IN (0, 1)),
+    PRIMARY KEY (tournament_id, round, board, hand_no, user_id)
+);
 """
 
 #: ``MIGRATIONS[i]`` takes the schema from version ``i`` to ``i + 1``.
@@ -324,6 +372,6 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     _V5_GROUP_AI_LEVEL,
     _V6_ANY_GROUP_GAME,
     _V7_GAMES_OWN_WORDS,
-    _V8_SEASONS,
+    _V8_SEASONS_AND_TOURNAMENTS,
 )
 LATEST_VERSION: Final = len(MIGRATIONS)

@@ -25,7 +25,8 @@ def welcome_text(lang: str) -> str:
 
 def help_text(lang: str) -> str:
     """/help, and the first word someone at no table types in their private chat."""
-    return t(lang, "help", games=games_list(lang)) + "\n" + t(lang, "help_compete")
+    extra = (t(lang, "help_compete"), t(lang, "help_tournament"))
+    return "\n".join((t(lang, "help", games=games_list(lang)), *extra))
 
 
 def unknown_mode_text(lang: str, text: str) -> str:
@@ -46,5 +47,5 @@ def rules_text(
     games = [only] if only is not None else [GAMES[name] for name in GAMES]
     parts = [game.options.rules_text(terms, lang) for game in games]
     if only is None:
-        parts.append(t(lang, "rules_compete"))
+        parts += [t(lang, "rules_compete"), t(lang, "rules_tournament")]
     return "\n\n".join(parts)

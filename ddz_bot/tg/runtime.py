@@ -40,6 +40,7 @@ from .seasons import Seasons
 from .table import Table
 from .thinker import Thinker
 from .timers import TimerKind, TimerName, Timers
+from .tournament import Tournaments
 
 __all__ = ["RUNTIME_KEY", "Runtime", "runtime_of"]
 
@@ -124,6 +125,10 @@ class Runtime:
         self.answers = Answers(self.outbox)
         self.seasons = Seasons(db, self.outbox)
         self.seasons.start(job_queue)
+        self.tournaments = Tournaments(
+            settings, db, self.registry, self.outbox, self.keyboards, self.hands, self.closer
+        )
+        self.ending.event_over = self.tournaments.hand_over
 
     # ---- the timers' callback ---------------------------------------------------------------
     async def on_timer(self, name: TimerName) -> None:
@@ -216,7 +221,9 @@ class Runtime:
         await self.thinker.start()
         for name in GAMES:
             GAMES[name].warm_up()
-        return await self.resumer.resume()
+        resumed = await self.resumer.resume()
+        await self.tournaments.resume()
+        return resumed
 
     async def drain(self) -> None:
         """Until nothing is left to do: the AI seats have answered, everything is sent."""
