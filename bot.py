@@ -4,10 +4,13 @@ Settings come from the environment (and a ``.env`` file next to where it runs); 
 README's settings table. Long polling by default; ``DDZ_WEBHOOK_URL`` switches to a webhook,
 served on a port of its own, or with the live table (``DDZ_WEBAPP_URL``) by the live table's
 server: one port behind the reverse proxy (``run_on_live_server``).
-``python bot.py backup PATH`` copies the database (``DDZ_DB_PATH``) while the bot runs.
+``python bot.py backup PATH`` copies the database (``DDZ_DB_PATH``) while the bot runs;
+``python bot.py copy-db SQLITE_FILE postgresql://...`` moves a bot's data to PostgreSQL.
 
 Before it takes an update, the bot locks its database (one bot per file) and checks it: a
 database it must not play on stops it with one line and its own exit code (``EXIT_CODES``).
+On PostgreSQL (``DDZ_DATABASE_URL``) it checks the server first: one that doesn't answer,
+refuses the login, has no such database or holds a newer schema stops it the same way.
 """
 
 from __future__ import annotations
@@ -36,11 +39,15 @@ from ddz_bot.storage.backup import BackupError, backup, backup_into, backup_thre
 from ddz_bot.storage.errors import (
     DatabaseDamagedError,
     DatabaseLockedError,
+    DatabaseRefusedLoginError,
+    DatabaseUnreachableError,
     DatabaseUnreadableError,
     NoDatabaseFolderError,
+    NoSuchDatabaseError,
     NotADatabaseError,
     SchemaTooNewError,
     StartRefusedError,
+    StorageError,
 )
 from ddz_bot.storage.guard import CheckReport, DatabaseLock, check, check_whole, hold
 
@@ -59,9 +66,14 @@ EXIT_CODES: dict[type[StartRefusedError], int] = {
     SchemaTooNewError: 8,
     DatabaseUnreadableError: 9,
     NoDatabaseFolderError: 10,
+    DatabaseUnreachableError: 12,
+    DatabaseRefusedLoginError: 13,
+    NoSuchDatabaseError: 14,
 }
 #: ``python bot.py backup PATH`` that could not make its backup.
 BACKUP_FAILED = 11
+#: ``python bot.py copy-db`` that made no copy (or kept none: it didn't check out).
+COPY_FAILED = 15
 
 # Telegram's rule for a webhook's secret token.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -169,8 +181,50 @@ def take_database(settings: Settings) -> tuple[DatabaseLock, CheckReport]:
     return lock, report
 
 
+def check_server(settings: Settings) -> None:
+    """On PostgreSQL: the server answers, takes the login, has the database, and its schema
+    is one this bot knows (brought up to date if older); a ``StartRefusedError`` if not."""
+    from ddz_bot.storage import Database
+
+    async def opened() -> None:
+        database = await Database.open(settings.database_url, pool_size=1)
+        await database.close()
+
+    asyncio.run(opened())
+
+
+def run_copy(arguments: list[str]) -> int:
+    """``python bot.py copy-db SQLITE_FILE postgresql://...``: one line, done or why not."""
+    from ddz_bot.storage.copying import copy_database
+
+    if len(arguments) != 2 or not arguments[1].startswith(("postgresql://", "postgres://")):
+        print(
+            "Usage: python bot.py copy-db SQLITE_FILE postgresql://user@host/database",
+            file=sys.stderr,
+        )
+        return 2
+    source, target = Path(arguments[0]), arguments[1]
+    try:
+        report = asyncio.run(copy_database(source, target))
+    except StartRefusedError as error:
+        print(f"Copy failed: {error}", file=sys.stderr)
+        return exit_code(error)
+    except StorageError as error:
+        print(f"Copy failed: {error}", file=sys.stderr)
+        return COPY_FAILED
+    print(report.line(source, target))
+    return 0
+
+
 def run_backup(settings: Settings, target: str) -> int:
     """``python bot.py backup PATH``: one line saying where it went, or why it could not."""
+    if settings.on_postgresql:
+        print(
+            "Backup: a PostgreSQL database is backed up by its server (pg_dump, point-in-time"
+            " recovery): see README.md, 'Backups on PostgreSQL'",
+            file=sys.stderr,
+        )
+        return 2
     try:
         report = backup(settings.db_path, Path(target))
     except BackupError as error:
@@ -233,17 +287,30 @@ def main(argv: list[str] | None = None) -> int:
     except SettingsError as error:
         print(f"Bad setting: {error}", file=sys.stderr)
         return 2
+    if args[:1] == ["copy-db"]:
+        return run_copy(args[1:])
     if args[:1] == ["backup"]:
         if len(args) != 2:
             print("Usage: python bot.py backup PATH (a new file, or a folder)", file=sys.stderr)
             return 2
         return run_backup(settings, args[1])
     if args:
-        print(f"Unknown arguments {' '.join(args)!r}: python bot.py [backup PATH]", file=sys.stderr)
+        print(
+            f"Unknown arguments {' '.join(args)!r}: python bot.py"
+            " [backup PATH | copy-db SQLITE_FILE postgresql://...]",
+            file=sys.stderr,
+        )
         return 2
     if not settings.token:
         print(NO_TOKEN, file=sys.stderr)
         return 2
+    if settings.on_postgresql:  # the server's own: checked here, held by the bot's connection
+        try:
+            check_server(settings)
+        except StartRefusedError as error:
+            print(error, file=sys.stderr)
+            return exit_code(error)
+        return _run(settings, webhook, checked_whole=True)
     try:
         lock, report = take_database(settings)
     except StartRefusedError as error:

@@ -42,6 +42,7 @@ class Settings:
 
     token: str = ""
     db_path: Path = Path("data/ddz.sqlite3")
+    database_url: str = ""  # postgresql://...: PostgreSQL instead of the SQLite file
     lang: str = "zh-Hans"
     bid_timeout: float = 15.0
     double_timeout: float = 10.0
@@ -74,6 +75,15 @@ class Settings:
         return bool(self.webapp_url)
 
     @property
+    def database(self) -> str | Path:
+        """Where the bot keeps its data: the PostgreSQL URL if set, else the SQLite file."""
+        return self.database_url or self.db_path
+
+    @property
+    def on_postgresql(self) -> bool:
+        return bool(self.database_url)
+
+    @property
     def webhook(self) -> bool:
         return bool(self.webhook_url)
 
@@ -88,7 +98,15 @@ class Settings:
                 continue
             values[spec.name] = spec.parse(raw.strip())
         _one_webhook_server(env)
-        return replace(cls(), **values)  # type: ignore[arg-type]
+        settings = replace(cls(), **values)  # type: ignore[arg-type]
+        if settings.on_postgresql and settings.backup_dir is not None:
+            raise SettingsError(
+                "DDZ_BACKUP_DIR",
+                str(settings.backup_dir),
+                "a PostgreSQL database is backed up by its server (pg_dump, point-in-time "
+                "recovery: README, 'Backups on PostgreSQL'): unset it",
+            )
+        return settings
 
     def describe(self) -> str:
         """One line for the log, without the token."""
@@ -98,8 +116,9 @@ class Settings:
         reach = f" api={self.api_url}" if self.api_url else ""
         if self.proxy_url:
             reach += f" proxy={_without_password(self.proxy_url)}"
+        where = _without_password(self.database_url) if self.on_postgresql else self.db_path
         return (
-            f"db={self.db_path} lang={self.lang} mode={mode} timeouts bid/double/play="
+            f"db={where} lang={self.lang} mode={mode} timeouts bid/double/play="
             f"{self.bid_timeout:g}/{self.double_timeout:g}/{self.play_timeout:g}s{reach}"
         )
 
@@ -123,7 +142,7 @@ def _one_webhook_server(env: Mapping[str, str]) -> None:
 class _Spec:
     name: str
     variable: str
-    kind: str  # str, path, float, int, lang, level, proxy, url, duration, webapp
+    kind: str  # str, path, float, int, lang, level, proxy, url, duration, webapp, database
     default: str
     meaning: str
 
@@ -150,6 +169,15 @@ class _Spec:
                 if lang.lower() == raw.lower().replace("_", "-"):
                     return lang
             raise SettingsError(self.variable, raw, f"one of {', '.join(LANGUAGES)}")
+        if self.kind == "database":
+            parts = urlsplit(raw)
+            if parts.scheme not in ("postgresql", "postgres") or not parts.path.strip("/"):
+                raise SettingsError(
+                    self.variable,
+                    _without_password(raw),
+                    "a PostgreSQL URL: postgresql://user:password@host:port/database",
+                )
+            return raw
         if self.kind == "webapp":
             parts = urlsplit(raw)
             if parts.scheme != "https" or not parts.hostname or parts.query or parts.fragment:
@@ -182,6 +210,13 @@ class _Spec:
 _SPECS = (
     _Spec("token", "DDZ_BOT_TOKEN", "str", "(required)", "the bot's token from @BotFather"),
     _Spec("db_path", "DDZ_DB_PATH", "path", "data/ddz.sqlite3", "the SQLite database file"),
+    _Spec(
+        "database_url",
+        "DDZ_DATABASE_URL",
+        "database",
+        "(empty: SQLite at DDZ_DB_PATH)",
+        "a PostgreSQL database instead: `postgresql://user:password@host:5432/ddz`",
+    ),
     _Spec("lang", "DDZ_LANG", "lang", "zh-Hans", "default language: zh-Hans, zh-Hant or en"),
     _Spec("bid_timeout", "DDZ_BID_TIMEOUT", "float", "15", "seconds to call, grab or bid"),
     _Spec("double_timeout", "DDZ_DOUBLE_TIMEOUT", "float", "10", "seconds to double"),

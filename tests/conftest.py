@@ -17,3 +17,12 @@ settings.register_profile(
     "dev", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_terminal_summary(terminalreporter: object) -> None:
+    """One line, where the PostgreSQL tests were skipped, saying what to start."""
+    from tests.postgres import summary_line
+
+    line = summary_line()
+    if line is not None:
+        terminalreporter.write_line(line)  # type: ignore[attr-defined]

@@ -1,10 +1,12 @@
-"""Storage on SQLite (aiosqlite): players, the bean ledger, hands, tables in play, groups.
+"""Storage on SQLite (the default) or PostgreSQL: players, the bean ledger, hands, tables in
+play, groups.
 
 Beans never move without a ledger row in the same transaction, and a hand's settlement is keyed
 by its id, so it can never apply twice.
 """
 
-from .core import DEFAULT_PATH
+from .backend import ConstraintError, Engine
+from .core import DEFAULT_PATH, is_database_url
 from .database import Database
 from .errors import (
     AlreadyClaimedError,
@@ -65,9 +67,11 @@ __all__ = [
     "AlreadyClaimedError",
     "BadChangeError",
     "BeanOutcome",
+    "ConstraintError",
     "DailyClaim",
     "Database",
     "EconomySettings",
+    "Engine",
     "Entrant",
     "FinishedHand",
     "GroupSettings",
@@ -105,4 +109,5 @@ __all__ = [
     "UnknownPlayerError",
     "UnknownTableError",
     "changes_by_user",
+    "is_database_url",
 ]

@@ -1,56 +1,35 @@
-"""Connections, the single write path, migrations and time: what every part of storage shares.
+"""What every part of storage shares: the backend it writes through, JSON and time.
 
-Writes: one ``sqlite3`` connection owned by one thread; every write is a plain function run
-there as one ``BEGIN IMMEDIATE`` transaction, in the order the writes were asked for. A whole
-transaction is a single hand-off to that thread, so it is fast and can't be cut in half by a
-cancelled caller. The busiest writes, a table's state and the ids of its messages (hundreds a
-second with hundreds of tables), may share a transaction (``shared``): those asked for while
-the thread is busy are written together when it is free, each in its own savepoint (all of it
-or none of it, as alone), and each caller is answered once the transaction is committed. Bean
-changes always have a transaction of their own.
-
-Reads: a second, query-only aiosqlite connection; in WAL mode readers see the last committed
-state and never block the writer (nor it them).
-
-Durability: ``synchronous = FULL`` by default, so a commit is on the disk before anyone is
-told (``NORMAL`` under WAL may lose the last commits to a power cut, never to a crash).
-Shared transactions make the cost one sync per batch: ``bench/durability_bench.py moves``
-measured no difference in a save's p99 at 500 tables (README, "The data"). The moves of a
-hand (the shared writes) are committed with ``moves_synchronous``, ``NORMAL`` by default: a
-person who typed a play waits for its commit, and a sync behind another program's writes
-took 100-400 ms on a busy disk; a crash or a restart of the bot still loses no accepted move
-(the WAL is written before anyone is told), a power cut may take back the last moves of a
-hand, never beans: a bean change commits with ``synchronous`` (``FULL``), which syncs every
-move written before it too.
+The queries are written once (``backend.py``): a write is ``async def work(tx)``, run by the
+backend as one transaction, on SQLite's writer thread or on a PostgreSQL connection of the
+pool. Timestamps are stored as ISO 8601 text in UTC on both engines, so text order is time
+order and a row copies from one engine to the other unchanged.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-import sqlite3
-import threading
 from collections.abc import Callable, Iterable, Mapping
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, date, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any, Self, TypeVar
 from zoneinfo import ZoneInfo
 
-import aiosqlite
-
-from .errors import (
-    DatabaseDamagedError,
-    DatabaseUnreadableError,
-    NoDatabaseFolderError,
-    NotADatabaseError,
-    SchemaTooNewError,
-)
-from .migrations import LATEST_VERSION, MIGRATIONS
+from .backend import Backend, Dialect, Row, TransactionObserver, Work
 from .models import EconomySettings
+from .sqlite_backend import SqliteBackend, migrate, schema_version
 
-__all__ = ["DEFAULT_PATH", "StoreCore", "dump_json", "migrate", "schema_version"]
+__all__ = [
+    "DEFAULT_PATH",
+    "StoreCore",
+    "dump_json",
+    "from_text",
+    "is_database_url",
+    "migrate",
+    "schema_version",
+    "to_text",
+]
 
 DEFAULT_PATH = Path("data/ddz.sqlite3")
 
@@ -86,204 +65,78 @@ def dump_json(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, separators=(",", ":"), default=_jsonable)
 
 
-def schema_version(conn: sqlite3.Connection) -> int:
-    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+def is_database_url(target: str | Path) -> bool:
+    """A PostgreSQL server's URL rather than an SQLite file's path."""
+    return isinstance(target, str) and target.startswith(("postgresql://", "postgres://"))
 
 
-def migrate(conn: sqlite3.Connection, path: str, upto: int = LATEST_VERSION) -> int:
-    """Bring the schema up to ``upto``, one transaction per migration; returns the version.
+def _backend_for(target: str | Path | Backend, options: dict[str, Any]) -> Backend:
+    if not isinstance(target, (str, Path)):
+        return target
+    if is_database_url(target):
+        from .postgres_backend import PostgresBackend
 
-    ``conn`` must be in autocommit mode (``isolation_level=None``). A database newer than
-    this code is refused before anything is written.
-    """
-    version = schema_version(conn)
-    if version > LATEST_VERSION:
-        raise SchemaTooNewError(path, version, LATEST_VERSION)
-    for number in range(version + 1, upto + 1):
-        script = (
-            f"BEGIN IMMEDIATE;\n{MIGRATIONS[number - 1]}\nPRAGMA user_version = {number};\nCOMMIT;"
-        )
-        try:
-            conn.executescript(script)
-        except BaseException:
-            if conn.in_transaction:
-                conn.execute("ROLLBACK")
-            raise
-        version = number
-    return version
-
-
-def _refused(path: str, error: sqlite3.Error) -> None:
-    """Raise what an error met while opening a database means, as one named error; an
-    error that is none of them (a full disk) is left to raise as it is."""
-    text = str(error)
-    if "not a database" in text:
-        raise NotADatabaseError(path, text) from None
-    if "malformed" in text or "corrupt" in text:
-        raise DatabaseDamagedError(path, text) from None
-    if "unable to open" in text or "readonly" in text:
-        raise DatabaseUnreadableError(path, text) from None
-
-
-_SharedWrite = tuple[Callable[[sqlite3.Connection], Any], "asyncio.Future[Any]"]
-
-
-def _answer(future: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
-    if future.done():
-        return
-    if error is None:
-        future.set_result(result)
-    else:
-        future.set_exception(error)
-
-
-def _run_shared(
-    conn: sqlite3.Connection, writes: list[_SharedWrite]
-) -> list[tuple[Any, Exception | None]]:
-    """``writes`` in one transaction, each in a savepoint: one that raises is undone alone.
-    Returns each one's result or exception; if the commit fails, it raises."""
-    outcomes: list[tuple[Any, Exception | None]] = []
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        for work, _ in writes:
-            conn.execute("SAVEPOINT shared_write")
-            try:
-                outcomes.append((work(conn), None))
-            except Exception as error:
-                conn.execute("ROLLBACK TO shared_write")
-                outcomes.append((None, error))
-            conn.execute("RELEASE shared_write")
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return outcomes
-
-
-def _run_transaction(conn: sqlite3.Connection, work: Callable[[sqlite3.Connection], T]) -> T:
-    conn.execute("BEGIN IMMEDIATE")
-    try:
-        result = work(conn)
-        conn.execute("COMMIT")
-    except BaseException:
-        if conn.in_transaction:
-            conn.execute("ROLLBACK")
-        raise
-    return result
+        return PostgresBackend(str(target), **options)
+    return SqliteBackend(target, **options)
 
 
 class StoreCore:
-    """Opening, closing and the transaction helpers the query mixins build on."""
+    """Opening, closing and the transaction helpers the query parts build on.
+
+    ``target``: an SQLite file's path (the default), a ``postgresql://`` URL, or a backend.
+    The remaining keywords are the backend's (``synchronous`` for SQLite, ``pool_size`` for
+    PostgreSQL, ...)."""
 
     def __init__(
         self,
-        path: str | Path = DEFAULT_PATH,
+        target: str | Path | Backend = DEFAULT_PATH,
         *,
         economy: EconomySettings | None = None,
         clock: Clock | None = None,
-        busy_timeout_ms: int = 5_000,
-        synchronous: str = "FULL",
-        moves_synchronous: str = "NORMAL",
+        **options: Any,
     ) -> None:
-        for setting in (synchronous, moves_synchronous):
-            if setting.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
-                raise ValueError(f"unknown synchronous setting {setting!r}")
-        self.path = Path(path)
+        self.backend = _backend_for(target, options)
+        self.dialect: Dialect = self.backend.dialect
         self.economy = economy or EconomySettings()
         self.timezone = ZoneInfo(self.economy.timezone)
         self._clock: Clock = clock or _utc_now
-        self._busy_timeout_ms = int(busy_timeout_ms)
-        self._synchronous = synchronous.upper()
-        #: the shared writes' (a hand's moves; the module docstring)
-        self._moves_synchronous = moves_synchronous.upper()
-        self._writer: sqlite3.Connection | None = None
-        self._write_thread: ThreadPoolExecutor | None = None
-        self._shared: list[_SharedWrite] = []  # shared writes waiting for the writer thread
-        self._shared_lock = threading.Lock()
-        self._sharing = False  # the writer thread has a job writing them
-        self._reader: aiosqlite.Connection | None = None
         #: Ranked (human) players; only a new player changes it, and every new player is
-        #: written through this object, so the cache is exact for this process.
+        #: written through this object, so the cache is exact for this process (another
+        #: process on the same PostgreSQL database makes it stale: it is kept on SQLite only).
         self._ranked_total: int | None = None
         self._new_players = 0  # bumped with each new player: a count older than it is stale
+
+    @property
+    def path(self) -> Path:
+        """The SQLite file (a PostgreSQL database has none)."""
+        if isinstance(self.backend, SqliteBackend):
+            return self.backend.path
+        raise AttributeError(f"{self.backend.name} is no file")
+
+    @property
+    def transaction_observer(self) -> TransactionObserver | None:
+        """Told each write transaction's seconds and whether it failed (the metrics)."""
+        return self.backend.observer
+
+    @transaction_observer.setter
+    def transaction_observer(self, observer: TransactionObserver | None) -> None:
+        self.backend.observer = observer
 
     # -- life cycle -------------------------------------------------------------------------
 
     @classmethod
-    async def open(cls, path: str | Path = DEFAULT_PATH, **options: Any) -> Self:
-        """Open (creating if needed) and migrate the database at ``path``."""
-        store = cls(path, **options)
+    async def open(cls, target: str | Path | Backend = DEFAULT_PATH, **options: Any) -> Self:
+        """Open (creating if needed) and migrate the database at ``target``."""
+        store = cls(target, **options)
         await store.connect()
         return store
 
-    def _pragmas(self) -> list[str]:
-        return [
-            f"PRAGMA busy_timeout = {self._busy_timeout_ms}",
-            "PRAGMA foreign_keys = ON",
-            f"PRAGMA synchronous = {self._synchronous}",
-        ]
-
-    def _open_writer(self) -> sqlite3.Connection:
-        try:
-            conn = sqlite3.connect(self.path, isolation_level=None)
-        except sqlite3.Error as error:
-            _refused(str(self.path), error)
-            raise
-        try:
-            conn.row_factory = sqlite3.Row
-            for pragma in self._pragmas():
-                conn.execute(pragma)
-            conn.execute("PRAGMA journal_mode = WAL")
-            migrate(conn, str(self.path))
-        except sqlite3.DatabaseError as error:
-            conn.close()
-            _refused(str(self.path), error)
-            raise
-        except BaseException:
-            conn.close()
-            raise
-        return conn
-
     async def connect(self) -> None:
-        if self._writer is not None:
-            return
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            why = error.strerror or str(error)
-            raise NoDatabaseFolderError(str(self.path), why) from None
-        loop = asyncio.get_running_loop()
-        thread = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ddz-db-writer")
-        try:
-            writer = await loop.run_in_executor(thread, self._open_writer)
-        except BaseException:
-            thread.shutdown(wait=True)
-            raise
-        try:
-            reader = await aiosqlite.connect(self.path, isolation_level=None)
-            try:
-                reader.row_factory = sqlite3.Row
-                for pragma in [*self._pragmas(), "PRAGMA query_only = ON"]:
-                    await reader.execute(pragma)
-            except BaseException:
-                await reader.close()
-                raise
-        except BaseException:
-            await loop.run_in_executor(thread, writer.close)
-            thread.shutdown(wait=True)
-            raise
-        self._writer, self._write_thread, self._reader = writer, thread, reader
+        await self.backend.connect()
 
     async def close(self) -> None:
-        """Close both connections; writes already asked for are finished first."""
-        writer, thread, reader = self._writer, self._write_thread, self._reader
-        self._writer = self._write_thread = self._reader = None
-        if reader is not None:
-            await reader.close()
-        if writer is not None and thread is not None:
-            await asyncio.get_running_loop().run_in_executor(thread, writer.close)
-            thread.shutdown(wait=True)
+        """Close the database; writes already asked for are finished first."""
+        await self.backend.close()
 
     async def __aenter__(self) -> Self:
         await self.connect()
@@ -297,75 +150,24 @@ class StoreCore:
     ) -> None:
         await self.close()
 
-    # -- transactions -----------------------------------------------------------------------
+    # -- transactions and reads -------------------------------------------------------------
 
-    async def _transact(
-        self, work: Callable[[sqlite3.Connection], T], *, shared: bool = False
-    ) -> T:
-        """Run ``work`` on the writer thread as one ``BEGIN IMMEDIATE`` transaction: committed
-        if it returns, rolled back if it raises. Once asked for, the transaction runs to its
-        end even if the caller is cancelled meanwhile (the caller just stops waiting).
-        ``shared``: it may share the transaction with other shared writes (the module
-        docstring), as a savepoint of its own."""
-        writer, thread = self._writer, self._write_thread
-        if writer is None or thread is None:
-            raise RuntimeError("the database is closed")
-        loop = asyncio.get_running_loop()
-        if shared:
-            answer: asyncio.Future[T] = loop.create_future()
-            with self._shared_lock:
-                self._shared.append((work, answer))
-                start = not self._sharing
-                self._sharing = True
-            if start:
-                job = loop.run_in_executor(thread, self._write_shared, writer, loop)
-                job.add_done_callback(lambda done: done.cancelled() or done.exception())
-            return await asyncio.shield(answer)
-        future = loop.run_in_executor(thread, _run_transaction, writer, work)
-        # If nobody waits any more, still collect the outcome (no "never retrieved" noise).
-        future.add_done_callback(lambda done: done.cancelled() or done.exception())
-        return await asyncio.shield(future)
+    async def _transact(self, work: Work[T], *, shared: bool = False) -> T:
+        """``work`` as one transaction: committed if it returns, rolled back if it raises;
+        once asked for it runs to its end even if the caller is cancelled meanwhile.
+        ``shared``: a hand's move, which the backend may batch or commit less strictly."""
+        return await self.backend.transact(work, shared=shared)
 
-    def _write_shared(self, conn: sqlite3.Connection, loop: asyncio.AbstractEventLoop) -> None:
-        """On the writer thread: the shared writes waiting, together, until none waits."""
-        while True:
-            with self._shared_lock:
-                writes, self._shared = self._shared, []
-                if not writes:
-                    self._sharing = False
-                    return
-            try:
-                outcomes = self._run_moves(conn, writes)
-            except BaseException as error:  # the commit failed: none of them was written
-                for _, future in writes:
-                    loop.call_soon_threadsafe(_answer, future, None, error)
-                continue
-            for (_, future), (result, failed) in zip(writes, outcomes, strict=True):
-                loop.call_soon_threadsafe(_answer, future, result, failed)
+    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
+        return await self.backend.fetchall(sql, tuple(params))
 
-    def _run_moves(
-        self, conn: sqlite3.Connection, writes: list[_SharedWrite]
-    ) -> list[tuple[Any, Exception | None]]:
-        """``_run_shared`` committed with ``moves_synchronous`` (the module docstring)."""
-        if self._moves_synchronous == self._synchronous:
-            return _run_shared(conn, writes)
-        conn.execute(f"PRAGMA synchronous = {self._moves_synchronous}")
-        try:
-            return _run_shared(conn, writes)
-        finally:
-            conn.execute(f"PRAGMA synchronous = {self._synchronous}")
-
-    def _read_conn(self) -> aiosqlite.Connection:
-        if self._reader is None:
-            raise RuntimeError("the database is closed")
-        return self._reader
-
-    async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[sqlite3.Row]:
-        return list(await self._read_conn().execute_fetchall(sql, tuple(params)))
-
-    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> sqlite3.Row | None:
+    async def _fetchone(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
         rows = await self._fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def ping(self) -> None:
+        """Raise unless the database answers a read now (``/healthz``)."""
+        await self._fetchall("SELECT 1")
 
     # -- time -------------------------------------------------------------------------------
 
@@ -380,4 +182,8 @@ class StoreCore:
         return self._now().astimezone(self.timezone).date()
 
     async def schema_version(self) -> int:
-        return int((await self._fetchall("PRAGMA user_version"))[0][0])
+        return await self.backend.schema_version()
+
+    async def integrity_check(self) -> list[str]:
+        """The engine's own check: ``['ok']`` when the database is sound."""
+        return await self.backend.integrity_check()

@@ -18,7 +18,7 @@ class Database(
     """Players, the ledger, settlements, tables in play, hands, groups, rankings, seasons
     and tournaments.
 
-    Use ``db = await Database.open(path)`` ... ``await db.close()``, or
-    ``async with Database(path) as db: ...``. Every write is one ``BEGIN IMMEDIATE``
-    transaction through a single writer connection; reads use their own connection.
+    Use ``db = await Database.open(target)`` ... ``await db.close()``, or
+    ``async with Database(target) as db: ...``, where ``target`` is an SQLite file's path or
+    a ``postgresql://`` URL. Every write is one transaction (``backend.py``).
     """

@@ -5,11 +5,15 @@ from __future__ import annotations
 __all__ = [
     "AlreadyClaimedError",
     "BadChangeError",
+    "ConnectionLostError",
     "DatabaseDamagedError",
     "DatabaseLockedError",
+    "DatabaseRefusedLoginError",
+    "DatabaseUnreachableError",
     "DatabaseUnreadableError",
     "InsufficientBeansError",
     "NoDatabaseFolderError",
+    "NoSuchDatabaseError",
     "NotADatabaseError",
     "ReliefRefusedError",
     "SchemaTooNewError",
@@ -57,7 +61,7 @@ class DatabaseLockedError(StartRefusedError):
         super().__init__(
             path,
             f"database {path} is in use by another bot ({holder}); stop that one first "
-            "(one bot per database file)",
+            "(one bot per database)",
         )
         self.holder = holder
 
@@ -93,6 +97,47 @@ class NoDatabaseFolderError(StartRefusedError):
 
     def __init__(self, path: str, why: str) -> None:
         super().__init__(path, f"no folder for the database {path} and none can be made: {why}")
+
+
+class DatabaseUnreachableError(StartRefusedError):
+    """The PostgreSQL server doesn't answer: not running, a wrong host or port, a firewall."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(
+            name,
+            f"the database server of {name} doesn't answer ({why}); start it, or check "
+            "the host and port in DDZ_DATABASE_URL",
+        )
+
+
+class DatabaseRefusedLoginError(StartRefusedError):
+    """The PostgreSQL server refused the user or the password."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(
+            name,
+            f"the database server refused the login to {name} ({why}); check the user and "
+            "password in DDZ_DATABASE_URL",
+        )
+
+
+class NoSuchDatabaseError(StartRefusedError):
+    """The PostgreSQL server has no database of that name."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(
+            name, f"no database {name} on its server ({why}); create it first (createdb)"
+        )
+
+
+class ConnectionLostError(StorageError):
+    """The connection to the database server went away during a transaction: the server
+    rolls back what it had not committed (a keyed write, such as a settlement, may simply
+    be asked for again)."""
+
+    def __init__(self, name: str, why: str) -> None:
+        super().__init__(f"the connection to {name} was lost during a write ({why})")
+        self.name = name
 
 
 class StaleTableError(StorageError):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import sqlite3
 from typing import Any
 
+from .backend import ConstraintError, Row, Transaction
 from .core import StoreCore
 from .errors import StorageError, UnknownPlayerError
 from .models import GroupSettings
@@ -20,7 +20,7 @@ _COLUMNS = (
 _SETTABLE = frozenset(f.name for f in dataclasses.fields(GroupSettings)) - {"chat_id"}
 
 
-def _group_from_row(row: sqlite3.Row) -> GroupSettings:
+def _group_from_row(row: Row) -> GroupSettings:
     return GroupSettings(
         chat_id=row["chat_id"],
         title=row["title"],
@@ -51,13 +51,13 @@ class GroupsMixin(StoreCore):
         )
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> GroupSettings:
-            conn.execute(
+        async def write(tx: Transaction) -> GroupSettings:
+            await tx.execute(
                 "INSERT INTO groups (chat_id, title, language, room, bid_seconds,"
                 " double_seconds, play_seconds, tracker, game, ai_level, game_options,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (chat_id) DO UPDATE SET"
-                " title = CASE WHEN excluded.title = '' THEN title ELSE excluded.title END",
+                " title = CASE WHEN excluded.title = '' THEN groups.title ELSE excluded.title END",
                 (
                     chat_id,
                     initial.title,
@@ -74,11 +74,9 @@ class GroupsMixin(StoreCore):
                     now,
                 ),
             )
-            return _group_from_row(
-                conn.execute(
-                    f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)
-                ).fetchone()
-            )
+            row = await tx.fetchone(f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,))
+            assert row is not None
+            return _group_from_row(row)
 
         return await self._transact(write)
 
@@ -95,12 +93,14 @@ class GroupsMixin(StoreCore):
         await self.ensure_group(chat_id)
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> GroupSettings:
-            row = conn.execute(
-                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?", (chat_id,)
-            ).fetchone()
+        async def write(tx: Transaction) -> GroupSettings:
+            row = await tx.fetchone(
+                f"SELECT {_COLUMNS} FROM groups WHERE chat_id = ?{tx.dialect.for_update}",
+                (chat_id,),
+            )
+            assert row is not None
             updated = dataclasses.replace(_group_from_row(row), **changes)
-            conn.execute(
+            await tx.execute(
                 "UPDATE groups SET title = ?, language = ?, room = ?, bid_seconds = ?,"
                 " double_seconds = ?, play_seconds = ?, tracker = ?, game = ?, ai_level = ?,"
                 " game_options = ?, updated_at = ? WHERE chat_id = ?",
@@ -127,8 +127,8 @@ class GroupsMixin(StoreCore):
         """Count a player as a member of the group's leaderboard (settlement does this too)."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
+        async def write(tx: Transaction) -> None:
+            await tx.execute(
                 "INSERT INTO group_players (chat_id, user_id, first_played_at,"
                 " last_played_at) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (chat_id, user_id, now, now),
@@ -136,7 +136,7 @@ class GroupsMixin(StoreCore):
 
         try:
             await self._transact(write)
-        except sqlite3.IntegrityError:
+        except ConstraintError:
             raise UnknownPlayerError(user_id) from None
 
     async def group_player_ids(self, chat_id: int) -> list[int]:
@@ -146,4 +146,4 @@ class GroupsMixin(StoreCore):
             " WHERE gp.chat_id = ? AND p.is_ai = 0 ORDER BY gp.user_id",
             (chat_id,),
         )
-        return [row[0] for row in rows]
+        return [int(row[0]) for row in rows]

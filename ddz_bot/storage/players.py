@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from datetime import timedelta
 
+from .backend import ConstraintError, Dialect, Row, Transaction
 from .core import StoreCore, from_text
 from .errors import (
     AlreadyClaimedError,
@@ -26,14 +26,15 @@ from .models import (
     RoleRecord,
 )
 
-__all__ = ["PlayersMixin", "player_from_row"]
+__all__ = ["PlayersMixin", "player_columns", "player_from_row"]
 
-#: a player's columns, and their records by game and role as one JSON array (one read)
-PLAYER_COLUMNS = (
-    "user_id, display_name, language, beans, points, streak, best_streak, is_ai, created_at,"
-    " last_seen_at, (SELECT json_group_array(json_array(r.game, r.role, r.wins, r.losses))"
-    " FROM player_records r WHERE r.user_id = players.user_id) AS records"
-)
+
+def player_columns(dialect: Dialect) -> str:
+    """A player's columns, and their records by game and role as one JSON array (one read)."""
+    return (
+        "user_id, display_name, language, beans, points, streak, best_streak, is_ai,"
+        f" created_at, last_seen_at, {dialect.records_json} AS records"
+    )
 
 
 def _records(text: str | None) -> tuple[RoleRecord, ...]:
@@ -41,7 +42,7 @@ def _records(text: str | None) -> tuple[RoleRecord, ...]:
     return tuple(sorted(RoleRecord(str(g), str(r), int(w), int(lo)) for g, r, w, lo in rows))
 
 
-def player_from_row(row: sqlite3.Row) -> Player:
+def player_from_row(row: Row) -> Player:
     return Player(
         user_id=row["user_id"],
         display_name=row["display_name"],
@@ -62,8 +63,8 @@ def _check_language(language: str | None) -> None:
         raise StorageError(f"unknown language {language!r}; one of {', '.join(LANGUAGES)}")
 
 
-def append_ledger(
-    conn: sqlite3.Connection,
+async def append_ledger(
+    tx: Transaction,
     *,
     user_id: int,
     delta: int,
@@ -73,25 +74,27 @@ def append_ledger(
     now: str,
     hand_id: str | None = None,
 ) -> None:
-    conn.execute(
+    await tx.execute(
         "INSERT INTO ledger (user_id, delta, balance_after, reason, hand_id, op_key, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?)",
         (user_id, delta, balance_after, reason.value, hand_id, op_key, now),
     )
 
 
-def _player_row(conn: sqlite3.Connection, user_id: int) -> sqlite3.Row:
-    row: sqlite3.Row | None = conn.execute(
-        f"SELECT {PLAYER_COLUMNS}, daily_streak, last_daily_on FROM players WHERE user_id = ?",
+async def _player_row(tx: Transaction, user_id: int) -> Row:
+    """The player's row, locked until the transaction ends (a balance about to change)."""
+    row = await tx.fetchone(
+        f"SELECT {player_columns(tx.dialect)}, daily_streak, last_daily_on FROM players"
+        f" WHERE user_id = ?{tx.dialect.for_update}",
         (user_id,),
-    ).fetchone()
+    )
     if row is None:
         raise UnknownPlayerError(user_id)
     return row
 
 
-def _set_beans(conn: sqlite3.Connection, user_id: int, beans: int, now: str) -> None:
-    conn.execute(
+async def _set_beans(tx: Transaction, user_id: int, beans: int, now: str) -> None:
+    await tx.execute(
         "UPDATE players SET beans = ?, last_seen_at = ? WHERE user_id = ?", (beans, now, user_id)
     )
 
@@ -112,16 +115,19 @@ class PlayersMixin(StoreCore):
         now = self._now_text()
         initial = self.economy.initial_beans
 
-        def write(conn: sqlite3.Connection) -> tuple[Player, bool]:
-            cursor = conn.execute(
-                "INSERT OR IGNORE INTO players (user_id, display_name, language, beans, is_ai,"
-                " created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (user_id, name, language, initial, int(is_ai), now, now),
+        async def write(tx: Transaction) -> tuple[Player, bool]:
+            created = (
+                await tx.execute(
+                    "INSERT INTO players (user_id, display_name, language, beans, is_ai,"
+                    " created_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+                    " ON CONFLICT (user_id) DO NOTHING",
+                    (user_id, name, language, initial, int(is_ai), now, now),
+                )
+                == 1
             )
-            created = cursor.rowcount == 1
             if created:
-                append_ledger(
-                    conn,
+                await append_ledger(
+                    tx,
                     user_id=user_id,
                     delta=initial,
                     balance_after=initial,
@@ -130,12 +136,12 @@ class PlayersMixin(StoreCore):
                     now=now,
                 )
             else:
-                conn.execute(
+                await tx.execute(
                     "UPDATE players SET display_name = ?, language = COALESCE(?, language),"
                     " last_seen_at = ? WHERE user_id = ?",
                     (name, language, now, user_id),
                 )
-            return player_from_row(_player_row(conn, user_id)), created
+            return player_from_row(await _player_row(tx, user_id)), created
 
         player, created = await self._transact(write)
         if created:  # after the commit: a count read from now on includes this player
@@ -145,7 +151,7 @@ class PlayersMixin(StoreCore):
 
     async def get_player(self, user_id: int) -> Player | None:
         row = await self._fetchone(
-            f"SELECT {PLAYER_COLUMNS} FROM players WHERE user_id = ?", (user_id,)
+            f"SELECT {player_columns(self.dialect)} FROM players WHERE user_id = ?", (user_id,)
         )
         return None if row is None else player_from_row(row)
 
@@ -153,11 +159,11 @@ class PlayersMixin(StoreCore):
         """``None`` goes back to the group's language."""
         _check_language(language)
 
-        def write(conn: sqlite3.Connection) -> None:
-            cursor = conn.execute(
+        async def write(tx: Transaction) -> None:
+            changed = await tx.execute(
                 "UPDATE players SET language = ? WHERE user_id = ?", (language, user_id)
             )
-            if cursor.rowcount == 0:
+            if changed == 0:
                 raise UnknownPlayerError(user_id)
 
         await self._transact(write)
@@ -173,20 +179,20 @@ class PlayersMixin(StoreCore):
             raise BadChangeError("an admin change needs a key")
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> BeanOutcome:
-            row = _player_row(conn, user_id)
-            done = conn.execute(
+        async def write(tx: Transaction) -> BeanOutcome:
+            row = await _player_row(tx, user_id)
+            done = await tx.fetchone(
                 "SELECT 1 FROM ledger WHERE user_id = ? AND reason = ? AND op_key = ?",
                 (user_id, Reason.ADMIN.value, key),
-            ).fetchone()
+            )
             if done:
                 return BeanOutcome(user_id, False, row["beans"])
             balance = row["beans"] + delta
             if balance < 0:
                 raise InsufficientBeansError(user_id, row["beans"], delta)
-            _set_beans(conn, user_id, balance, now)
-            append_ledger(
-                conn,
+            await _set_beans(tx, user_id, balance, now)
+            await append_ledger(
+                tx,
                 user_id=user_id,
                 delta=delta,
                 balance_after=balance,
@@ -206,16 +212,16 @@ class PlayersMixin(StoreCore):
         yesterday = (today - timedelta(days=1)).isoformat()
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> DailyClaim:
-            row = _player_row(conn, user_id)
+        async def write(tx: Transaction) -> DailyClaim:
+            row = await _player_row(tx, user_id)
             if row["last_daily_on"] == day:
                 raise AlreadyClaimedError(user_id, day)
             streak = row["daily_streak"] + 1 if row["last_daily_on"] == yesterday else 1
             amount = self.economy.daily_amount(streak)
             balance = row["beans"] + amount
             try:
-                append_ledger(
-                    conn,
+                await append_ledger(
+                    tx,
                     user_id=user_id,
                     delta=amount,
                     balance_after=balance,
@@ -223,9 +229,9 @@ class PlayersMixin(StoreCore):
                     op_key=day,
                     now=now,
                 )
-            except sqlite3.IntegrityError:
+            except ConstraintError:
                 raise AlreadyClaimedError(user_id, day) from None
-            conn.execute(
+            await tx.execute(
                 "UPDATE players SET beans = ?, daily_streak = ?, last_daily_on = ?,"
                 " last_seen_at = ? WHERE user_id = ?",
                 (balance, streak, day, now, user_id),
@@ -241,24 +247,23 @@ class PlayersMixin(StoreCore):
         now = self._now_text()
         settings = self.economy
 
-        def write(conn: sqlite3.Connection) -> ReliefClaim:
-            row = _player_row(conn, user_id)
+        async def write(tx: Transaction) -> ReliefClaim:
+            row = await _player_row(tx, user_id)
             if row["beans"] >= settings.relief_below:
                 raise ReliefRefusedError(
                     user_id, f"holds {row['beans']} beans, relief is below {settings.relief_below}"
                 )
-            claimed = int(
-                conn.execute(
-                    "SELECT COUNT(*) FROM ledger WHERE user_id = ? AND reason = ?"
-                    " AND op_key >= ? AND op_key < ?",
-                    (user_id, Reason.RELIEF.value, f"{day}#", f"{day}$"),
-                ).fetchone()[0]
+            counted = await tx.fetchone(
+                "SELECT COUNT(*) FROM ledger WHERE user_id = ? AND reason = ?"
+                " AND op_key >= ? AND op_key < ?",
+                (user_id, Reason.RELIEF.value, f"{day}#", f"{day}$"),
             )
+            claimed = int(counted[0]) if counted is not None else 0
             if claimed >= settings.relief_per_day:
                 raise ReliefRefusedError(user_id, f"already claimed {claimed} times on {day}")
             balance = row["beans"] + settings.relief_amount
-            append_ledger(
-                conn,
+            await append_ledger(
+                tx,
                 user_id=user_id,
                 delta=settings.relief_amount,
                 balance_after=balance,
@@ -266,7 +271,7 @@ class PlayersMixin(StoreCore):
                 op_key=f"{day}#{claimed + 1}",
                 now=now,
             )
-            _set_beans(conn, user_id, balance, now)
+            await _set_beans(tx, user_id, balance, now)
             return ReliefClaim(
                 user_id,
                 day,
@@ -306,10 +311,6 @@ class PlayersMixin(StoreCore):
         rows = await self._fetchall(
             "SELECT p.user_id, p.beans, COALESCE(SUM(l.delta), 0) AS total"
             " FROM players p LEFT JOIN ledger l ON l.user_id = p.user_id"
-            " GROUP BY p.user_id HAVING p.beans != total"
+            " GROUP BY p.user_id HAVING p.beans <> COALESCE(SUM(l.delta), 0)"
         )
-        return {r["user_id"]: (r["beans"], r["total"]) for r in rows}
-
-    async def integrity_check(self) -> list[str]:
-        """SQLite's own ``PRAGMA integrity_check``: ``['ok']`` when the file is sound."""
-        return [str(r[0]) for r in await self._fetchall("PRAGMA integrity_check")]
+        return {int(r["user_id"]): (int(r["beans"]), int(r["total"])) for r in rows}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .backend import SQLITE
 from .errors import StorageError
 from .models import LeaderboardEntry, LeaderboardPage, PlayerCard, Ranking
 from .players import PlayersMixin
@@ -22,7 +23,8 @@ class QueriesMixin(PlayersMixin):
         """1 + the players ahead: more beans (points), or as many and a lower user id. Two
         range counts, so each walks the leaderboard index instead of the whole table."""
         if chat_id is None:
-            source = f"players p INDEXED BY players_by_{column} WHERE p.is_ai = 0"
+            hint = self.dialect.index_hint(f"players_by_{column}")
+            source = f"players p{hint} WHERE p.is_ai = 0"
             scope: list[Any] = []
         else:
             source = (
@@ -78,12 +80,14 @@ class QueriesMixin(PlayersMixin):
         column = ranking.value
         index = f"players_by_{column}"
         if chat_id is None:
-            source, where, params = f"players p INDEXED BY {index}", "p.is_ai = 0", []
+            source, where, params = f"players p{self.dialect.index_hint(index)}", "p.is_ai = 0", []
         else:
             source = "group_players gp JOIN players p ON p.user_id = gp.user_id"
             where, params = "gp.chat_id = ? AND p.is_ai = 0", [chat_id]
-        if chat_id is None and self._ranked_total is not None:
-            total = self._ranked_total
+        # another process on the same PostgreSQL database adds players this one doesn't see
+        cached = self._ranked_total if self.dialect is SQLITE else None
+        if chat_id is None and cached is not None:
+            total = cached
         else:
             seen = self._new_players
             total_row = await self._fetchone(f"SELECT COUNT(*) FROM {source} WHERE {where}", params)

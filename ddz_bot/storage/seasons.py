@@ -11,11 +11,11 @@ it is posted once, across restarts; the claim also gives the season its number i
 
 from __future__ import annotations
 
-import sqlite3
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
+from .backend import Row, Transaction
 from .core import StoreCore, from_text, to_text
 
 __all__ = [
@@ -72,7 +72,7 @@ class SeasonFinal:
     posted_at: datetime
 
 
-def _final(row: sqlite3.Row) -> SeasonFinal:
+def _final(row: Row) -> SeasonFinal:
     return SeasonFinal(
         chat_id=int(row["chat_id"]),
         number=int(row["number"]),
@@ -99,8 +99,8 @@ class SeasonsMixin(StoreCore):
     async def set_season_settings(self, settings: SeasonSettings) -> None:
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> None:
-            conn.execute(
+        async def write(tx: Transaction) -> None:
+            await tx.execute(
                 "INSERT INTO season_settings (chat_id, period, time_zone, updated_at)"
                 " VALUES (?, ?, ?, ?) ON CONFLICT (chat_id) DO UPDATE SET"
                 " period = excluded.period, time_zone = excluded.time_zone,"
@@ -121,22 +121,23 @@ class SeasonsMixin(StoreCore):
             where += " AND h.game = ?"
             params.append(game)
         rows = await self._fetchall(
-            "SELECT hp.user_id, p.display_name, SUM(hp.points_delta) AS points,"
-            " COUNT(*) AS hands, SUM(hp.won) AS wins, MAX(hp.points_delta) AS best"
+            "SELECT hp.user_id, p.display_name, SUM(hp.points_delta) AS season_points,"
+            " COUNT(*) AS season_hands, SUM(hp.won) AS season_wins,"
+            " MAX(hp.points_delta) AS season_best"
             " FROM hands h JOIN hand_players hp ON hp.hand_id = h.hand_id"
             " JOIN players p ON p.user_id = hp.user_id"
             f" WHERE {where} GROUP BY hp.user_id, p.display_name"
-            " ORDER BY points DESC, wins DESC, hands ASC, hp.user_id ASC",
+            " ORDER BY season_points DESC, season_wins DESC, season_hands ASC, hp.user_id ASC",
             params,
         )
         return [
             SeasonStanding(
                 int(r["user_id"]),
                 r["display_name"],
-                int(r["points"]),
-                int(r["hands"]),
-                int(r["wins"]),
-                int(r["best"]),
+                int(r["season_points"]),
+                int(r["season_hands"]),
+                int(r["season_wins"]),
+                int(r["season_best"]),
             )
             for r in rows
         ]
@@ -157,18 +158,18 @@ class SeasonsMixin(StoreCore):
         ``zone`` is the time zone the season was counted in."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> SeasonFinal | None:
-            taken = conn.execute(
+        async def write(tx: Transaction) -> SeasonFinal | None:
+            taken = await tx.fetchone(
                 "SELECT 1 FROM season_finals WHERE chat_id = ? AND starts_at = ?",
                 (chat_id, to_text(starts)),
-            ).fetchone()
+            )
             if taken is not None:
                 return None
-            last = conn.execute(
+            last = await tx.fetchone(
                 "SELECT MAX(number) FROM season_finals WHERE chat_id = ?", (chat_id,)
-            ).fetchone()
-            number = int(last[0] or 0) + 1
-            cursor = conn.execute(
+            )
+            number = int((last[0] if last is not None else 0) or 0) + 1
+            changed = await tx.execute(
                 f"INSERT INTO season_finals ({_FINAL_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT DO NOTHING",
                 (
@@ -181,13 +182,9 @@ class SeasonsMixin(StoreCore):
                     now,
                 ),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return None
-            row = conn.execute(
-                f"SELECT {_FINAL_COLUMNS} FROM season_finals WHERE chat_id = ? AND number = ?",
-                (chat_id, number),
-            ).fetchone()
-            return _final(row)
+            return SeasonFinal(chat_id, number, starts, ends, period, zone, from_text(now))
 
         return await self._transact(write)
 

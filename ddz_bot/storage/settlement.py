@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from .backend import Row, Transaction
 from .core import StoreCore, dump_json, to_text
 from .errors import BadChangeError, InsufficientBeansError, UnknownPlayerError
 from .models import (
@@ -87,9 +87,9 @@ class SettlementMixin(StoreCore):
         now = self._now_text()
         seats = list(record.seats)
 
-        def write(conn: sqlite3.Connection) -> SettlementOutcome:
-            rows = _seated(conn, hand_id, seats)
-            if rows[seats[0]]["settled"]:
+        async def write(tx: Transaction) -> SettlementOutcome:
+            rows, settled = await _seated(tx, hand_id, seats)
+            if settled:
                 return SettlementOutcome(
                     hand_id,
                     False,
@@ -103,45 +103,48 @@ class SettlementMixin(StoreCore):
             beans = {u: int(rows[u]["beans"]) for u in seats}
             ledger_rows = _ledger_rows(hand_id, changes, beans, now)
             player_rows, points = _player_rows(seats, rows, results, beans, now)
-            conn.executemany(
+            await tx.executemany(
                 "INSERT INTO ledger (user_id, delta, balance_after, reason, hand_id, op_key,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 ledger_rows,
             )
-            conn.executemany(
+            await tx.executemany(
                 "UPDATE players SET beans = ?, points = ?, streak = ?, best_streak = ?,"
                 " last_seen_at = ? WHERE user_id = ?",
                 player_rows,
             )
-            conn.executemany(
+            await tx.executemany(
                 "INSERT INTO player_records (user_id, game, role, wins, losses)"
                 " VALUES (?, ?, ?, ?, ?) ON CONFLICT (user_id, game, role) DO UPDATE SET"
-                " wins = wins + excluded.wins, losses = losses + excluded.losses",
+                " wins = player_records.wins + excluded.wins,"
+                " losses = player_records.losses + excluded.losses",
                 [(r.user_id, record.game, r.role, int(r.won), int(not r.won)) for r in results],
             )
-            _record_hand(conn, hand_id, record, changes, results, rows, points, now)
+            await _record_hand(tx, hand_id, record, changes, results, rows, points, now)
             return SettlementOutcome(hand_id, True, beans, points)
 
         return await self._transact(write)
 
 
-def _seated(conn: sqlite3.Connection, hand_id: str, seats: list[int]) -> dict[int, sqlite3.Row]:
-    """The seated players' rows, each with whether the hand is settled already;
-    ``UnknownPlayerError`` for a seat nobody registered."""
+async def _seated(tx: Transaction, hand_id: str, seats: list[int]) -> tuple[dict[int, Row], bool]:
+    """The seated players' rows, locked until the transaction ends (in the order of their
+    ids, so two settlements sharing players never wait on each other in a circle), and
+    whether the hand is settled already (read after the locks: a settlement of the same
+    hand that held them is seen); ``UnknownPlayerError`` for a seat nobody registered."""
     marks = ",".join("?" * len(seats))
     rows = {
         r["user_id"]: r
-        for r in conn.execute(
-            "SELECT user_id, beans, points, is_ai, streak, best_streak,"
-            " EXISTS (SELECT 1 FROM hands WHERE hand_id = ?) AS settled FROM players"
-            f" WHERE user_id IN ({marks})",
-            [hand_id, *seats],
+        for r in await tx.fetchall(
+            "SELECT user_id, beans, points, is_ai, streak, best_streak FROM players"
+            f" WHERE user_id IN ({marks}) ORDER BY user_id{tx.dialect.for_update}",
+            seats,
         )
     }
     for user in seats:
         if user not in rows:
             raise UnknownPlayerError(user)
-    return rows
+    settled = await tx.fetchone("SELECT 1 FROM hands WHERE hand_id = ?", (hand_id,))
+    return rows, settled is not None
 
 
 def _ledger_rows(
@@ -173,7 +176,7 @@ def _ledger_rows(
 
 def _player_rows(
     seats: list[int],
-    rows: dict[int, sqlite3.Row],
+    rows: dict[int, Row],
     results: Sequence[HandResult],
     beans: dict[int, int],
     now: str,
@@ -194,13 +197,13 @@ def _player_rows(
     return player_rows, points
 
 
-def _record_hand(
-    conn: sqlite3.Connection,
+async def _record_hand(
+    tx: Transaction,
     hand_id: str,
     record: HandRecord,
     changes: Sequence[LedgerChange],
     results: Sequence[HandResult],
-    rows: dict[int, sqlite3.Row],
+    rows: dict[int, Row],
     points: dict[int, int],
     now: str,
 ) -> None:
@@ -218,7 +221,7 @@ def _record_hand(
         "points": [points_of.get(u, 0) for u in seats],
         "balances_after": [int(rows[u]["beans"]) + delta_of.get(u, 0) for u in seats],
     }
-    conn.execute(
+    await tx.execute(
         "INSERT INTO hands (hand_id, game, table_id, chat_id, room, rules, seats, result,"
         " multipliers, bean_changes, started_at, finished_at, settled_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -238,7 +241,7 @@ def _record_hand(
             now,
         ),
     )
-    conn.executemany(
+    await tx.executemany(
         "INSERT INTO hand_players (hand_id, user_id, role, won, beans_delta,"
         " points_delta, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
         [
@@ -255,9 +258,10 @@ def _record_hand(
         ],
     )
     if record.chat_id is not None:
-        conn.executemany(
+        await tx.executemany(
             "INSERT INTO group_players (chat_id, user_id, hands, first_played_at,"
             " last_played_at) VALUES (?, ?, 1, ?, ?) ON CONFLICT (chat_id, user_id)"
-            " DO UPDATE SET hands = hands + 1, last_played_at = excluded.last_played_at",
+            " DO UPDATE SET hands = group_players.hands + 1,"
+            " last_played_at = excluded.last_played_at",
             [(record.chat_id, u, now, now) for u in seats if not rows[u]["is_ai"]],
         )

@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from .backend import Row, Transaction
 from .core import StoreCore, dump_json, from_text, to_text
 from .errors import StaleTableError, StorageError, UnknownTableError
 from .models import FinishedHand, HandAction, LedgerChange, SavedAction, TableRecord
@@ -24,7 +24,7 @@ _HAND_COLUMNS = (
 )
 
 
-def _table_from_row(row: sqlite3.Row) -> TableRecord:
+def _table_from_row(row: Row) -> TableRecord:
     panels = json.loads(row["panel_messages"])
     return TableRecord(
         table_id=row["table_id"],
@@ -39,7 +39,7 @@ def _table_from_row(row: sqlite3.Row) -> TableRecord:
     )
 
 
-def _hand_from_row(row: sqlite3.Row) -> FinishedHand:
+def _hand_from_row(row: Row) -> FinishedHand:
     return FinishedHand(
         hand_id=row["hand_id"],
         table_id=row["table_id"],
@@ -59,13 +59,25 @@ def _panels_json(panel_message_ids: Mapping[int, int]) -> str:
     return dump_json({str(int(user)): int(message) for user, message in panel_message_ids.items()})
 
 
-def _compare(conn: sqlite3.Connection, table_id: str, expected: int) -> None:
-    """Refuse a save made from a version that is no longer the stored one (inside the
-    save's transaction, so nobody can write in between)."""
-    row = conn.execute("SELECT version FROM tables WHERE table_id = ?", (table_id,)).fetchone()
-    found = None if row is None else int(row[0])
-    if found != (expected or None):
-        raise StaleTableError(table_id, expected, found)
+async def _stale(tx: Transaction, table_id: str, expected: int) -> StaleTableError:
+    """The refusal of a save made from ``expected`` when the stored version is another."""
+    row = await tx.fetchone("SELECT version FROM tables WHERE table_id = ?", (table_id,))
+    return StaleTableError(table_id, expected, None if row is None else int(row[0]))
+
+
+_INSERT_TABLE = (
+    "INSERT INTO tables (table_id, chat_id, hand_id, state, version, table_message_id,"
+    " panel_messages, deadline, created_at, updated_at)"
+    " VALUES (?, ?, ?, ?, 1, ?, COALESCE(?, '{}'), ?, ?, ?)"
+)
+#: a save from a known version: a compare-and-set in one statement (the row stays locked
+#: to the end of the transaction, so nobody can write between the compare and the set)
+_UPDATE_TABLE = (
+    "UPDATE tables SET chat_id = ?, hand_id = ?, state = ?, version = version + 1,"
+    " table_message_id = COALESCE(?, table_message_id),"
+    " panel_messages = COALESCE(?, panel_messages), deadline = ?, updated_at = ?"
+    " WHERE table_id = ? AND version = ? RETURNING version"
+)
 
 
 class TablesMixin(StoreCore):
@@ -105,22 +117,39 @@ class TablesMixin(StoreCore):
         deadline_text = None if deadline is None else to_text(deadline)
         panels_text = None if panel_message_ids is None else _panels_json(panel_message_ids)
         action_texts = [dump_json(one) for one in logged]
+        inserted = (
+            table_id,
+            chat_id,
+            hand_id,
+            state_text,
+            table_message_id,
+            panels_text,
+            deadline_text,
+            now,
+            now,
+        )
 
-        def write(conn: sqlite3.Connection) -> SavedAction:
-            if expected_version is not None:
-                _compare(conn, table_id, expected_version)
-            version = int(
-                conn.execute(
-                    "INSERT INTO tables (table_id, chat_id, hand_id, state, version,"
-                    " table_message_id, panel_messages, deadline, created_at, updated_at)"
-                    " VALUES (?, ?, ?, ?, 1, ?, COALESCE(?, '{}'), ?, ?, ?)"
-                    " ON CONFLICT (table_id) DO UPDATE SET chat_id = excluded.chat_id,"
-                    " hand_id = excluded.hand_id, state = excluded.state, version = version + 1,"
-                    " table_message_id = COALESCE(?, table_message_id),"
-                    " panel_messages = COALESCE(?, panel_messages), deadline = excluded.deadline,"
-                    " updated_at = excluded.updated_at RETURNING version",
+        async def write(tx: Transaction) -> SavedAction:
+            if expected_version is None:  # the last writer wins
+                row = await tx.fetchone(
+                    _INSERT_TABLE + " ON CONFLICT (table_id) DO UPDATE SET"
+                    " chat_id = excluded.chat_id, hand_id = excluded.hand_id,"
+                    " state = excluded.state, version = tables.version + 1,"
+                    " table_message_id = COALESCE(?, tables.table_message_id),"
+                    " panel_messages = COALESCE(?, tables.panel_messages),"
+                    " deadline = excluded.deadline, updated_at = excluded.updated_at"
+                    " RETURNING version",
+                    (*inserted, table_message_id, panels_text),
+                )
+            elif expected_version == 0:  # a new table: refused if one is stored already
+                row = await tx.fetchone(
+                    _INSERT_TABLE + " ON CONFLICT (table_id) DO NOTHING RETURNING version",
+                    inserted,
+                )
+            else:
+                row = await tx.fetchone(
+                    _UPDATE_TABLE,
                     (
-                        table_id,
                         chat_id,
                         hand_id,
                         state_text,
@@ -128,22 +157,23 @@ class TablesMixin(StoreCore):
                         panels_text,
                         deadline_text,
                         now,
-                        now,
-                        table_message_id,
-                        panels_text,
+                        table_id,
+                        expected_version,
                     ),
-                ).fetchone()[0]
-            )
+                )
+            if row is None:
+                raise await _stale(tx, table_id, expected_version or 0)
+            version = int(row[0])
             seq: int | None = None
             for action_text in action_texts:
-                seq = int(
-                    conn.execute(
-                        "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
-                        " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM hand_actions"
-                        " WHERE hand_id = ? RETURNING seq",
-                        (hand_id, action_text, now, hand_id),
-                    ).fetchone()[0]
+                found = await tx.fetchone(
+                    "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
+                    " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM hand_actions"
+                    " WHERE hand_id = ? RETURNING seq",
+                    (hand_id, action_text, now, hand_id),
                 )
+                assert found is not None
+                seq = int(found[0])
             return SavedAction(version, seq)
 
         return await self._transact(write, shared=True)
@@ -158,15 +188,16 @@ class TablesMixin(StoreCore):
         """Record the Telegram messages showing a table (known only after they were sent).
         ``panel_message_ids`` is merged into the stored ones, user by user."""
 
-        def write(conn: sqlite3.Connection) -> None:
-            row = conn.execute(
-                "SELECT panel_messages FROM tables WHERE table_id = ?", (table_id,)
-            ).fetchone()
+        async def write(tx: Transaction) -> None:
+            row = await tx.fetchone(
+                f"SELECT panel_messages FROM tables WHERE table_id = ?{tx.dialect.for_update}",
+                (table_id,),
+            )
             if row is None:
                 raise UnknownTableError(table_id)
             panels = {int(u): int(m) for u, m in json.loads(row[0]).items()}
             panels.update(panel_message_ids or {})
-            conn.execute(
+            await tx.execute(
                 "UPDATE tables SET table_message_id = COALESCE(?, table_message_id),"
                 " panel_messages = ? WHERE table_id = ?",
                 (table_message_id, _panels_json(panels), table_id),
@@ -192,19 +223,19 @@ class TablesMixin(StoreCore):
             where.append("chat_id = ?")
             params.append(chat_id)
         if not finished:
-            where.append("json_extract(state, '$.phase') IS NOT 'finished'")
+            where.append(self.dialect.table_in_play)
         sql = f"SELECT {_TABLE_COLUMNS} FROM tables"
         if where:
             sql += " WHERE " + " AND ".join(where)
-        rows = await self._fetchall(sql + " ORDER BY rowid", params)
+        rows = await self._fetchall(f"{sql} ORDER BY {self.dialect.tables_in_order}", params)
         return [_table_from_row(row) for row in rows]
 
     async def close_table(self, table_id: str) -> bool:
         """Forget a table that is no longer in play; its hands' action logs stay for replays.
         Returns whether there was such a table."""
 
-        def write(conn: sqlite3.Connection) -> bool:
-            return conn.execute("DELETE FROM tables WHERE table_id = ?", (table_id,)).rowcount > 0
+        async def write(tx: Transaction) -> bool:
+            return await tx.execute("DELETE FROM tables WHERE table_id = ?", (table_id,)) > 0
 
         return await self._transact(write)
 
@@ -238,11 +269,11 @@ class TablesMixin(StoreCore):
             if chat_id is not None:
                 sql += " AND h.chat_id = ?"
                 params.append(chat_id)
-            sql += " ORDER BY hp.finished_at DESC, h.rowid DESC LIMIT ?"
+            sql += f" ORDER BY hp.finished_at DESC, {self.dialect.hands_tiebreak} DESC LIMIT ?"
         elif chat_id is not None:
             sql = (
                 f"SELECT {_HAND_COLUMNS} FROM hands h WHERE h.chat_id = ?"
-                " ORDER BY h.finished_at DESC, h.rowid DESC LIMIT ?"
+                f" ORDER BY h.finished_at DESC, {self.dialect.hands_tiebreak} DESC LIMIT ?"
             )
             params = [chat_id]
         else:

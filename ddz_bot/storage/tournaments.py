@@ -10,11 +10,11 @@ tournament), its refund if it is called off, the prizes once when it ends (``adm
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from .backend import Row, Transaction
 from .core import StoreCore
 from .errors import InsufficientBeansError, StorageError
 from .models import Reason
@@ -86,7 +86,7 @@ class TournamentScore:
 _COLUMNS = "tournament_id, chat_id, organiser, rules, rounds, hands, fee, state, round, lang, title"
 
 
-def _tournament(row: sqlite3.Row) -> Tournament:
+def _tournament(row: Row) -> Tournament:
     return Tournament(
         id=int(row["tournament_id"]),
         chat_id=int(row["chat_id"]),
@@ -102,23 +102,23 @@ def _tournament(row: sqlite3.Row) -> Tournament:
     )
 
 
-def _move(
-    conn: sqlite3.Connection, user_id: int, delta: int, reason: Reason, key: str, now: str
+async def _move(
+    tx: Transaction, user_id: int, delta: int, reason: Reason, key: str, now: str
 ) -> bool:
     """One keyed bean change with its ledger row; False if it was made before."""
-    done = conn.execute(
+    done = await tx.fetchone(
         "SELECT 1 FROM ledger WHERE user_id = ? AND reason = ? AND op_key = ?",
         (user_id, reason.value, key),
-    ).fetchone()
+    )
     if done is not None:
         return False
-    row = _player_row(conn, user_id)
+    row = await _player_row(tx, user_id)
     balance = int(row["beans"]) + delta
     if balance < 0:
         raise InsufficientBeansError(user_id, int(row["beans"]), delta)
-    _set_beans(conn, user_id, balance, now)
-    append_ledger(
-        conn,
+    await _set_beans(tx, user_id, balance, now)
+    await append_ledger(
+        tx,
         user_id=user_id,
         delta=delta,
         balance_after=balance,
@@ -127,6 +127,12 @@ def _move(
         now=now,
     )
     return True
+
+
+async def _most(tx: Transaction, sql: str, params: tuple[object, ...]) -> int:
+    """A ``MAX(...)`` read: 0 where there are no rows."""
+    row = await tx.fetchone(sql, params)
+    return int(row[0] or 0) if row is not None else 0
 
 
 class TournamentError(StorageError):
@@ -148,16 +154,15 @@ class TournamentsMixin(StoreCore):
         """A new tournament in sign-up; ``None`` while the group has one open."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> Tournament | None:
-            busy = conn.execute(
+        async def write(tx: Transaction) -> Tournament | None:
+            busy = await tx.fetchone(
                 "SELECT 1 FROM tournaments WHERE chat_id = ? AND state IN (?, ?)",
                 (chat_id, TournamentState.SIGNUP.value, TournamentState.PLAYING.value),
-            ).fetchone()
+            )
             if busy is not None:
                 return None
-            last = conn.execute("SELECT MAX(tournament_id) FROM tournaments").fetchone()
-            new_id = int(last[0] or 0) + 1
-            conn.execute(
+            new_id = await _most(tx, "SELECT MAX(tournament_id) FROM tournaments", ()) + 1
+            await tx.execute(
                 f"INSERT INTO tournaments ({_COLUMNS}, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
@@ -176,10 +181,18 @@ class TournamentsMixin(StoreCore):
                     now,
                 ),
             )
-            return _tournament(
-                conn.execute(
-                    f"SELECT {_COLUMNS} FROM tournaments WHERE tournament_id = ?", (new_id,)
-                ).fetchone()
+            return Tournament(
+                new_id,
+                chat_id,
+                organiser,
+                rules,
+                rounds,
+                hands,
+                fee,
+                TournamentState.SIGNUP,
+                0,
+                lang,
+                title,
             )
 
         return await self._transact(write)
@@ -202,39 +215,40 @@ class TournamentsMixin(StoreCore):
         """Sign up while the tournament signs up; whether it changed anything."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> bool:
-            state = conn.execute(
+        async def write(tx: Transaction) -> bool:
+            state = await tx.fetchone(
                 "SELECT state FROM tournaments WHERE tournament_id = ?", (tournament_id,)
-            ).fetchone()
+            )
             if state is None or state[0] != TournamentState.SIGNUP.value:
                 raise TournamentError(f"tournament {tournament_id} is not signing up")
-            last = conn.execute(
+            last = await _most(
+                tx,
                 "SELECT MAX(entry_order) FROM tournament_entrants WHERE tournament_id = ?",
                 (tournament_id,),
-            ).fetchone()
-            cursor = conn.execute(
+            )
+            changed = await tx.execute(
                 "INSERT INTO tournament_entrants (tournament_id, user_id, name, entry_order,"
                 " joined_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
-                (tournament_id, user_id, name, int(last[0] or 0) + 1, now),
+                (tournament_id, user_id, name, last + 1, now),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
         return await self._transact(write)
 
     async def leave_tournament(self, tournament_id: int, user_id: int) -> bool:
         """Leave the sign-up; whether the person had signed up."""
 
-        def write(conn: sqlite3.Connection) -> bool:
-            state = conn.execute(
+        async def write(tx: Transaction) -> bool:
+            state = await tx.fetchone(
                 "SELECT state FROM tournaments WHERE tournament_id = ?", (tournament_id,)
-            ).fetchone()
+            )
             if state is None or state[0] != TournamentState.SIGNUP.value:
                 raise TournamentError(f"tournament {tournament_id} is not signing up")
-            cursor = conn.execute(
+            changed = await tx.execute(
                 "DELETE FROM tournament_entrants WHERE tournament_id = ? AND user_id = ?",
                 (tournament_id, user_id),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
         return await self._transact(write)
 
@@ -251,21 +265,21 @@ class TournamentsMixin(StoreCore):
         the fee: ``InsufficientBeansError`` naming them, nothing taken). Whether it began now."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> bool:
-            found = conn.execute(
+        async def write(tx: Transaction) -> bool:
+            found = await tx.fetchone(
                 f"SELECT {_COLUMNS} FROM tournaments WHERE tournament_id = ?", (tournament_id,)
-            ).fetchone()
+            )
             if found is None or found["state"] != TournamentState.SIGNUP.value:
                 return False
             fee = int(found["fee"])
-            users = conn.execute(
+            users = await tx.fetchall(
                 "SELECT user_id FROM tournament_entrants WHERE tournament_id = ?",
                 (tournament_id,),
-            ).fetchall()
+            )
             if fee:
                 for row in users:
-                    _move(conn, int(row[0]), -fee, Reason.FEE, f"tour:{tournament_id}", now)
-            conn.execute(
+                    await _move(tx, int(row[0]), -fee, Reason.FEE, f"tour:{tournament_id}", now)
+            await tx.execute(
                 "UPDATE tournaments SET state = ?, round = 1, updated_at = ?"
                 " WHERE tournament_id = ?",
                 (TournamentState.PLAYING.value, now, tournament_id),
@@ -278,8 +292,8 @@ class TournamentsMixin(StoreCore):
         """Call it off: every fee taken is given back (keyed). Whether it was open."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> bool:
-            cursor = conn.execute(
+        async def write(tx: Transaction) -> bool:
+            changed = await tx.execute(
                 "UPDATE tournaments SET state = ?, updated_at = ?"
                 " WHERE tournament_id = ? AND state IN (?, ?)",
                 (
@@ -290,15 +304,15 @@ class TournamentsMixin(StoreCore):
                     TournamentState.PLAYING.value,
                 ),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return False
-            paid = conn.execute(
+            paid = await tx.fetchall(
                 "SELECT user_id, delta FROM ledger WHERE reason = ? AND op_key = ?",
                 (Reason.FEE.value, f"tour:{tournament_id}"),
-            ).fetchall()
+            )
             for row in paid:
                 key = f"tour:{tournament_id}:refund"
-                _move(conn, int(row[0]), -int(row[1]), Reason.ADMIN, key, now)
+                await _move(tx, int(row[0]), -int(row[1]), Reason.ADMIN, key, now)
             return True
 
         return await self._transact(write)
@@ -315,15 +329,15 @@ class TournamentsMixin(StoreCore):
         """A hand of the tournament counted (once: a second call changes nothing)."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> bool:
-            cursor = conn.execute(
+        async def write(tx: Transaction) -> bool:
+            changed = await tx.execute(
                 "INSERT INTO tournament_hands (tournament_id, round, board, hand_no, hand_id,"
                 " finished_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 (tournament_id, round_no, board, hand_no, hand_id, now),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return False
-            conn.executemany(
+            await tx.executemany(
                 "INSERT INTO tournament_scores (tournament_id, round, board, hand_no, user_id,"
                 " points, won) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
                 [
@@ -376,13 +390,13 @@ class TournamentsMixin(StoreCore):
         """Move from round ``round_no`` to the next (once)."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> bool:
-            cursor = conn.execute(
+        async def write(tx: Transaction) -> bool:
+            changed = await tx.execute(
                 "UPDATE tournaments SET round = ?, updated_at = ?"
                 " WHERE tournament_id = ? AND round = ? AND state = ?",
                 (round_no + 1, now, tournament_id, round_no, TournamentState.PLAYING.value),
             )
-            return cursor.rowcount == 1
+            return changed == 1
 
         return await self._transact(write)
 
@@ -393,8 +407,8 @@ class TournamentsMixin(StoreCore):
         ended now (a second call pays nothing)."""
         now = self._now_text()
 
-        def write(conn: sqlite3.Connection) -> bool:
-            cursor = conn.execute(
+        async def write(tx: Transaction) -> bool:
+            changed = await tx.execute(
                 "UPDATE tournaments SET state = ?, updated_at = ? WHERE tournament_id = ?"
                 " AND state = ?",
                 (
@@ -404,11 +418,13 @@ class TournamentsMixin(StoreCore):
                     TournamentState.PLAYING.value,
                 ),
             )
-            if cursor.rowcount != 1:
+            if changed != 1:
                 return False
             for user_id, amount in prizes:
                 if amount > 0:
-                    _move(conn, user_id, amount, Reason.ADMIN, f"tour:{tournament_id}:prize", now)
+                    await _move(
+                        tx, user_id, amount, Reason.ADMIN, f"tour:{tournament_id}:prize", now
+                    )
             return True
 
         return await self._transact(write)

@@ -102,9 +102,11 @@ def build_application(
     builder = connect(builder, settings, request=request, updates_request=updates_request)
 
     async def post_init(application: AnyApp) -> None:
-        db = await Database.open(
-            settings.db_path, economy=EconomySettings(daily_base=settings.daily_bonus)
-        )
+        economy = EconomySettings(daily_base=settings.daily_bonus)
+        if settings.on_postgresql:  # one bot a database, as the SQLite file's lock does
+            db = await Database.open(settings.database_url, economy=economy, exclusive=True)
+        else:
+            db = await Database.open(settings.db_path, economy=economy)
         me = application.bot
         parts = Runtime(settings, db, me, application.job_queue, bot_username=me.username or "")
         application.bot_data[RUNTIME_KEY] = parts

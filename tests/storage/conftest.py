@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from ddz_bot.storage import Database, HandRecord, HandResult, LedgerChange, Reason
+from ddz_bot.storage import Database, Engine, HandRecord, HandResult, LedgerChange, Reason
+from tests.postgres import fresh_schema
 
 START = datetime(2026, 3, 1, 4, 0, tzinfo=UTC)  # 12:00 in Asia/Shanghai
 #: the game and roles the storage tests' hands are played in: storage reads none of them
@@ -37,8 +38,31 @@ def db_path(tmp_path: Path) -> Path:
     return tmp_path / "ddz.sqlite3"
 
 
+@pytest.fixture(params=list(Engine))
+def engine(request: pytest.FixtureRequest) -> Engine:
+    """The database engine a test runs on: every storage test runs on both."""
+    return Engine(request.param)
+
+
 @pytest.fixture
-async def db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
+async def db_target(engine: Engine, db_path: Path) -> AsyncIterator[Path | str]:
+    """Where the test's database lives: an SQLite file, or a fresh PostgreSQL schema."""
+    if engine is Engine.SQLITE:
+        yield db_path
+        return
+    async with fresh_schema() as url:
+        yield url
+
+
+@pytest.fixture
+async def db(db_target: Path | str, clock: FakeClock) -> AsyncIterator[Database]:
+    async with Database(db_target, clock=clock) as database:
+        yield database
+
+
+@pytest.fixture
+async def sqlite_db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
+    """For what only SQLite has (its file, its writer thread, its pragmas)."""
     async with Database(db_path, clock=clock) as database:
         yield database
 

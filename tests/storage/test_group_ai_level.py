@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import sqlite3
-from pathlib import Path
-
 import pytest
 
-from ddz_bot.storage import AILevel, Database, GroupSettings
+from ddz_bot.storage import AILevel, ConstraintError, Database, GroupSettings
 
 
 async def test_a_new_group_plays_hard(db: Database) -> None:
@@ -25,14 +22,14 @@ async def test_the_level_is_stored_and_read_back(db: Database) -> None:
     assert (await db.ensure_group(-200, defaults=defaults)).ai_level is AILevel.NORMAL
 
 
-async def test_a_bad_level_is_refused_before_and_by_the_database(
-    db: Database, db_path: Path
-) -> None:
+async def test_a_bad_level_is_refused_before_and_by_the_database(db: Database) -> None:
     with pytest.raises(ValueError):
         GroupSettings(-1, ai_level="expert")  # type: ignore[arg-type]
     await db.ensure_group(-100, "牌友群")
     with pytest.raises(ValueError):
         await db.update_group(-100, ai_level="expert")
     assert (await db.get_group(-100)) == GroupSettings(-100, "牌友群")
-    with sqlite3.connect(db_path) as conn, pytest.raises(sqlite3.IntegrityError):
-        conn.execute("UPDATE groups SET ai_level = 'expert' WHERE chat_id = -100")
+    with pytest.raises(ConstraintError):
+        await db._transact(
+            lambda tx: tx.execute("UPDATE groups SET ai_level = 'expert' WHERE chat_id = -100")
+        )

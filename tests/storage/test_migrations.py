@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -39,7 +40,8 @@ async def test_missing_folder_is_created(tmp_path: Path) -> None:
     assert path.is_file()
 
 
-async def test_connection_settings(db: Database) -> None:
+async def test_connection_settings(sqlite_db: Database) -> None:
+    db = sqlite_db
     rows = await db._fetchall("PRAGMA journal_mode")
     assert rows[0][0] == "wal"
     assert (await db._fetchall("PRAGMA foreign_keys"))[0][0] == 1
@@ -128,8 +130,9 @@ async def test_failed_migration_leaves_the_previous_version(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     await _database_at(db_path, 1)
-    broken = (*MIGRATIONS[:1], MIGRATIONS[1] + "\nTHIS IS NOT SQL;", *MIGRATIONS[2:])
-    monkeypatch.setattr("ddz_bot.storage.core.MIGRATIONS", broken)
+    second = MIGRATIONS[1]
+    broken = (*MIGRATIONS[:1], replace(second, sqlite=second.sqlite + "\nTHIS IS NOT SQL;"))
+    monkeypatch.setattr("ddz_bot.storage.sqlite_backend.MIGRATIONS", (*broken, *MIGRATIONS[2:]))
     with pytest.raises(sqlite3.OperationalError):
         await Database.open(db_path)
     with sqlite3.connect(db_path) as conn:

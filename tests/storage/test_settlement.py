@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 
 import pytest
 
@@ -86,11 +87,13 @@ async def test_concurrent_duplicate_settlements_move_beans_once(db: Database) ->
     assert await db.ledger_mismatches() == {}
 
 
-async def test_two_connections_to_one_file_still_settle_once(db: Database) -> None:
+async def test_two_connections_to_one_database_still_settle_once(
+    db: Database, db_target: Path | str
+) -> None:
     await seat_players(db, 1, 2, 3)
     changes, results = landlord_wins(1, [2, 3], stake=100)
     record = hand_record([1, 2, 3])
-    async with Database(db.path) as other:
+    async with Database(db_target) as other:
         outcomes = await asyncio.gather(
             *(d.apply_settlement("h1", changes, results, record) for d in (db, other) * 3)
         )

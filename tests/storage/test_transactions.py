@@ -20,17 +20,19 @@ from ddz_bot.storage import (
     InsufficientBeansError,
     ReliefRefusedError,
 )
+from ddz_bot.storage.backend import Engine, Transaction
 
 from .conftest import FakeClock, hand_record, landlord_wins, seat_players
-from .ledger_checks import assert_books_balance
+from .ledger_checks import assert_books_balance, books_balance
 
 
-async def test_reads_go_on_while_a_write_is_open(db: Database) -> None:
+async def test_reads_go_on_while_a_write_is_open(sqlite_db: Database) -> None:
+    db = sqlite_db
     await db.ensure_player(1, "ann")
     started, release = threading.Event(), threading.Event()
 
-    def slow_write(conn: sqlite3.Connection) -> None:
-        conn.execute("UPDATE players SET display_name = 'uncommitted' WHERE user_id = 1")
+    async def slow_write(tx: Transaction) -> None:  # on SQLite's writer thread: it may block
+        await tx.execute("UPDATE players SET display_name = 'uncommitted' WHERE user_id = 1")
         started.set()
         assert release.wait(10)
 
@@ -44,7 +46,33 @@ async def test_reads_go_on_while_a_write_is_open(db: Database) -> None:
     assert player is not None and player.display_name == "uncommitted"
 
 
-async def test_writes_wait_for_each_other_in_order(db: Database) -> None:
+async def test_reads_go_on_while_a_write_is_open_on_postgresql(
+    engine: Engine, db: Database
+) -> None:
+    if engine is not Engine.POSTGRESQL:
+        pytest.skip("SQLite's writer thread: the test above")
+    await db.ensure_player(1, "ann")
+    started, release = asyncio.Event(), asyncio.Event()
+
+    async def slow_write(tx: Transaction) -> None:
+        await tx.execute("UPDATE players SET display_name = 'uncommitted' WHERE user_id = 1")
+        started.set()
+        await release.wait()
+
+    writing = asyncio.create_task(db._transact(slow_write))
+    await asyncio.wait_for(started.wait(), 10)
+    player = await asyncio.wait_for(db.get_player(1), timeout=5)
+    assert player is not None and player.display_name == "ann"  # the last committed state
+    release.set()
+    await writing
+    player = await db.get_player(1)
+    assert player is not None and player.display_name == "uncommitted"
+
+
+async def test_writes_wait_for_each_other_in_order(sqlite_db: Database) -> None:
+    """SQLite's one writer: writes happen in the order asked (PostgreSQL runs them side by
+    side, each locking the rows it changes)."""
+    db = sqlite_db
     await db.ensure_player(1, "ann")
     names = [f"name {n}" for n in range(20)]
     await asyncio.gather(*(db.ensure_player(1, name) for name in names))
@@ -55,8 +83,8 @@ async def test_writes_wait_for_each_other_in_order(db: Database) -> None:
 async def test_a_failed_write_is_rolled_back_whole(db: Database) -> None:
     await db.ensure_player(1, "ann")
 
-    def half_then_fail(conn: sqlite3.Connection) -> None:
-        conn.execute("UPDATE players SET display_name = 'half' WHERE user_id = 1")
+    async def half_then_fail(tx: Transaction) -> None:
+        await tx.execute("UPDATE players SET display_name = 'half' WHERE user_id = 1")
         raise RuntimeError("boom")
 
     with pytest.raises(RuntimeError, match="boom"):
@@ -65,9 +93,12 @@ async def test_a_failed_write_is_rolled_back_whole(db: Database) -> None:
     assert player is not None and player.display_name == "ann"
 
 
-async def test_a_write_whose_caller_is_cancelled_is_done_whole(db: Database) -> None:
+async def test_a_write_whose_caller_is_cancelled_is_done_whole(
+    db_target: Path | str, clock: FakeClock
+) -> None:
     """Once a write has been asked for, cancelling the caller (a handler timing out, say)
     doesn't cut it in half: it still ends, committed as a whole."""
+    db = await Database.open(db_target, clock=clock)
     await seat_players(db, 1, 2, 3)
     changes, results = landlord_wins(1, [2, 3], stake=100)
     for steps in range(12):  # cancel after 0, 1, 2, ... turns of the event loop
@@ -79,14 +110,16 @@ async def test_a_write_whose_caller_is_cancelled_is_done_whole(db: Database) -> 
         task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await task
-    # Writes run in the order asked: once this one is back, all the earlier ones ended.
     assert (await db.apply_settlement("after", changes, results, hand_record([1, 2, 3]))).applied
+    await db.close()  # the writes asked for are finished first
+    db = await Database.open(db_target, clock=clock)
     settled = {h.hand_id for h in await db.recent_hands(limit=100)}
     assert settled == {"after"} | {f"h{n}" for n in range(1, 12)}  # h0 never started
     player = await db.get_player(1)
     assert player is not None and player.beans == 10_000 + 200 * len(settled)
     assert player.record("doudizhu", "landlord") == (len(settled), 0)
-    assert_books_balance(db.path)
+    await books_balance(db)
+    await db.close()
 
 
 _operation = st.one_of(
@@ -137,21 +170,25 @@ async def test_a_hands_moves_wait_for_no_sync_and_a_bean_change_after_them_does(
     """A move's commit waits for no fsync (a crash still loses none: the WAL is written
     first); what is written after it, a bean change among them, is synced as before, and
     the moves written before it with it."""
-    from ddz_bot.storage import core
+    from ddz_bot.storage import sqlite_backend
 
     synced: list[int] = []
-    shared = core._run_shared
+    shared = sqlite_backend._run_shared
 
-    def watched(conn: sqlite3.Connection, writes: list[core._SharedWrite]) -> Sequence[object]:
+    def watched(
+        conn: sqlite3.Connection, writes: list[sqlite_backend._SharedWrite]
+    ) -> Sequence[object]:
         synced.append(int(conn.execute("PRAGMA synchronous").fetchone()[0]))
         return shared(conn, writes)
 
-    monkeypatch.setattr(core, "_run_shared", watched)
+    monkeypatch.setattr(sqlite_backend, "_run_shared", watched)
     async with Database(db_path, clock=clock) as db:
         await db.save_table_state("t1", chat_id=-100, hand_id="h1", state={}, action={"bid": 1})
 
-        def setting(conn: sqlite3.Connection) -> int:
-            return int(conn.execute("PRAGMA synchronous").fetchone()[0])
+        async def setting(tx: Transaction) -> int:
+            row = await tx.fetchone("PRAGMA synchronous")
+            assert row is not None
+            return int(row[0])
 
         after = await db._transact(setting)
     assert synced == [1]  # NORMAL

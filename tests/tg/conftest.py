@@ -12,9 +12,11 @@ from telegram import Bot
 from telegram.ext import AIORateLimiter
 
 from ddz_bot.config import Settings
+from ddz_bot.storage import Engine
 from ddz_bot.tg.app import build_application, runtime
 from ddz_bot.tg.runtime import Runtime
 
+from ..postgres import fresh_schema
 from .clocks import manager_clock, outbox_waits  # noqa: F401 (fixtures for every test here)
 from .fake_api import FakeBotAPI
 from .harness import Harness
@@ -56,9 +58,22 @@ async def start_bot(
     return harness
 
 
+@pytest.fixture(params=list(Engine))
+async def engine_settings(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> AsyncIterator[Settings]:
+    """The bot's settings on each database engine: an SQLite file, a fresh PostgreSQL schema."""
+    if Engine(request.param) is Engine.SQLITE:
+        yield make_settings(tmp_path)
+        return
+    async with fresh_schema() as url:
+        yield make_settings(tmp_path, database_url=url)
+
+
 @pytest.fixture
-async def bot(tmp_path: Path) -> AsyncIterator[Harness]:
-    harness = await start_bot(make_settings(tmp_path))
+async def bot(engine_settings: Settings) -> AsyncIterator[Harness]:
+    """The bot over the fake Telegram, on each database engine."""
+    harness = await start_bot(engine_settings)
     try:
         yield harness
     finally:
