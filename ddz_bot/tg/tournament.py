@@ -218,8 +218,13 @@ class Tournaments:
             board.tournament, board.round, board.board, board.hand, table.hand_id, scores
         )
         await self.closer.close(table)
-        async with self._lock(board.tournament):
-            found = await self.db.tournament(board.tournament)
+        # in the background, under the tournament's lock: a hand settled while the lock is
+        # held (a deal whose hand ends at once) must not wait for itself
+        self.outbox.spawn(self._go_on(board.tournament))
+
+    async def _go_on(self, tournament_id: int) -> None:
+        async with self._lock(tournament_id):
+            found = await self.db.tournament(tournament_id)
             if found is not None and found.state is TournamentState.PLAYING:
                 await self._advance(found)
 
