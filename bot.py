@@ -130,8 +130,8 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
         raise SettingsError(
             "DDZ_WEBHOOK_URL",
             url,
-            "the live table's page answers on that path (DDZ_WEBAPP_URL): give the webhook "
-            "a path of its own, e.g. /tg/hook",
+            "the live table's server answers on that path (its page, DDZ_WEBAPP_URL, or "
+            "/metrics and /healthz): give the webhook a path of its own, e.g. /tg/hook",
         )
     secret = settings.webhook_secret
     if not secret:
@@ -182,12 +182,13 @@ def take_database(settings: Settings) -> tuple[DatabaseLock, CheckReport]:
 
 
 def check_server(settings: Settings) -> None:
-    """On PostgreSQL: the server answers, takes the login, has the database, and its schema
-    is one this bot knows (brought up to date if older); a ``StartRefusedError`` if not."""
+    """On PostgreSQL: the server answers, takes the login, has the database, its schema is
+    one this bot knows (brought up to date if older) and no other bot plays on it; a
+    ``StartRefusedError`` if not. (The bot holds it from its start on: ``tg.app``.)"""
     from ddz_bot.storage import Database
 
     async def opened() -> None:
-        database = await Database.open(settings.database_url, pool_size=1)
+        database = await Database.open(settings.database_url, pool_size=1, exclusive=True)
         await database.close()
 
     asyncio.run(opened())
@@ -342,7 +343,11 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     if settings.webapp:  # the live table (Mini App): its server runs with the bot
         from ddz_bot.web.server import attach
 
-        attach(application, settings)
+        attach(application, settings)  # with /metrics and /healthz on its port
+    elif settings.metrics_port is not None:  # /metrics and /healthz on their own port
+        from ddz_bot.web.watch import attach_watch
+
+        attach_watch(application, settings)
     tune_gc()
     tune_switching()
     quiet = _ReportedAtStart()

@@ -65,6 +65,7 @@ from bot_load_bh import BH_PICTURES
 from load_people import Habit, player
 from load_report import SLOW_CALL, LoadRun, print_figures
 from load_watch import Watch, typed_answers, typed_replies
+from scratch import scratch_database
 from telegram import Update
 
 from ddz_bot.config import Settings
@@ -191,17 +192,19 @@ async def seat_table_at(
 
 
 async def start_app(
-    db_path: Path,
+    db_path: Path | str,
     api: FakeBotAPI,
     group_interval: float,
     ai_workers: int = 1,
     *,
     overall_rate: int = 30,
 ) -> AnyApp:
-    """The bot as it runs (its own rate limiter; ``overall_rate`` 0: no overall limit)."""
+    """The bot as it runs (its own rate limiter; ``overall_rate`` 0: no overall limit), on
+    the SQLite file or the PostgreSQL URL ``db_path``."""
     settings = Settings(
         token="123456:BENCH",
-        db_path=db_path,
+        db_path=db_path if isinstance(db_path, Path) else Path("unused.sqlite3"),
+        database_url=db_path if isinstance(db_path, str) else "",
         group_interval=group_interval,
         deal_window=0.0,
         lobby_timeout=600.0,
@@ -301,8 +304,13 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     api = FakeBotAPI(keep_history=False, limits=None if args.no_limits else TELEGRAM_LIMITS)
     if args.api_latency > 0:
         slow_telegram(api, args.api_latency, args.slow_share, args.seed)
+    async with scratch_database(tmp, args.database_url) as target:
+        await _load_on(args, api, target)
+
+
+async def _load_on(args: argparse.Namespace, api: FakeBotAPI, target: Path | str) -> None:
     app = await start_app(
-        tmp / "load.sqlite3",
+        target,
         api,
         args.group_interval,
         args.ai_workers,
@@ -462,6 +470,11 @@ def main() -> None:
         help="the interpreter's switch interval, as bot.py sets it (0: Python's default)",
     )
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--database-url",
+        default="",
+        help="run on PostgreSQL (a scratch schema of this database) instead of SQLite",
+    )
     parser.add_argument(
         "--gc-threshold",
         type=int,

@@ -54,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bot_load import Driver, make_users, seat_table, stop_app, stub_pictures
 from live_figures import cpu_of, print_path, print_window_calls
 from sampling import Sampler
+from scratch import engine_name, scratch_database
 from telegram.ext import AIORateLimiter
 
 from ddz_bot.ai.timing import percentile
@@ -236,10 +237,12 @@ async def _person(
 args_workers = [1]
 
 
-async def start_bot(db_path: Path, api: FakeBotAPI) -> Any:
+async def start_bot(db_path: Path | str, api: FakeBotAPI) -> Any:
+    """The bot on the SQLite file or the PostgreSQL URL ``db_path``."""
     settings = Settings(
         token=TOKEN,
-        db_path=db_path,
+        db_path=db_path if isinstance(db_path, Path) else Path("unused.sqlite3"),
+        database_url=db_path if isinstance(db_path, str) else "",
         group_interval=3.5,
         deal_window=0.0,
         lobby_timeout=600.0,
@@ -263,10 +266,16 @@ async def start_bot(db_path: Path, api: FakeBotAPI) -> Any:
 
 
 async def load(args: argparse.Namespace, tmp: Path) -> None:
+    async with scratch_database(tmp, args.database_url) as target:
+        print(f"database: {engine_name(target)}")
+        await _load_on(args, target)
+
+
+async def _load_on(args: argparse.Namespace, target: Path | str) -> None:
     stub_pictures()
     classify(Cards.parse("33"))  # the combo catalogue is built once, before the clock
     api = FakeBotAPI()
-    app = await start_bot(tmp / "live.sqlite3", api)
+    app = await start_bot(target, api)
     rt = runtime(app)
     server: LiveServer = app.bot_data[LIVE_KEY]
     driver = Driver(api, app)
@@ -466,6 +475,11 @@ def main() -> None:
     )
     parser.add_argument(
         "--profile", default="", help="write the bot's cProfile stats of the play to this file"
+    )
+    parser.add_argument(
+        "--database-url",
+        default="",
+        help="run on PostgreSQL (a scratch schema of this database) instead of SQLite",
     )
     parser.add_argument(
         "--sample", default="", help="write the bot's sampled stacks of the play to this file"

@@ -69,6 +69,10 @@ class Settings:
     webapp_port: int = 8081
     webapp_name: str = ""  # the Mini App's short name (@BotFather /newapp); empty: main app
     webapp_max_age: int = 86_400  # seconds a page's launch data stays good
+    #: the port of the metrics' own server (/metrics, /healthz) without the live table;
+    #: None: none (with the live table its server serves them); 0: any free port (tests)
+    metrics_port: int | None = None
+    metrics_listen: str = "127.0.0.1"
 
     @property
     def webapp(self) -> bool:
@@ -86,6 +90,12 @@ class Settings:
     @property
     def webhook(self) -> bool:
         return bool(self.webhook_url)
+
+    @property
+    def watched(self) -> bool:
+        """Whether ``/metrics`` and ``/healthz`` are served (on the live table's server, or
+        on their own at ``metrics_port``)."""
+        return self.webapp or self.metrics_port is not None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -106,6 +116,7 @@ class Settings:
                 "a PostgreSQL database is backed up by its server (pg_dump, point-in-time "
                 "recovery: README, 'Backups on PostgreSQL'): unset it",
             )
+        _one_metrics_server(settings, env)
         return settings
 
     def describe(self) -> str:
@@ -113,6 +124,10 @@ class Settings:
         mode = f"webhook {self.webhook_url}" if self.webhook else "long polling"
         if self.webhook and self.webapp:
             mode += f" on the live table's port {self.webapp_port}"
+        if self.webapp:
+            mode += " metrics on the live table's port"
+        elif self.metrics_port is not None:
+            mode += f" metrics on {self.metrics_listen}:{self.metrics_port}"
         reach = f" api={self.api_url}" if self.api_url else ""
         if self.proxy_url:
             reach += f" proxy={_without_password(self.proxy_url)}"
@@ -138,11 +153,31 @@ def _one_webhook_server(env: Mapping[str, str]) -> None:
             )
 
 
+def _one_metrics_server(settings: Settings, env: Mapping[str, str]) -> None:
+    """With the live table its server answers ``/metrics`` and ``/healthz`` (one port): a
+    metrics port or address set as well would be a server nobody scrapes. Without it, the
+    metrics' own port must not be the webhook server's."""
+    for variable in ("DDZ_METRICS_PORT", "DDZ_METRICS_LISTEN"):
+        if settings.webapp and env.get(variable, "").strip():
+            raise SettingsError(
+                variable,
+                env[variable].strip(),
+                "unused with the live table (DDZ_WEBAPP_URL), whose server serves /metrics and "
+                "/healthz on DDZ_WEBAPP_LISTEN:DDZ_WEBAPP_PORT: unset it",
+            )
+    if settings.webhook and settings.metrics_port == settings.webhook_port:
+        raise SettingsError(
+            "DDZ_METRICS_PORT",
+            str(settings.metrics_port),
+            "the webhook's server listens on that port (DDZ_WEBHOOK_PORT): choose another",
+        )
+
+
 @dataclass(frozen=True, slots=True)
 class _Spec:
     name: str
     variable: str
-    kind: str  # str, path, float, int, lang, level, proxy, url, duration, webapp, database
+    kind: str  # str, path, float, int, port, lang, level, proxy, url, duration, webapp, database
     default: str
     meaning: str
 
@@ -160,6 +195,11 @@ class _Spec:
                 return number
             if self.kind == "duration":
                 return parse_duration(raw)
+            if self.kind == "port":
+                port = int(raw)
+                if not 1 <= port <= 65_535:
+                    raise ValueError("a port from 1 to 65535")
+                return port
         except ValueError as error:
             raise SettingsError(self.variable, raw, str(error)) from None
         if self.kind == "path":
@@ -343,6 +383,21 @@ _SPECS = (
         "int",
         "86400",
         "seconds a page's signed launch data stays good",
+    ),
+    _Spec(
+        "metrics_port",
+        "DDZ_METRICS_PORT",
+        "port",
+        "(empty: none)",
+        "port of a small server of its own for `/metrics` (Prometheus) and `/healthz`, without "
+        "the live table (whose server serves both); neither is served without one of the two",
+    ),
+    _Spec(
+        "metrics_listen",
+        "DDZ_METRICS_LISTEN",
+        "str",
+        "127.0.0.1",
+        "address the metrics' own server listens on (without the live table)",
     ),
 )
 

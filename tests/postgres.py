@@ -67,6 +67,23 @@ async def fresh_schema() -> AsyncIterator[str]:
         await admin.close()
 
 
+@asynccontextmanager
+async def fresh_database() -> AsyncIterator[str]:
+    """A URL to a new, empty database of the test server (for what works on whole
+    databases: ``pg_dump``, ``pg_restore``), dropped after the test."""
+    url = server_url()
+    admin = await _connect(url)
+    name = f"ddz_t_{secrets.token_hex(6)}"
+    try:
+        await admin.execute(f"CREATE DATABASE {name}")
+        try:
+            yield urlunsplit(urlsplit(url)._replace(path=f"/{name}"))
+        finally:
+            await admin.execute(f"DROP DATABASE {name} WITH (FORCE)")
+    finally:
+        await admin.close()
+
+
 def summary_line() -> str | None:
     """The one line a run without PostgreSQL ends with."""
     if not missing:

@@ -86,8 +86,6 @@ class Backend(Protocol):
     dialect: Dialect
     #: what the database is called in messages (the file, or the server and database)
     name: str
-    #: told of every write transaction (the metrics), if set
-    observer: TransactionObserver | None
 
     async def connect(self) -> None: ...
 
@@ -97,6 +95,12 @@ class Backend(Protocol):
         """``work`` as one transaction, committed if it returns, rolled back if it raises;
         once asked for it runs to its end even if the caller is cancelled. ``shared``: a
         hand's move (the busiest write), which the engine may commit less strictly."""
+        ...
+
+    async def write_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """One statement that is a whole change by itself (atomic without a transaction
+        around it): a hand's move, in one round trip where the engine allows. Its first
+        row, if it returns rows."""
         ...
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:

@@ -132,6 +132,7 @@ async def copy_database(source: Path, target: str) -> CopyReport:
         pool = backend._pool
         assert pool is not None
         async with pool.acquire() as conn, conn.transaction():
+            await conn.execute("SET LOCAL synchronous_commit TO on")  # beans: on the disk
             for table in COPIED_TABLES:
                 if await conn.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):
                     raise CopyRefusedError(

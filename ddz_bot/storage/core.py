@@ -9,7 +9,8 @@ order and a row copies from one engine to the other unchanged.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable, Mapping
+import time
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from datetime import UTC, date, datetime
 from pathlib import Path
 from types import TracebackType
@@ -17,6 +18,7 @@ from typing import Any, Self, TypeVar
 from zoneinfo import ZoneInfo
 
 from .backend import Backend, Dialect, Row, TransactionObserver, Work
+from .errors import ConnectionLostError, StorageError
 from .models import EconomySettings
 from .sqlite_backend import SqliteBackend, migrate, schema_version
 
@@ -105,6 +107,11 @@ class StoreCore:
         #: process on the same PostgreSQL database makes it stale: it is kept on SQLite only).
         self._ranked_total: int | None = None
         self._new_players = 0  # bumped with each new player: a count older than it is stale
+        #: told after every write transaction: its seconds (from being asked for to its
+        #: answer, a wait for the writer thread or a pooled connection included) and whether
+        #: the database failed it (a refusal the write raises on purpose, a ``StorageError``,
+        #: is no failure)
+        self.transaction_observer: TransactionObserver | None = None
 
     @property
     def path(self) -> Path:
@@ -112,15 +119,6 @@ class StoreCore:
         if isinstance(self.backend, SqliteBackend):
             return self.backend.path
         raise AttributeError(f"{self.backend.name} is no file")
-
-    @property
-    def transaction_observer(self) -> TransactionObserver | None:
-        """Told each write transaction's seconds and whether it failed (the metrics)."""
-        return self.backend.observer
-
-    @transaction_observer.setter
-    def transaction_observer(self, observer: TransactionObserver | None) -> None:
-        self.backend.observer = observer
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -156,7 +154,25 @@ class StoreCore:
         """``work`` as one transaction: committed if it returns, rolled back if it raises;
         once asked for it runs to its end even if the caller is cancelled meanwhile.
         ``shared``: a hand's move, which the backend may batch or commit less strictly."""
-        return await self.backend.transact(work, shared=shared)
+        return await self._observed(self.backend.transact(work, shared=shared))
+
+    async def _write_one(self, sql: str, params: Iterable[Any] = ()) -> Row | None:
+        """One statement that is a whole change by itself (``Backend.write_one``)."""
+        return await self._observed(self.backend.write_one(sql, tuple(params)))
+
+    async def _observed(self, write: Coroutine[Any, Any, T]) -> T:
+        observer = self.transaction_observer
+        if observer is None:
+            return await write
+        began = time.perf_counter()
+        try:
+            result = await write
+        except Exception as error:
+            refused = isinstance(error, StorageError) and not isinstance(error, ConnectionLostError)
+            observer(time.perf_counter() - began, not refused)
+            raise
+        observer(time.perf_counter() - began, False)
+        return result
 
     async def _fetchall(self, sql: str, params: Iterable[Any] = ()) -> list[Row]:
         return await self.backend.fetchall(sql, tuple(params))
@@ -166,8 +182,8 @@ class StoreCore:
         return rows[0] if rows else None
 
     async def ping(self) -> None:
-        """Raise unless the database answers a read now (``/healthz``)."""
-        await self._fetchall("SELECT 1")
+        """Raise unless the database answers a read of its data now (``/healthz``)."""
+        await self._fetchall("SELECT 1 FROM players LIMIT 1")
 
     # -- time -------------------------------------------------------------------------------
 

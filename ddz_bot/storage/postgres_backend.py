@@ -9,11 +9,15 @@ other's balance. A table's save is a compare-and-set on its stored version in th
 itself. A transaction the server ends as a deadlock or a serialization failure is run again
 from its start (the work functions only compute from what they read in it).
 
-A hand's move (a ``shared`` write) commits with ``synchronous_commit`` off where
-``moves_synchronous`` is ``NORMAL`` (the default), as SQLite commits it: a crash of the bot
-loses nothing (the server has it), a crash of the server may take back the last moves of a
-hand (at most three times its ``wal_writer_delay``), never beans, whose transactions wait for
-their commit to be on the disk.
+A hand's move (a ``shared`` write, or ``write_one``) commits with ``synchronous_commit`` off
+where ``moves_synchronous`` is ``NORMAL`` (the default), as SQLite commits it: a crash of the
+bot loses nothing (the server has it), a crash of the server may take back the last moves of
+a hand (at most three times its ``wal_writer_delay``), never beans, whose transactions wait
+for their commit to be on the disk. (The connections default to the moves' setting; every
+other transaction turns it on for itself in the round trip that begins it.)
+
+The busiest writes, a move's save and a table's message ids, are one statement each
+(``write_one``): one round trip, atomic by itself, no BEGIN and COMMIT around it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import time
 from collections.abc import Iterable, Sequence
 from typing import Any, Final, TypeVar
 from urllib.parse import urlsplit
@@ -33,7 +36,6 @@ from .backend import (
     ConstraintError,
     Dialect,
     Row,
-    TransactionObserver,
     Work,
     numbered_placeholders,
 )
@@ -160,11 +162,13 @@ class PostgresBackend:
         self._pool_size = pool_size
         self._connect_timeout = connect_timeout
         self._moves_durable = moves_synchronous.upper() in {"FULL", "EXTRA"}
+        self._settings = {"application_name": "ddz-bot"}
+        if not self._moves_durable:
+            self._settings["synchronous_commit"] = "off"
         #: hold the database alone for the life of this object (one bot a database)
         self._exclusive = exclusive
         self._pool: asyncpg.Pool | None = None
         self._holder: asyncpg.Connection | None = None
-        self.observer: TransactionObserver | None = None
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -177,7 +181,7 @@ class PostgresBackend:
                 min_size=1,
                 max_size=self._pool_size,
                 timeout=self._connect_timeout,
-                server_settings={"application_name": "ddz-bot"},
+                server_settings=self._settings,
             )
         except Exception as error:
             refusal = _start_refusal(self.name, error)
@@ -229,6 +233,7 @@ class PostgresBackend:
             while True:
                 async with conn.transaction():
                     await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+                    await conn.execute("SET LOCAL synchronous_commit TO on")
                     await conn.execute(
                         "CREATE TABLE IF NOT EXISTS ddz_schema (version INTEGER NOT NULL)"
                     )
@@ -267,34 +272,45 @@ class PostgresBackend:
 
     async def _run(self, pool: asyncpg.Pool, work: Work[T], shared: bool) -> T:
         begin = "BEGIN"
-        if shared and not self._moves_durable:
-            begin = "BEGIN; SET LOCAL synchronous_commit TO off"
-        started, failed = time.perf_counter(), True
-        try:
-            async with pool.acquire() as conn:
-                for attempt in range(RETRIES):
-                    await conn.execute(begin)
-                    try:
-                        result = await work(PostgresTransaction(conn))
-                        await conn.execute("COMMIT")
-                    except _RETRIED:
-                        await conn.execute("ROLLBACK")
-                        if attempt == RETRIES - 1:
-                            raise
-                        continue
-                    except _LOST as error:
-                        raise ConnectionLostError(self.name, str(error)) from error
-                    except BaseException:
-                        if not conn.is_closed():
-                            with contextlib.suppress(Exception):
-                                await conn.execute("ROLLBACK")
+        if not shared and not self._moves_durable:  # the connection's default is off
+            begin = "BEGIN; SET LOCAL synchronous_commit TO on"
+        async with pool.acquire() as conn:
+            for attempt in range(RETRIES):
+                await conn.execute(begin)
+                try:
+                    result = await work(PostgresTransaction(conn))
+                    await conn.execute("COMMIT")
+                except _RETRIED:
+                    await conn.execute("ROLLBACK")
+                    if attempt == RETRIES - 1:
                         raise
-                    failed = False
-                    return result
-            raise AssertionError("unreachable")
-        finally:
-            if self.observer is not None:
-                self.observer(time.perf_counter() - started, failed)
+                    continue
+                except _LOST as error:
+                    raise ConnectionLostError(self.name, str(error)) from error
+                except BaseException:
+                    if not conn.is_closed():
+                        with contextlib.suppress(Exception):
+                            await conn.execute("ROLLBACK")
+                    raise
+                return result
+        raise AssertionError("unreachable")
+
+    async def write_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """One statement as a change of its own: one round trip (the module docstring)."""
+        if self._pool is None:
+            raise RuntimeError("the database is closed")
+        task = asyncio.ensure_future(self._one(self._pool, sql, params))
+        task.add_done_callback(lambda done: done.cancelled() or done.exception())
+        return await asyncio.shield(task)
+
+    async def _one(self, pool: asyncpg.Pool, sql: str, params: Sequence[Any]) -> Row | None:
+        try:
+            row: Row | None = await pool.fetchrow(numbered_placeholders(sql), *params)
+        except asyncpg.IntegrityConstraintViolationError as error:
+            raise ConstraintError(str(error)) from error
+        except _LOST as error:
+            raise ConnectionLostError(self.name, str(error)) from error
+        return row
 
     # -- reads ------------------------------------------------------------------------------
 

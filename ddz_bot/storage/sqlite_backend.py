@@ -25,7 +25,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-import time
 from collections.abc import Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -33,7 +32,15 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from .backend import SQLITE, ConstraintError, Dialect, Row, TransactionObserver, Work, drive
+from .backend import (
+    SQLITE,
+    ConstraintError,
+    Dialect,
+    Row,
+    Transaction,
+    Work,
+    drive,
+)
 from .errors import (
     DatabaseDamagedError,
     DatabaseUnreadableError,
@@ -199,7 +206,6 @@ class SqliteBackend:
         self._shared_lock = threading.Lock()
         self._sharing = False  # the writer thread has a job writing them
         self._reader: aiosqlite.Connection | None = None
-        self.observer: TransactionObserver | None = None
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -290,22 +296,10 @@ class SqliteBackend:
                 job = loop.run_in_executor(thread, self._write_shared, writer, loop)
                 job.add_done_callback(lambda done: done.cancelled() or done.exception())
             return await asyncio.shield(answer)
-        future = loop.run_in_executor(thread, self._timed_transaction, writer, work)
+        future = loop.run_in_executor(thread, _run_transaction, writer, work)
         # If nobody waits any more, still collect the outcome (no "never retrieved" noise).
         future.add_done_callback(lambda done: done.cancelled() or done.exception())
         return await asyncio.shield(future)
-
-    def _timed_transaction(self, conn: sqlite3.Connection, work: Work[T]) -> T:
-        observer = self.observer
-        if observer is None:
-            return _run_transaction(conn, work)
-        started, failed = time.perf_counter(), True
-        try:
-            result = _run_transaction(conn, work)
-            failed = False
-            return result
-        finally:
-            observer(time.perf_counter() - started, failed)
 
     def _write_shared(self, conn: sqlite3.Connection, loop: asyncio.AbstractEventLoop) -> None:
         """On the writer thread: the shared writes waiting, together, until none waits."""
@@ -315,17 +309,12 @@ class SqliteBackend:
                 if not writes:
                     self._sharing = False
                     return
-            started = time.perf_counter()
             try:
                 outcomes = self._run_moves(conn, writes)
             except BaseException as error:  # the commit failed: none of them was written
-                if self.observer is not None:
-                    self.observer(time.perf_counter() - started, True)
                 for _, future in writes:
                     loop.call_soon_threadsafe(_answer, future, None, error)
                 continue
-            if self.observer is not None:
-                self.observer(time.perf_counter() - started, False)
             for (_, future), (result, failed) in zip(writes, outcomes, strict=True):
                 loop.call_soon_threadsafe(_answer, future, result, failed)
 
@@ -340,6 +329,14 @@ class SqliteBackend:
             return _run_shared(conn, writes)
         finally:
             conn.execute(f"PRAGMA synchronous = {self._synchronous}")
+
+    async def write_one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        """One statement, written as a move (``shared``)."""
+
+        async def one(tx: Transaction) -> Row | None:
+            return await tx.fetchone(sql, params)
+
+        return await self.transact(one, shared=True)
 
     # -- reads ------------------------------------------------------------------------------
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from .backend import Row, Transaction
+from .backend import Engine, Row, Transaction
 from .core import StoreCore, dump_json, from_text, to_text
 from .errors import StaleTableError, StorageError, UnknownTableError
 from .models import FinishedHand, HandAction, LedgerChange, SavedAction, TableRecord
@@ -80,6 +81,97 @@ _UPDATE_TABLE = (
 )
 
 
+_NEW_TABLE = _INSERT_TABLE + " ON CONFLICT (table_id) DO NOTHING RETURNING version"
+_ANY_TABLE = (
+    _INSERT_TABLE + " ON CONFLICT (table_id) DO UPDATE SET"
+    " chat_id = excluded.chat_id, hand_id = excluded.hand_id,"
+    " state = excluded.state, version = tables.version + 1,"
+    " table_message_id = COALESCE(?, tables.table_message_id),"
+    " panel_messages = COALESCE(?, tables.panel_messages),"
+    " deadline = excluded.deadline, updated_at = excluded.updated_at"
+    " RETURNING version"
+)
+#: PostgreSQL: a move's save in one statement (the table's row saved, compare-and-set on its
+#: version, and the actions appended only if it was), so it costs one round trip; the row's
+#: lock is held from the compare on, so no other save of the table appends meanwhile
+_PG_LOGGED = (
+    "WITH saved AS ({saved}), logged AS ("
+    " INSERT INTO hand_actions (hand_id, seq, action, created_at)"
+    " SELECT ?::text, COALESCE((SELECT MAX(seq) FROM hand_actions WHERE hand_id = ?::text), 0)"
+    " + step.n, step.action, ?::text"
+    " FROM saved, unnest(?::text[]) WITH ORDINALITY AS step (action, n) RETURNING seq)"
+    " SELECT (SELECT version FROM saved) AS version, (SELECT MAX(seq) FROM logged) AS seq"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class _TableSave:
+    """One save of a table, its values as stored (``save_table_state``)."""
+
+    table_id: str
+    chat_id: int
+    hand_id: str | None
+    state: str
+    table_message_id: int | None
+    panels: str | None
+    deadline: str | None
+    now: str
+    actions: list[str]
+    #: the stored version it was made from (0: a new table; None: whatever is stored)
+    expected: int | None
+
+    def inserted(self) -> tuple[Any, ...]:
+        """The parameters of ``_INSERT_TABLE``."""
+        return (
+            self.table_id,
+            self.chat_id,
+            self.hand_id,
+            self.state,
+            self.table_message_id,
+            self.panels,
+            self.deadline,
+            self.now,
+            self.now,
+        )
+
+    def saved(self) -> tuple[str, tuple[Any, ...]]:
+        """The statement that saves the table's row (returning its new version, or no row
+        where the stored version is not the expected one), and its parameters."""
+        if self.expected is None:  # the last writer wins
+            return _ANY_TABLE, (*self.inserted(), self.table_message_id, self.panels)
+        if self.expected == 0:  # a new table: refused if one is stored already
+            return _NEW_TABLE, self.inserted()
+        return _UPDATE_TABLE, (
+            self.chat_id,
+            self.hand_id,
+            self.state,
+            self.table_message_id,
+            self.panels,
+            self.deadline,
+            self.now,
+            self.table_id,
+            self.expected,
+        )
+
+
+async def _save_in_transaction(tx: Transaction, save: _TableSave) -> SavedAction:
+    sql, params = save.saved()
+    row = await tx.fetchone(sql, params)
+    if row is None:
+        raise await _stale(tx, save.table_id, save.expected or 0)
+    seq: int | None = None
+    for action_text in save.actions:
+        found = await tx.fetchone(
+            "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
+            " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM hand_actions"
+            " WHERE hand_id = ? RETURNING seq",
+            (save.hand_id, action_text, save.now, save.hand_id),
+        )
+        assert found is not None
+        seq = int(found[0])
+    return SavedAction(int(row[0]), seq)
+
+
 class TablesMixin(StoreCore):
     async def save_table_state(
         self,
@@ -112,71 +204,43 @@ class TablesMixin(StoreCore):
         logged = list(actions) if action is None else [action]
         if logged and hand_id is None:
             raise StorageError(f"table {table_id}: an action needs the hand it belongs to")
-        now = self._now_text()
-        state_text = dump_json(state)
-        deadline_text = None if deadline is None else to_text(deadline)
-        panels_text = None if panel_message_ids is None else _panels_json(panel_message_ids)
-        action_texts = [dump_json(one) for one in logged]
-        inserted = (
-            table_id,
-            chat_id,
-            hand_id,
-            state_text,
-            table_message_id,
-            panels_text,
-            deadline_text,
-            now,
-            now,
+        save = _TableSave(
+            table_id=table_id,
+            chat_id=chat_id,
+            hand_id=hand_id,
+            state=dump_json(state),
+            table_message_id=table_message_id,
+            panels=None if panel_message_ids is None else _panels_json(panel_message_ids),
+            deadline=None if deadline is None else to_text(deadline),
+            now=self._now_text(),
+            actions=[dump_json(one) for one in logged],
+            expected=expected_version,
         )
+        # PostgreSQL, a save from a known version: one statement. (A save whatever is stored
+        # takes a transaction: waiting on another save's lock, one statement's snapshot
+        # would not see the actions that save appended.)
+        if self.dialect.engine is Engine.POSTGRESQL and expected_version is not None:
+            return await self._save_in_one_statement(save)
 
         async def write(tx: Transaction) -> SavedAction:
-            if expected_version is None:  # the last writer wins
-                row = await tx.fetchone(
-                    _INSERT_TABLE + " ON CONFLICT (table_id) DO UPDATE SET"
-                    " chat_id = excluded.chat_id, hand_id = excluded.hand_id,"
-                    " state = excluded.state, version = tables.version + 1,"
-                    " table_message_id = COALESCE(?, tables.table_message_id),"
-                    " panel_messages = COALESCE(?, tables.panel_messages),"
-                    " deadline = excluded.deadline, updated_at = excluded.updated_at"
-                    " RETURNING version",
-                    (*inserted, table_message_id, panels_text),
-                )
-            elif expected_version == 0:  # a new table: refused if one is stored already
-                row = await tx.fetchone(
-                    _INSERT_TABLE + " ON CONFLICT (table_id) DO NOTHING RETURNING version",
-                    inserted,
-                )
-            else:
-                row = await tx.fetchone(
-                    _UPDATE_TABLE,
-                    (
-                        chat_id,
-                        hand_id,
-                        state_text,
-                        table_message_id,
-                        panels_text,
-                        deadline_text,
-                        now,
-                        table_id,
-                        expected_version,
-                    ),
-                )
-            if row is None:
-                raise await _stale(tx, table_id, expected_version or 0)
-            version = int(row[0])
-            seq: int | None = None
-            for action_text in action_texts:
-                found = await tx.fetchone(
-                    "INSERT INTO hand_actions (hand_id, seq, action, created_at)"
-                    " SELECT ?, COALESCE(MAX(seq), 0) + 1, ?, ? FROM hand_actions"
-                    " WHERE hand_id = ? RETURNING seq",
-                    (hand_id, action_text, now, hand_id),
-                )
-                assert found is not None
-                seq = int(found[0])
-            return SavedAction(version, seq)
+            return await _save_in_transaction(tx, save)
 
         return await self._transact(write, shared=True)
+
+    async def _save_in_one_statement(self, save: _TableSave) -> SavedAction:
+        sql, params = save.saved()
+        row = await self._write_one(
+            _PG_LOGGED.format(saved=sql),
+            [*params, save.hand_id, save.hand_id, save.now, save.actions],
+        )
+        if row is None or row["version"] is None:
+            found = await self._fetchone(
+                "SELECT version FROM tables WHERE table_id = ?", (save.table_id,)
+            )
+            stored = None if found is None else int(found[0])
+            raise StaleTableError(save.table_id, save.expected or 0, stored)
+        seq = None if row["seq"] is None else int(row["seq"])
+        return SavedAction(int(row["version"]), seq)
 
     async def set_table_messages(
         self,
@@ -187,6 +251,17 @@ class TablesMixin(StoreCore):
     ) -> None:
         """Record the Telegram messages showing a table (known only after they were sent).
         ``panel_message_ids`` is merged into the stored ones, user by user."""
+
+        if self.dialect.engine is Engine.POSTGRESQL:  # one statement: the merge in it
+            row = await self._write_one(
+                "UPDATE tables SET table_message_id = COALESCE(?, table_message_id),"
+                " panel_messages = (panel_messages::jsonb || ?::jsonb)::text"
+                " WHERE table_id = ? RETURNING 1",
+                (table_message_id, _panels_json(panel_message_ids or {}), table_id),
+            )
+            if row is None:
+                raise UnknownTableError(table_id)
+            return
 
         async def write(tx: Transaction) -> None:
             row = await tx.fetchone(

@@ -38,6 +38,7 @@ from . import clock
 from .ending import Ending
 from .games import HostedGame
 from .hosts import host_for
+from .metrics import AI, PERSON, Metrics
 from .panels import Transition
 from .phases import TablePhase
 from .presenter import Presenter
@@ -70,6 +71,8 @@ class _Change:
     actions: list[dict[str, Any]] = field(default_factory=list)
     transitions: list[Transition] = field(default_factory=list)
     events: list[Event] = field(default_factory=list)
+    #: the answers among the actions: who gave them, when their decision's clock started
+    answers: list[tuple[str, float]] = field(default_factory=list)
 
     @property
     def game(self) -> HostedGame:
@@ -90,9 +93,11 @@ class HandFlow:
         ending: Ending,
         explain: Explain,
         thinker: Thinker,
+        metrics: Metrics,
     ) -> None:
         self.settings = settings
         self.thinker = thinker
+        self.metrics = metrics
         self._answering: dict[int, asyncio.Task[None]] = {}  # tables whose AI seats think
         self._unshown_hands: set[int] = set()  # dealt, not shown yet: the AI answers first
         self.explain = explain
@@ -172,7 +177,7 @@ class HandFlow:
             action = make(game, seat)
             change = self._change(table)
             try:
-                self._accept(change, action)
+                self._accept(change, action, by=PERSON)
             except IllegalAction as error:
                 raise self.explain(error, game, action) from None
             await self._finish_change(change, decided=seat)
@@ -258,16 +263,22 @@ class HandFlow:
     def _change(self, table: Table) -> _Change:
         return _Change(table, table.draft())
 
-    def _accept(self, change: _Change, action: Action) -> None:
+    def _accept(self, change: _Change, action: Action, *, by: str | None = None) -> None:
         """Apply one action to the draft and take it as a step (not saved yet); an
-        ``IllegalAction`` leaves the draft as it was."""
+        ``IllegalAction`` leaves the draft as it was. ``by``: the action answers its seat's
+        decision (a person's, the AI's), whose wait the metrics take once it is saved."""
         draft, game = change.draft, change.game
         module = GAMES.for_rules(draft.rules)
         host = module.host
         before = game.waiting_for()
         people_before = draft.people_waiting()
         phase_before = game.phase
+        opened = draft.deadline
         events = game.apply(action)
+        seat = getattr(action, "seat", None)
+        if by is not None and opened is not None and before is not None and seat in before.seats:
+            # the clock the seat answered against started its time limit before its deadline
+            change.answers.append((by, opened - draft.seconds_for(before.limit)))
         draft.bump()
         line = narrate(draft, events, draft.lang, module.event_line, module.play_text)
         if line:
@@ -350,9 +361,8 @@ class HandFlow:
                     if seat is None:
                         break
                     level = change.draft.ai_level  # the table's, taken when it opened
-                    self._accept(
-                        change, await self.thinker.ai_action(change.game, seat, level=level)
-                    )
+                    action = await self.thinker.ai_action(change.game, seat, level=level)
+                    self._accept(change, action, by=AI)
                 async with self.registry.lock(table_id):
                     if table.version != version or not self.registry.holds(table):
                         continue  # someone acted meanwhile (or a time-out): think again
@@ -413,6 +423,12 @@ class HandFlow:
         new hand starts every panel afresh and closes the lobby."""
         self.accepted_moves += len(change.actions)
         table = change.table
+        game = change.game.game_name
+        self.metrics.moved(game, len(change.actions))
+        if change.answers:
+            now = clock.now()
+            for by, opened in change.answers:
+                self.metrics.decided(game, by, now - opened)
         panels = self.presenter.panels
         if new_hand:
             panels.new_hand(table.id)

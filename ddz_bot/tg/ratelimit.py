@@ -21,6 +21,8 @@ from typing import Any
 from telegram.error import RetryAfter
 from telegram.ext import AIORateLimiter
 
+from .metrics import Metrics
+
 __all__ = ["ChatRateLimiter", "caller_waits_out_floods"]
 
 log = logging.getLogger(__name__)
@@ -47,6 +49,13 @@ class ChatRateLimiter(AIORateLimiter):
         )
         self.retries = max_retries
         self._held_until: dict[int | str, float] = {}
+        self._metrics: Metrics | None = None
+
+    def report_to(self, metrics: Metrics) -> None:
+        """Count every call made from now on, and each 429, by its Bot API method: the
+        limiter is the one place every call of the bot goes through (the runtime, built
+        after the Application, hands it its metrics)."""
+        self._metrics = metrics
 
     def held_chats(self) -> list[int | str]:
         """The chats Telegram told to wait that are waiting still."""
@@ -80,6 +89,9 @@ class ChatRateLimiter(AIORateLimiter):
                 await asyncio.sleep(wait)
             else:
                 self._held_until.pop(key, None)  # the hold is over: forget the chat
+            metrics = self._metrics
+            if metrics is not None:
+                metrics.telegram_call(endpoint)
             try:
                 return await self._run_request(
                     chat=chat_id is not None,
@@ -90,6 +102,8 @@ class ChatRateLimiter(AIORateLimiter):
                     kwargs=kwargs,
                 )
             except RetryAfter as error:
+                if metrics is not None:
+                    metrics.telegram_flood(endpoint)
                 seconds = _seconds(error.retry_after)
                 until = loop.time() + seconds
                 self._held_until[key] = max(self._held_until.get(key, 0.0), until)

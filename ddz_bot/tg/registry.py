@@ -24,6 +24,7 @@ from typing import Any
 from ..storage import Database
 from ..storage.errors import StaleTableError
 from .games import HostOf
+from .metrics import Metrics
 from .phases import TablePhase
 from .refusals import Refused
 from .table import Table
@@ -34,8 +35,9 @@ __all__ = ["TableRegistry"]
 class TableRegistry:
     """The tables of this process (see the module docstring)."""
 
-    def __init__(self, db: Database, host_of: HostOf) -> None:
+    def __init__(self, db: Database, host_of: HostOf, metrics: Metrics) -> None:
         self.db = db
+        self.metrics = metrics  # told of every table published or forgotten
         #: the host of a table's game: how a stored table's hand is loaded
         self.host_of = host_of
         self._tables: dict[int, Table] = {}
@@ -180,6 +182,8 @@ class TableRegistry:
                 self._by_user[seat.user_id] = table.id
             elif self._by_user.get(seat.user_id) == table.id:
                 del self._by_user[seat.user_id]
+        game = table.game if table.phase == TablePhase.PLAYING else None
+        self.metrics.table(table.id, None if game is None else game.game_name)
         for observer in self.observers:
             observer(table)
         return table
@@ -194,6 +198,7 @@ class TableRegistry:
         if self._tables.get(table.id) is not table:
             return
         del self._tables[table.id]
+        self.metrics.table(table.id, None)
         self._locks.pop(table.id, None)
         self._stored.pop(table.id, None)
         self._states.pop(table.id, None)

@@ -28,10 +28,12 @@ from .hands import HandFlow
 from .hosts import host_for
 from .keyboards import Keyboards
 from .lobby import LobbyFlow
+from .metrics import Metrics
 from .outbox import Outbox
 from .panels import PanelState
 from .people import People, Recent
 from .presenter import Presenter
+from .ratelimit import ChatRateLimiter
 from .reach import Reach
 from .refusals import explain_illegal
 from .registry import TableRegistry
@@ -68,7 +70,13 @@ class Runtime:
         self.bot_username = bot_username
         self.codec = CallbackCodec(settings.token)
         self.keyboards = Keyboards(self.codec)
-        self.registry = TableRegistry(db, host_for)
+        #: what a host watches (``/metrics``): this bot's own, handed to whoever records
+        self.metrics = Metrics()
+        db.transaction_observer = self.metrics.transaction
+        limiter = getattr(bot, "rate_limiter", None)  # an ExtBot's: every call goes through it
+        if isinstance(limiter, ChatRateLimiter):
+            limiter.report_to(self.metrics)
+        self.registry = TableRegistry(db, host_for, self.metrics)
         self.outbox = Outbox(
             bot,
             group_interval=settings.group_interval,
@@ -89,7 +97,7 @@ class Runtime:
             self.closer,
         )
         self.reach = Reach(bot, db, self.registry, self.presenter, self.ending.group_gone)
-        self.thinker = Thinker(settings.ai_workers)
+        self.thinker = Thinker(settings.ai_workers, self.metrics)
         self.hands = HandFlow(
             settings,
             db,
@@ -99,6 +107,7 @@ class Runtime:
             self.ending,
             explain_illegal,
             self.thinker,
+            self.metrics,
         )
         self.lobby = LobbyFlow(
             settings,

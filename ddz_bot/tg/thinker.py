@@ -36,6 +36,7 @@ from ddz_bot.kernel import Action, Cards
 
 from . import players
 from .games import HostedGame
+from .metrics import Metrics
 
 __all__ = [
     "DECISION_CEILING",
@@ -211,8 +212,9 @@ class _Worker:
 class Thinker:
     """Makes the AI's decisions for AI and 托管 seats (see the module docstring)."""
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, metrics: Metrics) -> None:
         self.workers = workers
+        self.metrics = metrics  # told how long each decision kept its table waiting
         self._pool: list[_Worker] = []
         self._numbers = itertools.count(1)
         self.in_workers = 0  # decisions the workers made (the rest were made on the loop)
@@ -247,6 +249,12 @@ class Thinker:
         """The action of the AI at ``level`` for ``seat`` of ``game`` (one of its legal
         actions)."""
         asked = time.perf_counter()
+        action = await self._decide(game, seat, level, asked)
+        self.metrics.ai_decided(game.game_name, time.perf_counter() - asked)
+        return action
+
+    async def _decide(self, game: HostedGame, seat: int, level: LevelName, asked: float) -> Action:
+        """``ai_action``: in a worker, or on the loop without one (or when it fails)."""
         if not self._pool:
             action = players.decide(game, seat, level=level)
             thought = time.perf_counter() - asked

@@ -6,7 +6,8 @@ Every WebSocket is checked before it opens: the launch data Telegram signed (``i
 says who it is, else 401 and nothing else; the table token says which table, else 404. A
 message is at most ``MAX_MESSAGE`` bytes (larger closes the connection) and each connection
 has its rate (``hub.RateLimit``). ``attach`` starts the server with the Application and stops
-it before the bot's parts close.
+it before the bot's parts close. The same server answers a host's ``/metrics`` and
+``/healthz`` (``watch``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from . import adapter
 from .hub import LiveHub, Viewer
 from .initdata import InitDataError, check_init_data
 from .tokens import BadTableToken, TableTokens
+from .watch import watch_routes
 from .webhook import webhook_routes
 
 __all__ = ["LIVE_KEY", "MAX_MESSAGE", "LiveServer", "attach"]
@@ -57,6 +59,7 @@ class LiveServer:
         self.links = LiveLinks(settings, rt.bot_username, self.tokens)
         rt.presenter.live = LiveShow(self.links, self.hub, adapter.key_moment)
         self.prefix = urlsplit(settings.webapp_url).path or "/"
+        self.watch = watch_routes(rt)  # /metrics and /healthz: on this port, with the page
         self.port = 0
         self._server: tornado.httpserver.HTTPServer | None = None
 
@@ -67,6 +70,7 @@ class LiveServer:
                 (p, _Page),
                 (p + "ws", _LiveSocket, {"live": self}),
                 (p + "static/(.*)", tornado.web.StaticFileHandler, {"path": str(STATIC)}),
+                *self.watch,
                 *webhook_routes(self.settings, self.app),
             ],
             websocket_max_message_size=MAX_MESSAGE,

@@ -56,11 +56,12 @@ def hook_path(url: str) -> str:
 
 
 def path_clash(webhook_url: str, webapp_url: str) -> bool:
-    """Whether the webhook's path is one the live table's page already answers on: the
-    page itself, its WebSocket or its static files."""
+    """Whether the webhook's path is one the live table's server already answers on: the
+    page itself, its WebSocket or its static files, a host's ``/metrics`` and ``/healthz``."""
     path = hook_path(webhook_url) + "/"
     prefix = urlsplit(webapp_url).path or "/"
-    return path in (prefix, prefix + "ws/") or path.startswith(prefix + "static/")
+    watched = ("/metrics/", "/healthz/")  # watch.PATHS
+    return path in (prefix, prefix + "ws/", *watched) or path.startswith(prefix + "static/")
 
 
 class UpdateDoor:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.tg.clocks import manager_clock, outbox_waits  # noqa: F401 (fixtures for tests here)
 from tests.tg.harness import Harness
 
 from .live import live_settings, start_live

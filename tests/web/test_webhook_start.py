@@ -227,6 +227,9 @@ def test_main_picks_one_server_for_the_webhook_and_the_page(
         ({"DDZ_WEBHOOK_URL": "https://bot.example.org/live"}, "DDZ_WEBHOOK_URL"),
         ({"DDZ_WEBHOOK_URL": "https://bot.example.org/live/ws"}, "DDZ_WEBHOOK_URL"),
         ({"DDZ_WEBHOOK_URL": "https://hook.example.org/live/static/x"}, "DDZ_WEBHOOK_URL"),
+        ({"DDZ_WEBHOOK_URL": "https://hook.example.org/metrics"}, "DDZ_WEBHOOK_URL"),
+        ({"DDZ_WEBHOOK_URL": "https://hook.example.org/healthz/"}, "DDZ_WEBHOOK_URL"),
+        ({"DDZ_METRICS_PORT": "9108"}, "DDZ_METRICS_PORT"),
         (
             {"DDZ_WEBHOOK_URL": "https://bot.example.org", "DDZ_WEBAPP_URL": "https://b.org/"},
             "DDZ_WEBHOOK_URL",

@@ -2,19 +2,18 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from ddz_bot.config import Settings
 from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.scoring import settle
 from ddz_bot.tg.table import FINISHED
 
-from ..conftest import make_settings, manager_of, start_bot
+from ..conftest import manager_of, start_bot
 from ..harness import SimUser
 from ..scripts import current_table, play_until_over, seat_three, take_turn, whose_turn
 
 
-async def test_restart_mid_hand_resumes_and_settles_once(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path)
+async def test_restart_mid_hand_resumes_and_settles_once(engine_settings: Settings) -> None:
+    settings = engine_settings
     first = await start_bot(settings)
     group = first.group()
     users = [first.user("Alice"), first.user("Bob"), first.user("Carol")]
@@ -63,8 +62,10 @@ async def test_restart_mid_hand_resumes_and_settles_once(tmp_path: Path) -> None
         await second.stop()
 
 
-async def test_restart_right_after_newgame_keeps_one_lobby_message(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path)
+async def test_restart_right_after_newgame_keeps_one_lobby_message(
+    engine_settings: Settings,
+) -> None:
+    settings = engine_settings
     first = await start_bot(settings)
     group = first.group()
     alice, bob = first.user("Alice"), first.user("Bob")
@@ -90,9 +91,9 @@ def _deltas(caption: str | None, names: list[str]) -> list[str]:
 
 
 async def test_a_settlement_found_after_a_restart_shows_what_was_applied(
-    tmp_path: Path,
+    engine_settings: Settings,
 ) -> None:
-    settings = make_settings(tmp_path)
+    settings = engine_settings
     first = await start_bot(settings)
     group = first.group()
     users = [first.user("Alice"), first.user("Bob"), first.user("Carol")]

@@ -1,19 +1,28 @@
 """A bot upgraded in the middle of a hand: today's Application opens the database the bot at
 commit 12a2c8c left (schema 5, a 斗地主 table in play; ``tests/storage/fixtures``), migrates
 it, resumes the table, and the hand is played to its end and settled once; /balance then
-tells each player's record by game and role, old hands and the new one together."""
+tells each player's record by game and role, old hands and the new one together.
+
+The same with the host moving to PostgreSQL on the way: ``copy-db`` copies the old file (a
+copy migrated, the file untouched) and the bot resumes the table from the server."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
+from contextlib import AsyncExitStack
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
+import pytest
+
 from ddz_bot.games.doudizhu.engine import Game, settle
-from ddz_bot.storage import LATEST_VERSION
+from ddz_bot.storage import LATEST_VERSION, Engine
+from ddz_bot.storage.copying import copy_database
 from ddz_bot.tg.table import FINISHED
 
+from ...postgres import fresh_schema
 from ...storage.old_databases import V5_12A2C8C, load
 from ..clocks import ManualClock
 from ..conftest import make_settings, manager_of, start_bot
@@ -60,8 +69,16 @@ def _old(path: Path, sql: str) -> list[tuple[object, ...]]:
         return list(conn.execute(sql))
 
 
+@pytest.mark.parametrize("engine", list(Engine))
 async def test_the_table_in_play_resumes_after_the_migration_and_settles_once(
-    tmp_path: Path, manager_clock: ManualClock
+    tmp_path: Path, manager_clock: ManualClock, engine: Engine
+) -> None:
+    async with AsyncExitStack() as stack:
+        await _resumes_and_settles_once(tmp_path, manager_clock, engine, stack)
+
+
+async def _resumes_and_settles_once(
+    tmp_path: Path, manager_clock: ManualClock, engine: Engine, stack: AsyncExitStack
 ) -> None:
     settings = make_settings(tmp_path)
     load(V5_12A2C8C, settings.db_path)
@@ -79,6 +96,11 @@ async def test_the_table_in_play_resumes_after_the_migration_and_settles_once(
     for chat, title in GROUPS.items():
         api.add_group(chat, title)
     _chats_as_left(api, settings.db_path)
+    if engine is Engine.POSTGRESQL:
+        url = await stack.enter_async_context(fresh_schema())
+        report = await copy_database(settings.db_path, url)
+        assert report.beans == sum(beans.values()) and report.rows["tables"] == 3
+        settings = replace(settings, database_url=url)
     bot = await start_bot(settings, api)
     try:
         db = manager_of(bot).db

@@ -4,23 +4,22 @@ press plays on the table as stored."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
+from ddz_bot.config import Settings
 from ddz_bot.storage import Database
 
-from ..conftest import make_settings, start_bot
+from ..conftest import start_bot
 from ..scripts import current_table, first_lead
 
 
-async def test_a_stale_save_is_refused_and_the_table_reloaded(tmp_path: Path) -> None:
-    settings = make_settings(tmp_path)
+async def test_a_stale_save_is_refused_and_the_table_reloaded(engine_settings: Settings) -> None:
+    settings = engine_settings
     bot = await start_bot(settings)
     group = bot.group()
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     try:
         table, leader, seat = await first_lead(bot, group, users)
         cards_before = len(table.game.view_for(seat).hand) if table.game else 0
-        async with Database(settings.db_path) as other:  # another writer on the same file
+        async with Database(settings.database) as other:  # another writer on the same data
             stored = await other.load_table(str(table.id))
             assert stored is not None
             state = dict(stored.state)

@@ -104,3 +104,35 @@ def test_a_bad_proxy_url_does_not_show_its_password() -> None:
     with pytest.raises(SettingsError) as refused:
         Settings.from_env({"DDZ_PROXY_URL": "socks4://ann:s3cret@h:1080"})
     assert "s3cret" not in str(refused.value)
+
+
+def test_metrics_are_served_only_where_asked_for() -> None:
+    plain = Settings.from_env({"DDZ_BOT_TOKEN": "1:x"})
+    assert plain.metrics_port is None and not plain.watched  # nothing served by default
+    own = Settings.from_env({"DDZ_METRICS_PORT": "9108", "DDZ_METRICS_LISTEN": "0.0.0.0"})
+    assert (own.metrics_port, own.metrics_listen, own.watched) == (9108, "0.0.0.0", True)
+    assert "metrics on 0.0.0.0:9108" in own.describe()
+    live = Settings.from_env({"DDZ_WEBAPP_URL": "https://live.example.org/"})
+    assert live.watched and live.metrics_port is None  # on the live table's port
+    assert "metrics on the live table's port" in live.describe()
+
+
+@pytest.mark.parametrize("value", ["0", "65536", "-1", "nine"])
+def test_a_bad_metrics_port_is_named(value: str) -> None:
+    with pytest.raises(SettingsError, match="DDZ_METRICS_PORT"):
+        Settings.from_env({"DDZ_METRICS_PORT": value})
+
+
+@pytest.mark.parametrize("variable", ["DDZ_METRICS_PORT", "DDZ_METRICS_LISTEN"])
+def test_a_metrics_server_beside_the_live_tables_is_refused(variable: str) -> None:
+    env = {"DDZ_WEBAPP_URL": "https://live.example.org/", variable: "9108"}
+    with pytest.raises(SettingsError, match=variable):
+        Settings.from_env(env)
+
+
+def test_the_metrics_port_is_not_the_webhooks() -> None:
+    env = {"DDZ_WEBHOOK_URL": "https://a.b/hook", "DDZ_METRICS_PORT": "8443"}
+    with pytest.raises(SettingsError, match="DDZ_METRICS_PORT"):
+        Settings.from_env(env)
+    env["DDZ_METRICS_PORT"] = "9108"
+    assert Settings.from_env(env).metrics_port == 9108
