@@ -163,7 +163,9 @@ async def _tournament(press: Press) -> Answer:
     """A tournament's sign-up button: its answer once done (starting deals every board)."""
     rt, query = press.rt, press.query
     person = await rt.people.person(query.from_user)
-    return await rt.tournaments.press(press.cb.table, press.cb.arg, person), False, None
+    started = press.accepted(t(person.lang, "tour_started"))
+    text = await rt.tournaments.press(press.cb.table, press.cb.arg, person, accepted=started)
+    return text, False, None
 
 
 async def _setting(press: Press) -> Answer:

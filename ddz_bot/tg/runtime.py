@@ -132,12 +132,24 @@ class Runtime:
         )
         self.people = People(db, bot, settings.lang)
         self.answers = Answers(self.outbox)
-        self.seasons = Seasons(db, self.outbox)
-        self.seasons.start(job_queue)
-        self.tournaments = Tournaments(
-            settings, db, self.registry, self.outbox, self.keyboards, self.hands, self.closer
+        self.seasons, self.tournaments = self._competitions(job_queue)
+
+    def _competitions(self, job_queue: JobQueue[Any] | None) -> tuple[Seasons, Tournaments]:
+        """The seasons (their minute job on ``job_queue``) and the tournaments, told of
+        every settled tournament hand."""
+        seasons = Seasons(self.db, self.outbox)
+        seasons.start(job_queue)
+        tournaments = Tournaments(
+            self.settings,
+            self.db,
+            self.registry,
+            self.outbox,
+            self.keyboards,
+            self.hands,
+            self.closer,
         )
-        self.ending.event_over = self.tournaments.hand_over
+        self.ending.event_over = tournaments.hand_over
+        return seasons, tournaments
 
     # ---- the timers' callback ---------------------------------------------------------------
     async def on_timer(self, name: TimerName) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
@@ -138,7 +139,14 @@ class Tournaments:
         await self.show(opened)
         return opened
 
-    async def press(self, tournament_id: int, arg: str, person: Person) -> str:
+    async def press(
+        self,
+        tournament_id: int,
+        arg: str,
+        person: Person,
+        *,
+        accepted: Callable[[], None] | None = None,
+    ) -> str:
         """A sign-up button: join, leave, start (the organiser), call off (the organiser);
         the words that answer the press (``Refused`` otherwise)."""
         async with self._lock(tournament_id):
@@ -169,7 +177,7 @@ class Tournaments:
                 raise Refused("tour_organiser_only")
             if arg != START:
                 raise TournamentError(f"no sign-up button {arg!r}")
-            return await self._start(found, person)
+            return await self._start(found, person, accepted)
 
     async def _call_off(self, found: Tournament) -> None:
         """Call the tournament off (the organiser): the fees go back, its tables close
@@ -188,7 +196,9 @@ class Tournaments:
         if not self.outbox.retire(found.chat_id, _slot(found.id), text):
             self.outbox.post(found.chat_id, text)
 
-    async def _start(self, found: Tournament, person: Person) -> str:
+    async def _start(
+        self, found: Tournament, person: Person, accepted: Callable[[], None] | None
+    ) -> str:
         entrants = await self.db.tournament_entrants(found.id)
         if len(entrants) < 2:
             raise Refused("tour_too_few")
@@ -197,6 +207,8 @@ class Tournaments:
         except InsufficientBeansError as short:
             name = next((e.name for e in entrants if e.user_id == short.user_id), "?")
             raise Refused("tour_short", name=name, fee=found.fee) from None
+        if accepted is not None:
+            accepted()  # the press is answered before every board is dealt
         started = await self.db.tournament(found.id)
         assert started is not None
         await self._advance(started)
