@@ -73,6 +73,7 @@ class Runtime:
         #: what a host watches (``/metrics``): this bot's own, handed to whoever records
         self.metrics = Metrics()
         db.transaction_observer = self.metrics.transaction
+        self.metrics.holding(db.holds)
         limiter = getattr(bot, "rate_limiter", None)  # an ExtBot's: every call goes through it
         if isinstance(limiter, ChatRateLimiter):
             limiter.report_to(self.metrics)
@@ -243,6 +244,7 @@ class Runtime:
         for name in GAMES:
             GAMES[name].warm_up()
         resumed = await self.resumer.resume()
+        self.metrics.resumed(resumed)
         await self.tournaments.resume()
         return resumed
 
