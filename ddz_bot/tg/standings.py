@@ -11,19 +11,30 @@ from telegram.ext import ContextTypes
 
 from ddz_bot.games import GAMES
 
-from ..i18n import t
+from ..i18n import LANGS, t
 from ..render.standings import render_standings
 from ..storage import Ranking
 from .commands import MODE_FILLERS, is_private, mode_word, modes, reply
 from .runtime import Runtime, runtime_of
 
-__all__ = ["rank", "season"]
+__all__ = ["game_words", "rank", "season"]
 
 #: words after /rank
 _GLOBAL: Final = frozenset({"global", "quanqiu", "全球", "世界"})
 _ALL: Final = frozenset({"all", "quanbu", "全部", "总", "總", "alltime"})
 _LAST: Final = frozenset({"last", "shangci", "上赛季", "上賽季", "上期", "prev", "previous"})
 _POINTS: Final = frozenset({"points", "jifen", "积分", "積分"})
+
+
+def game_words() -> dict[str, str]:
+    """Words that name a game after /rank: its name, its title in each language, and every
+    word that opens it with /newgame."""
+    words = {mode_word(alias): GAMES.for_rules(variant).name for alias, variant in modes().items()}
+    for name in GAMES:
+        words[name] = name
+        for lang in LANGS:
+            words[mode_word(GAMES[name].options.title(lang))] = name
+    return words
 
 
 async def _leaderboard(
@@ -63,10 +74,9 @@ async def rank(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         await _leaderboard(rt, message, lang, chat.id, by)
         return
     game = None
+    named = game_words()
     for word in words - _LAST - _POINTS:
-        variant = modes().get(word)
-        if variant is not None:
-            game = GAMES.for_rules(variant).name
+        game = named.get(word, game)
     now = await rt.seasons.current(chat.id)
     last = bool(words & _LAST)
     season = now.season.previous() if last else now.season

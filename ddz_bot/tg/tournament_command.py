@@ -10,11 +10,14 @@ from typing import Final
 from telegram import Update
 from telegram.ext import ContextTypes
 
+from ddz_bot.games import GAMES
+
 from ..i18n import t
 from .commands import MODE_FILLERS, is_private, mode_word, modes, reply
 from .lobby import group_defaults, group_game
 from .refusals import Refused
 from .runtime import runtime_of
+from .standings import game_words
 from .tournament import Terms
 
 __all__ = ["MAX_FEE", "MAX_HANDS", "MAX_ROUNDS", "parse_terms", "tournament"]
@@ -60,8 +63,13 @@ async def tournament(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None
     group = await rt.db.get_group(chat.id) or await rt.db.ensure_group(
         chat.id, chat.title or "", defaults=group_defaults(rt.settings, chat.id)
     )
-    variants = modes()
-    rules_of = {word: group_game(group, variant) for word, variant in variants.items()}
+    rules_of = {word: group_game(group, variant) for word, variant in modes().items()}
+    chosen = GAMES.chosen(group.game).name
+    for word, name in game_words().items():  # a game's name: the group's options for it
+        variants = GAMES[name].variants
+        plain = name if name in variants else min(variants)  # 斗地主's: classic
+        variant = None if name == chosen else plain
+        rules_of.setdefault(word, group_game(group, variant))
     terms = parse_terms(list(context.args or ()), group_game(group), rules_of)
     if terms is None:
         reply(rt, message, t(lang, "tour_usage"))

@@ -56,6 +56,15 @@ async def test_a_season_ends_posts_its_standings_once_and_a_new_one_starts_afres
     assert picture is not None and picture.photo_digest == _digest(board)
     assert picture.caption is not None and now.season.label() in picture.caption
 
+    await users[1].send(group, "/rank pdk")  # one game's season: nobody played 跑得快
+    pdk = await seasons.board(group, now.season, final=False, game="paodekuai")
+    assert pdk.rows == () and pdk.game == "paodekuai"
+    assert bot.api.last_message(group).photo_digest == _digest(pdk)  # type: ignore[union-attr]
+    await users[1].send(group, "/rank doudizhu")
+    ddz = await seasons.board(group, now.season, final=False, game="doudizhu", viewer=users[1].id)
+    assert len(ddz.rows) == 3
+    assert bot.api.last_message(group).photo_digest == _digest(ddz)  # type: ignore[union-attr]
+
     await _run_season_job(bot)  # the season runs on: nothing is posted
     before = len(_photos(bot, group))
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 
 from ddz_bot.storage import Entrant, TournamentScore
+from ddz_bot.tg.tournament import Terms
+from ddz_bot.tg.tournament_command import parse_terms
 from ddz_bot.tg.tournament_plan import boards, prizes, standings
 
 
@@ -35,3 +37,13 @@ def test_prizes_split_the_pool_50_30_20_and_what_nobody_holds_goes_first() -> No
     assert prizes([1, 2], 100) == [(1, 70), (2, 30)]
     assert prizes([1, 2, 3], 0) == []
     assert sum(beans for _, beans in prizes([1, 2, 3, 4, 5], 997)) == 997
+
+
+def test_the_tournament_command_reads_game_shape_and_fee() -> None:
+    rules_of = {"pdk": "paodekuai", "斗地主": "classic"}
+    assert parse_terms(["pdk", "3x2", "100"], "classic", rules_of) == Terms("paodekuai", 3, 2, 100)
+    assert parse_terms(["斗地主", "2×1"], "paodekuai", rules_of) == Terms("classic", 2, 1, 0)
+    assert parse_terms([], "classic", rules_of) == Terms("classic", 3, 2, 0)
+    assert parse_terms(["chess"], "classic", rules_of) is None
+    assert parse_terms(["11x1"], "classic", rules_of) is None  # at most 10 rounds
+    assert parse_terms(["2x0"], "classic", rules_of) is None
