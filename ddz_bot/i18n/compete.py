@@ -34,7 +34,7 @@ _ZH_HANS: Final = {
     "每轮 2 局，报名费 100 豆，可以为 0）。发起人点「开赛」时收报名费，所有桌同时开打，空位由 AI "
     "补上（AI 不拿奖）。每轮后按积分重新分桌，领先者同桌，最后一轮第 1 桌是决赛桌。名次按比赛中"
     "各局得分；同分时胜局多者在前，再看局数少者，再看报名先后。奖池按 50/30/20 分给前三名；"
-    "取消的比赛退还报名费。",
+    "取消的比赛退还报名费。每局照常按本群的场次结算欢乐豆和积分，也计入赛季。",
     "tour_usage": "用法：/tournament [游戏] [轮数x每轮局数] [报名费]，例如 /tournament pdk 3x2 100",
     "tour_exists": "本群已有一场比赛在报名或进行中。",
     "tour_signup": "🏆 比赛 #{id} 报名中 · {game}\n{rounds} 轮 × 每轮 {hands} 局 · 报名费 {fee} 豆"
@@ -90,7 +90,7 @@ _ZH_HANT: Final = {
     "每輪 2 局，報名費 100 豆，可以為 0）。發起人點「開賽」時收報名費，所有桌同時開打，空位由 AI "
     "補上（AI 不拿獎）。每輪後按積分重新分桌，領先者同桌，最後一輪第 1 桌是決賽桌。名次按比賽中"
     "各局得分；同分時勝局多者在前，再看局數少者，再看報名先後。獎池按 50/30/20 分給前三名；"
-    "取消的比賽退還報名費。",
+    "取消的比賽退還報名費。每局照常按本群的場次結算歡樂豆和積分，也計入賽季。",
     "tour_usage": "用法：/tournament [遊戲] [輪數x每輪局數] [報名費]，例如 /tournament pdk 3x2 100",
     "tour_exists": "本群已有一場比賽在報名或進行中。",
     "tour_signup": "🏆 比賽 #{id} 報名中 · {game}\n{rounds} 輪 × 每輪 {hands} 局 · 報名費 {fee} 豆"
@@ -149,7 +149,8 @@ _EN: Final = {
     "(they win no prize). After each round people are seated again by the standings, leaders "
     "together: the last round's table 1 is the final table. People rank by the points of their "
     "hands; on a tie more wins go first, then fewer hands, then who signed up first. The pool "
-    "goes 50/30/20 to the first three; a tournament called off gives the fees back.",
+    "goes 50/30/20 to the first three; a tournament called off gives the fees back. Each "
+    "hand still settles beans and points at the group's room, and counts in the season.",
     "tour_usage": "Usage: /tournament [game] [rounds x hands] [fee], e.g. /tournament pdk 3x2 100",
     "tour_exists": "This group already has a tournament signing up or in play.",
     "tour_signup": "🏆 Tournament #{id} is signing up · {game}\n{rounds} rounds × {hands} hands"

@@ -75,6 +75,9 @@ class Seasons:
     def __init__(self, db: Database, outbox: Outbox) -> None:
         self._db = db
         self._outbox = outbox
+        #: group -> the start of the ended season already looked at (posted, or nothing to
+        #: post): the minute job reads each group's standings once a season, not every minute
+        self._looked: dict[int, datetime] = {}
 
     def start(self, job_queue: JobQueue[Any] | None) -> None:
         """Look for ended seasons every minute (and soon after a restart)."""
@@ -126,12 +129,16 @@ class Seasons:
     async def _close(self, chat_id: int) -> int:
         now = await self.current(chat_id)
         ended = now.season.previous()
+        if self._looked.get(chat_id) == ended.starts:
+            return 0
         standings = await self._db.season_standings(chat_id, ended.starts, ended.ends)
         if not standings:
+            self._looked[chat_id] = ended.starts
             return 0  # a group that played nothing gets nothing
         claimed = await self._db.claim_season_final(
             chat_id, ended.starts, ended.ends, ended.period, ended.zone
         )
+        self._looked[chat_id] = ended.starts
         if claimed is None:
             return 0  # posted already
         board = board_of(standings, ended, final=True)
