@@ -1,6 +1,7 @@
 """Seasons through the real Application: /rank shows the group's season as a picture, a season
 that ends posts its final standings once and a new one starts afresh, /rank last and
-/season N show the old one again. Time moves by the bot's clock only (``manager_clock``)."""
+/season N show the old one again (R-SEASON-SPAN, R-SEASON-RANK, R-SEASON-FINAL). Time moves
+by the bot's clock only (``manager_clock``)."""
 
 from __future__ import annotations
 
