@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import StrEnum
 from typing import Final
 
-from . import en, zh_hans, zh_hant
+from . import compete, en, zh_hans, zh_hant
 
 __all__ = [
     "CATALOGUES",
@@ -47,9 +47,9 @@ LANGS: Final = tuple(Lang)
 DEFAULT_LANG: Final = Lang.ZH_HANS
 #: the keys every game shares, by language
 SHARED_CATALOGUES: Final[dict[str, dict[str, str]]] = {
-    "zh-Hans": zh_hans.CATALOGUE,
-    "zh-Hant": zh_hant.CATALOGUE,
-    "en": en.CATALOGUE,
+    "zh-Hans": {**zh_hans.CATALOGUE, **compete.WORDS["zh-Hans"]},
+    "zh-Hant": {**zh_hant.CATALOGUE, **compete.WORDS["zh-Hant"]},
+    "en": {**en.CATALOGUE, **compete.WORDS["en"]},
 }
 
 
