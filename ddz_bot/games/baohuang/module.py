@@ -7,7 +7,7 @@ from ddz_bot.games.module import GameModule
 
 from .ai.seats import BaoHuangPlayers
 from .i18n import CATALOGUES
-from .tg.host import BAOHUANG, BaoHuangHost
+from .tg.host import BAOHUANG, BAOHUANG_HOST
 from .tg.options import ALIASES, BaoHuangOptions
 from .tg.page import BaoHuangPage
 from .tg.present import BaoHuangContents
@@ -22,7 +22,7 @@ GAME = GameModule(
     name=BAOHUANG,
     variants=frozenset({BAOHUANG}),
     aliases=ALIASES,
-    host=BaoHuangHost(),
+    host=BAOHUANG_HOST,
     contents=BaoHuangContents,
     settle=settle_bh_hand,
     event_line=event_line,

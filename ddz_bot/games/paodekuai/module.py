@@ -7,7 +7,7 @@ from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, read_action
 
 from .ai.seats import PdkPlayers
 from .i18n import CATALOGUES
-from .tg.host import PAODEKUAI, PdkHost
+from .tg.host import PAODEKUAI, PDK_HOST
 from .tg.options import ALIASES, PdkOptions
 from .tg.page import PdkPage
 from .tg.present import PdkContents
@@ -33,7 +33,7 @@ GAME = GameModule(
     name=PAODEKUAI,
     variants=frozenset({PAODEKUAI}),
     aliases=ALIASES,
-    host=PdkHost(),
+    host=PDK_HOST,
     contents=PdkContents,
     settle=settle_pdk_hand,
     event_line=event_line,
