@@ -10,7 +10,7 @@ from .i18n import CATALOGUES
 from .tg.host import BAOHUANG, BAOHUANG_HOST
 from .tg.options import ALIASES, BaoHuangOptions
 from .tg.page import BaoHuangPage
-from .tg.present import BaoHuangContents
+from .tg.present import baohuang_contents
 from .tg.replay import BaoHuangReplay
 from .tg.settle import settle_bh_hand
 from .tg.typed import BaoHuangTyping
@@ -23,7 +23,7 @@ GAME = GameModule(
     variants=frozenset({BAOHUANG}),
     aliases=ALIASES,
     host=BAOHUANG_HOST,
-    contents=BaoHuangContents,
+    contents=baohuang_contents,
     settle=settle_bh_hand,
     event_line=event_line,
     play_text=play_text,
