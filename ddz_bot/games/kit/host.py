@@ -1,6 +1,6 @@
 """The host of a game dealt all at once whose seats decide one at a time (保皇, 跑得快): the
 table actions every such game takes alike, written once; a game gives only its seats, how a
-hand is made and loaded, who deals next and what an escape costs in points."""
+hand is made and loaded, who deals next and what an escape costs."""
 
 from __future__ import annotations
 
@@ -47,8 +47,8 @@ class DealtAtOnce:
     read: Callable[[dict[str, Any]], HostedGame]
     #: the seat that deals (or leads) the next hand, if the game says one
     dealer_after: Callable[[HostedGame], int | None]
-    #: the points ``seat`` pays for leaving ``game`` now (``escape_beans`` rates them)
-    escape_points: Callable[[HostedGame, int], int]
+    #: the beans ``seat`` would pay for leaving ``game`` now, fee included (``escape_beans``)
+    escape_cost: Callable[[HostedGame, int], int]
 
     def seats(self, rules: str) -> int:
         return self.seats_for(rules)
@@ -78,6 +78,3 @@ class DealtAtOnce:
 
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
         return False
-
-    def escape_cost(self, game: HostedGame, seat: int) -> int:
-        return escape_beans(game.room, self.escape_points(game, seat))

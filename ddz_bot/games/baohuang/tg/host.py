@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ddz_bot.games.baohuang.engine import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
-from ddz_bot.games.kit.host import DealtAtOnce, HandStart
+from ddz_bot.games.kit.host import DealtAtOnce, HandStart, escape_beans
 from ddz_bot.tg.games import HostedGame
 
 __all__ = ["BAOHUANG", "BAOHUANG_HOST", "baohuang_rules", "baohuang_rules_name"]
@@ -60,5 +60,5 @@ BAOHUANG_HOST = DealtAtOnce(
     make=_hand,
     read=BaoHuangGame.from_dict,
     dealer_after=_emperor,
-    escape_points=lambda game, seat: ESCAPE_PENALTY,
+    escape_cost=lambda game, seat: escape_beans(game.room, ESCAPE_PENALTY),
 )

@@ -5,7 +5,7 @@ leads the next one (R-PDK-FIRST); an escape costs a shut full hand to each other
 
 from __future__ import annotations
 
-from ddz_bot.games.kit.host import DealtAtOnce, HandStart
+from ddz_bot.games.kit.host import DealtAtOnce, HandStart, escape_beans
 from ddz_bot.tg.games import HostedGame
 
 from ..engine import PLAYERS, PdkGame, PdkRules, escape_points
@@ -36,10 +36,10 @@ def _winner(game: HostedGame) -> int | None:
     return game.winner if isinstance(game, PdkGame) else None
 
 
-def _escape_points(game: HostedGame, seat: int) -> int:
+def _escape_cost(game: HostedGame, seat: int) -> int:
     """R-PDK-ESCAPE: a shut full hand to each other seat."""
     assert isinstance(game, PdkGame)
-    return -escape_points(seat, game.rules.hand_size)[seat]
+    return escape_beans(game.room, -escape_points(seat, game.rules.hand_size)[seat])
 
 
 #: 跑得快 with the options its ``rules`` name (see the module docstring)
@@ -48,5 +48,5 @@ PDK_HOST = DealtAtOnce(
     make=_hand,
     read=PdkGame.from_dict,
     dealer_after=_winner,
-    escape_points=_escape_points,
+    escape_cost=_escape_cost,
 )
