@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from telegram import InlineKeyboardMarkup
 
@@ -35,6 +35,7 @@ __all__ = [
     "Render",
     "TableContents",
     "afk_warning",
+    "game_of",
     "hand_key",
     "play_notes",
     "public_at",
@@ -42,6 +43,8 @@ __all__ = [
     "turn_line",
     "your_turn",
 ]
+
+G = TypeVar("G")
 
 #: draws a picture when it is really sent (PNG bytes)
 Render = Callable[[], bytes]
@@ -173,6 +176,13 @@ class TableContents:
 
 
 # ---- the pieces a game's screens are made of ------------------------------------------------
+def game_of(table: Table, kind: type[G]) -> G:
+    """The table's hand as its game's own class (the table holds any game's hand)."""
+    game = table.game
+    assert isinstance(game, kind)
+    return game
+
+
 def turn_line(table: Table, phase: str) -> str | None:
     """Whose turn it is and the seconds left, when one seat is asked."""
     turn = single_decider(table)

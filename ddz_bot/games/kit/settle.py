@@ -25,14 +25,15 @@ SeatNotes = Callable[[int, list[LedgerChange]], list[str]]
 @dataclass(frozen=True, slots=True)
 class HandSettlement:
     """What a game says of its finished hand: its name and ``rules`` as stored, its
-    ``result`` (JSON), its scoring on the beans and points held in the transaction, whether
-    a seat won, a seat's role in the game's words ('' without sides), the itemised
-    multipliers."""
+    ``result`` (JSON; its ``log`` of actions and the hand's start close it, what /replay
+    rebuilds the hand from), whether a seat won, a seat's role in the game's words (''
+    without sides), the itemised multipliers. The beans are the game's ``settlement`` on
+    those held inside storage's transaction."""
 
     name: str
     rules: Mapping[str, Any]
     result: dict[str, Any]
-    scored: Callable[[list[int], list[int]], Settlement]
+    log: list[dict[str, Any]]
     won: Callable[[int], bool]
     role: Callable[[int], str]
     multipliers: Sequence[Mapping[str, Any]] = ()
@@ -47,18 +48,18 @@ async def settle_game(
 ) -> Settled:
     """Settle ``hand`` in storage (keyed by the hand: idempotent) and say it with the game's
     ``lines`` of what was applied."""
+    result = {**hand.result, "log": hand.log, "start": game.start_dict()}
     record = hand_record(
-        table,
-        game,
-        name=hand.name,
-        rules=hand.rules,
-        result=hand.result,
-        multipliers=hand.multipliers,
+        table, game, name=hand.name, rules=hand.rules, result=result, multipliers=hand.multipliers
     )
+
+    def scored(beans: list[int], points: list[int]) -> Settlement:
+        settlement = game.settlement(points, beans)
+        assert settlement is not None  # the hand is over
+        return settlement
+
     users = [seat.user_id for seat in table.seats]
-    applied = await settle_in_storage(
-        db, table, users, record, hand.scored, hand.won, role=hand.role
-    )
+    applied = await settle_in_storage(db, table, users, record, scored, hand.won, role=hand.role)
     return Settled(lines(applied), applied.pictures)
 
 

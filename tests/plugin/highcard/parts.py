@@ -12,7 +12,7 @@ from ddz_bot.games.kit.host import DealtAtOnce, HandStart
 from ddz_bot.games.kit.plain import EventReplay, PlainPage
 from ddz_bot.games.kit.settle import HandSettlement, seat_lines, settle_game
 from ddz_bot.games.module import GamePage
-from ddz_bot.kernel import Action, Cards, Escaped, Event, GameProtocol, Play, Settlement
+from ddz_bot.kernel import Action, Cards, Escaped, Event, GameProtocol, Play
 from ddz_bot.storage import Database
 from ddz_bot.tg.games import HostedGame
 from ddz_bot.tg.settle import Settled
@@ -27,11 +27,6 @@ __all__ = ["HOST", "PAGE", "REPLAY", "TWO_SEATS", "HighCardAI", "event_line", "p
 TWO_SEATS = "highcard2"
 
 
-def _game(game: GameProtocol) -> HighCardGame:
-    assert isinstance(game, HighCardGame)
-    return game
-
-
 def _hand(start: HandStart) -> HighCardGame:
     seats = 2 if rules_word(start.rules) == TWO_SEATS else 3
     return HighCardGame(seats, start.room, start.balances, start.rng, first=start.dealer or 0)
@@ -43,7 +38,7 @@ HOST = DealtAtOnce(
     seats_for=lambda rules: 2 if rules_word(rules) == TWO_SEATS else 3,
     make=_hand,
     read=HighCardGame.from_dict,
-    dealer_after=lambda game: _game(game).winner,
+    dealer_after=lambda game: game.winner if isinstance(game, HighCardGame) else None,
     escape_cost=lambda game, seat: game.room.coefficient * (game.players - 1),
 )
 
@@ -76,7 +71,7 @@ def play_text(event: Event, lang: str) -> str | None:
 
 
 def _head(game: GameProtocol, names: Sequence[str], lang: str) -> str:
-    outcome = _game(game).outcome()
+    outcome = game.outcome()
     assert outcome is not None
     if outcome.escaped is not None:
         return t(lang, "escaped", name=names[outcome.escaped])
@@ -86,27 +81,20 @@ def _head(game: GameProtocol, names: Sequence[str], lang: str) -> str:
 
 async def settle_high_card(db: Database, table: Table, game: HostedGame) -> Settled:
     """The hand's beans through storage's one settlement path, and the group's result."""
-    played = _game(game)
-    outcome = played.outcome()
+    assert isinstance(game, HighCardGame)
+    outcome = game.outcome()
     assert outcome is not None
-    result: dict[str, Any] = {
-        "game": GAME_NAME,
-        "winner": outcome.winner,
-        "escaped": outcome.escaped,
-        "start": played.start_dict(),
-        "log": [action.to_dict() for action in played.actions],
-    }
-
-    def scored(beans: list[int], points: list[int]) -> Settlement:
-        settlement = played.settlement(points, beans)
-        assert settlement is not None
-        return settlement
-
-    won, no_sides = (lambda seat: seat in outcome.winners), (lambda seat: "")
-    hand = HandSettlement(GAME_NAME, {"game": GAME_NAME}, result, scored, won, no_sides)
-    head = [_head(played, table.names(), table.lang)]
+    hand = HandSettlement(
+        name=GAME_NAME,
+        rules={"game": GAME_NAME},
+        result={"game": GAME_NAME, "winner": outcome.winner, "escaped": outcome.escaped},
+        log=[action.to_dict() for action in game.actions],
+        won=lambda seat: seat in outcome.winners,
+        role=lambda seat: "",  # high card has no sides
+    )
+    head = [_head(game, table.names(), table.lang)]
     return await settle_game(
-        db, table, played, hand, lambda a: head + seat_lines(table, a.balances, a.bean_changes)
+        db, table, game, hand, lambda a: head + seat_lines(table, a.balances, a.bean_changes)
     )
 
 

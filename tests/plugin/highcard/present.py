@@ -8,7 +8,7 @@ from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
-from ddz_bot.games.kit.contents import Render, TableContents, turn_line, your_turn
+from ddz_bot.games.kit.contents import Render, TableContents, game_of, turn_line, your_turn
 from ddz_bot.i18n import t as shared
 from ddz_bot.kernel import Card, Cards
 from ddz_bot.render import ResultLine
@@ -32,13 +32,8 @@ def render_cards(cards: Sequence[Card]) -> bytes:
     return encode(image)
 
 
-def _game(table: Table) -> HighCardGame:
-    assert isinstance(table.game, HighCardGame)
-    return table.game
-
-
 def _on_table(table: Table) -> list[Card]:
-    return [card for card in _game(table).played if card is not None]
+    return [card for card in game_of(table, HighCardGame).played if card is not None]
 
 
 class HighCardScreens:
@@ -67,14 +62,14 @@ class HighCardScreens:
         return self.table_picture(table)
 
     def panel_lines(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> list[str]:
-        cards = cards_text(c.rank for c in _game(table).hands[seat])
+        cards = cards_text(c.rank for c in game_of(table, HighCardGame).hands[seat])
         return [*your_turn(table, seat, lang), t(lang, "your_cards", cards=cards)]
 
     def panel_keyboard(
         self, table: Table, seat: int, lang: str, panel: SeatPanel
     ) -> InlineKeyboardMarkup | None:
         """A button a rank held (it selects that card), then the play's row; 取消托管 on 托管."""
-        game, keyboards = _game(table), self.keyboards
+        game, keyboards = game_of(table, HighCardGame), self.keyboards
         if game.auto[seat] and not game.over:
             return keyboards.take_back(table, lang)
         if game.over or not game.legal_actions(seat):
@@ -84,7 +79,7 @@ class HighCardScreens:
         return InlineKeyboardMarkup([ranks, keyboards.play_row(table, lang, may_pass=False)])
 
     def panel_picture(self, table: Table, seat: int, lang: str) -> tuple[str, Render]:
-        hand = list(_game(table).hands[seat])
+        hand = list(game_of(table, HighCardGame).hands[seat])
         return "".join(str(c) for c in hand), lambda: render_cards(hand)
 
     def own_result(self, table: Table, seat: int, lang: str, outcome: Any) -> list[str]:

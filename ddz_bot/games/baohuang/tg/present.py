@@ -29,6 +29,7 @@ from ddz_bot.games.kit.contents import (
     Render,
     TableContents,
     afk_warning,
+    game_of,
     hand_key,
     play_notes,
     public_at,
@@ -56,12 +57,6 @@ _COPIES = {rank: 16 for rank in range(Rank.SIX, Rank.TWO + 1)} | {
     Rank.SMALL_JOKER: 4,
     Rank.BIG_JOKER: 4,
 }
-
-
-def _game(table: Table) -> BaoHuangGame:
-    game = table.game
-    assert isinstance(game, BaoHuangGame)
-    return game
 
 
 def tracker_text(game: BaoHuangGame, seat: int, lang: str) -> str:
@@ -124,11 +119,11 @@ class BaoHuangScreens:
         return t(lang, "bh_lobby", room=t(lang, f"room_{table.room}"), options=options, seats=seats)
 
     def head(self, table: Table) -> str | None:
-        phase = t(table.lang, f"bh_phase_{_game(table).phase.value}")
-        return phase if _game(table).over else turn_line(table, phase)
+        phase = t(table.lang, f"bh_phase_{game_of(table, BaoHuangGame).phase.value}")
+        return phase if game_of(table, BaoHuangGame).over else turn_line(table, phase)
 
     def caption_lines(self, table: Table) -> list[str]:
-        game = _game(table)
+        game = game_of(table, BaoHuangGame)
         view = game.public_view()
         lang, names = table.lang, table.names()
         lines = [t(lang, "bh_cap_game", options=options_text(game.rules, lang))]
@@ -160,7 +155,7 @@ class BaoHuangScreens:
         return lambda: render_bh_result(view, lines, lang)
 
     def panel_lines(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> list[str]:
-        game = _game(table)
+        game = game_of(table, BaoHuangGame)
         lines = []
         mine = _own_role(game, seat, lang)
         if mine is not None:

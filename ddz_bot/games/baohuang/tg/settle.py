@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Role, Solo, bh_settle
+from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Role, Solo
 from ddz_bot.games.kit.settle import HandSettlement, escaped_line, seat_lines, settle_game
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Termination
@@ -58,14 +58,12 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         "scores": list(outcome.scores),
         "multiplier": outcome.multiplier,
         "escaped": outcome.escaped,
-        "log": [action.to_dict() for action in game.actions],
-        "start": game.start_dict(),
     }
     hand = HandSettlement(
         name=BAOHUANG,
         rules={"game": BAOHUANG, **game.rules.to_dict()},
         result=result,
-        scored=lambda beans, points: bh_settle(outcome, game.room, beans, points),
+        log=[action.to_dict() for action in game.actions],
         won=won_by_score(outcome.scores, outcome.escaped),
         role=lambda seat: _role(outcome, seat),
         multipliers=[

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ddz_bot.games.doudizhu.engine import WILDCARD_FACTOR, Game, HandOutcome, Role, settle
+from ddz_bot.games.doudizhu.engine import WILDCARD_FACTOR, Game, HandOutcome, Role
 from ddz_bot.games.kit.settle import HandSettlement, escaped_line, seat_lines, settle_game
 from ddz_bot.i18n import t
 from ddz_bot.storage import Database, LedgerChange, Reason
@@ -43,8 +43,6 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         "multiplier": outcome.multiplier,
         "base": outcome.base,
         "escaped": outcome.escaped,
-        "log": game.log,
-        "start": game.start_dict(),
     }
 
     def won(seat: int) -> bool:
@@ -57,7 +55,7 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         name=DOUDIZHU,
         rules=game.rules.to_dict(),
         result=result,
-        scored=lambda beans, points: settle(outcome, game.room, beans, points),
+        log=game.log,
         won=won,
         role=role,
         multipliers=[

@@ -16,6 +16,7 @@ from ddz_bot.games.kit.contents import (
     Render,
     TableContents,
     afk_warning,
+    game_of,
     hand_key,
     public_at,
     seat_view_at,
@@ -38,12 +39,6 @@ from .text import caption, options_text, panel_text
 __all__ = ["PdkScreens", "pdk_contents"]
 
 
-def _game(table: Table) -> PdkGame:
-    game = table.game
-    assert isinstance(game, PdkGame)
-    return game
-
-
 class PdkScreens:
     """What a 跑得快 table's messages show of the game (``kit.contents.GameScreens``)."""
 
@@ -61,7 +56,7 @@ class PdkScreens:
         return turn_line(table, pt(table.lang, "game_name"))
 
     def caption_lines(self, table: Table) -> list[str]:
-        game, lang = _game(table), table.lang
+        game, lang = game_of(table, PdkGame), table.lang
         view = dataclasses.replace(game.public_view(), turn=None)
         return [
             pt(lang, "panel_game", options=options_text(game.rules, lang)),
@@ -80,7 +75,7 @@ class PdkScreens:
         return lambda: render_pdk_result(view, names, lang, beans)
 
     def panel_lines(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> list[str]:
-        game = _game(table)
+        game = game_of(table, PdkGame)
         legal = game.legal_actions(seat)
         return [
             *afk_warning(table, seat, lang, AFK_LIMIT),

@@ -19,7 +19,7 @@ from ddz_bot.tg.games import HostedGame
 from ddz_bot.tg.settle import Settled, won_by_score
 from ddz_bot.tg.table import Table
 
-from ..engine import PdkGame, PdkOutcome, pdk_settle
+from ..engine import PdkGame, PdkOutcome
 from .host import PAODEKUAI
 from .text import result_lines
 
@@ -43,15 +43,13 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
         "bombs": [{"seat": b.seat, "rank": b.rank} for b in outcome.bombs],
         "scores": list(outcome.scores),
         "escaped": outcome.escaped,
-        "log": [action.to_dict() for action in game.actions],
-        "start": game.start_dict(),
     }
     # no multipliers: bombs score points of their own (itemised in the result)
     hand = HandSettlement(
         name=PAODEKUAI,
         rules={"game": PAODEKUAI, **game.rules.to_dict()},
         result=result,
-        scored=lambda beans, points: pdk_settle(outcome, game.room, beans, points),
+        log=[action.to_dict() for action in game.actions],
         won=won_by_score(outcome.scores, outcome.escaped),
         role=lambda seat: NO_ROLE,
     )
