@@ -84,6 +84,14 @@ from .protocol import (
     GameProtocol,
     OnTable,
 )
+from .steps import (
+    TABLE_ACTIONS,
+    count_timeout,
+    replayed,
+    switch_auto,
+    take_action,
+    timeout_move,
+)
 from .titles import (
     TITLES,
     Title,
@@ -100,6 +108,7 @@ __all__ = [
     "SEQUENCE_TOP",
     "SHARED_ACTIONS",
     "SHARED_REFUSALS",
+    "TABLE_ACTIONS",
     "TITLES",
     "Aborted",
     "Action",
@@ -148,6 +157,7 @@ __all__ = [
     "WrongPhase",
     "action_from_dict",
     "copy_hand",
+    "count_timeout",
     "format_cards",
     "full_deck",
     "need_phase",
@@ -156,11 +166,15 @@ __all__ = [
     "parse_cards",
     "plain",
     "rank_name",
+    "replayed",
     "room_by_key",
     "room_from_dict",
     "room_to_dict",
     "share_capped",
     "state_copy",
+    "switch_auto",
+    "take_action",
     "take_fees",
+    "timeout_move",
     "title_for",
 ]
