@@ -90,6 +90,7 @@ from .protocol import (
 from .steps import (
     TABLE_ACTIONS,
     count_timeout,
+    escape_events,
     replayed,
     switch_auto,
     take_action,
@@ -164,6 +165,7 @@ __all__ = [
     "action_from_dict",
     "copy_hand",
     "count_timeout",
+    "escape_events",
     "format_cards",
     "full_deck",
     "need_phase",

@@ -9,12 +9,13 @@ from collections.abc import Callable, Iterable, Mapping, MutableSequence
 from typing import Any, TypeVar
 
 from .actions import Action, AutoPlay, BadSeat, Escape, GameOver, Pass, Play, Timeout, WrongPhase
-from .events import AutoPlayChanged, Event
+from .events import AutoPlayChanged, Escaped, Event
 from .protocol import GameProtocol
 
 __all__ = [
     "TABLE_ACTIONS",
     "count_timeout",
+    "escape_events",
     "replayed",
     "switch_auto",
     "take_action",
@@ -91,6 +92,15 @@ def switch_auto(
         return []
     auto[seat] = action.on
     return [AutoPlayChanged(seat, action.on)]
+
+
+def escape_events(
+    seat: int, phase: Event, finished: Callable[[Any], Event], outcome: object | None
+) -> list[Event]:
+    """What an escape that ends the hand tells: who left, the hand's last ``phase``, and its
+    ``outcome`` as the game's ``finished`` event."""
+    assert outcome is not None
+    return [Escaped(seat), phase, finished(outcome)]
 
 
 def replayed(

@@ -27,7 +27,6 @@ from ddz_bot.kernel import (
     DoesNotBeat,
     EmptyPlay,
     Escape,
-    Escaped,
     Event,
     GameOver,
     MustLead,
@@ -45,6 +44,7 @@ from ddz_bot.kernel import (
     Waiting,
     WrongPhase,
     copy_hand,
+    escape_events,
     replayed,
     switch_auto,
     take_action,
@@ -340,11 +340,9 @@ class BaoHuangGame(Crowning):
 
     def _on_escape(self, action: Escape) -> list[Event]:
         self.escaped = action.seat
-        self.phase = Phase.FINISHED
-        self.turn = None
-        outcome = self.outcome()
-        assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+        self.phase, self.turn = Phase.FINISHED, None
+        closing = PhaseChanged(Phase.FINISHED, None)
+        return escape_events(action.seat, closing, HandFinished, self.outcome())
 
     # ------------------------------------------------------------------ what may be done
 

@@ -31,7 +31,6 @@ from ddz_bot.kernel import (
     DecisionKind,
     EmptyPlay,
     Escape,
-    Escaped,
     Event,
     MustLead,
     Pass,
@@ -48,6 +47,7 @@ from ddz_bot.kernel import (
     WrongPhase,
     copy_hand,
     count_timeout,
+    escape_events,
     full_deck,
     rank_name,
     replayed,
@@ -276,11 +276,9 @@ class Game(Auction):
 
     def _on_escape(self, action: Escape) -> list[Event]:
         self.escaped = action.seat
-        self.phase = Phase.FINISHED
-        self.turn = None
-        outcome = self.outcome()
-        assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+        self.phase, self.turn = Phase.FINISHED, None
+        closing = PhaseChanged(Phase.FINISHED, None)
+        return escape_events(action.seat, closing, HandFinished, self.outcome())
 
     # ------------------------------------------------------------------ what may be done
 

@@ -21,7 +21,6 @@ from ddz_bot.kernel import (
     Deal,
     DecisionKind,
     Escape,
-    Escaped,
     Event,
     Pass,
     Play,
@@ -34,6 +33,7 @@ from ddz_bot.kernel import (
     action_from_dict,
     copy_hand,
     count_timeout,
+    escape_events,
     replayed,
     switch_auto,
     take_action,
@@ -338,9 +338,8 @@ class PdkGame:
     def _on_escape(self, action: Escape) -> list[Event]:
         self.escaped = action.seat
         self.phase, self.turn = _FINISHED, None
-        outcome = self.outcome()
-        assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(_FINISHED, None), HandFinished(outcome)]
+        closing = PhaseChanged(_FINISHED, None)
+        return escape_events(action.seat, closing, HandFinished, self.outcome())
 
     # ------------------------------------------------------------------ what may be done
 
