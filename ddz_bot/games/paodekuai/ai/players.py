@@ -2,9 +2,9 @@
 
 A player (``PdkPlayer``, ``act(view, legal)``: a seat's view in, one of the legal actions out)
 is a way to choose among the legal plays (``Choose``); each sees the ``SeatView`` only. The AI
-plays to run out fast (the plan cost of what it keeps), keeps its bombs for a trick they win or for an opponent about to go out,
-reads the one-card warning (报单) on the table, and, at ``hard``, remembers the cards played
-to know which of its plays nobody can beat any more.
+plays to run out fast (the plan cost of what it keeps), keeps its bombs for a trick they win
+or for an opponent about to go out, reads the one-card warning (报单) on the table, and, at
+``hard``, remembers the cards played to know which of its plays nobody can beat any more.
 """
 
 from __future__ import annotations
