@@ -12,11 +12,19 @@ from typing import Any
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Settlement
 from ddz_bot.storage import Database, LedgerChange, Reason
+from ddz_bot.tg.cardwords import grouped_cards_text
 from ddz_bot.tg.games import HostedGame
 from ddz_bot.tg.settle import Applied, Settled, hand_record, settle_in_storage
 from ddz_bot.tg.table import Table
 
-__all__ = ["HandSettlement", "SeatNotes", "escaped_line", "seat_lines", "settle_game"]
+__all__ = [
+    "HandSettlement",
+    "SeatNotes",
+    "cards_left_lines",
+    "escaped_line",
+    "seat_lines",
+    "settle_game",
+]
 
 #: a game's notes on one seat's result line: (the seat, its ledger rows) -> the notes
 SeatNotes = Callable[[int, list[LedgerChange]], list[str]]
@@ -99,3 +107,13 @@ def seat_lines(
             said.append(t(lang, "result_note_fee", fee=fee))
         lines.append(" · ".join([line, *said]))
     return lines
+
+
+def cards_left_lines(table: Table, game: HostedGame, shown: Callable[[int], bool]) -> list[str]:
+    """The cards each seat still held when the hand ended (the seats ``shown``), grouped."""
+    lang = table.lang
+    return [
+        t(lang, "result_cards_left", name=seat.name, cards=grouped_cards_text(rest, lang))
+        for index, seat in enumerate(table.seats)
+        if (rest := game.hand(index)) and shown(index)
+    ]

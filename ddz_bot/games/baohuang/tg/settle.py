@@ -9,17 +9,21 @@ was above zero (after an escape: whether it stayed).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Role, Solo
-from ddz_bot.games.kit.settle import HandSettlement, escaped_line, seat_lines, settle_game
+from ddz_bot.games.kit.settle import (
+    HandSettlement,
+    cards_left_lines,
+    escaped_line,
+    seat_lines,
+    settle_game,
+)
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Termination
 from ddz_bot.storage import Database, LedgerChange
-from ddz_bot.tg.cardwords import grouped_cards_text
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled, won_by_score
+from ddz_bot.tg.settle import Applied, Settled, won_by_score
 from ddz_bot.tg.table import Table
 
 from .host import BAOHUANG
@@ -75,9 +79,7 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         table,
         game,
         hand,
-        lambda applied: bh_result_lines(
-            table, game, outcome, applied.balances, applied.bean_changes
-        ),
+        lambda applied: bh_result_lines(table, game, outcome, applied),
     )
 
 
@@ -85,8 +87,7 @@ def bh_result_lines(
     table: Table,
     game: BaoHuangGame,
     outcome: BaoHuangOutcome,
-    balances: Mapping[int, int],
-    changes: list[LedgerChange],
+    applied: Applied,
 ) -> list[str]:
     """The result as the group reads it: who won, the sides, the places, the factors, each
     seat's beans, the cards left."""
@@ -94,7 +95,7 @@ def bh_result_lines(
     separator = ", " if lang == "en" else "、"
     lines = []
     if outcome.escaped is not None:
-        lines.append(escaped_line(table, outcome.escaped, changes))
+        lines.append(escaped_line(table, outcome.escaped, applied.bean_changes))
     else:
         side = _winner_side(outcome)
         solo = outcome.solo is not None
@@ -124,17 +125,7 @@ def bh_result_lines(
             return []
         return [t(lang, "panel_score", score=outcome.scores[seat])]
 
-    lines += seat_lines(table, balances, changes, score)
+    lines += seat_lines(table, applied.balances, applied.bean_changes, score)
     if outcome.escaped is None:
-        for index, seat in enumerate(table.seats):
-            rest = game.hand(index)
-            if rest:
-                lines.append(
-                    t(
-                        lang,
-                        "result_cards_left",
-                        name=seat.name,
-                        cards=grouped_cards_text(rest, lang),
-                    )
-                )
+        lines += cards_left_lines(table, game, lambda seat: True)
     return lines

@@ -8,19 +8,24 @@ finished but unsettled hand simply settles it again: beans move once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ddz_bot.games.doudizhu.engine import WILDCARD_FACTOR, Game, HandOutcome, Role
-from ddz_bot.games.kit.settle import HandSettlement, escaped_line, seat_lines, settle_game
+from ddz_bot.games.kit.settle import (
+    HandSettlement,
+    cards_left_lines,
+    escaped_line,
+    seat_lines,
+    settle_game,
+)
 from ddz_bot.i18n import t
 from ddz_bot.storage import Database, LedgerChange, Reason
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled
+from ddz_bot.tg.settle import Applied, Settled
 from ddz_bot.tg.table import Table
 
 from .options import GAME_KEY as DOUDIZHU
-from .present import grouped_cards_text, multiplier_text
+from .present import multiplier_text
 
 __all__ = ["result_lines", "settle_hand"]
 
@@ -68,7 +73,7 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         table,
         game,
         hand,
-        lambda applied: result_lines(table, game, outcome, applied.balances, applied.bean_changes),
+        lambda applied: result_lines(table, game, outcome, applied),
     )
 
 
@@ -87,13 +92,12 @@ def result_lines(
     table: Table,
     game: Game,
     outcome: HandOutcome,
-    balances: Mapping[int, int],
-    changes: list[LedgerChange],
+    applied: Applied,
 ) -> list[str]:
     lang = table.lang
     lines = []
     if outcome.escaped is not None:
-        lines.append(escaped_line(table, outcome.escaped, changes))
+        lines.append(escaped_line(table, outcome.escaped, applied.bean_changes))
     else:
         landlord = "" if outcome.landlord is None else table.seats[outcome.landlord].name
         key = "result_landlord" if outcome.winner_role is Role.LANDLORD else "result_farmers"
@@ -112,17 +116,7 @@ def result_lines(
             return [t(lang, "result_note_capped")]  # R-CAP-LOSER / R-CAP-WINNER
         return []
 
-    lines += seat_lines(table, balances, changes, capped)
+    lines += seat_lines(table, applied.balances, applied.bean_changes, capped)
     if outcome.escaped is None:
-        for index, seat in enumerate(table.seats):
-            rest = game.hand(index)
-            if rest and index not in outcome.winners:
-                lines.append(
-                    t(
-                        lang,
-                        "result_cards_left",
-                        name=seat.name,
-                        cards=grouped_cards_text(rest, lang),
-                    )
-                )
+        lines += cards_left_lines(table, game, lambda seat: seat not in outcome.winners)
     return lines

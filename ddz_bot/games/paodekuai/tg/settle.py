@@ -9,14 +9,13 @@ whether its score rose (a loser's standing bombs may outweigh its cards).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from ddz_bot.games.kit.settle import HandSettlement, seat_lines, settle_game
 from ddz_bot.i18n import t
-from ddz_bot.storage import Database, LedgerChange
+from ddz_bot.storage import Database
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled, won_by_score
+from ddz_bot.tg.settle import Applied, Settled, won_by_score
 from ddz_bot.tg.table import Table
 
 from ..engine import PdkGame, PdkOutcome
@@ -58,9 +57,7 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
         table,
         game,
         hand,
-        lambda applied: pdk_result_lines(
-            table, game, outcome, applied.balances, applied.bean_changes
-        ),
+        lambda applied: pdk_result_lines(table, game, outcome, applied),
     )
 
 
@@ -68,12 +65,11 @@ def pdk_result_lines(
     table: Table,
     game: PdkGame,
     outcome: PdkOutcome,
-    balances: Mapping[int, int],
-    changes: list[LedgerChange],
+    applied: Applied,
 ) -> list[str]:
     """The result as the group reads it: who went out first (or escaped), each seat's cards
     left, shut and bombs itemised with its points, the rate, then each seat's beans."""
     lang = table.lang
     lines = result_lines(outcome, table.names(), lang)
     lines.append(t(lang, "result_rate", coefficient=game.room.coefficient))
-    return lines + seat_lines(table, balances, changes)
+    return lines + seat_lines(table, applied.balances, applied.bean_changes)
