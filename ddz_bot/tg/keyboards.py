@@ -145,6 +145,12 @@ class Keyboards:
             )
         return buttons
 
+    def rank_rows(
+        self, table: Table, counts: Sequence[int], selection: Sequence[int] | None, lang: str
+    ) -> list[list[InlineKeyboardButton]]:
+        """The rank buttons of a hand (``counts``), in balanced rows."""
+        return rows_of(self.rank_buttons(table, counts, selection or (), lang))
+
     def play_row(
         self, table: Table, lang: str, *, may_pass: bool, version: int | None = None
     ) -> list[InlineKeyboardButton]:

@@ -114,12 +114,10 @@ class BaoHuangKeyboards:
     def _play(
         self, table: Table, game: BaoHuangGame, seat: int, lang: str, panel: SeatPanel
     ) -> InlineKeyboardMarkup:
-        keyboards = self.keyboards
-        counts = game.hand(seat).counts()
+        keyboards, counts = self.keyboards, game.hand(seat).counts()
         chosen = panel.selection or [0] * len(counts)
-        rows = rows_of(keyboards.rank_buttons(table, counts, chosen, lang))
-        waiting = game.waiting_for()
-        if waiting is not None and seat in waiting:
+        rows = keyboards.rank_rows(table, counts, chosen, lang)
+        if seat in (game.waiting_for() or ()):
             alls = [
                 keyboards.button(
                     t(lang, "bh_btn_all", rank=rank_label(rank, lang)),

@@ -193,15 +193,12 @@ class DouDizhuKeyboards:
     def _play(
         self, table: Table, game: Game, seat: int, lang: str, panel: SeatPanel, v: int
     ) -> InlineKeyboardMarkup:
-        keyboards = self.keyboards
-        counts = game.hand(seat).counts()
-        chosen = panel.selection or [0] * len(counts)
-        rows = rows_of(keyboards.rank_buttons(table, counts, chosen, lang))
-        waiting = game.waiting_for()
-        if waiting is not None and seat in waiting:
+        keyboards, chosen = self.keyboards, panel.selection
+        rows = keyboards.rank_rows(table, game.hand(seat).counts(), chosen, lang)
+        if seat in (game.waiting_for() or ()):
             may_pass = game.to_beat is not None
             rows.append(keyboards.play_row(table, lang, may_pass=may_pass, version=v))
-        elif any(chosen):
+        elif chosen and any(chosen):
             rows.append(keyboards.clear_row(table, lang))
         return InlineKeyboardMarkup(rows)
 

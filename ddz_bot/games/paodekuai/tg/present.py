@@ -33,7 +33,7 @@ from ..engine import AFK_LIMIT, PdkGame, PdkOutcome
 from ..i18n import t as pt
 from ..render import render_pdk_hand, render_pdk_result, render_pdk_table
 from .host import pdk_rules
-from .keyboards import PdkKeyboards
+from .keyboards import pdk_panel
 from .text import caption, options_text, panel_text
 
 __all__ = ["PdkScreens", "pdk_contents"]
@@ -45,7 +45,7 @@ class PdkScreens:
     mark = "pdk"
 
     def __init__(self, keyboards: Keyboards) -> None:
-        self.keyboards = PdkKeyboards(keyboards)
+        self.keyboards = keyboards
 
     def lobby_text(self, table: Table, seats: str) -> str:
         lang = table.lang
@@ -93,7 +93,7 @@ class PdkScreens:
     def panel_keyboard(
         self, table: Table, seat: int, lang: str, panel: SeatPanel
     ) -> InlineKeyboardMarkup | None:
-        return self.keyboards.panel(table, seat, lang, panel)
+        return pdk_panel(self.keyboards, table, seat, lang, panel)
 
     def panel_picture(self, table: Table, seat: int, lang: str) -> tuple[str, Render]:
         view, names = seat_view_at(table, seat), table.names()
