@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import socket
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
@@ -51,6 +52,8 @@ from .migrations import LATEST_VERSION, MIGRATIONS, POSTGRESQL_BASELINE
 
 __all__ = ["PostgresBackend", "PostgresTransaction", "server_name"]
 
+log = logging.getLogger(__name__)
+
 T = TypeVar("T")
 
 #: the advisory lock every migration takes (two bots starting at once migrate one by one)
@@ -60,6 +63,8 @@ MIGRATION_LOCK: Final = 0x64647A_6D6967  # "ddz mig"
 HOLDER_LOCK: Final = 0x64647A  # "ddz"
 #: a transaction ended by the server this way is run again, at most this many times
 RETRIES: Final = 5
+#: how long a close waits for the transactions in flight
+CLOSE_SECONDS: Final = 5.0
 #: how often a worker standing by tries to take the hold (the hand-over after a SIGTERM)
 STANDBY_POLL: Final = 0.1
 #: the holder's connection: the server probes it after 2 s of silence, every second, and
@@ -249,6 +254,8 @@ class PostgresBackend:
         except BaseException:
             await conn.close()
             raise
+        if told:
+            log.info("took over %s", self.name)
         if self._on_lost_hold is not None:
             lost = self._on_lost_hold
             conn.add_termination_listener(lambda _: self._pool is not None and lost())
@@ -299,10 +306,15 @@ class PostgresBackend:
                     await conn.execute("UPDATE ddz_schema SET version = $1", upto)
 
     async def close(self) -> None:
-        """Close the pool once the transactions in flight are done."""
+        """Close the pool once the transactions in flight are done (at most
+        ``CLOSE_SECONDS``: a connection still held then is cut, and the server rolls back
+        what it had not committed), then let go of the hold."""
         pool, self._pool = self._pool, None
         if pool is not None:
-            await pool.close()
+            try:
+                await asyncio.wait_for(pool.close(), CLOSE_SECONDS)
+            except TimeoutError:
+                pool.terminate()
         await self._release_holder()
 
     # -- transactions -----------------------------------------------------------------------

@@ -8,6 +8,7 @@ timers' callback comes back here and is routed by the timer's kind.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 from typing import Any
@@ -47,6 +48,9 @@ from .tournament import Tournaments
 __all__ = ["RUNTIME_KEY", "Runtime", "runtime_of"]
 
 log = logging.getLogger(__name__)
+
+#: a stop waits this long for the work in hand (messages, AI seats) before it lets go
+STOP_DRAIN_SECONDS = 3.0
 
 RUNTIME_KEY = "ddz"
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
@@ -257,8 +261,17 @@ class Runtime:
             await self.outbox.drain()
 
     async def close(self) -> None:
-        """Shutting down: the work in hand done, the AI's workers stopped."""
-        await self.drain()
+        """Shutting down: the work in hand done, for at most ``STOP_DRAIN_SECONDS`` (a
+        worker standing by takes over once this one is gone; what is left unsent, it shows
+        again as it resumes the tables), the AI's workers stopped."""
+        try:
+            await asyncio.wait_for(self.drain(), STOP_DRAIN_SECONDS)
+        except TimeoutError:
+            log.warning(
+                "stopping with messages still to send after %.0f s: the next start shows"
+                " the tables again",
+                STOP_DRAIN_SECONDS,
+            )
         self.thinker.close()
 
 

