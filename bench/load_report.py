@@ -69,6 +69,12 @@ def max_in_window(times: list[float], window: float = 60.0) -> int:
     return best
 
 
+def most_calls_in_a_second(calls: list[Call]) -> int:
+    """The most calls of any method, answered or refused, inside any one second: what the
+    bot token's budget (about 30 a second in all) is about."""
+    return max_in_window([call.at for call in calls], 1.0)
+
+
 def _counted(call: Call) -> bool:
     """A call Telegram's limits count: one that sends or edits a message."""
     return call.method.startswith(("send", "edit", "copy", "forward"))
@@ -190,6 +196,7 @@ def print_figures(args: argparse.Namespace, run: LoadRun) -> None:
     sent = [c.at for c in run.all_calls if c.ok and c.chat_id is not None and _counted(c)]
     busiest = max_in_window(sent, 1.0)
     print(f"most messages in any second, all chats (Telegram asks about 30): {busiest}")
+    print(f"most Telegram calls in one second: {most_calls_in_a_second(run.calls)}")
     if args.by_kind:
         for kind, values in sorted(run.by_kind.items()):
             values.sort()
