@@ -58,7 +58,7 @@ STARTUP_RETRIES = 3
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 
 #: The exit code of each database the bot refuses at start (2: a bad setting; 3 and 4:
-#: Telegram refused the token or is out of reach).
+#: Telegram refused the token or is out of reach; 16: Telegram refused the webhook).
 EXIT_CODES: dict[type[StartRefusedError], int] = {
     DatabaseLockedError: 5,
     NotADatabaseError: 6,
@@ -74,6 +74,10 @@ EXIT_CODES: dict[type[StartRefusedError], int] = {
 BACKUP_FAILED = 11
 #: ``python bot.py copy-db`` that made no copy (or kept none: it didn't check out).
 COPY_FAILED = 15
+# 16: Telegram refused the webhook (``tg.connection.StartupFailure.WEBHOOK_REFUSED``).
+
+#: The ports Telegram posts a webhook's updates to (``setWebhook`` refuses any other).
+WEBHOOK_PORTS = (443, 80, 88, 8443)
 
 # Telegram's rule for a webhook's secret token.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
@@ -119,6 +123,17 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
     parts = urlsplit(url)
     if parts.scheme != "https" or not parts.hostname:
         raise SettingsError("DDZ_WEBHOOK_URL", url, "an https:// URL with a host name")
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if port is not None and port not in WEBHOOK_PORTS:
+        raise SettingsError(
+            "DDZ_WEBHOOK_URL",
+            url,
+            "Telegram posts only to ports 443, 80, 88 and 8443: leave the port out (443) "
+            "or give one of those (the server behind may listen on another: DDZ_WEBHOOK_PORT)",
+        )
     if parts.fragment or not _PATH.fullmatch(parts.path):
         raise SettingsError(
             "DDZ_WEBHOOK_URL",
@@ -337,6 +352,8 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     from ddz_bot.tg.connection import startup_failure
 
     application = build_application(settings)
+    if not (webhook is not None and settings.webapp):  # that start says it itself
+        say_ready_once_running(application)
     schedule_backups(application, settings)
     if not checked_whole:
         schedule_whole_check(application, settings)
@@ -377,6 +394,19 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
         for handler in handlers:
             handler.removeFilter(quiet)
     return 0
+
+
+def say_ready_once_running(application: Any) -> None:
+    """Log "ready" when ``run_webhook`` or ``run_polling`` has set the webhook (or begun
+    polling) and started the Application: a job due at once runs only then, and never if
+    Telegram refused the webhook."""
+    from ddz_bot.tg.app import say_ready
+
+    async def ready(_: object) -> None:
+        say_ready(application)
+
+    if application.job_queue is not None:
+        application.job_queue.run_once(ready, when=0, name="ddz:ready")
 
 
 def _path_clash(webhook_url: str, webapp_url: str) -> bool:
@@ -440,6 +470,9 @@ async def start_on_live_server(
     logging.getLogger(__name__).info(
         "webhook %s on the live table's server", webhook["webhook_url"]
     )
+    from ddz_bot.tg.app import say_ready
+
+    say_ready(application)
 
 
 async def stop_on_live_server(application: Any) -> None:

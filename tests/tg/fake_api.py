@@ -207,6 +207,8 @@ class FakeBotAPI(BaseRequest):
         self.unreachable = 0
         #: knob: every call is answered 401 Unauthorized (a revoked or mistyped token)
         self.token_refused = False
+        #: knob: Telegram's answer (400) to ``setWebhook`` ("Bad Request: bad webhook: ...")
+        self.webhook_refusal: str | None = None
         #: 429s answered, by chat (None: a call without a chat)
         self.too_many: dict[int | None, int] = {}
 
@@ -470,6 +472,8 @@ class FakeBotAPI(BaseRequest):
         return updates
 
     def _api_setWebhook(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        if self.webhook_refusal is not None:
+            raise ApiError(400, self.webhook_refusal)
         self.webhooks.append(params)
         return True
 
