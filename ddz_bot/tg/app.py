@@ -19,6 +19,7 @@ from telegram.request import BaseRequest
 
 from ..config import Settings
 from ..storage import Database, EconomySettings
+from .budget import Budget
 from .commands import GROUP_MENU, PRIVATE_MENU
 from .connection import connect, quiet_polling_outages
 from .handlers import install
@@ -97,7 +98,10 @@ def build_application(
     if not settings.token:
         raise ValueError("no bot token: set DDZ_BOT_TOKEN")
     limiter = rate_limiter or ChatRateLimiter(
-        overall_max_rate=settings.overall_rate, group_max_rate=settings.group_rate, max_retries=2
+        overall_max_rate=settings.overall_rate,
+        group_max_rate=settings.group_rate,
+        max_retries=2,
+        budget=Budget(settings.overall_rate) if settings.overall_rate > 0 else None,
     )
 
     def key_of(update: object) -> Hashable | None:
