@@ -47,8 +47,9 @@ from ddz_bot.storage.errors import (
 )
 from ddz_bot.storage.guard import CheckReport, DatabaseLock, check, check_whole, hold
 from ddz_bot.tg.webhook_start import STOP_SIGNALS as STOP_SIGNALS
-from ddz_bot.tg.webhook_start import WebhookArguments, say_ready_once_running
+from ddz_bot.tg.webhook_start import WebhookArguments as WebhookArguments
 from ddz_bot.tg.webhook_start import run_on_live_server as run_on_live_server
+from ddz_bot.tg.webhook_start import say_ready_once_running
 from ddz_bot.tg.webhook_start import start_on_live_server as start_on_live_server
 from ddz_bot.tg.webhook_start import stop_on_live_server as stop_on_live_server
 

@@ -7,9 +7,10 @@ as much as the outbox's messages).
 budget does), but when Telegram answers 429 it pauses *every* request of the bot for the
 ``retry_after``: one fast tapper in a private chat would stall every table.
 ``ChatRateLimiter`` keeps the pacing and holds back only the chat that was told to wait:
-later calls into that chat wait out the hold, other chats go on. Calls from a task that waits out floods itself (the outbox, which then
-sends only the newest content: see ``caller_waits_out_floods``) get the ``RetryAfter`` at
-once; other calls (replies, answers to button presses) are retried after the hold.
+later calls into that chat wait out the hold, other chats go on. Calls from a task that waits
+out floods itself (the outbox, which then sends only the newest content: see
+``caller_waits_out_floods``) get the ``RetryAfter`` at once; other calls (replies, answers to
+button presses) are retried after the hold.
 """
 
 from __future__ import annotations

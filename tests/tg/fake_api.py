@@ -19,7 +19,7 @@ import math
 import re
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -156,6 +156,19 @@ def _window_wait(window: deque[float], now: float, span: float, most: int) -> fl
     if len(window) < most:
         return 0.0
     return window[len(window) - most] + span - now
+
+
+def most_in_a_second(moments: Iterable[float]) -> int:
+    """The most of ``moments`` (the times calls were made, of any method, answered or
+    refused) in any one second, its ends included: what the bot token's budget (about 30
+    calls a second) is about."""
+    times = sorted(moments)
+    best = start = 0
+    for end, moment in enumerate(times):
+        while moment - times[start] > 1.0:
+            start += 1
+        best = max(best, end - start + 1)
+    return best
 
 
 #: The methods that send or change a message: what Telegram's pace counts.
