@@ -11,6 +11,15 @@ before each call (``Budget.take``); while a call waits, whatever it would show m
 replaced by newer content, so the longer the queue, the more a waiting panel or a group
 picture skips states nobody needs to see.
 
+Every call of the bot counts, when it is made: the rate limiter, which every call goes
+through, tells the budget (``Budget.call``), and a call whose task took no turn before (an
+answer to a press, a deletion's second call, a retry) waits for one there. Counting turns
+when they were handed out, and the outbox's calls alone, let a second hold half as many calls
+again as Telegram allows: a turn's call comes a little later, and answers took no turn at all.
+
+The budget is a share of the token's (``share``, ``set_share``): bots serving one token each
+lease a part, and the parts add up to Telegram's rate.
+
 A less urgent call goes only while the second keeps room for the more urgent ones
 (``_KEPT_FREE``): a window filled by group pictures and waiting panels still lets a deciding
 seat's panel or an answer go at once, instead of when the window's oldest call ages out. When
