@@ -46,7 +46,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -74,13 +73,6 @@ LINGER = 3.0
 
 
 @dataclass
-class Seat:
-    """One person of the load: how their page connects."""
-
-    url: str
-
-
-@dataclass
 class ClientReport:
     waits: list[float] = field(default_factory=list)  # seconds
     decisions: int = 0
@@ -96,6 +88,10 @@ class ClientReport:
     cpu: float = 0.0  # the process's CPU seconds, all of its run
 
 
+#: one person's page: their id, the socket's URL, its first message
+Seat = tuple[int, str, str]
+
+
 def launch(user: dict[str, Any]) -> str:
     fields = {
         "user": json.dumps({"id": user["id"], "first_name": user["first_name"]}),
@@ -107,19 +103,19 @@ def launch(user: dict[str, Any]) -> str:
 
 # ---- the people (other processes) ------------------------------------------------------------
 def run_clients(
-    seats: list[tuple[int, str]], think: float, ramp: float, until: float, seed: int
+    seats: list[Seat], think: float, ramp: float, until: float, seed: int
 ) -> ClientReport:
     return asyncio.run(_clients(seats, think, ramp, until, seed))
 
 
 async def _clients(
-    seats: list[tuple[int, str]], think: float, ramp: float, until: float, seed: int
+    seats: list[Seat], think: float, ramp: float, until: float, seed: int
 ) -> ClientReport:
     report = ClientReport()
     rng = random.Random(seed)
     lag = asyncio.ensure_future(_lag(report.lags, until))
     outcomes = await asyncio.gather(
-        *(_person(user, url, think, ramp, until, rng, report) for user, url in seats),
+        *(_person(user, url, hello, think, ramp, until, rng, report) for user, url, hello in seats),
         return_exceptions=True,
     )
     lag.cancel()
@@ -139,6 +135,7 @@ async def _lag(lags: list[float], until: float, step: float = 0.01) -> None:
 async def _person(
     user: int,
     url: str,
+    hello: str,
     think: float,
     ramp: float,
     until: float,
@@ -149,6 +146,7 @@ async def _person(
 
     await asyncio.sleep(rng.uniform(0.0, ramp))  # people open their pages over the ramp
     socket = await websocket_connect(url, max_message_size=1 << 20)
+    await socket.write_message(hello)  # as the page: who and which table, first thing
     acted: set[int] = set()
     ids = 0
     hints: asyncio.Future[list[str]] | None = None
@@ -252,6 +250,8 @@ async def start_bot(db_path: Path | str, api: FakeBotAPI) -> Any:
         play_timeout=600.0,
         webapp_url="https://live.example.org/",
         webapp_port=0,
+        # every page of the run connects from 127.0.0.1: no ceiling of one address's sockets
+        webapp_max_sockets_per_address=100_000,
     )
     limiter = AIORateLimiter(
         overall_max_rate=0, group_max_rate=20, group_time_period=60, max_retries=0
@@ -298,12 +298,13 @@ async def _load_on(args: argparse.Namespace, target: Path | str) -> None:
     await rt.drain()
     rt.outbox.budget.per_second = budget
     seated = time.perf_counter() - started
-    urls: list[tuple[int, str]] = []
+    urls: list[Seat] = []
     for _, users, table_id in tables:
         token = server.tokens.token(table_id)
         for user in users:
-            init = quote(launch(user))
-            urls.append((user["id"], f"ws://127.0.0.1:{server.port}/ws?t={token}&initData={init}"))
+            # the page's socket: no launch data in its URL, the first message carries it
+            hello = json.dumps({"t": "hello", "init": launch(user), "table": token})
+            urls.append((user["id"], f"ws://127.0.0.1:{server.port}/ws", hello))
     written = _note_writes()
     dealt_calls = len(api.calls)
     chats = {group: table_id for group, _, table_id in tables}

@@ -12,6 +12,9 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from .durations import parse_duration
+from .netaddr import LOCAL_PROXIES, Network, networks, origins
+
 __all__ = [
     "LANGUAGES",
     "SETTINGS_HELP",
@@ -69,6 +72,12 @@ class Settings:
     webapp_port: int = 8081
     webapp_name: str = ""  # the Mini App's short name (@BotFather /newapp); empty: main app
     webapp_max_age: int = 86_400  # seconds a page's launch data stays good
+    webapp_max_sockets_per_user: int = 4  # one person's open pages (a phone, a desktop...)
+    webapp_max_sockets_per_address: int = 32  # pages from one client address (a household)
+    #: further origins a page may connect from (the page's own is always allowed)
+    webapp_origins: tuple[str, ...] = ()
+    #: peers whose X-Forwarded-For / X-Real-IP are believed (the reverse proxy)
+    trusted_proxies: tuple[Network, ...] = LOCAL_PROXIES
     #: the port of the metrics' own server (/metrics, /healthz) without the live table;
     #: None: none (with the live table its server serves them); 0: any free port (tests)
     metrics_port: int | None = None
@@ -177,7 +186,8 @@ def _one_metrics_server(settings: Settings, env: Mapping[str, str]) -> None:
 class _Spec:
     name: str
     variable: str
-    kind: str  # str, path, float, int, port, lang, level, proxy, url, duration, webapp, database
+    kind: str  # str, path, float, int, port, lang, level, proxy, url, duration, webapp,
+    # database, count, networks, origins
     default: str
     meaning: str
 
@@ -195,6 +205,15 @@ class _Spec:
                 return number
             if self.kind == "duration":
                 return parse_duration(raw)
+            if self.kind == "count":
+                number = int(raw)
+                if not 1 <= number <= 100_000:
+                    raise ValueError("a number from 1 to 100000")
+                return number
+            if self.kind == "networks":
+                return networks(raw)
+            if self.kind == "origins":
+                return origins(raw)
             if self.kind == "port":
                 port = int(raw)
                 if not 1 <= port <= 65_535:
@@ -385,6 +404,36 @@ _SPECS = (
         "seconds a page's signed launch data stays good",
     ),
     _Spec(
+        "webapp_max_sockets_per_user",
+        "DDZ_WEBAPP_MAX_SOCKETS_PER_USER",
+        "count",
+        "4",
+        "live table pages one person may have open at once; the next one is refused",
+    ),
+    _Spec(
+        "webapp_max_sockets_per_address",
+        "DDZ_WEBAPP_MAX_SOCKETS_PER_ADDRESS",
+        "count",
+        "32",
+        "live table connections from one client address at once; the next one is refused",
+    ),
+    _Spec(
+        "trusted_proxies",
+        "DDZ_TRUSTED_PROXIES",
+        "networks",
+        "127.0.0.1/32,::1",
+        "addresses or networks (`10.0.0.0/8`) of the reverse proxies whose X-Forwarded-For and "
+        "X-Real-IP name the client; anyone else's are ignored",
+    ),
+    _Spec(
+        "webapp_origins",
+        "DDZ_WEBAPP_ORIGINS",
+        "origins",
+        "(empty: DDZ_WEBAPP_URL's only)",
+        "further origins the live table's page may connect from, comma-separated, e.g. "
+        "`http://127.0.0.1:8081` to try it locally; any other origin gets 403",
+    ),
+    _Spec(
         "metrics_port",
         "DDZ_METRICS_PORT",
         "port",
@@ -400,23 +449,6 @@ _SPECS = (
         "address the metrics' own server listens on (without the live table)",
     ),
 )
-
-_UNITS = {"s": 1, "m": 60, "h": 3600, "d": 86_400}
-
-
-def parse_duration(raw: str) -> float:
-    """Seconds of ``30m``, ``6h``, ``1d`` or a plain number of seconds (at least a minute)."""
-    text = raw.strip().lower()
-    unit = _UNITS.get(text[-1:], 0)
-    number = text[:-1] if unit else text
-    try:
-        seconds = float(number) * (unit or 1)
-    except ValueError:
-        raise ValueError("a duration such as 30m, 6h or 1d") from None
-    if not 60 <= seconds <= 366 * 86_400:
-        raise ValueError("between 1 minute and a year")
-    return seconds
-
 
 SETTINGS_HELP = "\n".join(
     ["| variable | default | meaning |", "|---|---|---|"]

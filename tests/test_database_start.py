@@ -20,7 +20,7 @@ from typing import IO, Any
 
 import pytest
 
-import bot as entry
+from ddz_bot import database_start as codes
 from ddz_bot.config import Settings
 from ddz_bot.storage import LATEST_VERSION, Database
 from ddz_bot.storage.errors import (
@@ -120,7 +120,7 @@ def test_a_bad_file_is_refused_in_one_line_and_left_as_it_was(kind: str, tmp_pat
     before = db.read_bytes()
     result = _run(db, cwd=tmp_path)
     lines = result.stderr.strip().splitlines()
-    assert result.returncode == entry.EXIT_CODES[BAD_FILES[kind]], result.stderr
+    assert result.returncode == codes.EXIT_CODES[BAD_FILES[kind]], result.stderr
     assert len(lines) == 1 and str(db) in lines[0] and "Traceback" not in result.stderr
     assert db.read_bytes() == before
 
@@ -135,7 +135,7 @@ def test_a_damaged_file_points_at_the_restore_steps(tmp_path: Path) -> None:
 def test_a_folder_that_cant_be_made_is_refused(tmp_path: Path) -> None:
     (tmp_path / "data").write_text("a file where the folder should be", encoding="utf-8")
     result = _run(tmp_path / "data" / "ddz.sqlite3", cwd=tmp_path)
-    assert result.returncode == entry.EXIT_CODES[NoDatabaseFolderError]
+    assert result.returncode == codes.EXIT_CODES[NoDatabaseFolderError]
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
 
 
@@ -161,7 +161,7 @@ def test_an_unreadable_folder_is_refused(tmp_path: Path) -> None:
         result = _run(db, cwd=tmp_path, prefix=_without_root_powers())
     finally:
         folder.chmod(0o755)
-    assert result.returncode == entry.EXIT_CODES[DatabaseUnreadableError], result.stderr
+    assert result.returncode == codes.EXIT_CODES[DatabaseUnreadableError], result.stderr
     assert len(result.stderr.strip().splitlines()) == 1 and "Traceback" not in result.stderr
     assert str(db) in result.stderr and db.read_bytes() == before
 
@@ -227,7 +227,7 @@ def test_one_bot_per_database_and_a_killed_one_leaves_it_free(
         first.wait_ready()
 
         second = _run(db, cwd=tmp_path)
-        assert second.returncode == entry.EXIT_CODES[DatabaseLockedError]
+        assert second.returncode == codes.EXIT_CODES[DatabaseLockedError]
         line = second.stderr.strip()
         assert len(line.splitlines()) == 1 and str(db) in line
         assert f"pid {first.process.pid}" in line and "Traceback" not in line
@@ -261,7 +261,7 @@ def test_the_bot_keeps_its_own_backups_when_told_where(tmp_path: Path) -> None:
         token="1:x", db_path=db, backup_dir=tmp_path / "backups", backup_every=3600, backup_keep=2
     )
     application = _Application()
-    entry.schedule_backups(application, settings)
+    codes.schedule_backups(application, settings)
     [(job, interval, first)] = application.job_queue.repeating
     assert interval == first == 3600
     for day in range(1, 4):
@@ -278,5 +278,5 @@ def test_the_bot_keeps_its_own_backups_when_told_where(tmp_path: Path) -> None:
 
 def test_no_backups_unless_told_where(tmp_path: Path) -> None:
     application = _Application()
-    entry.schedule_backups(application, Settings(token="1:x", db_path=tmp_path / "d"))
+    codes.schedule_backups(application, Settings(token="1:x", db_path=tmp_path / "d"))
     assert application.job_queue.repeating == []

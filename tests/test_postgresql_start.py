@@ -1,6 +1,6 @@
 """``python bot.py`` on PostgreSQL refuses what it can't play on in one line, with its own exit
 code and no traceback: a server that doesn't answer, a login it refuses, no such database, a
-schema newer than the bot, a schema another bot plays on; ``copy-db`` refuses a target that
+schema newer than the bot; ``copy-db`` refuses a target that
 holds data. The password of the URL is never printed."""
 
 from __future__ import annotations
@@ -15,10 +15,9 @@ from urllib.parse import urlsplit, urlunsplit
 import asyncpg
 import pytest
 
-import bot as entry
+from ddz_bot import database_start as codes
 from ddz_bot.storage import LATEST_VERSION, Database
 from ddz_bot.storage.errors import (
-    DatabaseLockedError,
     DatabaseRefusedLoginError,
     DatabaseUnreachableError,
     NoSuchDatabaseError,
@@ -68,7 +67,7 @@ def _with(url: str, **parts: str) -> str:
 
 def test_a_server_that_does_not_answer(tmp_path: Path) -> None:
     result = _run(url="postgresql://ddz:secret@127.0.0.1:9/ddz", cwd=tmp_path)
-    assert result.returncode == entry.EXIT_CODES[DatabaseUnreachableError] == 12
+    assert result.returncode == codes.EXIT_CODES[DatabaseUnreachableError] == 12
     line = _one_line(result)
     assert "doesn't answer" in line and "secret" not in line
 
@@ -77,14 +76,14 @@ async def test_a_login_the_server_refuses(url: str, tmp_path: Path) -> None:
     parts = urlsplit(url)
     refused = _with(url, netloc=f"nobody_here:secret@{parts.hostname}:{parts.port or 5432}")
     result = _run(url=refused, cwd=tmp_path)
-    assert result.returncode == entry.EXIT_CODES[DatabaseRefusedLoginError] == 13
+    assert result.returncode == codes.EXIT_CODES[DatabaseRefusedLoginError] == 13
     line = _one_line(result)
     assert "refused the login" in line and "secret" not in line
 
 
 async def test_no_such_database(url: str, tmp_path: Path) -> None:
     result = _run(url=_with(url, path="/no_such_ddz_database", query=""), cwd=tmp_path)
-    assert result.returncode == entry.EXIT_CODES[NoSuchDatabaseError] == 14
+    assert result.returncode == codes.EXIT_CODES[NoSuchDatabaseError] == 14
     assert "createdb" in _one_line(result)
 
 
@@ -97,7 +96,7 @@ async def test_a_schema_newer_than_the_bot(url: str, tmp_path: Path) -> None:
     finally:
         await connection.close()
     result = _run(url=url, cwd=tmp_path)
-    assert result.returncode == entry.EXIT_CODES[SchemaTooNewError] == 8
+    assert result.returncode == codes.EXIT_CODES[SchemaTooNewError] == 8
     assert f"schema version {LATEST_VERSION + 1}" in _one_line(result)
     connection = await asyncpg.connect(url)
     try:  # nothing was changed
@@ -105,13 +104,6 @@ async def test_a_schema_newer_than_the_bot(url: str, tmp_path: Path) -> None:
         assert await connection.fetchval("SELECT beans FROM players") == 10_000
     finally:
         await connection.close()
-
-
-async def test_a_schema_another_bot_plays_on(url: str, tmp_path: Path) -> None:
-    async with Database(url, exclusive=True):
-        result = _run(url=url, cwd=tmp_path)
-    assert result.returncode == entry.EXIT_CODES[DatabaseLockedError] == 5
-    assert "in use by another bot (ddz-bot pid" in _one_line(result)
 
 
 async def test_copy_db_copies_once_and_refuses_a_target_with_data(url: str, tmp_path: Path) -> None:
@@ -124,7 +116,7 @@ async def test_copy_db_copies_once_and_refuses_a_target_with_data(url: str, tmp_
         copied.stdout
     )
     again = _run("copy-db", str(source), url, url=url, cwd=tmp_path)
-    assert again.returncode == entry.COPY_FAILED
+    assert again.returncode == codes.COPY_FAILED
     assert "already holds data" in _one_line(again)
     assert source.read_bytes() == before  # the source is read from a copy, never migrated
     async with Database(url) as db:

@@ -111,6 +111,10 @@ class Backend(Protocol):
 
     async def integrity_check(self) -> list[str]: ...
 
+    def holds(self) -> bool:
+        """Whether this process holds the data it plays on now (``/healthz`` says it)."""
+        ...
+
 
 @dataclass(frozen=True, slots=True)
 class Dialect:

@@ -123,9 +123,7 @@ async def copy_database(source: Path, target: str) -> CopyReport:
     backend = PostgresBackend(target, exclusive=True)  # no bot may play on it meanwhile
     await backend.connect()
     try:
-        pool = backend._pool
-        assert pool is not None
-        async with pool.acquire() as conn, conn.transaction():
+        async with backend.pool.acquire() as conn, conn.transaction():
             await conn.execute("SET LOCAL synchronous_commit TO on")  # beans: on the disk
             for table in COPIED_TABLES:
                 if await conn.fetchval(f"SELECT EXISTS (SELECT 1 FROM {table})"):

@@ -181,6 +181,11 @@ class StoreCore:
         rows = await self._fetchall(sql, params)
         return rows[0] if rows else None
 
+    def holds(self) -> bool:
+        """Whether this process holds its data now: open, and on PostgreSQL still holding the
+        schema (a worker standing by, or one whose hold was lost, does not)."""
+        return self.backend.holds()
+
     async def ping(self) -> None:
         """Raise unless the database answers a read of its data now (``/healthz``)."""
         await self._fetchall("SELECT 1 FROM players LIMIT 1")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
 from urllib.parse import urlsplit
 
@@ -60,6 +60,27 @@ MIGRATION_LOCK: Final = 0x64647A_6D6967  # "ddz mig"
 HOLDER_LOCK: Final = 0x64647A  # "ddz"
 #: a transaction ended by the server this way is run again, at most this many times
 RETRIES: Final = 5
+#: how often a worker standing by tries to take the hold (the hand-over after a SIGTERM)
+STANDBY_POLL: Final = 0.1
+#: the holder's connection: the server probes it after 2 s of silence, every second, and
+#: drops it (releasing its locks) after 3 probes unanswered
+_HOLDER_SETTINGS: Final = {
+    "application_name": "ddz-bot",
+    "tcp_keepalives_idle": "2",
+    "tcp_keepalives_interval": "1",
+    "tcp_keepalives_count": "3",
+}
+_HOLDER_QUERY: Final = (
+    "SELECT a.application_name || ' pid ' || a.pid || ' from '"
+    " || COALESCE(host(a.client_addr), 'local') || ' since '"
+    " || to_char(a.backend_start, 'YYYY-MM-DD HH24:MI:SS')"
+    " FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
+    " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2"
+    " AND l.classid = $1::int::oid"
+    " AND l.objid = (hashtext(current_schema())::bigint & 4294967295)::oid LIMIT 1"
+)
+#: told, once, who holds the schema while this worker stands by
+StandbyWatcher = Callable[[str], None]
 _RETRIED = (asyncpg.DeadlockDetectedError, asyncpg.SerializationError)
 #: the connection went away mid-transaction (the server restarted or ended it, the network)
 _LOST = (
@@ -154,6 +175,8 @@ class PostgresBackend:
         connect_timeout: float = 5.0,
         moves_synchronous: str = "NORMAL",
         exclusive: bool = False,
+        standby: StandbyWatcher | None = None,
+        on_lost_hold: Callable[[], None] | None = None,
     ) -> None:
         if moves_synchronous.upper() not in {"OFF", "NORMAL", "FULL", "EXTRA"}:
             raise ValueError(f"unknown synchronous setting {moves_synchronous!r}")
@@ -165,8 +188,14 @@ class PostgresBackend:
         self._settings = {"application_name": "ddz-bot"}
         if not self._moves_durable:
             self._settings["synchronous_commit"] = "off"
-        #: hold the database alone for the life of this object (one bot a database)
+        #: hold the schema alone for the life of this object (one bot plays on it at a time)
         self._exclusive = exclusive
+        #: with ``exclusive``: wait while another holds it (a worker standing by), told once
+        #: who holds it; without, another holder refuses the start (``DatabaseLockedError``)
+        self._standby = standby
+        #: told if the hold is lost while open (the server or the network went away): this
+        #: process must stop playing, another takes over
+        self._on_lost_hold = on_lost_hold
         self._pool: asyncpg.Pool | None = None
         self._holder: asyncpg.Connection | None = None
 
@@ -199,27 +228,44 @@ class PostgresBackend:
         self._pool = pool
 
     async def _hold(self, pool: asyncpg.Pool) -> asyncpg.Connection:
-        """A connection of its own holding the bot's lock: released with it, by any exit."""
+        """A connection of its own holding the bot's lock: released with it, by any exit.
+        Its keepalives make the server notice a holder whose machine is gone within about
+        five seconds (and release the lock), as it notices a killed process at once."""
         conn: asyncpg.Connection = await asyncpg.connect(
-            self.url, timeout=self._connect_timeout, server_settings={"application_name": "ddz-bot"}
+            self.url, timeout=self._connect_timeout, server_settings=_HOLDER_SETTINGS
         )
-        taken = await conn.fetchval(
-            "SELECT pg_try_advisory_lock($1::int, hashtext(current_schema()))", HOLDER_LOCK
-        )
-        if not taken:
-            holder = await pool.fetchval(
-                "SELECT a.application_name || ' pid ' || a.pid || ' from '"
-                " || COALESCE(host(a.client_addr), 'local') || ' since '"
-                " || to_char(a.backend_start, 'YYYY-MM-DD HH24:MI:SS')"
-                " FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid"
-                " WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 2"
-                " AND l.classid = $1::int::oid"
-                " AND l.objid = (hashtext(current_schema())::bigint & 4294967295)::oid LIMIT 1",
-                HOLDER_LOCK,
-            )
+        told = False
+        try:
+            while not await conn.fetchval(
+                "SELECT pg_try_advisory_lock($1::int, hashtext(current_schema()))", HOLDER_LOCK
+            ):
+                holder = await pool.fetchval(_HOLDER_QUERY, HOLDER_LOCK) or "another connection"
+                if self._standby is None:
+                    raise DatabaseLockedError(self.name, holder)
+                if not told:
+                    self._standby(holder)
+                    told = True
+                await asyncio.sleep(STANDBY_POLL)
+        except BaseException:
             await conn.close()
-            raise DatabaseLockedError(self.name, holder or "another connection")
+            raise
+        if self._on_lost_hold is not None:
+            lost = self._on_lost_hold
+            conn.add_termination_listener(lambda _: self._pool is not None and lost())
         return conn
+
+    @property
+    def pool(self) -> asyncpg.Pool:
+        """The open pool (for work on the whole database, such as ``copy-db``'s COPY)."""
+        if self._pool is None:
+            raise RuntimeError("the database is closed")
+        return self._pool
+
+    def holds(self) -> bool:
+        """Whether this process holds the schema now (always, for a backend not exclusive)."""
+        if not self._exclusive:
+            return self._pool is not None
+        return self._holder is not None and not self._holder.is_closed()
 
     async def _release_holder(self) -> None:
         holder, self._holder = self._holder, None

@@ -348,6 +348,10 @@ class SqliteBackend:
     async def schema_version(self) -> int:
         return int((await self.fetchall("PRAGMA user_version"))[0][0])
 
+    def holds(self) -> bool:
+        """Open (the file's lock is the process's, ``guard.hold``, taken before)."""
+        return self._writer is not None
+
     async def integrity_check(self) -> list[str]:
         """SQLite's own ``PRAGMA integrity_check``: ``['ok']`` when the file is sound."""
         return [str(r[0]) for r in await self.fetchall("PRAGMA integrity_check")]

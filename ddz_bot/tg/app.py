@@ -81,6 +81,19 @@ def say_ready(application: AnyApp) -> None:
         log.info("%s", line)
 
 
+#: set in ``bot_data`` when the worker lost its hold of the database while playing
+LOST_HOLD_KEY = "ddz:lost-hold"
+
+
+def lost_hold(application: AnyApp) -> None:
+    """The database's hold went (the server or the network is gone): stop playing at once,
+    so that only the worker that takes over plays on (it resumes every table from storage;
+    a save this one still tries is refused by the table's stored version)."""
+    log.error("lost the hold of the database: stopping (a worker standing by takes over)")
+    application.bot_data[LOST_HOLD_KEY] = True
+    application.stop_running()
+
+
 def runtime(application: AnyApp) -> Runtime:
     """The bot's parts in a running application (after ``post_init``)."""
     return runtime_of(application)
@@ -120,8 +133,17 @@ def build_application(
 
     async def post_init(application: AnyApp) -> None:
         economy = EconomySettings(daily_base=settings.daily_bonus)
-        if settings.on_postgresql:  # one bot a database, as the SQLite file's lock does
-            db = await Database.open(settings.database_url, economy=economy, exclusive=True)
+        if settings.on_postgresql:  # one worker plays at a time; another stands by
+            db = await Database.open(
+                settings.database_url,
+                economy=economy,
+                exclusive=True,
+                standby=lambda holder: log.info(
+                    "standing by: %s plays on the database; this worker takes over when it stops",
+                    holder,
+                ),
+                on_lost_hold=lambda: lost_hold(application),
+            )
         else:
             db = await Database.open(settings.db_path, economy=economy)
         me = application.bot

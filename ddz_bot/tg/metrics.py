@@ -32,6 +32,7 @@ Beside them, prometheus-client's ``process_*`` and ``python_*`` of the process.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from prometheus_client import (
@@ -120,6 +121,16 @@ class Metrics:
             buckets=_AI_BUCKETS,
             registry=r,
         )
+        self._holds = Gauge(
+            "ddz_holds_database",
+            "1 while this worker holds its database and plays on it (0: standing by or lost)",
+            registry=r,
+        )
+        self._resumed = Counter(
+            "ddz_tables_taken_over",
+            "Tables this worker resumed from storage when it started or took over",
+            registry=r,
+        )
         self._playing: dict[int, str] = {}  # the tables in play and their game
         self._gauges: dict[str, Gauge] = {}
         self._counters: dict[tuple[Counter, str], Counter] = {}
@@ -161,6 +172,13 @@ class Metrics:
         self._transactions.observe(seconds)
         if failed:
             self._db_errors.inc()
+
+    def holding(self, holds: Callable[[], bool]) -> None:
+        """Whether this worker holds its database, read when scraped."""
+        self._holds.set_function(lambda: 1.0 if holds() else 0.0)
+
+    def resumed(self, tables: int) -> None:
+        self._resumed.inc(tables)
 
     def ai_decided(self, game: str, seconds: float) -> None:
         """An AI decision for a ``game`` seat came after ``seconds``."""

@@ -15,6 +15,7 @@ import logging
 from collections.abc import Mapping
 
 from ..storage import Database
+from . import clock
 from .closing import Closer
 from .ending import Ending
 from .hands import HandFlow
@@ -30,6 +31,9 @@ from .timers import TimerKind, TimerName, Timers
 __all__ = ["Resumer"]
 
 log = logging.getLogger(__name__)
+
+#: a clock found with less than this left at a resume starts again (``_restart_lapsed_clock``)
+LAPSED_CLOCK_SECONDS = 3.0
 
 
 class Resumer:
@@ -113,6 +117,18 @@ class Resumer:
         with contextlib.suppress(ValueError):
             await self.db.set_table_messages(str(table.id), panel_message_ids={-user: 0})
 
+    def _restart_lapsed_clock(self, table: Table) -> None:
+        """A decision whose clock ran out, or all but ran out, while no bot held the table
+        (stopped, killed, its worker gone before another took over) gets its time again:
+        nobody could act meanwhile, so it is not charged to the seat."""
+        game, deadline = table.game, table.deadline
+        waiting = None if game is None else game.waiting_for()
+        if waiting is None or deadline is None:
+            return
+        now = clock.now()
+        if deadline - now < LAPSED_CLOCK_SECONDS:
+            table.deadline = now + table.seconds_for(waiting.limit)
+
     async def resume_one(self, table: Table) -> None:
         """Re-arm one restored table's clock and show it again (the lock is held)."""
         game = table.game
@@ -140,6 +156,7 @@ class Resumer:
             await self.ending.settle(table)
             return
         if table.deadline is not None and table.timer_kind is not None:
+            self._restart_lapsed_clock(table)
             self.timers.arm(TimerName(table.id, table.timer_kind, table.version), table.deadline)
         self.presenter.show_table(table)
         self.hands.wake(table)  # stopped while its AI seats were to answer: they do now

@@ -71,6 +71,7 @@ class Runtime:
         #: what a host watches (``/metrics``): this bot's own, handed to whoever records
         self.metrics = Metrics()
         db.transaction_observer = self.metrics.transaction
+        self.metrics.holding(db.holds)
         limiter = getattr(bot, "rate_limiter", None)  # an ExtBot's: every call goes through it
         if isinstance(limiter, ChatRateLimiter):
             limiter.report_to(self.metrics)
@@ -223,7 +224,9 @@ class Runtime:
         await self.thinker.start()
         for name in GAMES:
             GAMES[name].warm_up()
-        return await self.resumer.resume()
+        resumed = await self.resumer.resume()
+        self.metrics.resumed(resumed)
+        return resumed
 
     async def drain(self) -> None:
         """Until nothing is left to do: the AI seats have answered, everything is sent."""

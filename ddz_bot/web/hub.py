@@ -115,6 +115,10 @@ class LiveHub:
     def viewers(self, table_id: int) -> int:
         return len(self._viewers.get(table_id, ()))
 
+    def pages(self, table_id: int) -> tuple[Viewer, ...]:
+        """The open pages of a table."""
+        return tuple(self._viewers.get(table_id, ()))
+
     def watching(self) -> int:
         """Open pages, all tables together."""
         return sum(len(viewers) for viewers in self._viewers.values())

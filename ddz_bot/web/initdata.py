@@ -35,7 +35,7 @@ MAX_LENGTH = 4096
 
 
 class InitDataError(ValueError):
-    """Launch data that does not say who someone is; the server answers 401."""
+    """Launch data that does not say who someone is; the socket is closed (``door``)."""
 
 
 class MissingInitData(InitDataError):
@@ -94,7 +94,8 @@ def _fields(init_data: str) -> dict[str, str]:
 
 def check_init_data(init_data: str, bot_token: str, *, now: float, max_age: float) -> LaunchData:
     """The person the launch data names, if Telegram signed it for this bot lately; else
-    an ``InitDataError`` saying why (the caller answers every one of them with 401)."""
+    an ``InitDataError`` saying why (the door refuses every one of them alike: a client
+    learns nothing of which check failed)."""
     fields = _fields(init_data)
     expected = hmac.new(
         secret_key(bot_token), data_check_string(fields).encode(), hashlib.sha256

@@ -2,10 +2,13 @@
 and one WebSocket a page, on tornado (python-telegram-bot's own webhook server, so nothing new
 to install), on the bot's event loop.
 
-Every WebSocket is checked before it opens: the launch data Telegram signed (``initdata``)
-says who it is, else 401 and nothing else; the table token says which table, else 404. A
-message is at most ``MAX_MESSAGE`` bytes (larger closes the connection) and each connection
-has its rate (``hub.RateLimit``). ``attach`` starts the server with the Application and stops
+Every WebSocket goes through the front door (``door``): a page from another origin gets 403 at
+the upgrade; then the socket's first message must say who it is (the launch data Telegram
+signed, ``initdata``) and which table (the token), within seconds, and the person and their
+address must be under their ceilings of open sockets, else it is closed with the
+``door.Refusal`` saying why. Only then does it watch a table (``hub``). A message is at most
+``MAX_MESSAGE`` bytes (larger closes the connection) and each connection has its rate
+(``hub.RateLimit``). ``attach`` starts the server with the Application and stops
 it before the bot's parts close. The same server answers a host's ``/metrics`` and
 ``/healthz`` (``watch``).
 """
@@ -13,7 +16,6 @@ it before the bot's parts close. The same server answers a host's ``/metrics`` a
 from __future__ import annotations
 
 import logging
-import time
 from asyncio import Future
 from pathlib import Path
 from typing import Any
@@ -24,15 +26,15 @@ import tornado.netutil
 import tornado.web
 import tornado.websocket
 from telegram.ext import Application
+from tornado.ioloop import IOLoop
 
 from ..config import Settings
-from ..i18n import lang_from_code
 from ..tg.live import LiveDoor, LiveLinks, LiveShow
 from ..tg.runtime import Runtime, runtime_of
 from . import adapter
+from .door import Door, Refusal, launch_data_in
 from .hub import LiveHub, Viewer
-from .initdata import InitDataError, check_init_data
-from .tokens import BadTableToken, TableTokens
+from .tokens import TableTokens
 from .watch import watch_routes
 from .webhook import webhook_routes
 
@@ -56,6 +58,7 @@ class LiveServer:
         self.app = app  # takes Telegram's webhook too where one is set (``webhook``)
         self.tokens = TableTokens(settings.token)
         self.hub = LiveHub(LiveDoor(rt), self.tokens)
+        self.door = Door(settings, self.tokens)
         self.links = LiveLinks(settings, rt.bot_username, self.tokens)
         rt.presenter.live = LiveShow(self.links, self.hub, adapter.key_moment)
         self.prefix = urlsplit(settings.webapp_url).path or "/"
@@ -83,7 +86,8 @@ class LiveServer:
             self.settings.webapp_port, self.settings.webapp_listen
         )
         self.port = sockets[0].getsockname()[1]
-        self._server = tornado.httpserver.HTTPServer(self.application(), xheaders=True)
+        # no xheaders: a forwarded address is believed only from a trusted proxy (``door``)
+        self._server = tornado.httpserver.HTTPServer(self.application())
         self._server.add_sockets(sockets)
         log.info("live table on %s:%d", self.settings.webapp_listen, self.port)
 
@@ -106,56 +110,84 @@ class _Page(tornado.web.RequestHandler):
 
 
 class _LiveSocket(tornado.websocket.WebSocketHandler):
-    """One page's live connection: checked before it opens, then a viewer of the hub."""
+    """One page's live connection: through the door (``door``), then a viewer of the hub."""
 
     def initialize(self, live: LiveServer) -> None:
         self.live = live
         self.viewer: Viewer | None = None
-        self.table_id = 0
-        self.user_id = 0
-        self.lang = ""
+        self.address: str | None = None  # counted against its address's ceiling
+        self.user_id: int | None = None  # counted against the person's ceiling
+        self.refused = False
+        self.deadline: object | None = None
 
     def check_origin(self, origin: str) -> bool:
-        return True  # who it is comes from the signed launch data, not the origin
-
-    async def get(self, *args: Any, **kwargs: Any) -> None:
-        settings = self.live.settings
-        try:
-            launch = check_init_data(
-                self.get_query_argument("initData", ""),
-                settings.token,
-                now=time.time(),
-                max_age=settings.webapp_max_age,
-            )
-        except InitDataError as error:
-            log.info("live table refused: %s", type(error).__name__)
-            self.set_status(401)
-            self.finish("unauthorized")
-            return
-        try:
-            token = self.get_query_argument("t", "") or launch.start_param
-            self.table_id = self.live.tokens.table_id(token)
-        except BadTableToken:
-            self.set_status(404)
-            self.finish("no such table")
-            return
-        self.user_id = launch.user_id
-        self.lang = lang_from_code(launch.language_code) or "en"
-        await super().get(*args, **kwargs)
+        return self.live.door.allows_origin(origin)  # else 403 at the upgrade
 
     def open(self, *args: str, **kwargs: str) -> None:
-        self.viewer = Viewer(self, self.user_id, self.table_id, self.lang)
-        self.live.hub.join(self.viewer)
+        door, request = self.live.door, self.request
+        if launch_data_in(request.query_arguments):
+            self.refuse(Refusal.LAUNCH_DATA_IN_URL)
+            return
+        address = door.proxies.client_address(
+            request.remote_ip or "",
+            request.headers.get_list("X-Forwarded-For"),
+            request.headers.get("X-Real-IP", ""),
+        )
+        if not door.caps.take_address(address):
+            self.refuse(Refusal.TOO_MANY_FROM_ADDRESS)
+            return
+        self.address = address
+        self.deadline = IOLoop.current().call_later(
+            door.hello_timeout, self.refuse, Refusal.NO_HELLO
+        )
 
     async def on_message(self, message: str | bytes) -> None:
+        if self.refused:
+            return
         if self.viewer is None:
+            self.hello(message)
             return
         if isinstance(message, bytes):
             self.close(1003, "text only")
             return
         await self.live.hub.message(self.viewer, message)
 
+    def hello(self, message: str | bytes) -> None:
+        """The first message: who and which table, else the socket is closed."""
+        self.cancel_deadline()
+        door = self.live.door
+        admitted = door.hello(message)
+        if isinstance(admitted, Refusal):
+            self.refuse(admitted)
+            return
+        if not door.caps.take_user(admitted.user_id):
+            self.refuse(Refusal.TOO_MANY_FOR_PERSON)
+            return
+        self.user_id = admitted.user_id
+        self.viewer = Viewer(self, admitted.user_id, admitted.table_id, admitted.lang)
+        self.live.hub.join(self.viewer)
+
+    def refuse(self, refusal: Refusal) -> None:
+        """Closed with the refusal's code; nothing it says after that is heard."""
+        log.info("live table refused %s: %s", self.address or self.request.remote_ip, refusal.name)
+        self.refused = True
+        self.cancel_deadline()
+        self.close(refusal, refusal.reason)
+
+    def cancel_deadline(self) -> None:
+        if self.deadline is not None:
+            IOLoop.current().remove_timeout(self.deadline)
+            self.deadline = None
+
     def on_close(self) -> None:
+        self.cancel_deadline()
+        caps = self.live.door.caps
+        if self.address is not None:
+            caps.give_address(self.address)
+            self.address = None
+        if self.user_id is not None:
+            caps.give_user(self.user_id)
+            self.user_id = None
         if self.viewer is not None:
             self.live.hub.leave(self.viewer)
             self.viewer = None

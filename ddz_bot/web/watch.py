@@ -63,9 +63,13 @@ class _Health(tornado.web.RequestHandler):
         except Exception as error:  # closed, broken, or too slow: down, whatever the cause
             log.warning("health check: the database does not answer: %r", error)
             self.set_status(503)
-            self.finish({"status": "unavailable", "database": "not answering"})
+            self.finish({"status": "unavailable", "database": "not answering", "holds": False})
             return
-        self.finish({"status": "ok", "database": "ok"})
+        if not self.db.holds():  # its hold lost: it is stopping, another worker plays on
+            self.set_status(503)
+            self.finish({"status": "unavailable", "database": "ok", "holds": False})
+            return
+        self.finish({"status": "ok", "database": "ok", "holds": True})
 
 
 def watch_routes(rt: Runtime) -> list[Route]:

@@ -80,8 +80,9 @@ class UpdateDoor:
         """Taking updates: the Application processes its queue (between start and stop)."""
         return bool(self.application.running)
 
-    def take(self, body: bytes) -> bool:
-        """Parse an update and queue it; False for a body that is no update."""
+    async def take(self, body: bytes) -> bool:
+        """Parse an update and handle it (returns once it has been); False for a body that
+        is no update."""
         try:
             data = json.loads(body)
             update = Update.de_json(data, self.application.bot) if isinstance(data, dict) else None
@@ -92,7 +93,10 @@ class UpdateDoor:
         bot = self.application.bot
         if isinstance(bot, ExtBot):
             bot.insert_callback_data(update)
-        self.application.update_queue.put_nowait(update)
+        application = self.application
+        await application.update_processor.process_update(
+            update, application.process_update(update)
+        )
         return True
 
 
@@ -122,13 +126,13 @@ class TelegramUpdates(tornado.web.RequestHandler):
     def data_received(self, chunk: bytes) -> None:
         self.chunks.append(chunk)
 
-    def post(self) -> None:
+    async def post(self) -> None:
         if not self.door.open:
             self.set_status(503)
             self.set_header("Retry-After", str(RETRY_AFTER))
             self.finish()
             return
-        if not self.door.take(b"".join(self.chunks)):
+        if not await self.door.take(b"".join(self.chunks)):
             log.warning("webhook: a POST with the right secret held no update")
             raise tornado.web.HTTPError(400)
         self.set_status(200)

@@ -151,12 +151,22 @@ class Person:
     #: for each frame, which of the page's sockets brought it (0 the first, 1 after a reconnect)
     frame_sockets: list[int] = field(default_factory=list)
     sockets: int = 0
+    #: each socket's URL, and what the page sent on it (socket number, message), in order
+    socket_urls: list[str] = field(default_factory=list)
+    sent: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
     #: called with every frame as it arrives (a spectator's frames are checked one by one)
     on_frame: Callable[[dict[str, Any]], None] | None = None
 
     def watch(self, socket: WebSocket) -> None:
         number = self.sockets
         self.sockets += 1
+        self.socket_urls.append(socket.url)
+
+        def sent(payload: str | bytes) -> None:
+            text = payload if isinstance(payload, str) else payload.decode()
+            self.sent.append((number, json.loads(text)))
+
+        socket.on("framesent", sent)
 
         def received(payload: str | bytes) -> None:
             text = payload if isinstance(payload, str) else payload.decode()

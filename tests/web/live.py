@@ -11,7 +11,6 @@ from contextlib import asynccontextmanager
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
 
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
@@ -65,6 +64,9 @@ async def start_live(settings: Settings, api: FakeBotAPI | None = None) -> Harne
     harness._settle = settle
     await harness.start()
     runtime(application).rng = random.Random(7)
+    # the browser tests load the page from the server itself, not from DDZ_WEBAPP_URL
+    server = server_of(harness)
+    server.door.origins.add(f"http://127.0.0.1:{server.port}")
     return harness
 
 
@@ -101,9 +103,28 @@ def launch_data(
     return sign_init_data(fields, token)
 
 
-def socket_url(bot: Harness, init_data: str, token: str) -> str:
-    port = server_of(bot).port
-    return f"ws://127.0.0.1:{port}/ws?t={quote(token)}&initData={quote(init_data)}"
+def socket_url(bot: Harness, query: str = "") -> str:
+    """The page's socket: a URL with no launch data (the first message carries it)."""
+    return f"ws://127.0.0.1:{server_of(bot).port}/ws" + (f"?{query}" if query else "")
+
+
+def hello(init_data: str, token: str) -> str:
+    """A page's first message: who (the launch data) and which table (the token)."""
+    return json.dumps({"t": "hello", "init": init_data, "table": token})
+
+
+async def connect(bot: Harness, init_data: str, token: str) -> WebSocketClientConnection:
+    """A socket that has said its hello (the server's answer: a frame or a close)."""
+    connection = await websocket_connect(socket_url(bot))
+    await connection.write_message(hello(init_data, token))
+    return connection
+
+
+async def closed(connection: WebSocketClientConnection, timeout: float = 10.0) -> int | None:
+    """Reads until the server closes the socket; its close code."""
+    while await asyncio.wait_for(connection.read_message(), timeout) is not None:
+        pass
+    return connection.close_code
 
 
 class Page:
@@ -154,8 +175,7 @@ class Page:
 
 @asynccontextmanager
 async def open_page(bot: Harness, user: SimUser, token: str, **launch: Any) -> AsyncIterator[Page]:
-    url = socket_url(bot, launch_data(user.id, user.name, **launch), token)
-    connection = await websocket_connect(url)
+    connection = await connect(bot, launch_data(user.id, user.name, **launch), token)
     page = Page(connection)
     try:
         yield page

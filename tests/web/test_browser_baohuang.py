@@ -76,6 +76,7 @@ async def test_a_baohuang_hand_goes_on_after_the_bot_is_killed_mid_hand(tmp_path
                 "DDZ_DB_PATH": str(tmp_path / "ddz.sqlite3"),
                 "DDZ_WEBAPP_URL": "https://live.example.org/",
                 "DDZ_WEBAPP_PORT": str(port),
+                "DDZ_WEBAPP_ORIGINS": f"http://127.0.0.1:{port}",  # the page loaded from it
                 "DDZ_GROUP_INTERVAL": "0",
                 "DDZ_DEAL_WINDOW": "0",
                 "DDZ_AI_WORKERS": "0",

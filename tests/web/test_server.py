@@ -7,21 +7,18 @@ import json
 import time
 from typing import Any
 
-import pytest
-from tornado.httpclient import HTTPClientError
-from tornado.websocket import websocket_connect
-
 from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.i18n import t
 from ddz_bot.kernel import AutoPlay
 from ddz_bot.tg.table import FINISHED, Table
+from ddz_bot.web.door import Refusal
 from ddz_bot.web.hub import ANSWERS_PER_DECISION, RateLimit
 from tests.tg.conftest import manager_of
 from tests.tg.harness import Harness, SimUser
 from tests.tg.scripts import current_table, seat_three, whose_turn
 
-from .live import APP_NAME, launch_data, open_page, server_of, socket_url
+from .live import APP_NAME, closed, connect, launch_data, open_page, server_of
 
 
 async def _seated(live: Harness) -> tuple[int, list[SimUser], Table, str]:
@@ -32,7 +29,7 @@ async def _seated(live: Harness) -> tuple[int, list[SimUser], Table, str]:
     return group, users, table, server_of(live).tokens.token(table.id)
 
 
-async def test_forged_expired_or_missing_launch_data_gets_401_and_nothing_else(
+async def test_forged_expired_or_missing_launch_data_is_refused_and_nothing_else(
     live: Harness,
 ) -> None:
     _, users, _, token = await _seated(live)
@@ -42,13 +39,14 @@ async def test_forged_expired_or_missing_launch_data_gets_401_and_nothing_else(
     expired = launch_data(alice.id, alice.name, auth_date=time.time() - 86_401)
     other_bot = launch_data(alice.id, alice.name, token="999:other")
     for init_data in (forged, expired, other_bot, ""):
-        with pytest.raises(HTTPClientError) as refused:
-            await websocket_connect(socket_url(live, init_data, token))
-        assert refused.value.code == 401
-    with pytest.raises(HTTPClientError) as unknown:
-        await websocket_connect(socket_url(live, good, token[:-2] + "xx"))
-    assert unknown.value.code == 404
-    connection = await websocket_connect(socket_url(live, good, token))  # the same, signed
+        connection = await connect(live, init_data, token)
+        assert await closed(connection) == Refusal.UNAUTHORIZED
+        assert connection.close_reason == "unauthorized"
+    unknown = await connect(live, good, token[:-2] + "xx")
+    assert await closed(unknown) == Refusal.NO_TABLE
+    connection = await connect(live, good, token)  # the same, signed: its table
+    frame = json.loads(await connection.read_message() or "{}")
+    assert frame["t"] == "state" and frame["seat"] == 0
     connection.close()
 
 

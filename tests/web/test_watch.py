@@ -112,6 +112,8 @@ async def test_the_counts_move_as_a_hand_is_played_and_health_follows_the_databa
     port = _port(watched)
     idle = await _scrape(port)
     assert _value(idle, "ddz_tables_in_play", game="doudizhu") == 0
+    assert _value(idle, "ddz_holds_database") == 1  # the worker playing
+    assert _value(idle, "ddz_tables_taken_over_total") == 0  # nothing stored to resume
 
     group, people = await _two_people_and_an_ai(watched)
     dealt = await _scrape(port)
@@ -194,7 +196,8 @@ async def test_the_live_tables_server_serves_metrics_and_health_on_its_port(
     assert _value(samples, "ddz_tables_in_play", game="doudizhu") == 1
     assert _value(samples, "process_resident_memory_bytes") > 0  # the process's own too
     health = await _get(port, "/healthz")
-    assert health.code == 200 and json.loads(health.body) == {"status": "ok", "database": "ok"}
+    assert health.code == 200
+    assert json.loads(health.body) == {"status": "ok", "database": "ok", "holds": True}
 
 
 @pytest.mark.parametrize(

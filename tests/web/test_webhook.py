@@ -13,6 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
+from ddz_bot.tg.app import runtime
 from ddz_bot.tg.guide import welcome_text
 from ddz_bot.web.webhook import MAX_UPDATE, SECRET_HEADER
 from tests.tg.harness import Harness
@@ -39,8 +40,7 @@ class WebhookHarness(Harness):
         return response.status_code
 
     async def feed(self, update: dict[str, Any]) -> None:
-        assert await self.post(update) == 200
-        await self.app.update_queue.join()  # taken off the queue and handled
+        assert await self.post(update) == 200  # answered once handled
         await self.settle()
 
 
@@ -81,6 +81,21 @@ async def test_a_start_posted_with_the_secret_is_answered(hooked: WebhookHarness
     alice = hooked.user("Alice", language_code="en")
     await hooked.feed(start_update(hooked, alice.id))
     assert bot_texts(hooked, alice.id) == [welcome_text("en")]
+
+
+async def test_a_post_is_answered_only_once_its_update_is_handled(
+    hooked: WebhookHarness,
+) -> None:
+    """Telegram never sends an answered update again: the 200 comes after the handling (the
+    table the command opened is in the database by then), not when the update is queued."""
+    group = hooked.group()
+    alice = hooked.user("Alice")
+    update = start_update(hooked, alice.id, "/newgame")
+    update["message"]["chat"] = hooked.api.chat_dict(group)
+    db = runtime(hooked.app).db
+    assert await db.load_open_tables() == []
+    assert await hooked.post(update) == 200
+    assert [t.chat_id for t in await db.load_open_tables()] == [group]
 
 
 async def test_a_group_plays_through_the_webhook(hooked: WebhookHarness) -> None:

@@ -19,7 +19,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   lang: pickLang(launchLang || navigator.language),
   frame: null, version: -1, warned: -1, selected: new Set(), handKey: "", hints: null, hintAt: -1,
-  socket: null, opened: false, retry: 0, ids: 0, answer: 0, after: 0, wasMyTurn: false, clockAt: 0,
+  socket: null, retry: 0, ids: 0, answer: 0, after: 0, wasMyTurn: false, clockAt: 0,
   sending: "", // what the unanswered action was: "play", "pass" or "choice"
 };
 window.ddzLive = state; // for the browser tests' eyes only
@@ -27,37 +27,37 @@ window.ddzLive = state; // for the browser tests' eyes only
 function t(key, values) { return say(state.lang, key, values); }
 
 // ---- the connection --------------------------------------------------------------------
+// The launch data never goes in a URL (a proxy's access log would keep it): the socket's
+// first message carries it, with the table's token.
 function socketUrl() {
   const url = new URL("ws", location.href);
   url.protocol = location.protocol === "https:" ? "wss:" : "ws:";
-  url.search = new URLSearchParams({ t: token, initData }).toString();
-  url.hash = "";
+  url.search = ""; url.hash = "";
   return url;
 }
+
+// Why the server closed the socket (ddz_bot/web/door.py, Refusal): what the page says, and
+// whether it tries again (the ceilings of open pages: once one of them closes).
+const REFUSED = {
+  4400: { word: "unauthorized" }, 4401: { word: "unauthorized" }, 4404: { word: "gone" },
+  4429: { word: "too_many_pages", retry: 10000 }, 4430: { word: "too_many_connections", retry: 10000 },
+};
 
 function connect() {
   const socket = new WebSocket(socketUrl());
   state.socket = socket;
-  state.opened = false;
-  socket.onopen = () => { state.opened = true; state.retry = 0; hideToast(); };
+  socket.onopen = () => {
+    socket.send(JSON.stringify({ t: "hello", init: initData, table: token }));
+  };
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onclose = () => {
+  socket.onclose = (event) => {
     if (state.socket !== socket) return;
     state.socket = null; state.answer = 0; state.after = 0;
-    if (!state.opened) { checkRefused(); return; }
-    reconnectLater();
+    const refused = REFUSED[event.code];
+    if (!refused) { reconnectLater(); return; } // a drop, a restart, or the server away
+    hideToast(); notice(t(refused.word));
+    if (refused.retry) setTimeout(connect, refused.retry);
   };
-}
-
-async function checkRefused() {
-  // A socket that never opened: refused (401/404), or the server is away (a restart).
-  try {
-    const url = socketUrl(); url.protocol = location.protocol;
-    const answer = await fetch(url, { cache: "no-store" });
-    if (answer.status === 401) { notice(t("unauthorized")); return; }
-    if (answer.status === 404) { notice(t("gone")); return; }
-  } catch (e) { /* away: try again */ }
-  reconnectLater();
 }
 
 function reconnectLater() {
@@ -74,6 +74,7 @@ function send(message) {
 }
 
 function receive(frame) {
+  if (state.retry) { state.retry = 0; hideToast(); } // through the door again
   if (frame.t === "state") return show(frame);
   if ((frame.t === "ok" || frame.t === "refused") && frame.id === state.answer) {
     // answered: the buttons come back with the table as the action left it

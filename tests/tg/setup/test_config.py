@@ -136,3 +136,44 @@ def test_the_metrics_port_is_not_the_webhooks() -> None:
         Settings.from_env(env)
     env["DDZ_METRICS_PORT"] = "9108"
     assert Settings.from_env(env).metrics_port == 9108
+
+
+def test_the_readme_lists_every_setting_as_the_help_says() -> None:
+    readme = Path(__file__).resolve().parents[3] / "README.md"
+    assert SETTINGS_HELP in readme.read_text(encoding="utf-8")
+
+
+def test_the_live_tables_door_settings() -> None:
+    plain = Settings.from_env({"DDZ_BOT_TOKEN": "1:x"})
+    assert (plain.webapp_max_sockets_per_user, plain.webapp_max_sockets_per_address) == (4, 32)
+    assert [str(n) for n in plain.trusted_proxies] == ["127.0.0.1/32", "::1/128"]
+    assert plain.webapp_origins == ()
+    set_ = Settings.from_env(
+        {
+            "DDZ_WEBAPP_MAX_SOCKETS_PER_USER": "2",
+            "DDZ_WEBAPP_MAX_SOCKETS_PER_ADDRESS": "100",
+            "DDZ_TRUSTED_PROXIES": "10.0.0.7, 172.16.0.0/12,fd00::/8",
+            "DDZ_WEBAPP_ORIGINS": "http://127.0.0.1:8081, HTTPS://Table.Example.org:443/",
+        }
+    )
+    assert (set_.webapp_max_sockets_per_user, set_.webapp_max_sockets_per_address) == (2, 100)
+    assert [str(n) for n in set_.trusted_proxies] == ["10.0.0.7/32", "172.16.0.0/12", "fd00::/8"]
+    assert set_.webapp_origins == ("http://127.0.0.1:8081", "https://table.example.org")
+
+
+@pytest.mark.parametrize(
+    ("variable", "value"),
+    [
+        ("DDZ_WEBAPP_MAX_SOCKETS_PER_USER", "0"),
+        ("DDZ_WEBAPP_MAX_SOCKETS_PER_USER", "many"),
+        ("DDZ_WEBAPP_MAX_SOCKETS_PER_ADDRESS", "-1"),
+        ("DDZ_TRUSTED_PROXIES", "proxy.example"),
+        ("DDZ_TRUSTED_PROXIES", "10.0.0.0/33"),
+        ("DDZ_TRUSTED_PROXIES", ","),
+        ("DDZ_WEBAPP_ORIGINS", "ftp://files.example"),
+        ("DDZ_WEBAPP_ORIGINS", "127.0.0.1:8081"),
+    ],
+)
+def test_bad_door_settings_are_named(variable: str, value: str) -> None:
+    with pytest.raises(SettingsError, match=variable):
+        Settings.from_env({variable: value})

@@ -1,0 +1,260 @@
+"""Bot processes as workers for the tests: a ``python bot.py`` whose log is read line by
+line, and a person at the fake Telegram whose updates reach the bots by long polling or as
+Telegram's webhook POSTs."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, Any, TypeVar
+
+import asyncpg
+import httpx
+
+from ..tg.fake_api import FakeBotAPI, FakeMessage
+from ..tg.local_telegram import LocalTelegram
+
+ROOT = Path(__file__).resolve().parents[2]
+GROUP, ALICE = -100500, 5001
+T = TypeVar("T")
+
+#: a decision's buttons, in the order a careful beginner presses them
+DECISIONS = ("叫地主", "不抢", "不明牌", "不加倍", "提示")
+#: Telegram's header with a webhook's secret token
+SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
+
+
+class Webhook:
+    """Telegram's side of a webhook: each update POSTed in order, and POSTed again until it
+    is answered 200 (an update Telegram got no answer for is sent again)."""
+
+    def __init__(self, url: str, secret: str) -> None:
+        self.url, self.secret = url, secret
+        self.queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.answers: dict[int, int] = {}  # update id: the POSTs it took
+        self.sent: list[int] = []
+        self.task = asyncio.get_running_loop().create_task(self._deliver())
+
+    def send(self, update: dict[str, Any]) -> None:
+        self.sent.append(int(update["update_id"]))
+        self.queue.put_nowait(update)
+
+    async def _deliver(self) -> None:
+        headers = {SECRET_HEADER: self.secret}
+        async with httpx.AsyncClient(trust_env=False, timeout=30.0) as client:
+            while True:
+                update = await self.queue.get()
+                for attempt in itertools.count(1):
+                    try:
+                        response = await client.post(self.url, json=update, headers=headers)
+                        if response.status_code == 200:
+                            self.answers[update["update_id"]] = attempt
+                            break
+                    except httpx.HTTPError:
+                        pass
+                    await asyncio.sleep(0.1)  # Telegram's back-off, made short
+
+    async def close(self) -> None:
+        self.task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await self.task
+
+
+class Worker:
+    """A bot process; its log read line by line."""
+
+    def __init__(self, url: str, api_url: str, folder: Path, **settings: str) -> None:
+        env = {
+            "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+            "PYTHONPATH": str(ROOT),
+            "DDZ_BOT_TOKEN": "1:x",
+            "DDZ_DATABASE_URL": url,
+            "DDZ_API_URL": api_url,
+            "DDZ_AI_WORKERS": "0",
+            "DDZ_DEAL_WINDOW": "0",
+            "DDZ_GROUP_INTERVAL": "0",
+            "DDZ_PLAY_TIMEOUT": "120",
+            "DDZ_BID_TIMEOUT": "120",
+            "DDZ_DOUBLE_TIMEOUT": "120",
+            **settings,
+        }
+        self.process = subprocess.Popen(
+            [sys.executable, str(ROOT / "bot.py")],
+            cwd=folder,
+            env=env,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        self.lines: queue.Queue[str] = queue.Queue()
+        self.said: list[str] = []
+        assert self.process.stderr is not None
+        threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True).start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self.lines.put(line)
+
+    async def says(self, words: str, timeout: float = 60.0) -> float:
+        """Until a line of the log has ``words``; when it came (``time.monotonic``)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            try:
+                line = self.lines.get_nowait()
+            except queue.Empty:
+                await asyncio.sleep(0.02)
+                continue
+            self.said.append(line)
+            assert "Traceback" not in line, "".join(self.said)
+            if words in line:
+                return time.monotonic()
+        raise AssertionError(f"never said {words!r}: {''.join(self.said)}")
+
+    def stop(self, how: signal.Signals) -> int:
+        self.process.send_signal(how)
+        try:
+            return self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            while not self.lines.empty():
+                self.said.append(self.lines.get_nowait())
+            said = "".join(self.said)
+            raise AssertionError(f"still running 30 s after {how.name}: {said}") from None
+
+
+class Person:
+    """Alice, at the fake Telegram: what she sends and presses, as updates the bots poll."""
+
+    def __init__(self, local: LocalTelegram, webhook: Webhook | None = None) -> None:
+        self.local = local
+        self.api: FakeBotAPI = local.api
+        self.queries = itertools.count(1)
+        #: where her updates go: the bots' polling, or Telegram's POSTs to a webhook
+        self.webhook = webhook
+        with local.lock:
+            self.user = self.api.add_user(ALICE, "Alice", language_code="zh-hans", started=True)
+            self.api.add_group(GROUP, "牌友群")
+
+    def _push(self, update: dict[str, Any]) -> None:
+        with self.local.lock:
+            numbered = {"update_id": self.api.next_update_id(), **update}
+            if self.webhook is None:
+                self.api.pending_updates.append(numbered)
+        if self.webhook is not None:
+            self.webhook.send(numbered)
+
+    def send(self, chat_id: int, text: str) -> None:
+        with self.local.lock:
+            message_id = self.api.new_message_id(chat_id)
+            message = {
+                "message_id": message_id,
+                "date": int(time.time()),
+                "chat": self.api.chat_dict(chat_id),
+                "from": self.user,
+                "text": text,
+                "entities": [{"type": "bot_command", "offset": 0, "length": len(text)}],
+            }
+            self.api.store(FakeMessage(chat_id, message_id, int(time.time()), text=text))
+        self._push({"message": message})
+
+    def press(self, message: FakeMessage, label: str) -> str:
+        with self.local.lock:
+            buttons = [b for b in message.buttons() if label in b["text"] and "callback_data" in b]
+            assert buttons, (label, [b["text"] for b in message.buttons()])
+            query = f"q{next(self.queries)}"
+            update = {
+                "callback_query": {
+                    "id": query,
+                    "from": self.user,
+                    "chat_instance": str(message.chat_id),
+                    "message": self.api.message_dict(message),
+                    "data": buttons[0]["callback_data"],
+                }
+            }
+        self._push(update)
+        return query
+
+    def answer(self, query: str) -> dict[str, Any] | None:
+        with self.local.lock:
+            return self.api.callback_answers.get(query)
+
+    async def press_answered(self, message: FakeMessage, label: str) -> dict[str, Any]:
+        """Press, and wait for the bot's answer to the press."""
+        query = self.press(message, label)
+        return await until(lambda: self.answer(query))
+
+    def panel(self) -> tuple[FakeMessage, tuple[str, ...]] | None:
+        """Her newest panel and the data of its buttons (which change with each decision)."""
+        with self.local.lock:
+            for message in reversed(self.api.chat_messages(ALICE)):
+                if message.from_bot and message.photo_digest is not None:
+                    data = tuple(b.get("callback_data", "") for b in message.buttons())
+                    return message, data
+        return None
+
+    def lobby(self) -> FakeMessage | None:
+        with self.local.lock:
+            return self.api.last_message(GROUP, with_buttons=True)
+
+
+async def until(condition: Callable[[], T | None], timeout: float = 30.0) -> T:
+    """Until ``condition`` gives something (checked every 20 ms)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = condition()
+        if found is not None and found is not False:
+            return found
+        await asyncio.sleep(0.02)
+    raise AssertionError("the condition never held")
+
+
+async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 60.0) -> bool:
+    """Alice takes her next decision by her panel's buttons, once it is hers within
+    ``timeout``; False if it is not (the hand may be over)."""
+
+    def her_turn() -> tuple[FakeMessage, tuple[str, ...]] | None:
+        found = alice.panel()
+        if found is None or found[1] in pressed:
+            return None
+        labels = [b["text"] for b in found[0].buttons()]
+        if not any(any(d in label for label in labels) for d in (*DECISIONS, "不出")):
+            return None
+        return found
+
+    try:
+        message, data = await until(her_turn, timeout=timeout)
+    except AssertionError:
+        return False
+    pressed.add(data)
+    labels = [b["text"] for b in message.buttons()]
+    wanted = next(d for d in DECISIONS if any(d in label for label in labels))
+    answer = await alice.press_answered(message, wanted)
+    if wanted == "提示":
+        no_play = "没有能压过" in str(answer.get("text", ""))
+        await alice.press_answered(message, "不出" if no_play else "出牌")
+    return True
+
+
+async def settled(url: str) -> tuple[int, int, list[int]]:
+    """Hands settled, the hand's actions logged, and each player's balance minus their
+    ledger's sum (all zeros when the books balance)."""
+    connection = await asyncpg.connect(url)
+    try:
+        hands = int(await connection.fetchval("SELECT COUNT(*) FROM hands"))
+        actions = int(await connection.fetchval("SELECT COUNT(*) FROM hand_actions"))
+        off = await connection.fetch(
+            "SELECT p.beans - COALESCE(SUM(l.delta), 0) FROM players p"
+            " LEFT JOIN ledger l ON l.user_id = p.user_id GROUP BY p.user_id, p.beans"
+        )
+    finally:
+        await connection.close()
+    return hands, actions, [int(r[0]) for r in off]
