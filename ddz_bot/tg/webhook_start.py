@@ -41,15 +41,18 @@ class WebhookArguments(TypedDict):
 
 def say_ready_once_running(application: Any) -> None:
     """Log "ready" when ``run_webhook`` or ``run_polling`` has set the webhook (or begun
-    polling) and started the Application: a job due at once runs only then, and never if
-    Telegram refused the webhook."""
+    polling) and started the Application: a job due at once runs only then (however late:
+    a worker standing by starts its scheduler long after), and never if Telegram refused the
+    webhook."""
     from .app import say_ready
 
     async def ready(_: object) -> None:
         say_ready(application)
 
     if application.job_queue is not None:
-        application.job_queue.run_once(ready, when=0, name="ddz:ready")
+        application.job_queue.run_once(
+            ready, when=0, name="ddz:ready", job_kwargs={"misfire_grace_time": None}
+        )
 
 
 #: What stops the bot as it stops ``run_webhook`` and ``run_polling``.
