@@ -1,26 +1,31 @@
 """A webhook start that can fail fails in one line: Telegram's refusal of ``setWebhook`` (a host
 name that doesn't resolve yet, a port it doesn't post to, a certificate it doesn't trust) is
 what the bot says, with what to do and its own exit code, no traceback and no "ready" before
-it; and a URL Telegram would refuse for its port is refused with the settings, before any
-call."""
+it (and "ready" once Telegram has the webhook); and a URL Telegram would refuse for its port
+is refused with the settings, before any call."""
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from telegram.ext import AIORateLimiter
 
 import bot as entry
 from ddz_bot.config import Settings
+from ddz_bot.tg.app import build_application
 from ddz_bot.tg.connection import StartupFailure
+from ddz_bot.web.server import attach
 from tests.tg.conftest import TOKEN
 
 from .environment import only_settings
 from .tg.fake_api import FakeBotAPI
 from .tg.local_telegram import local_telegram
+from .web.live import live_settings
 from .web.remote import free_port
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -110,3 +115,34 @@ def test_a_port_telegram_does_not_post_to_is_a_bad_setting(
 def test_the_ports_telegram_posts_to_are_taken(port: str) -> None:
     settings = Settings(token=TOKEN, webhook_url=f"https://bot.example.org{port}/hook")
     assert entry.webhook_arguments(settings)["webhook_url"].endswith("/hook")
+
+
+async def test_ready_is_said_once_telegram_has_the_webhook(tmp_path: Path) -> None:
+    api = FakeBotAPI()
+    settings = live_settings(tmp_path, webhook_url=PUBLIC_URL)
+    webhook = entry.webhook_arguments(settings)
+    settings = entry.served_settings(settings, webhook)
+    limiter = AIORateLimiter(overall_max_rate=0, group_max_rate=0, max_retries=0)
+    application = build_application(
+        settings, request=api, updates_request=api, rate_limiter=limiter
+    )
+    attach(application, settings)
+    webhooks_when_ready: list[int] = []
+
+    class Ready(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            if record.getMessage().startswith("ready as @"):
+                webhooks_when_ready.append(len(api.webhooks))
+
+    handler = Ready()
+    app_log = logging.getLogger("ddz_bot.tg.app")
+    app_log.addHandler(handler)
+    level = app_log.level
+    app_log.setLevel(logging.INFO)
+    try:
+        await entry.start_on_live_server(application, webhook)
+        await entry.stop_on_live_server(application)
+    finally:
+        app_log.removeHandler(handler)
+        app_log.setLevel(level)
+    assert webhooks_when_ready == [1]  # said once, and Telegram had the URL then
