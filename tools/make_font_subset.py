@@ -23,7 +23,7 @@ import contextlib
 import sys
 from pathlib import Path
 
-from ddz_bot.render.labels import all_label_text
+from tools.picture_words import picture_text
 
 SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
 OUT_DIR = Path(__file__).resolve().parents[1] / "data" / "fonts"
@@ -88,13 +88,13 @@ def regular_charset() -> set[int]:
         (0xFF00, 0xFFEF),
     )
     chars |= common_han() | jis_level1() | hangul()
-    chars |= {ord(c) for c in all_label_text() + _SYMBOLS}
+    chars |= {ord(c) for c in picture_text() + _SYMBOLS}
     return chars
 
 
 def bold_charset() -> set[int]:
     chars = _ranges((0x20, 0x7E), (0xA0, 0xFF))
-    chars |= {ord(c) for c in all_label_text() + _SYMBOLS}
+    chars |= {ord(c) for c in picture_text() + _SYMBOLS}
     return chars
 
 

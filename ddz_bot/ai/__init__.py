@@ -3,8 +3,16 @@
 are in its folder (``ddz_bot.games.<game>.ai``)."""
 
 from .levels import SEAT_LEVEL, LevelName
-from .seats import GameAI
+from .seats import GameAI, SeatPlayer, SeatPlayers
 from .thinking import ThinkingShare
 from .timing import describe_times
 
-__all__ = ["SEAT_LEVEL", "GameAI", "LevelName", "ThinkingShare", "describe_times"]
+__all__ = [
+    "SEAT_LEVEL",
+    "GameAI",
+    "LevelName",
+    "SeatPlayer",
+    "SeatPlayers",
+    "ThinkingShare",
+    "describe_times",
+]

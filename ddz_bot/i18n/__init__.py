@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from enum import StrEnum
 from typing import Final
 
-from . import en, zh_hans, zh_hant
+from . import compete, en, zh_hans, zh_hant
 
 __all__ = [
     "CATALOGUES",
@@ -28,6 +28,7 @@ __all__ = [
     "SHARED_CATALOGUES",
     "GameWords",
     "Lang",
+    "by_language",
     "lang_from_code",
     "normalize_lang",
     "read_game_words",
@@ -45,12 +46,22 @@ class Lang(StrEnum):
 
 LANGS: Final = tuple(Lang)
 DEFAULT_LANG: Final = Lang.ZH_HANS
+
+
+def by_language(
+    zh_hans: dict[str, str], zh_hant: dict[str, str], en: dict[str, str]
+) -> dict[str, dict[str, str]]:
+    """A set of catalogues by language code: one argument a language, so none is left out
+    (the shared keys' and each game's)."""
+    return {Lang.ZH_HANS.value: zh_hans, Lang.ZH_HANT.value: zh_hant, Lang.EN.value: en}
+
+
 #: the keys every game shares, by language
-SHARED_CATALOGUES: Final[dict[str, dict[str, str]]] = {
-    "zh-Hans": zh_hans.CATALOGUE,
-    "zh-Hant": zh_hant.CATALOGUE,
-    "en": en.CATALOGUE,
-}
+SHARED_CATALOGUES: Final = by_language(
+    {**zh_hans.CATALOGUE, **compete.WORDS["zh-Hans"]},
+    {**zh_hant.CATALOGUE, **compete.WORDS["zh-Hant"]},
+    {**en.CATALOGUE, **compete.WORDS["en"]},
+)
 
 
 #: where the games' own words come from: called each time, it gives each hosted game's words

@@ -19,9 +19,12 @@ __all__ = [
     "BeanReason",
     "Room",
     "Settlement",
+    "points_by_score",
     "room_by_key",
     "room_from_dict",
     "room_to_dict",
+    "settled",
+    "settled_nothing",
     "share_capped",
     "take_fees",
 ]
@@ -133,6 +136,34 @@ class Settlement:
             "points": list(self.points),
             "fees": self.fees,
         }
+
+
+def settled(
+    changes: Sequence[BeanChange],
+    deltas: Sequence[int],
+    held: Sequence[int],
+    scores: Sequence[int],
+    points: Sequence[int],
+    fees: int,
+) -> Settlement:
+    """A settlement from what the game worked out: each seat's balance is what it ``held``
+    and its delta."""
+    balances = tuple(h + d for h, d in zip(held, deltas, strict=True))
+    return Settlement(tuple(changes), tuple(deltas), balances, tuple(scores), tuple(points), fees)
+
+
+def settled_nothing(held: Sequence[int]) -> Settlement:
+    """An aborted hand: zeros everywhere, no fee."""
+    zeros = (0,) * len(held)
+    return Settlement((), zeros, tuple(held), zeros, zeros, 0)
+
+
+def points_by_score(scores: Sequence[int], points: Sequence[int] | None) -> tuple[int, ...]:
+    """Points move by the score, a loss never below 0 points held (R-POINTS); all of the
+    score when what is held is not known."""
+    if points is None:
+        return tuple(scores)
+    return tuple(s if s >= 0 else -min(-s, max(p, 0)) for s, p in zip(scores, points, strict=True))
 
 
 def share_capped(total: int, claims: dict[int, int]) -> dict[int, int]:

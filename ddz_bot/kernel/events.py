@@ -1,5 +1,7 @@
 """What happened in a hand (events): the base every game's events share, and the events
-every game has (passed, trick won, timed out, 托管, escaped, redealt, aborted).
+every game has (passed, trick won, timed out, 托管, escaped, redealt, aborted, a new phase, a
+play, the end). A game whose words for the last three differ names its own (``name``) and the
+values they write in its notation (``notation``), and declares nothing else.
 
 A game's ``apply`` returns a list of events for every accepted action. Each event has a
 stable ``name`` and a ``to_dict`` of plain data for logs.
@@ -9,8 +11,8 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass, fields
-from enum import Enum
-from typing import Any, ClassVar
+from enum import Enum, StrEnum
+from typing import Any, ClassVar, Generic, TypeVar
 
 from .cards import Card, Cards
 
@@ -20,7 +22,10 @@ __all__ = [
     "AutoPlayChanged",
     "Escaped",
     "Event",
+    "HandFinished",
     "Passed",
+    "PhaseChanged",
+    "Played",
     "Redealt",
     "TimedOut",
     "TrickWon",
@@ -112,3 +117,36 @@ class Redealt(Event):
 class Aborted(Event):
     reason: str
     name: ClassVar[str] = "aborted"
+
+
+ComboT = TypeVar("ComboT")
+OutcomeT = TypeVar("OutcomeT")
+
+
+@dataclass(frozen=True, slots=True)
+class PhaseChanged(Event):
+    """The hand moved to ``phase`` (the game's own); ``turn`` decides first in it."""
+
+    phase: StrEnum
+    turn: int | None
+    name: ClassVar[str] = "phase"
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Event, Generic[ComboT]):
+    """``seat`` played ``cards`` as ``combo`` (the game's reading of them); it holds
+    ``cards_left``."""
+
+    seat: int
+    combo: ComboT
+    cards: tuple[Card, ...]
+    cards_left: int
+    name: ClassVar[str] = "played"
+
+
+@dataclass(frozen=True, slots=True)
+class HandFinished(Event, Generic[OutcomeT]):
+    """The hand is over: its ``outcome`` (the game's)."""
+
+    outcome: OutcomeT
+    name: ClassVar[str] = "finished"

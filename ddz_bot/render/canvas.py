@@ -39,6 +39,7 @@ __all__ = [
     "encode",
     "new_canvas",
     "pill",
+    "seat_row",
 ]
 
 FELT: Final = (24, 102, 64)
@@ -95,6 +96,28 @@ def pill(
     )
     draw_text(draw, (left + pad, y), text, size, fg, bold)
     return width
+
+
+def seat_row(
+    draw: ImageDraw.ImageDraw,
+    box: Box,
+    *,
+    lit: bool,
+    radius: int = 16,
+    edge: int = 4,
+    outline: tuple[int, int, int] | None = None,
+) -> None:
+    """A seat's row on a table or result picture: the panel, lit (lighter, a gold edge
+    ``edge`` wide) for the seat the picture points at: whose turn it is, who won. ``outline``:
+    a game's own edge instead (跑得快's one-card warning), lit or not."""
+    edge_colour = outline if outline is not None else (GOLD if lit else None)
+    draw.rounded_rectangle(
+        box,
+        radius,
+        fill=PANEL_TURN if lit else PANEL,
+        outline=edge_colour,
+        width=edge if edge_colour is not None else 0,
+    )
 
 
 def card_step(count: int, size: CardSize, max_width: int, max_step: int) -> int:

@@ -179,6 +179,22 @@ _LABELS: Final[dict[str, tuple[str, str, str]]] = {
     "bh_roast": ("烤牌", "烤牌", "Roast"),
     "bh_six": ("憋6", "憋6", "Six last"),
     "bh_lead": ("领出", "領出", "leads"),
+    # the season's standings (/rank, a season's final picture)
+    "season": ("赛季", "賽季", "Season"),
+    "season_final": ("赛季最终排名", "賽季最終排名", "Final standings"),
+    "season_now": ("本赛季排名", "本賽季排名", "Standings so far"),
+    "season_all_games": ("全部游戏", "全部遊戲", "All games"),
+    "season_player": ("玩家", "玩家", "Player"),
+    "season_points": ("积分", "積分", "Points"),
+    "season_hands": ("局数", "局數", "Hands"),
+    "season_best": ("最佳一局", "最佳一局", "Best hand"),
+    "season_empty": ("本赛季无人打牌", "本賽季無人打牌", "No hands this season"),
+    "season_ends": ("结束于", "結束於", "Ends"),
+    "season_ended": ("已结束", "已結束", "Ended"),
+    "season_players": ("人参赛", "人參賽", "players"),
+    "game_name_doudizhu": ("斗地主", "鬥地主", "Dou Dizhu"),
+    "game_name_baohuang": ("保皇", "保皇", "Bao Huang"),
+    "game_name_paodekuai": ("跑得快", "跑得快", "Pao De Kuai"),
 }
 
 #: R-TITLE: (beans from, zh-Hans, zh-Hant, en), lowest first: the engine's table as rows.

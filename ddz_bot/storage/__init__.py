@@ -47,7 +47,16 @@ from .models import (
     TableRecord,
     changes_by_user,
 )
+from .seasons import SeasonFinal, SeasonPeriod, SeasonSettings, SeasonStanding
 from .settlement import SettleFunction
+from .tournaments import (
+    Entrant,
+    HandScore,
+    Tournament,
+    TournamentError,
+    TournamentScore,
+    TournamentState,
+)
 
 __all__ = [
     "DEFAULT_GAME",
@@ -63,11 +72,13 @@ __all__ = [
     "Database",
     "EconomySettings",
     "Engine",
+    "Entrant",
     "FinishedHand",
     "GroupSettings",
     "HandAction",
     "HandRecord",
     "HandResult",
+    "HandScore",
     "Holdings",
     "InsufficientBeansError",
     "LeaderboardEntry",
@@ -83,10 +94,18 @@ __all__ = [
     "RoleRecord",
     "SavedAction",
     "SchemaTooNewError",
+    "SeasonFinal",
+    "SeasonPeriod",
+    "SeasonSettings",
+    "SeasonStanding",
     "SettleFunction",
     "SettlementOutcome",
     "StorageError",
     "TableRecord",
+    "Tournament",
+    "TournamentError",
+    "TournamentScore",
+    "TournamentState",
     "UnknownPlayerError",
     "UnknownTableError",
     "changes_by_user",

@@ -39,6 +39,12 @@ COPIED_TABLES: Final = {
     "hand_players": "hand_id, user_id",
     "tables": "rowid",
     "hand_actions": "hand_id, seq",
+    "season_settings": "chat_id",
+    "season_finals": "chat_id, number",
+    "tournaments": "tournament_id",
+    "tournament_entrants": "tournament_id, entry_order",
+    "tournament_hands": "tournament_id, round, board, hand_no",
+    "tournament_scores": "tournament_id, round, board, hand_no, user_id",
 }
 
 

@@ -4,14 +4,19 @@ from __future__ import annotations
 
 from .groups import GroupsMixin
 from .queries import QueriesMixin
+from .seasons import SeasonsMixin
 from .settlement import SettlementMixin
 from .tables import TablesMixin
+from .tournaments import TournamentsMixin
 
 __all__ = ["Database"]
 
 
-class Database(QueriesMixin, SettlementMixin, TablesMixin, GroupsMixin):
-    """Players, the ledger, settlements, tables in play, hands, groups and rankings.
+class Database(
+    QueriesMixin, SettlementMixin, TablesMixin, GroupsMixin, SeasonsMixin, TournamentsMixin
+):
+    """Players, the ledger, settlements, tables in play, hands, groups, rankings, seasons
+    and tournaments.
 
     Use ``db = await Database.open(target)`` ... ``await db.close()``, or
     ``async with Database(target) as db: ...``, where ``target`` is an SQLite file's path or

@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from .migration_8 import SEASONS_AND_TOURNAMENTS, SQLITE_FINISH_INDEX
+
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "POSTGRESQL_BASELINE", "Migration"]
 
 
@@ -450,5 +452,6 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(5, _V5_GROUP_AI_LEVEL),
     Migration(6, _V6_ANY_GROUP_GAME),
     Migration(7, _V7_GAMES_OWN_WORDS, _PG_V7_BASELINE),
+    Migration(8, SEASONS_AND_TOURNAMENTS + SQLITE_FINISH_INDEX, SEASONS_AND_TOURNAMENTS),
 )
 LATEST_VERSION: Final = len(MIGRATIONS)

@@ -159,6 +159,15 @@ async def _language(press: Press) -> Answer:
     return t(cb.arg, "lang_set_own" if in_group else "lang_set"), in_group, None
 
 
+async def _tournament(press: Press) -> Answer:
+    """A tournament's sign-up button: its answer once done (starting deals every board)."""
+    rt, query = press.rt, press.query
+    person = await rt.people.person(query.from_user)
+    started = press.accepted(t(person.lang, "tour_started"))
+    text = await rt.tournaments.press(press.cb.table, press.cb.arg, person, accepted=started)
+    return text, False, None
+
+
 async def _setting(press: Press) -> Answer:
     rt, query = press.rt, press.query
     message = query.message
@@ -403,6 +412,7 @@ _ROUTES: Final[dict[Button, Route]] = {
     Button.READING: Route(Place.PANEL, _reading),
     Button.TAKE_BACK: Route(Place.PANEL, _take_back),
     Button.ALL_RANK: Route(Place.PANEL, _rank),
+    Button.TOURNAMENT: Route(Place.ANYWHERE, _tournament),
 }
 #: every button's route, built from the enum: a button without one fails at import
 BUTTONS: Final[dict[Button, Route]] = {button: _ROUTES[button] for button in Button}

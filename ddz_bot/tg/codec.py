@@ -66,6 +66,7 @@ class Button(StrEnum):
     LANGUAGE = "L"
     SETTING = "o"
     ALL_RANK = "A"
+    TOURNAMENT = "T"
 
 
 #: action code -> what the button does (documentation)
@@ -88,6 +89,7 @@ ACTIONS: Final[dict[str, str]] = {
     Button.LANGUAGE: "set my language (arg: language)",
     Button.SETTING: "group setting (arg: key=value)",
     Button.ALL_RANK: "select every card of a rank (arg: rank char)",
+    Button.TOURNAMENT: "a tournament's sign-up (table: its id; arg: join, leave, start, call off)",
 }
 
 

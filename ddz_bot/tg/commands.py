@@ -16,7 +16,7 @@ from ddz_bot.render import PlayerRecord, render_profile
 from ddz_bot.render.labels import title_index, title_name
 
 from ..i18n import t
-from ..storage import AlreadyClaimedError, Ranking, ReliefRefusedError
+from ..storage import AlreadyClaimedError, ReliefRefusedError
 from .group_settings import settings_view
 from .guide import help_text, rules_text, unknown_mode_text, welcome_text
 from .people import Person
@@ -29,8 +29,11 @@ from .table import FINISHED, LOBBY, PLAYING
 __all__ = [
     "COMMANDS",
     "GROUP_MENU",
+    "MODE_FILLERS",
     "PRIVATE_MENU",
     "is_private",
+    "mode_word",
+    "modes",
     "reply",
     "repost_panel",
 ]
@@ -46,13 +49,27 @@ COMMANDS: dict[str, tuple[str, ...]] = {
     "stop": ("jieshu",),
     "balance": ("douzi", "qianbao"),
     "rank": ("paihang",),
+    "season": ("saiji",),
+    "tournament": ("bisai",),
     "daily": ("qiandao",),
     "relief": ("jiuji",),
     "replay": ("huifang",),
     "settings": ("shezhi",),
     "lang": ("yuyan",),
 }
-GROUP_MENU = ("newgame", "join", "leave", "rank", "replay", "rules", "stop", "settings", "help")
+GROUP_MENU = (
+    "newgame",
+    "join",
+    "leave",
+    "rank",
+    "season",
+    "tournament",
+    "replay",
+    "rules",
+    "stop",
+    "settings",
+    "help",
+)
 PRIVATE_MENU = (
     "start",
     "balance",
@@ -67,10 +84,10 @@ PRIVATE_MENU = (
 )
 
 #: words around a mode that change nothing (/newgame four players)
-_MODE_FILLERS = {"players", "player", "people", "game", "mode", "人", "局", "玩法"}
+MODE_FILLERS = {"players", "player", "people", "game", "mode", "人", "局", "玩法"}
 
 
-def _modes() -> dict[str, str]:
+def modes() -> dict[str, str]:
     """Words after /newgame -> the game or variant each opens (every game's aliases)."""
     return {word: variant for name in GAMES for word, variant in GAMES[name].aliases.items()}
 
@@ -157,10 +174,10 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     lang = await rt.people.lang_in(update.effective_chat, update.effective_user)
     only = None
     for arg in context.args or ():
-        word = _mode_word(arg)
-        if word in _MODE_FILLERS:
+        word = mode_word(arg)
+        if word in MODE_FILLERS:
             continue
-        variant = _modes().get(word)
+        variant = modes().get(word)
         if variant is None:
             reply(rt, update.message, unknown_mode_text(lang, echo(arg)))
             return
@@ -176,7 +193,7 @@ async def rules(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
     reply(rt, update.message, rules_text(lang, room, seconds, only))
 
 
-def _mode_word(arg: str) -> str:
+def mode_word(arg: str) -> str:
     """A word after /newgame or /rules as the games' aliases spell it."""
     return unicodedata.normalize("NFKC", arg).lower().replace("-", "").replace("_", "")
 
@@ -192,10 +209,10 @@ async def newgame(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         return
     mode = None
     for arg in context.args or ():
-        word = _mode_word(arg)
-        if word in _MODE_FILLERS:
+        word = mode_word(arg)
+        if word in MODE_FILLERS:
             continue
-        mode = _modes().get(word)
+        mode = modes().get(word)
         if mode is None:  # a game the player wants that we don't know: say which exist
             reply(rt, message, unknown_mode_text(lang, echo(arg)))
             return
@@ -366,38 +383,6 @@ async def balance(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         photo=lambda: render_profile(record, lang),
         reply_to=message.message_id,
     )
-
-
-async def rank(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
-    rt = runtime_of(context)
-    chat, user = update.effective_chat, update.effective_user
-    lang = await rt.people.lang_in(update.effective_chat, user)
-    args = [a.lower() for a in context.args or ()]
-    scope_global = (
-        is_private(chat)
-        or chat is None
-        or any(a in ("global", "all", "quanbu", "全部") for a in args)
-    )
-    by = (
-        Ranking.POINTS
-        if any(a in ("points", "jifen", "积分", "積分") for a in args)
-        else Ranking.BEANS
-    )
-    page = await rt.db.leaderboard(by=by, chat_id=None if scope_global or chat is None else chat.id)
-    lines = [
-        t(
-            lang,
-            "rank_header",
-            scope=t(lang, "scope_global" if scope_global else "scope_group"),
-            by=t(lang, f"by_{by.value}"),
-        )
-    ]
-    for entry in page.entries:
-        value = entry.beans if by is Ranking.BEANS else entry.points
-        lines.append(t(lang, "rank_line", pos=entry.rank, name=entry.display_name, value=value))
-    if not page.entries:
-        lines.append(t(lang, "rank_empty"))
-    reply(rt, update.message, "\n".join(lines))
 
 
 async def daily(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:

@@ -10,6 +10,7 @@ will follow, and the timer tries again, later each time.
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable, Callable
 
 from ddz_bot.games import GAMES
 from ddz_bot.kernel import Termination
@@ -59,6 +60,8 @@ class Ending:
         self._settle_failures: dict[int, int] = {}
         #: tables whose group is gone (the bot removed) kept only to settle their hand
         self._gone: set[int] = set()
+        #: told when a tournament's hand is settled (``tournament.py``; the lock is held)
+        self.event_over: Callable[[Table], Awaitable[None]] | None = None
 
     # ---- after a failure ------------------------------------------------------------------
     def rearm_after_failure(self, table: Table) -> None:
@@ -147,7 +150,19 @@ class Ending:
         for seat, _ in table.humans():
             self.presenter.show_panel(table, seat)
         self.arm(table)
+        await self.after_event(table)
         return text
+
+    async def after_event(self, table: Table) -> None:
+        """A tournament's settled hand goes on to the tournament (its next hand, round or
+        end); a failure there is the tournament's (it resumes from storage), never this
+        settlement's."""
+        if not table.event or self.event_over is None:
+            return
+        try:
+            await self.event_over(table)
+        except Exception:
+            log.exception("table %s: the tournament's next step failed", table.id)
 
     def arm(self, table: Table) -> None:
         if table.deadline is None or table.timer_kind is None:

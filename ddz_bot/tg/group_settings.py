@@ -1,6 +1,6 @@
 """A group's settings panel (/settings): the default game, room, time-outs, language, tracker,
-the AI's level, and each game's own options (its ``GameOptions``: 斗地主's bidding and
-wildcard, 保皇's guard, 烤牌, 憋6, 抢独).
+the AI's level, the season (monthly or weekly, its time zone), and each game's own options
+(its ``GameOptions``: 斗地主's bidding and wildcard, 保皇's guard, 烤牌, 憋6, 抢独).
 
 Each button moves its setting to the next value; the admins' check is the handler's. The
 message ends with the game a plain /newgame opens.
@@ -8,6 +8,7 @@ message ends with the game a plain /newgame opens.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from telegram import InlineKeyboardMarkup
@@ -17,10 +18,11 @@ from ddz_bot.kernel import ROOMS
 
 from ..config import Settings
 from ..i18n import LANGS, t
-from ..storage import AILevel, Database
+from ..storage import AILevel, Database, SeasonPeriod
 from .codec import BadCallback
 from .keyboards import Keyboards
 from .lobby import group_defaults, group_game
+from .season_calendar import TIME_ZONES, zone_name
 
 __all__ = ["cycle_setting", "settings_view"]
 
@@ -61,6 +63,10 @@ async def settings_view(
         text += "".join("\n" + line for line in GAMES[name].options.settings_lines(group, lang))
     rules = group_game(group)
     game = GAMES.for_rules(rules).options.describe(rules, lang)
+    season = await db.season_settings(chat_id)
+    period = t(lang, f"season_{season.period.value}")
+    zone = zone_name(season, lang)
+    text += "\n" + t(lang, "season_settings", period=period, zone=zone)
     text += "\n" + t(lang, "settings_next_game", game=game)
     values = {
         "game": t(lang, "btn_game", game=GAMES.chosen(group.game).options.title(lang)),
@@ -72,6 +78,8 @@ async def settings_view(
         "tracker": t(lang, "btn_tracker", value=onoff(group.tracker)),
         "ai_level": t(lang, "btn_ai_level", level=t(lang, f"ai_level_{group.ai_level.value}")),
     }
+    values["season"] = t(lang, "btn_season_period", period=period)
+    values["zone"] = t(lang, "btn_season_zone", zone=zone)
     for name in GAMES:  # each game's own options, after the table's
         values.update(GAMES[name].options.settings_buttons(group, lang))
     return text, keyboards.settings(values)
@@ -98,6 +106,9 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
         changes["tracker"] = not group.tracker
     elif key == "ai_level":
         changes["ai_level"] = _AI_LEVELS[(_AI_LEVELS.index(group.ai_level) + 1) % len(_AI_LEVELS)]
+    elif key in ("season", "zone"):
+        await _cycle_season(db, chat_id, key, group.language)
+        return
     elif key == "game":
         games = list(GAMES)  # every game the bot hosts
         current = games.index(GAMES.chosen(group.game).name)
@@ -111,3 +122,18 @@ async def cycle_setting(db: Database, chat_id: int, key: str) -> None:
         else:
             raise BadCallback(key, "unknown setting")
     await db.update_group(chat_id, **changes)
+
+
+async def _cycle_season(db: Database, chat_id: int, key: str, lang: str) -> None:
+    """The season's length (monthly, weekly) or its time zone, to the next value; it counts
+    from the season that begins next (the current one keeps the hands it has)."""
+    season = await db.season_settings(chat_id)
+    if key == "season":
+        periods = list(SeasonPeriod)
+        period = periods[(periods.index(season.period) + 1) % len(periods)]
+        await db.set_season_settings(replace(season, period=period))
+        return
+    current = zone_name(season, lang)
+    zones = list(TIME_ZONES)
+    following = zones[(zones.index(current) + 1) % len(zones)] if current in zones else zones[0]
+    await db.set_season_settings(replace(season, time_zone=following))

@@ -25,7 +25,8 @@ def welcome_text(lang: str) -> str:
 
 def help_text(lang: str) -> str:
     """/help, and the first word someone at no table types in their private chat."""
-    return t(lang, "help", games=games_list(lang))
+    extra = (t(lang, "help_compete"), t(lang, "help_tournament"))
+    return "\n".join((t(lang, "help", games=games_list(lang)), *extra))
 
 
 def unknown_mode_text(lang: str, text: str) -> str:
@@ -44,4 +45,7 @@ def rules_text(
     bid, double, play = seconds
     terms = TableTerms(room, t(lang, f"room_{room.key}"), bid, double, play)
     games = [only] if only is not None else [GAMES[name] for name in GAMES]
-    return "\n\n".join(game.options.rules_text(terms, lang) for game in games)
+    parts = [game.options.rules_text(terms, lang) for game in games]
+    if only is None:
+        parts += [t(lang, "rules_compete"), t(lang, "rules_tournament")]
+    return "\n\n".join(parts)

@@ -25,7 +25,7 @@ from telegram.ext import (
 )
 
 from ..i18n import t
-from . import commands
+from . import commands, standings, tournament_command
 from .buttons import button_pressed
 from .commands import COMMANDS, is_private, reply
 from .guide import help_text
@@ -95,7 +95,9 @@ async def error(update: object, context: ContextTypes.DEFAULT_TYPE) -> None:
 def install(application: Application[Any, Any, Any, Any, Any, Any]) -> None:
     """Register every handler on ``application``."""
     for command, aliases in COMMANDS.items():
-        application.add_handler(CommandHandler((command, *aliases), getattr(commands, command)))
+        module = next(m for m in (commands, standings, tournament_command) if hasattr(m, command))
+        callback = getattr(module, command)
+        application.add_handler(CommandHandler((command, *aliases), callback))
     # before anything else: any word or press of a person in their private chat shows that
     # the bot may write there again (they may have blocked it and unblocked it since)
     application.add_handler(TypeHandler(Update, private_chat_alive), group=-1)

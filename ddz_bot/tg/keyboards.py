@@ -124,6 +124,57 @@ class Keyboards:
             ]
         )
 
+    # ---- a panel ------------------------------------------------------------------------
+    def rank_buttons(
+        self, table: Table, counts: Sequence[int], chosen: Sequence[int], lang: str
+    ) -> list[InlineKeyboardButton]:
+        """A button a rank held: how many of it are chosen (``✅K 1/2``) or held (``K×2``).
+        They carry the version the hand was dealt at (selecting goes on while others move)."""
+        buttons = []
+        for rank, held in enumerate(counts):
+            if not held:
+                continue
+            picked = chosen[rank] if rank < len(chosen) else 0
+            label = rank_label(rank, lang)
+            if picked:
+                text = f"✅{label} {picked}/{held}"
+            else:
+                text = f"{label}×{held}" if held > 1 else label
+            buttons.append(
+                self.button(text, Button.RANK, table, table.hand_version, RANK_CHARS[rank])
+            )
+        return buttons
+
+    def rank_rows(
+        self, table: Table, counts: Sequence[int], selection: Sequence[int] | None, lang: str
+    ) -> list[list[InlineKeyboardButton]]:
+        """The rank buttons of a hand (``counts``), in balanced rows."""
+        return rows_of(self.rank_buttons(table, counts, selection or (), lang))
+
+    def play_row(
+        self, table: Table, lang: str, *, may_pass: bool, version: int | None = None
+    ) -> list[InlineKeyboardButton]:
+        """A seat's decision in the play: Clear, Hint, Pass (where it may pass), Play; they
+        carry ``version``, the one the decision opened at (the table's by default)."""
+        b, v = self.button, table.version if version is None else version
+        row = [
+            b(t(lang, "btn_clear"), Button.CLEAR, table, table.hand_version),
+            b(t(lang, "btn_hint"), Button.HINT, table, v),
+        ]
+        if may_pass:
+            row.append(b(t(lang, "btn_pass"), PASS_ACTION, table, v))
+        return [*row, b(t(lang, "btn_play"), Button.PLAY, table, v)]
+
+    def clear_row(self, table: Table, lang: str) -> list[InlineKeyboardButton]:
+        """Clear alone: a seat that is not asked may still drop what it chose."""
+        return [self.button(t(lang, "btn_clear"), Button.CLEAR, table, table.hand_version)]
+
+    def take_back(self, table: Table, lang: str) -> InlineKeyboardMarkup:
+        """取消托管: the one button of a seat on auto-play."""
+        return InlineKeyboardMarkup(
+            [[self.button(t(lang, "btn_take_back"), Button.TAKE_BACK, table, table.version)]]
+        )
+
     @staticmethod
     def open_dm(url: str, lang: str) -> InlineKeyboardMarkup:
         return InlineKeyboardMarkup([[InlineKeyboardButton(t(lang, "btn_open_dm"), url=url)]])

@@ -1,6 +1,7 @@
 """The presenter: the one place that knows which message shows what for a table.
 
-The group's table message, the lobby message, each player's private panel: the presenter
+The group's table message, the lobby message, each player's private panel (a tournament's
+tables show the panels only: the group follows the tournament's standings): the presenter
 picks the table's game's ``Contents`` (its folder's ``tg/present.py``), decides who
 gets a panel and whether it comes as a new message, and hands it all to the outbox. It owns
 the panels' half-made choices (``panels``), which are never saved.
@@ -68,6 +69,8 @@ class Presenter:
         return found
 
     def show_lobby(self, table: Table, closed_text: str | None = None) -> None:
+        if table.event:  # a tournament's table is seated by the tournament: no lobby
+            return
         self.outbox.show(
             table.chat_id,
             lobby_slot(table.id),
@@ -83,7 +86,7 @@ class Presenter:
             return
         asked = self.panels.take_asked(table.id) & table.people_waiting()
         live = self.live
-        if live is None or not live.quiet(table):
+        if not table.event and (live is None or not live.quiet(table)):
             group = self.contents(table).group(table)
             if live is not None:
                 group = live.group(table, group)
@@ -131,6 +134,8 @@ class Presenter:
         )
 
     def show_result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> None:
+        if table.event:  # the group follows a tournament by its standings message
+            return
         self.outbox.show(
             table.chat_id, GROUP_SLOT, self.contents(table).result(table, text, pictures)
         )

@@ -174,7 +174,8 @@ class TableRegistry:
             for user in before - {seat.user_id for seat in table.seats}:
                 if self._by_user.get(user) == table.id:
                     del self._by_user[user]
-        self._by_chat[table.chat_id] = table.id
+        if not table.event:  # a tournament's tables are not the group's table
+            self._by_chat[table.chat_id] = table.id
         seated = table.phase != TablePhase.FINISHED
         for _, seat in table.humans():
             if seated and seat.user_id not in table.left:

@@ -89,7 +89,7 @@ class Resumer:
         self, table: Table, table_message_id: int | None, panel_message_ids: Mapping[int, int]
     ) -> None:
         finished = table.phase == TablePhase.FINISHED
-        if finished and self.registry.in_chat(table.chat_id) is not None:
+        if finished and not table.event and self.registry.in_chat(table.chat_id) is not None:
             await self.db.close_table(str(table.id))  # the group has a newer table
             return
         self.registry.restore(table)

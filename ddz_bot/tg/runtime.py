@@ -38,9 +38,11 @@ from .reach import Reach
 from .refusals import explain_illegal
 from .registry import TableRegistry
 from .resume import Resumer
+from .seasons import Seasons
 from .table import Table
 from .thinker import Thinker
 from .timers import TimerKind, TimerName, Timers
+from .tournament import Tournaments
 
 __all__ = ["RUNTIME_KEY", "Runtime", "runtime_of"]
 
@@ -132,6 +134,24 @@ class Runtime:
         )
         self.people = People(db, bot, settings.lang)
         self.answers = Answers(self.outbox)
+        self.seasons, self.tournaments = self._competitions(job_queue)
+
+    def _competitions(self, job_queue: JobQueue[Any] | None) -> tuple[Seasons, Tournaments]:
+        """The seasons (their minute job on ``job_queue``) and the tournaments, told of
+        every settled tournament hand."""
+        seasons = Seasons(self.db, self.outbox)
+        seasons.start(job_queue)
+        tournaments = Tournaments(
+            self.settings,
+            self.db,
+            self.registry,
+            self.outbox,
+            self.keyboards,
+            self.hands,
+            self.closer,
+        )
+        self.ending.event_over = tournaments.hand_over
+        return seasons, tournaments
 
     # ---- the timers' callback ---------------------------------------------------------------
     async def on_timer(self, name: TimerName) -> None:
@@ -226,6 +246,7 @@ class Runtime:
             GAMES[name].warm_up()
         resumed = await self.resumer.resume()
         self.metrics.resumed(resumed)
+        await self.tournaments.resume()
         return resumed
 
     async def drain(self) -> None:

@@ -23,6 +23,7 @@ from ..storage import (
     Reason,
     SettlementOutcome,
 )
+from . import clock
 from .games import HostedGame
 from .table import Table
 
@@ -70,7 +71,7 @@ def hand_record(
         result=result,
         multipliers=[dict(item) for item in multipliers],
         started_at=datetime.fromtimestamp(table.created_at, tz=UTC),
-        finished_at=datetime.now(UTC),
+        finished_at=datetime.fromtimestamp(clock.now(), tz=UTC),  # seasons count by it
         chat_id=table.chat_id,
         table_id=str(table.id),
     )

@@ -109,6 +109,9 @@ class Table:
     #: what the settlement of the hand moved, one line a seat (the final panels say it):
     #: saved with the finished table, so a restart or a reload shows the same
     settled: tuple[ResultLine, ...] = ()
+    #: a tournament's hand: ``<tournament>:<round>:<board>:<hand>`` (``tournament.py``); its
+    #: group sees the tournament's standings, not this table's messages; '' for any other
+    event: str = ""
 
     @property
     def players(self) -> int:
@@ -237,6 +240,7 @@ class Table:
             "invited": [[user, name] for user, name in self.invited.items()],
             "dealer_user": self.dealer_user,
             "settled": [_line_to_dict(line) for line in self.settled],
+            "event": self.event,
             "game": None if self.game is None else self.game.to_dict(),
         }
 
@@ -280,6 +284,7 @@ class Table:
             invited={int(user): str(name) for user, name in data.get("invited", ())},
             dealer_user=None if data.get("dealer_user") is None else int(data["dealer_user"]),
             settled=tuple(_line_from_dict(line) for line in data.get("settled", ())),
+            event=str(data.get("event", "")),
             # saved before tables kept their count: the host says it
             seat_count=int(data.get("seat_count") or host.seats(rules)),
             game=None if game is None else host.load(game),

@@ -69,7 +69,7 @@ async def test_three_people_play_a_hand_to_its_settlement_and_replay(tmp_path: P
         table = current_table(bot, group)
         assert table.rules == "highcard" and [s.name for s in table.seats] == list(NAMES)
         assert whose_turn(bot, group, users) is ann
-        assert ann.labels() == ["3", "9", "K", "出牌"]
+        assert ann.labels() == ["3", "9", "K", "清空", "提示", "出牌"]
         assert "你的牌：3 9 K" in (ann.panel().caption or "")  # type: ignore[union-attr]
         await play_card(ann, "K")
         assert "Ann 出了 K" in (bot.api.last_message(group).caption or "")  # type: ignore[union-attr]

@@ -7,10 +7,10 @@ from ddz_bot.games.module import GameModule
 
 from .ai.seats import BaoHuangPlayers
 from .i18n import CATALOGUES
-from .tg.host import BAOHUANG, BaoHuangHost
+from .tg.host import BAOHUANG, BAOHUANG_HOST
 from .tg.options import ALIASES, BaoHuangOptions
 from .tg.page import BaoHuangPage
-from .tg.present import BaoHuangContents
+from .tg.present import baohuang_contents
 from .tg.replay import BaoHuangReplay
 from .tg.settle import settle_bh_hand
 from .tg.typed import BaoHuangTyping
@@ -22,8 +22,8 @@ GAME = GameModule(
     name=BAOHUANG,
     variants=frozenset({BAOHUANG}),
     aliases=ALIASES,
-    host=BaoHuangHost(),
-    contents=BaoHuangContents,
+    host=BAOHUANG_HOST,
+    contents=baohuang_contents,
     settle=settle_bh_hand,
     event_line=event_line,
     play_text=play_text,

@@ -7,10 +7,10 @@ from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, read_action
 
 from .ai.seats import PdkPlayers
 from .i18n import CATALOGUES
-from .tg.host import PAODEKUAI, PdkHost
+from .tg.host import PAODEKUAI, PDK_HOST
 from .tg.options import ALIASES, PdkOptions
 from .tg.page import PdkPage
-from .tg.present import PdkContents
+from .tg.present import pdk_contents
 from .tg.replay import PdkReplay
 from .tg.settle import settle_pdk_hand
 from .tg.text import event_line, play_text
@@ -33,8 +33,8 @@ GAME = GameModule(
     name=PAODEKUAI,
     variants=frozenset({PAODEKUAI}),
     aliases=ALIASES,
-    host=PdkHost(),
-    contents=PdkContents,
+    host=PDK_HOST,
+    contents=pdk_contents,
     settle=settle_pdk_hand,
     event_line=event_line,
     play_text=play_text,

@@ -57,7 +57,7 @@ export const WORDS = {
     result: "Result", rate: "1 point = {rate} beans", rate_fee: "1 point = {rate} beans · fee {fee} each", won: "won", lost: "lost", drawn: "draw", beans: "beans", again: "Back to the group", next_table: "To the next hand", tracker: "Tracker",
     r_initial: "initial", r_doubled: "doubled", r_grab: "grab", r_bid: "bid", r_bomb: "bomb", r_soft_bomb: "soft bomb", r_wild_bomb: "wild bomb",
     r_rocket: "rocket", r_show: "shown", r_spring: "spring", r_anti_spring: "anti-spring", r_open_guard: "guard shown", r_revolt: "revolt",
-    you_are: "Your role: {role}", called: "Called {face}", no_hint: "Nothing beats it", small_joker: "JOKER", big_joker: "JOKER",
+    you_are: "Your role: {role}", called: "Called {face}", no_hint: "Nothing beats it", small_joker: "SJ", big_joker: "BJ",
     tracker_sj: "SJ", tracker_bj: "BJ",
     phase_bidding: "Bidding", phase_doubling: "Doubling", phase_landlord_show: "Landlord may show", phase_dealing: "Dealing",
     phase_throne: "The throne", phase_declaring: "Declarations", phase_playing: "Play", phase_show_start: "Show",

@@ -13,7 +13,7 @@ tests register it (``GAMES.registered``) and play it through the real table laye
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, Self
@@ -22,8 +22,6 @@ from ddz_bot.kernel import (
     Action,
     ActionReader,
     AutoPlay,
-    AutoPlayChanged,
-    BadSeat,
     BeanChange,
     BeanReason,
     Card,
@@ -34,7 +32,6 @@ from ddz_bot.kernel import (
     Escape,
     Escaped,
     Event,
-    GameOver,
     NotACombo,
     Play,
     Room,
@@ -49,6 +46,8 @@ from ddz_bot.kernel import (
     need_turn,
     room_from_dict,
     room_to_dict,
+    switch_auto,
+    take_action,
     take_fees,
 )
 
@@ -249,35 +248,31 @@ class HighCardGame:
 
     def apply(self, action: Action) -> list[Event]:
         """The events ``action`` caused; an ``IllegalAction`` leaves the hand unchanged."""
-        if self.over:
-            raise GameOver("the hand is over")
-        seat = action.actor
-        if seat is not None and not 0 <= seat < self._players:
-            raise BadSeat(f"no seat {seat}")
-        if isinstance(action, Deal):
-            need_phase(self._phase, Phase.DEALING)
-            self._phase, self.turn = Phase.PLAYING, self.first
-            events: list[Event] = []
-        elif isinstance(action, Play):
-            events = self._play(action.seat, action.cards)
-            self._timeouts[action.seat] = 0
-        elif isinstance(action, Timeout):
-            need_phase(self._phase, Phase.PLAYING)
-            need_turn(self.turn, action.seat)
-            lowest = Cards([self.hands[action.seat][0].rank])
-            chosen = lowest if action.play is None else action.play.cards
-            events = [TimedOut(action.seat), *self._play(action.seat, chosen)]
-            self._timeouts[action.seat] += 1
-        elif isinstance(action, Escape):
-            self._phase, self.turn, self.escaped = Phase.OVER, None, action.seat
-            events = [Escaped(action.seat)]
-        elif isinstance(action, AutoPlay):
-            self._auto[action.seat] = action.on
-            events = [AutoPlayChanged(action.seat, action.on)]
-        else:
-            raise NotACombo(f"比大小 knows no {type(action).__name__}")
-        self.actions.append(action)
-        return events
+        return take_action(self, action, _HANDLERS, self.actions.append, self._timeouts)
+
+    def _on_deal(self, action: Deal) -> list[Event]:
+        need_phase(self._phase, Phase.DEALING)
+        self._phase, self.turn = Phase.PLAYING, self.first
+        return []
+
+    def _on_play(self, action: Play) -> list[Event]:
+        return self._play(action.seat, action.cards)
+
+    def _on_timeout(self, action: Timeout) -> list[Event]:
+        """The seat's lowest card, or the AI's in its place."""
+        need_phase(self._phase, Phase.PLAYING)
+        need_turn(self.turn, action.seat)
+        lowest = Cards([self.hands[action.seat][0].rank])
+        chosen = lowest if action.play is None else action.play.cards
+        self._timeouts[action.seat] += 1
+        return [TimedOut(action.seat), *self._play(action.seat, chosen)]
+
+    def _on_escape(self, action: Escape) -> list[Event]:
+        self._phase, self.turn, self.escaped = Phase.OVER, None, action.seat
+        return [Escaped(action.seat)]
+
+    def _on_auto(self, action: AutoPlay) -> list[Event]:
+        return switch_auto(self._timeouts, self._auto, action)
 
     def _play(self, seat: int, cards: Cards) -> list[Event]:
         need_phase(self._phase, Phase.PLAYING)
@@ -405,3 +400,12 @@ def _payments(outcome: HighOutcome, players: int) -> list[tuple[int, int]]:
         return [(outcome.escaped, s) for s in range(players) if s != outcome.escaped]
     assert outcome.winner is not None
     return [(s, outcome.winner) for s in range(players) if s != outcome.winner]
+
+
+_HANDLERS: dict[type[Action], Callable[[HighCardGame, Any], list[Event]]] = {
+    Deal: HighCardGame._on_deal,
+    Play: HighCardGame._on_play,
+    Timeout: HighCardGame._on_timeout,
+    Escape: HighCardGame._on_escape,
+    AutoPlay: HighCardGame._on_auto,
+}

@@ -1,35 +1,27 @@
-"""What the group and each player see of a 比大小 table: its ``Contents`` (the lobby, the
-table picture with its caption, the result, each panel) and its one picture: a row of cards
-drawn with the bot's shared canvas."""
+"""What a 比大小 table's messages show of the game (``kit.contents.GameScreens``), and its one
+picture: a row of cards drawn with the bot's shared canvas."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from telegram import InlineKeyboardMarkup
 
+from ddz_bot.games.kit.contents import Render, TableContents, game_of, turn_line, your_turn
 from ddz_bot.i18n import t as shared
-from ddz_bot.kernel import RANK_CHARS, Card, Termination
+from ddz_bot.kernel import Card, Cards
 from ddz_bot.render import ResultLine
 from ddz_bot.render.canvas import draw_cards, encode, new_canvas
 from ddz_bot.render.sprites import MEDIUM
-from ddz_bot.tg.codec import Button
 from ddz_bot.tg.keyboards import Keyboards
-from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import (
-    lobby_content,
-    lobby_seats,
-    panel_picture_key,
-    seconds_left,
-    single_decider,
-)
-from ddz_bot.tg.table import FINISHED, Table
+from ddz_bot.tg.table import Table
 
 from .engine import HighCardGame
-from .words import card_text, cards_text, t
+from .words import cards_text, t
 
-__all__ = ["HighCardContents", "render_cards"]
+__all__ = ["HighCardScreens", "high_card_contents", "render_cards"]
 
 
 def render_cards(cards: Sequence[Card]) -> bytes:
@@ -40,128 +32,59 @@ def render_cards(cards: Sequence[Card]) -> bytes:
     return encode(image)
 
 
-def _game(table: Table) -> HighCardGame:
-    game = table.game
-    assert isinstance(game, HighCardGame)
-    return game
+def _on_table(table: Table) -> list[Card]:
+    return [card for card in game_of(table, HighCardGame).played if card is not None]
 
 
-def _on_table(game: HighCardGame) -> list[Card]:
-    return [card for card in game.played if card is not None]
+class HighCardScreens:
+    """The cards on the table, each seat's cards and a button a rank it holds."""
 
-
-class HighCardContents:
-    """The contents of a 比大小 table's messages (``tg.screens.Contents``)."""
+    mark = "hc"
 
     def __init__(self, keyboards: Keyboards) -> None:
         self.keyboards = keyboards
 
-    def lobby(self, table: Table, *, closed_text: str | None = None) -> Content:
-        lang = table.lang
-        room = shared(lang, f"room_{table.room}")
-        seats = lobby_seats(table, lang, closed=closed_text is not None)
-        return lobby_content(
-            t(lang, "lobby", room=room, seats=seats),
-            closed_text,
-            lambda: self.keyboards.lobby(table, lang, show_start=False),
-        )
+    def lobby_text(self, table: Table, seats: str) -> str:
+        return t(table.lang, "lobby", room=shared(table.lang, f"room_{table.room}"), seats=seats)
 
-    def group(self, table: Table, extra: str = "") -> Content:
-        game, lang = _game(table), table.lang
-        lines = []
-        turn = single_decider(table)
-        if turn is not None:
-            name, seconds = table.names()[turn], seconds_left(table)
-            phase = t(lang, "game_name")
-            lines.append(shared(lang, "caption_turn", phase=phase, name=name, seconds=seconds))
-        if table.narration:
-            lines.append(table.narration)
-        cards = _on_table(game)
-        lines.append(t(lang, "on_table", cards=cards_text(c.rank for c in cards)))
-        if extra:
-            lines.append(extra)
-        finished = table.phase == FINISHED
-        markup = (self.keyboards.result if finished else self.keyboards.table)(table, lang)
-        return Content(
-            "\n".join(lines)[:1024],
-            markup,
-            photo_key=f"hc{table.hand_no}:{table.version}",
-            render=lambda: render_cards(cards),
-        )
+    def head(self, table: Table) -> str | None:
+        return turn_line(table, t(table.lang, "game_name"))
 
-    def result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> Content:
-        cards = _on_table(_game(table))
-        return Content(
-            "\n".join(text)[:1024],
-            self.keyboards.result(table, table.lang),
-            photo_key=f"hcr{table.hand_no}",
-            render=lambda: render_cards(cards),
-        )
+    def caption_lines(self, table: Table) -> list[str]:
+        cards = cards_text(c.rank for c in _on_table(table))
+        return [t(table.lang, "on_table", cards=cards)]
 
-    def panel(
-        self, table: Table, seat: int, lang: str, panel: SeatPanel, *, since: int | None = None
-    ) -> Content:
-        game = _game(table)
-        hand = list(game.hands[seat])
-        lines = [shared(lang, "panel_table", group=table.title)]
-        if game.over:
-            lines += self._final_lines(table, seat, lang)
-        elif seat in (game.waiting_for() or ()):
-            lines.append(shared(lang, "panel_your_turn", seconds=seconds_left(table)))
-        lines.append(t(lang, "your_cards", cards=cards_text(c.rank for c in hand)))
-        return Content(
-            "\n".join(lines),
-            self._keyboard(table, seat, lang, panel),
-            photo_key=panel_picture_key(table, seat, "hc", "".join(str(c) for c in hand)),
-            render=lambda: render_cards(hand),
-        )
+    def table_picture(self, table: Table) -> Render:
+        cards = _on_table(table)
+        return lambda: render_cards(cards)
 
-    def _keyboard(
+    def result_picture(self, table: Table, pictures: list[ResultLine]) -> Render | None:
+        return self.table_picture(table)
+
+    def panel_lines(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> list[str]:
+        cards = cards_text(c.rank for c in game_of(table, HighCardGame).hands[seat])
+        return [*your_turn(table, seat, lang), t(lang, "your_cards", cards=cards)]
+
+    def panel_keyboard(
         self, table: Table, seat: int, lang: str, panel: SeatPanel
     ) -> InlineKeyboardMarkup | None:
-        """One button a rank held (it selects that card), then Play; 取消托管 on 托管."""
-        game = _game(table)
-        if game.over:
+        """A button a rank held (it selects that card), then the play's row; 取消托管 on 托管."""
+        game, keyboards = game_of(table, HighCardGame), self.keyboards
+        if game.auto[seat] and not game.over:
+            return keyboards.take_back(table, lang)
+        if game.over or not game.legal_actions(seat):
             return None
-        b = self.keyboards.button
-        if game.auto[seat]:
-            return InlineKeyboardMarkup(
-                [[b(shared(lang, "btn_take_back"), Button.TAKE_BACK, table, table.version)]]
-            )
-        if not game.legal_actions(seat):
-            return None
-        chosen = panel.selection or []
-        ranks = sorted({card.rank for card in game.hands[seat]})
-        row = [
-            b(
-                ("✅" if rank < len(chosen) and chosen[rank] else "") + card_text(rank),
-                Button.RANK,
-                table,
-                table.hand_version,
-                RANK_CHARS[rank],
-            )
-            for rank in ranks
-        ]
-        play = [b(shared(lang, "btn_play"), Button.PLAY, table, table.version)]
-        return InlineKeyboardMarkup([row, play])
+        counts = Cards(card.rank for card in game.hands[seat]).counts()
+        ranks = keyboards.rank_buttons(table, counts, panel.selection or [], lang)
+        return InlineKeyboardMarkup([ranks, keyboards.play_row(table, lang, may_pass=False)])
 
-    @staticmethod
-    def _final_lines(table: Table, seat: int, lang: str) -> list[str]:
-        """The seat's own end: won or lost, and its beans once the hand is settled."""
-        outcome = _game(table).outcome()
-        assert outcome is not None
-        if outcome.termination is Termination.ESCAPED:
-            assert outcome.escaped is not None
-            parts = [
-                shared(lang, "panel_you_escaped")
-                if outcome.escaped == seat
-                else shared(lang, "escaped_short", name=table.names()[outcome.escaped])
-            ]
-        else:
-            parts = [shared(lang, "panel_won" if seat in outcome.winners else "panel_lost")]
-        mine = {line.seat: line for line in table.settled}.get(seat)
-        if mine is not None:
-            parts.append(
-                shared(lang, "panel_beans", delta=mine.beans_delta, balance=mine.beans_after)
-            )
-        return [" · ".join(parts)]
+    def panel_picture(self, table: Table, seat: int, lang: str) -> tuple[str, Render]:
+        hand = list(game_of(table, HighCardGame).hands[seat])
+        return "".join(str(c) for c in hand), lambda: render_cards(hand)
+
+    def own_result(self, table: Table, seat: int, lang: str, outcome: Any) -> list[str]:
+        return [shared(lang, "panel_won" if seat in outcome.winners else "panel_lost")]
+
+
+def high_card_contents(keyboards: Keyboards) -> TableContents:
+    return TableContents(keyboards, HighCardScreens(keyboards))

@@ -258,7 +258,7 @@ async def test_two_people_and_three_ai_with_the_called_guard(bot: Harness) -> No
     replay = bot.api.last_message(group)
     assert replay is not None and (replay.text or "").startswith("上一局回放 · 保皇 · ")
     assert "叫 " in (replay.text or "")
-    await alice.send(group, "/rank")
+    await alice.send(group, "/rank all")  # the all-time list (a plain /rank: the season's)
     ranking = bot.api.last_message(group)
     assert ranking is not None and "Alice" in (ranking.text or "") and "Bob" in (ranking.text or "")
     # Again: a new 保皇 lobby with the same options, the AI seats sitting down again

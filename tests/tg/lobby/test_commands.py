@@ -45,7 +45,7 @@ async def test_rank_in_a_group_and_globally(bot: Harness) -> None:
     users = [bot.user("Alice"), bot.user("Bob"), bot.user("Carol")]
     await seat_three(bot, group, users)
     await play_until_over(bot, group, users)
-    await users[0].send(group, "/rank")
+    await users[0].send(group, "/rank all")  # a plain /rank is the season's picture
     board = bot.api.last_message(group)
     assert board is not None and board.text is not None
     assert board.text.startswith("排行榜 · 本群 · 按欢乐豆")

@@ -106,14 +106,14 @@ async def test_commands_beside_a_running_table_keep_the_groups_pace_and_are_all_
     start = clock.now
     for user in users:
         await user.send(group, "/balance")
-    await alice.send(group, "/rank")
+    await alice.send(group, "/rank all")
     await bob.send(group, "hello everyone")  # talk in the group: no answer, nothing breaks
     await alice.send(group, "/settings")
     settings = with_text(bot.api, group, "场次")
     assert len(settings) == 1
     await alice.press(settings[0], "叫法")
     await alice.press(settings[0], "场次")
-    await bob.send(group, "/rank")
+    await bob.send(group, "/rank all")
     await carol.send(group, "/balance")
     for _ in range(4):  # the table plays on meanwhile
         turn = whose_turn(bot, group, users)
@@ -219,7 +219,7 @@ async def test_a_group_flooded_with_chatter_for_four_rounds_keeps_its_pace(
                 await person.send(group, "/balance")
                 balances += 1
             else:
-                await person.send(group, "/rank")
+                await person.send(group, "/rank all")
                 ranks += 1
             await person.send(group, f"haha {round_}{k}")
             await person.dm("asdf")

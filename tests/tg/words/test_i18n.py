@@ -104,6 +104,7 @@ def test_the_catalogues_find_games_through_the_registry_only() -> None:
         if imp.importer == "ddz_bot.i18n" or imp.importer.startswith("ddz_bot.i18n.")
     }
     assert targets == {
+        "ddz_bot.i18n.compete",
         "ddz_bot.i18n.en",
         "ddz_bot.i18n.zh_hans",
         "ddz_bot.i18n.zh_hant",

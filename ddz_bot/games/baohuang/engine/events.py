@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ddz_bot.kernel import NOTATION, Card, Event
+from ddz_bot.kernel import NOTATION, Card, Event, PhaseChanged
+from ddz_bot.kernel import HandFinished as SharedHandFinished
 
 from .cards import Face
 from .melds import Meld
-from .views import BaoHuangOutcome, Declaration, Phase, Place, Solo
+from .views import BaoHuangOutcome, Declaration, Place, Solo
 
 __all__ = [
     "Declared",
@@ -37,13 +38,6 @@ __all__ = [
 @dataclass(frozen=True, slots=True)
 class BaoHuangEvent(Event):
     notation: ClassVar[tuple[type, ...]] = (*NOTATION, Face, Meld)
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseChanged(BaoHuangEvent):
-    phase: Phase
-    turn: int | None
-    name: ClassVar[str] = "phase"
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +142,6 @@ class WentOut(BaoHuangEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class HandFinished(BaoHuangEvent):
-    outcome: BaoHuangOutcome
+class HandFinished(SharedHandFinished[BaoHuangOutcome]):
     name: ClassVar[str] = "bh_finished"
+    notation: ClassVar[tuple[type, ...]] = BaoHuangEvent.notation

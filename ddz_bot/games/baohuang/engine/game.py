@@ -27,7 +27,6 @@ from ddz_bot.kernel import (
     DoesNotBeat,
     EmptyPlay,
     Escape,
-    Escaped,
     Event,
     GameOver,
     MustLead,
@@ -45,6 +44,11 @@ from ddz_bot.kernel import (
     Waiting,
     WrongPhase,
     copy_hand,
+    escape_events,
+    replayed,
+    switch_auto,
+    take_action,
+    timeout_move,
 )
 
 from .actions import (
@@ -146,19 +150,7 @@ class BaoHuangGame(Crowning):
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
-        if self.over:
-            raise GameOver("the hand is over")
-        seat = action.actor
-        if seat is not None:
-            self._check_seat(seat)
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise WrongPhase(f"{type(action).__name__} is not an action of 保皇")
-        events: list[Event] = handler(self, action)
-        self.actions.append(action)
-        if seat is not None and type(action) not in _TABLE_ACTIONS:
-            self.timeouts[seat] = 0
-        return events
+        return take_action(self, action, _HANDLERS, self.actions.append, self.timeouts)
 
     # -- play (R-BH-PLAY, R-BH-PLACES, R-BH-END)
 
@@ -323,12 +315,7 @@ class BaoHuangGame(Crowning):
         return _play(seat, min(singles) if singles else moves[0])  # 憋6: maybe 6s, the last
 
     def _on_timeout(self, action: Timeout) -> list[Event]:
-        seat = action.seat
-        default = self.default_action(seat)
-        if action.play is not None:
-            if action.play.seat != seat or not isinstance(default, Play | Pass):
-                raise WrongPhase("a move in place of a time-out is a play by that seat")
-            default = action.play
+        seat, default = action.seat, timeout_move(self, action)
         going_auto = self.timeouts[seat] + 1 >= AFK_LIMIT and not self.auto[seat]
         self._pending_auto = seat if going_auto else None
         try:
@@ -346,21 +333,16 @@ class BaoHuangGame(Crowning):
         seat = action.seat
         if not action.on and self.auto[seat] and self.auto_count[seat] >= AUTO_LOCK:
             raise AutoPlayLocked("this seat went on auto-play four times: it stays on")
-        self.timeouts[seat] = 0
-        if self.auto[seat] == action.on:
-            return []
-        self.auto[seat] = action.on
-        if action.on:
+        events = switch_auto(self.timeouts, self.auto, action)
+        if events and action.on:
             self.auto_count[seat] += 1
-        return [AutoPlayChanged(seat, action.on)]
+        return events
 
     def _on_escape(self, action: Escape) -> list[Event]:
         self.escaped = action.seat
-        self.phase = Phase.FINISHED
-        self.turn = None
-        outcome = self.outcome()
-        assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+        self.phase, self.turn = Phase.FINISHED, None
+        closing = PhaseChanged(Phase.FINISHED, None)
+        return escape_events(action.seat, closing, HandFinished, self.outcome())
 
     # ------------------------------------------------------------------ what may be done
 
@@ -424,10 +406,7 @@ class BaoHuangGame(Crowning):
         cls, start: dict[str, Any], actions: Iterable[Action | dict[str, Any]]
     ) -> BaoHuangGame:
         """Rebuild a hand from its start and its ordered actions."""
-        game = cls._from_start(start)
-        for action in actions:
-            game.apply(action if isinstance(action, Action) else read_action(action))
-        return game
+        return replayed(cls._from_start(start), actions, read_action)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> BaoHuangGame:
@@ -450,7 +429,6 @@ class BaoHuangGame(Crowning):
 
 
 #: Actions the table sends for a seat: they don't reset its time-out count.
-_TABLE_ACTIONS: frozenset[type[Action]] = frozenset((Timeout, AutoPlay, Escape))
 
 _HANDLERS: dict[type[Action], Callable[[BaoHuangGame, Any], list[Event]]] = {
     Deal: BaoHuangGame._on_deal,

@@ -18,6 +18,9 @@ from ddz_bot.kernel import (
     Room,
     Settlement,
     Termination,
+    points_by_score,
+    settled,
+    settled_nothing,
     share_capped,
     take_fees,
 )
@@ -88,17 +91,6 @@ def score_factors(
     return tuple(factors)
 
 
-def _points(scores: Sequence[int], points: Sequence[int] | None) -> tuple[int, ...]:
-    """Points change by the score, never below 0 (R-BH-BEANS, R-POINTS)."""
-    out = []
-    for seat, score in enumerate(scores):
-        if score >= 0 or points is None:
-            out.append(score)
-        else:
-            out.append(-min(-score, max(points[seat], 0)))
-    return tuple(out)
-
-
 def bh_settle(
     outcome: BaoHuangOutcome,
     room: Room,
@@ -109,9 +101,8 @@ def bh_settle(
     ``Settlement``, one ledger line per change, beans conserved apart from the fees."""
     n = len(balances)
     held = [max(int(b), 0) for b in balances]
-    zeros = (0,) * n
     if outcome.termination is Termination.ABORTED:
-        return Settlement((), zeros, tuple(held), zeros, zeros, 0)
+        return settled_nothing(held)
     deltas = [0] * n
     changes: list[BeanChange] = []
     scores = outcome.scores
@@ -143,11 +134,4 @@ def bh_settle(
                 changes.append(BeanChange(seat, deltas[seat], BeanReason.SETTLE))
         assert sum(deltas) == 0
         fees = take_fees(room, held, deltas, changes, range(n))
-    return Settlement(
-        tuple(changes),
-        tuple(deltas),
-        tuple(h + d for h, d in zip(held, deltas, strict=True)),
-        tuple(scores),
-        _points(scores, points),
-        fees,
-    )
+    return settled(changes, deltas, held, scores, points_by_score(scores, points), fees)

@@ -143,13 +143,7 @@ def _row(
     score = outcome.scores[seat]
     won = score > 0
     box = (MARGIN, top + 5, WIDTH - MARGIN, top + ROW - 5)
-    draw.rounded_rectangle(
-        box,
-        14,
-        fill=cv.PANEL_TURN if won else cv.PANEL,
-        outline=cv.GOLD if won else None,
-        width=3 if won else 0,
-    )
+    cv.seat_row(draw, box, lit=won, radius=14, edge=3)
     left = MARGIN + 14
     y = top + 36
     x = left

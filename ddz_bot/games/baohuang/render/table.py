@@ -168,13 +168,7 @@ def _seat_row(
     over = view.phase in (Phase.FINISHED, Phase.ABORTED)
     turn = view.turn == seat.seat and not over
     box = (MARGIN, top + 4, WIDTH - MARGIN, top + ROW - 4)
-    draw.rounded_rectangle(
-        box,
-        16,
-        fill=cv.PANEL_TURN if turn else cv.PANEL,
-        outline=cv.GOLD if turn else None,
-        width=4 if turn else 0,
-    )
+    cv.seat_row(draw, box, lit=turn)
     left = MARGIN + 14
     # line 1: role and name
     x, y = left, top + 32

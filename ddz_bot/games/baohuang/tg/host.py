@@ -4,15 +4,11 @@
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any
-
 from ddz_bot.games.baohuang.engine import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
-from ddz_bot.kernel import Action, Deal, Room, Timeout, Waiting
+from ddz_bot.games.kit.host import DealtAtOnce, HandStart, escape_beans
 from ddz_bot.tg.games import HostedGame
 
-__all__ = ["BAOHUANG", "BaoHuangHost", "baohuang_rules", "baohuang_rules_name"]
+__all__ = ["BAOHUANG", "BAOHUANG_HOST", "baohuang_rules", "baohuang_rules_name"]
 
 #: the name of 保皇 in a table's ``rules``
 BAOHUANG = "baohuang"
@@ -45,42 +41,24 @@ def baohuang_rules_name(options: BaoHuangRules) -> str:
     return "+".join([BAOHUANG, *(flag for flag in _BH_FLAGS if on[flag])])
 
 
-class BaoHuangHost:
-    """保皇 (RULES.md section 4) with the options its ``rules`` name: one deal does it all;
-    a time-out is the engine's ``Timeout`` (R-BH-AFK), whatever the decision."""
+def _hand(start: HandStart) -> BaoHuangGame:
+    rules = baohuang_rules(start.rules)
+    return BaoHuangGame(
+        rules, start.room, start.balances, start.rng, dealer=start.dealer, humans=start.humans
+    )
 
-    def seats(self, rules: str) -> int:
-        return 5
 
-    def new_hand(
-        self,
-        rules: str,
-        room: Room,
-        balances: Sequence[int],
-        rng: random.Random | None,
-        humans: Sequence[bool],
-        dealer: int | None = None,
-    ) -> BaoHuangGame:
-        return BaoHuangGame(
-            baohuang_rules(rules), room, list(balances), rng, dealer=dealer, humans=humans
-        )
+def _emperor(game: HostedGame) -> int | None:
+    """R-BH-DEAL: the previous hand's emperor deals the next one."""
+    return game.emperor if isinstance(game, BaoHuangGame) else None
 
-    def next_dealer(self, game: HostedGame) -> int | None:
-        """R-BH-DEAL: the previous hand's emperor deals the next one."""
-        return game.emperor if isinstance(game, BaoHuangGame) else None
 
-    def load(self, data: dict[str, Any]) -> BaoHuangGame:
-        return BaoHuangGame.from_dict(data)
-
-    def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
-        return [Deal()]
-
-    def timed_out(self, waiting: Waiting) -> list[Action]:
-        return [Timeout(seat) for seat in sorted(waiting.seats)]
-
-    def shared_clock(self, before: Waiting, after: Waiting) -> bool:
-        return False  # one seat decides at a time
-
-    def escape_cost(self, game: HostedGame, seat: int) -> int:
-        """R-BH-ESCAPE: the penalty's points at the room's rate, and the fee."""
-        return ESCAPE_PENALTY * game.room.coefficient + game.room.fee
+#: 保皇 (RULES.md section 4) with the options its ``rules`` name; an escape costs the
+#: penalty's points (R-BH-ESCAPE)
+BAOHUANG_HOST = DealtAtOnce(
+    seats_for=lambda rules: 5,
+    make=_hand,
+    read=BaoHuangGame.from_dict,
+    dealer_after=_emperor,
+    escape_cost=lambda game, seat: escape_beans(game.room, ESCAPE_PENALTY),
+)

@@ -28,7 +28,7 @@ from ddz_bot.games.baohuang.engine import (
 from ddz_bot.i18n import t
 from ddz_bot.kernel import RANK_CHARS, Action, CardParseError, Rank
 from ddz_bot.tg.codec import BadCallback, Button, game_action
-from ddz_bot.tg.keyboards import PASS_ACTION, Keyboards, rank_label, rows_of
+from ddz_bot.tg.keyboards import Keyboards, rank_label, rows_of
 from ddz_bot.tg.panels import SeatPanel
 from ddz_bot.tg.table import Table
 
@@ -90,7 +90,7 @@ class BaoHuangKeyboards:
         if game.auto[seat]:
             if game.auto_count[seat] >= AUTO_LOCK:  # R-BH-AFK: on auto-play to the end
                 return None
-            return InlineKeyboardMarkup([[b(t(lang, "btn_take_back"), Button.TAKE_BACK, table, v)]])
+            return self.keyboards.take_back(table, lang)
         legal = game.legal_actions(seat)
         row: list[InlineKeyboardButton] = []
         for action in legal:
@@ -114,47 +114,25 @@ class BaoHuangKeyboards:
     def _play(
         self, table: Table, game: BaoHuangGame, seat: int, lang: str, panel: SeatPanel
     ) -> InlineKeyboardMarkup:
-        b = self.keyboards.button
-        hv = table.hand_version
-        counts = game.hand(seat).counts()
+        keyboards, counts = self.keyboards, game.hand(seat).counts()
         chosen = panel.selection or [0] * len(counts)
-        ranks, alls = [], []
-        for rank, held in enumerate(counts):
-            if not held:
-                continue
-            picked = chosen[rank] if rank < len(chosen) else 0
-            label = rank_label(rank, lang)
-            text = (
-                f"✅{label} {picked}/{held}"
-                if picked
-                else (f"{label}×{held}" if held > 1 else label)
-            )
-            ranks.append(b(text, Button.RANK, table, hv, RANK_CHARS[rank]))
-            if held > 1 and picked < held:
-                alls.append(
-                    b(
-                        t(lang, "bh_btn_all", rank=label),
-                        Button.ALL_RANK,
-                        table,
-                        hv,
-                        RANK_CHARS[rank],
-                    )
+        rows = keyboards.rank_rows(table, counts, chosen, lang)
+        if seat in (game.waiting_for() or ()):
+            alls = [
+                keyboards.button(
+                    t(lang, "bh_btn_all", rank=rank_label(rank, lang)),
+                    Button.ALL_RANK,
+                    table,
+                    table.hand_version,
+                    RANK_CHARS[rank],
                 )
-        rows = rows_of(ranks)
-        waiting = game.waiting_for()
-        if waiting is not None and seat in waiting:
-            rows += rows_of(alls)
-            v = table.version
-            actions = [
-                b(t(lang, "btn_clear"), Button.CLEAR, table, hv),
-                b(t(lang, "btn_hint"), Button.HINT, table, v),
+                for rank, held in enumerate(counts)
+                if held > 1 and (chosen[rank] if rank < len(chosen) else 0) < held
             ]
-            if game.to_beat is not None:
-                actions.append(b(t(lang, "btn_pass"), PASS_ACTION, table, v))
-            actions.append(b(t(lang, "btn_play"), Button.PLAY, table, v))
-            rows.append(actions)
+            rows += rows_of(alls)
+            rows.append(keyboards.play_row(table, lang, may_pass=game.to_beat is not None))
         elif any(chosen):
-            rows.append([b(t(lang, "btn_clear"), Button.CLEAR, table, hv)])
+            rows.append(keyboards.clear_row(table, lang))
         return InlineKeyboardMarkup(rows)
 
 

@@ -10,12 +10,14 @@ this seat's panel only).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
+
+from telegram import InlineKeyboardMarkup
 
 from ddz_bot.games.baohuang.engine import (
     AFK_LIMIT,
     BaoHuangGame,
+    BaoHuangOutcome,
     Declaration,
     Phase,
     PublicView,
@@ -23,43 +25,38 @@ from ddz_bot.games.baohuang.engine import (
     Solo,
 )
 from ddz_bot.games.baohuang.render import render_bh_hand, render_bh_result, render_bh_table
+from ddz_bot.games.kit.contents import (
+    Render,
+    TableContents,
+    afk_warning,
+    game_of,
+    hand_key,
+    play_notes,
+    public_at,
+    seat_view_at,
+    turn_line,
+    your_turn,
+)
 from ddz_bot.i18n import t
-from ddz_bot.kernel import Cards, DecisionKind, Rank, Termination
+from ddz_bot.kernel import DecisionKind, Rank
 from ddz_bot.render import ResultLine
 from ddz_bot.tg.cardwords import cards_text
 from ddz_bot.tg.keyboards import Keyboards
-from ddz_bot.tg.outbox import Content
 from ddz_bot.tg.panels import SeatPanel
-from ddz_bot.tg.screens import (
-    lobby_content,
-    lobby_seats,
-    panel_picture_key,
-    seconds_left,
-    single_decider,
-)
-from ddz_bot.tg.table import FINISHED, Table
+from ddz_bot.tg.screens import single_decider
+from ddz_bot.tg.table import Table
 
 from .host import baohuang_rules
 from .keyboards import BaoHuangKeyboards
 from .words import card_list_text, declaration_word, face_text, meld_text, options_text, role_word
 
-__all__ = ["BaoHuangContents", "tracker_text"]
+__all__ = ["BaoHuangScreens", "baohuang_contents", "tracker_text"]
 
 #: copies of each rank in the 168 cards (R-BH-DECK): 16 of a natural rank, 4 of a joker
 _COPIES = {rank: 16 for rank in range(Rank.SIX, Rank.TWO + 1)} | {
     Rank.SMALL_JOKER: 4,
     Rank.BIG_JOKER: 4,
 }
-
-
-def _game(table: Table) -> BaoHuangGame:
-    game = table.game
-    assert isinstance(game, BaoHuangGame)
-    return game
-
-
-def _public(table: Table) -> PublicView:
-    return dataclasses.replace(_game(table).public_view(), deadline=table.deadline)
 
 
 def tracker_text(game: BaoHuangGame, seat: int, lang: str) -> str:
@@ -108,43 +105,28 @@ def seats_line(view: PublicView, names: Sequence[str], lang: str) -> str:
     return " · ".join(parts)
 
 
-class BaoHuangContents:
-    """The contents of a 保皇 table's messages (``present.Contents``)."""
+class BaoHuangScreens:
+    """What a 保皇 table's messages show of the game (``kit.contents.GameScreens``)."""
+
+    mark = "bh"
 
     def __init__(self, keyboards: Keyboards) -> None:
-        self.keyboards = keyboards
-        self.bh_keyboards = BaoHuangKeyboards(keyboards)
+        self.keyboards = BaoHuangKeyboards(keyboards)
 
-    # ---- the group --------------------------------------------------------------------
-    def lobby(self, table: Table, *, closed_text: str | None = None) -> Content:
+    def lobby_text(self, table: Table, seats: str) -> str:
         lang = table.lang
-        text = t(
-            lang,
-            "bh_lobby",
-            room=t(lang, f"room_{table.room}"),
-            options=options_text(baohuang_rules(table.rules), lang),
-            seats=lobby_seats(table, lang, closed=closed_text is not None),
-        )
-        return lobby_content(
-            text, closed_text, lambda: self.keyboards.lobby(table, lang, show_start=False)
-        )
+        options = options_text(baohuang_rules(table.rules), lang)
+        return t(lang, "bh_lobby", room=t(lang, f"room_{table.room}"), options=options, seats=seats)
 
-    def caption(self, table: Table) -> str:
-        game = _game(table)
+    def head(self, table: Table) -> str | None:
+        phase = t(table.lang, f"bh_phase_{game_of(table, BaoHuangGame).phase.value}")
+        return phase if game_of(table, BaoHuangGame).over else turn_line(table, phase)
+
+    def caption_lines(self, table: Table) -> list[str]:
+        game = game_of(table, BaoHuangGame)
         view = game.public_view()
         lang, names = table.lang, table.names()
-        phase = t(lang, f"bh_phase_{game.phase.value}")
-        turn = single_decider(table)
-        lines = []
-        if game.over:
-            lines.append(phase)
-        elif turn is not None:
-            lines.append(
-                t(lang, "caption_turn", phase=phase, name=names[turn], seconds=seconds_left(table))
-            )
-        if table.narration:
-            lines.append(table.narration)
-        lines.append(t(lang, "bh_cap_game", options=options_text(game.rules, lang)))
+        lines = [t(lang, "bh_cap_game", options=options_text(game.rules, lang))]
         roles = roles_line(view, names, lang)
         if roles:
             lines.append(roles)
@@ -162,107 +144,58 @@ class BaoHuangContents:
                 lines.append(last)
         if game.phase is not Phase.THRONE:
             lines.append(seats_line(view, names, lang))
-        return "\n".join(lines)
+        return lines
 
-    def group(self, table: Table, extra: str = "") -> Content:
-        view = _public(table)
-        names, lang = table.names(), table.lang
-        caption = self.caption(table) + (f"\n{extra}" if extra else "")
-        markup = (
-            self.keyboards.result(table, lang)
-            if table.phase == FINISHED
-            else self.keyboards.table(table, lang)
-        )
-        return Content(
-            caption[:1024],
-            markup,
-            photo_key=f"t{table.hand_no}:{table.version}",
-            render=lambda: render_bh_table(view, names, lang),
-        )
+    def table_picture(self, table: Table) -> Render:
+        view, names, lang = public_at(table), table.names(), table.lang
+        return lambda: render_bh_table(view, names, lang)
 
-    def result(self, table: Table, text: list[str], pictures: list[ResultLine] | None) -> Content:
-        if not pictures:
-            return self.group(table, "\n".join(text))
-        view = _public(table)
-        lines, lang = list(pictures), table.lang
-        return Content(
-            "\n".join(text)[:1024],
-            self.keyboards.result(table, lang),
-            photo_key=f"r{table.hand_no}",
-            render=lambda: render_bh_result(view, lines, lang),
-        )
+    def result_picture(self, table: Table, pictures: list[ResultLine]) -> Render | None:
+        view, lines, lang = public_at(table), list(pictures), table.lang
+        return lambda: render_bh_result(view, lines, lang)
 
-    # ---- a player's panel ---------------------------------------------------------------
-    def panel(
-        self, table: Table, seat: int, lang: str, panel: SeatPanel, *, since: int | None = None
-    ) -> Content:
-        """A seat's panel. ``since`` is not needed: 保皇's seats decide one at a time."""
-        game = _game(table)
-        view = game.view_for(seat)
-        view = dataclasses.replace(
-            view, public=dataclasses.replace(view.public, deadline=table.deadline)
-        )
-        names = table.names()
-        hand = "".join(f"{int(c):02x}" for c in view.hand)
-        return Content(
-            self.panel_caption(table, seat, lang, panel),
-            self.bh_keyboards.panel(table, seat, lang, panel),
-            photo_key=panel_picture_key(table, seat, "bh", hand),
-            render=lambda: render_bh_hand(view, None, lang, names),
-        )
-
-    def panel_caption(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> str:
-        game = _game(table)
-        lines = [t(lang, "panel_table", group=table.title)]
-        if game.over:
-            return "\n".join(lines + self.final_lines(table, seat, lang))
+    def panel_lines(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> list[str]:
+        game = game_of(table, BaoHuangGame)
+        lines = []
         mine = _own_role(game, seat, lang)
         if mine is not None:
             lines.append(mine)
-        if game.timeouts[seat] == AFK_LIMIT - 1 and not game.auto[seat]:
-            lines.append(t(lang, "panel_afk_warning"))
+        lines += afk_warning(table, seat, lang, AFK_LIMIT)
         now = game.waiting_for()
-        turn = single_decider(table)
         if game.auto[seat]:
             lines.append(t(lang, "panel_auto"))
         elif now is not None and seat in now:
-            lines.append(t(lang, "panel_your_turn", seconds=seconds_left(table)))
+            lines += your_turn(table, seat, lang)
             lines += _asked(table, game, seat, lang, panel)
-        elif turn is not None:
+        elif single_decider(table) is not None:
             # not who: five seats would see every panel edited at each move (the group's
             # caption says whose turn it is); this panel changes when the seat's turn comes
             lines.append(t(lang, "bh_panel_waiting"))
-        return "\n".join(lines)
+        return lines
 
-    def final_lines(self, table: Table, seat: int, lang: str) -> list[str]:
-        """A player's own result: won or lost, place, beans and balance."""
-        game = _game(table)
-        outcome = game.outcome()
-        if outcome is None or outcome.aborted:
-            return [t(lang, "result_aborted")]
-        settled = {line.seat: line for line in table.settled}
-        mine = settled.get(seat)
-        parts = []
-        if outcome.termination is Termination.ESCAPED:
-            assert outcome.escaped is not None
-            if outcome.escaped == seat:
-                parts.append(t(lang, "panel_you_escaped"))
-            else:
-                parts.append(t(lang, "escaped_short", name=table.names()[outcome.escaped]))
-        else:
-            score = outcome.scores[seat]
-            parts.append(
-                t(
-                    lang,
-                    "panel_won" if score > 0 else "bh_panel_even" if score == 0 else "panel_lost",
-                )
-            )
-            place = outcome.place_of(seat)
-            if place is not None:
-                parts.append(t(lang, f"bh_place_{int(place)}"))
-        if mine is not None:
-            parts.append(t(lang, "panel_beans", delta=mine.beans_delta, balance=mine.beans_after))
-        return [" · ".join(parts)]
+    def panel_keyboard(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel
+    ) -> InlineKeyboardMarkup | None:
+        return self.keyboards.panel(table, seat, lang, panel)
+
+    def panel_picture(self, table: Table, seat: int, lang: str) -> tuple[str, Render]:
+        view, names = seat_view_at(table, seat), table.names()
+        return hand_key(view.hand), lambda: render_bh_hand(view, None, lang, names)
+
+    def own_result(self, table: Table, seat: int, lang: str, outcome: BaoHuangOutcome) -> list[str]:
+        """Won, even or lost, and the seat's place."""
+        score = outcome.scores[seat]
+        key = "panel_won" if score > 0 else "bh_panel_even" if score == 0 else "panel_lost"
+        parts = [t(lang, key)]
+        place = outcome.place_of(seat)
+        if place is not None:
+            parts.append(t(lang, f"bh_place_{int(place)}"))
+        return parts
+
+
+def baohuang_contents(keyboards: Keyboards) -> TableContents:
+    """The contents of a 保皇 table's messages (``screens.Contents``)."""
+    return TableContents(keyboards, BaoHuangScreens(keyboards))
 
 
 def _own_role(game: BaoHuangGame, seat: int, lang: str) -> str | None:
@@ -310,21 +243,10 @@ def _asked(table: Table, game: BaoHuangGame, seat: int, lang: str, panel: SeatPa
         words = game.declarations_for(seat)
         said = [declaration_word(w, lang) for w in words if w is not Declaration.NOTHING]
         return [t(lang, "bh_ask_declare", words=" / ".join(said))]
-    lines = []
-    selected = panel.selection
-    if selected and any(selected):
-        lines.append(t(lang, "panel_selected", cards=cards_text(Cards.from_counts(selected), lang)))
+    to_beat = None
     if view.to_beat is not None and view.to_beat_seat is not None:
-        lines.append(
-            t(
-                lang,
-                "panel_to_beat",
-                play=meld_text(view.to_beat, lang),
-                name=names[view.to_beat_seat],
-            )
-        )
-    else:
-        lines.append(t(lang, "bh_panel_lead"))
+        to_beat = (meld_text(view.to_beat, lang), names[view.to_beat_seat])
+    lines = play_notes(lang, panel.selection, to_beat, "bh_panel_lead")
     if game.rules.six:
         lines.append(t(lang, "bh_six_note"))
     if table.tracker:

@@ -9,16 +9,21 @@ was above zero (after an escape: whether it stayed).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Role, Solo, bh_settle
+from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Role, Solo
+from ddz_bot.games.kit.settle import (
+    HandSettlement,
+    cards_left_lines,
+    escaped_line,
+    seat_lines,
+    settle_game,
+)
 from ddz_bot.i18n import t
-from ddz_bot.kernel import Settlement, Termination
-from ddz_bot.storage import Database, LedgerChange, Reason
-from ddz_bot.tg.cardwords import grouped_cards_text
+from ddz_bot.kernel import Termination
+from ddz_bot.storage import Database, LedgerChange
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled, hand_record, settle_in_storage, won_by_score
+from ddz_bot.tg.settle import Applied, Settled, won_by_score
 from ddz_bot.tg.table import Table
 
 from .host import BAOHUANG
@@ -46,7 +51,6 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
     assert isinstance(game, BaoHuangGame)
     outcome = game.outcome()
     assert outcome is not None
-    users = [s.user_id for s in table.seats]
     result: dict[str, Any] = {
         "game": BAOHUANG,
         "winner_role": _winner_side(outcome),
@@ -58,42 +62,32 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         "scores": list(outcome.scores),
         "multiplier": outcome.multiplier,
         "escaped": outcome.escaped,
-        "log": [action.to_dict() for action in game.actions],
-        "start": game.start_dict(),
     }
-    record = hand_record(
-        table,
-        game,
+    hand = HandSettlement(
         name=BAOHUANG,
         rules={"game": BAOHUANG, **game.rules.to_dict()},
         result=result,
+        log=[action.to_dict() for action in game.actions],
+        won=won_by_score(outcome.scores, outcome.escaped),
+        role=lambda seat: _role(outcome, seat),
         multipliers=[
             {"reason": f.reason.value, "factor": f.factor, "seat": f.seat} for f in outcome.factors
         ],
     )
-
-    def scored(beans: list[int], points: list[int]) -> Settlement:
-        return bh_settle(outcome, game.room, beans, points)
-
-    applied = await settle_in_storage(
+    return await settle_game(
         db,
         table,
-        users,
-        record,
-        scored,
-        won_by_score(outcome.scores, outcome.escaped),
-        role=lambda seat: _role(outcome, seat),
+        game,
+        hand,
+        lambda applied: bh_result_lines(table, game, outcome, applied),
     )
-    lines = bh_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
-    return Settled(lines, applied.pictures)
 
 
 def bh_result_lines(
     table: Table,
     game: BaoHuangGame,
     outcome: BaoHuangOutcome,
-    balances: Mapping[int, int],
-    changes: list[LedgerChange],
+    applied: Applied,
 ) -> list[str]:
     """The result as the group reads it: who won, the sides, the places, the factors, each
     seat's beans, the cards left."""
@@ -101,9 +95,7 @@ def bh_result_lines(
     separator = ", " if lang == "en" else "、"
     lines = []
     if outcome.escaped is not None:
-        runner = table.seats[outcome.escaped]
-        paid = -sum(c.delta for c in changes if c.user_id == runner.user_id)
-        lines.append(t(lang, "escaped", name=runner.name, beans=paid))
+        lines.append(escaped_line(table, outcome.escaped, applied.bean_changes))
     else:
         side = _winner_side(outcome)
         solo = outcome.solo is not None
@@ -127,32 +119,13 @@ def bh_result_lines(
             why = separator.join(t(lang, f"bh_factor_{f.reason.value}") for f in outcome.factors)
             lines.append(t(lang, "bh_result_mult", multiplier=outcome.multiplier, reasons=why))
         lines.append(t(lang, "result_rate", coefficient=game.room.coefficient))
-    for index, seat in enumerate(table.seats):
-        mine = [c for c in changes if c.user_id == seat.user_id]
-        line = t(
-            lang,
-            "result_line",
-            name=seat.name,
-            delta=sum(c.delta for c in mine),
-            balance=balances.get(seat.user_id, 0),
-        )
-        notes = []
-        if outcome.escaped is None:
-            notes.append(t(lang, "panel_score", score=outcome.scores[index]))
-        fee = -sum(c.delta for c in mine if Reason(c.reason) is Reason.FEE)
-        if fee:
-            notes.append(t(lang, "result_note_fee", fee=fee))
-        lines.append(" · ".join([line, *notes]))
+
+    def score(seat: int, mine: list[LedgerChange]) -> list[str]:
+        if outcome.escaped is not None:
+            return []
+        return [t(lang, "panel_score", score=outcome.scores[seat])]
+
+    lines += seat_lines(table, applied.balances, applied.bean_changes, score)
     if outcome.escaped is None:
-        for index, seat in enumerate(table.seats):
-            rest = game.hand(index)
-            if rest:
-                lines.append(
-                    t(
-                        lang,
-                        "result_cards_left",
-                        name=seat.name,
-                        cards=grouped_cards_text(rest, lang),
-                    )
-                )
+        lines += cards_left_lines(table, game, lambda seat: True)
     return lines

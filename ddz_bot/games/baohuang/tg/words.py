@@ -29,8 +29,9 @@ from ddz_bot.games.baohuang.engine import (
     WentOut,
 )
 from ddz_bot.games.baohuang.engine import Played as BhPlayed
+from ddz_bot.games.kit.words import table_line
 from ddz_bot.i18n import t
-from ddz_bot.kernel import AutoPlayChanged, Card, Escaped, Event, Passed, Redealt
+from ddz_bot.kernel import Card, Event, Redealt
 from ddz_bot.tg.cardwords import cards_text
 
 __all__ = [
@@ -89,10 +90,9 @@ def play_text(event: Event, lang: str) -> str | None:
 
 def event_line(event: Event, names: Sequence[str], lang: str) -> str | None:
     """One public event as the group reads it (``None``: nothing worth a word)."""
-    if isinstance(event, BhPlayed):
-        return t(lang, "caption_last", name=names[event.seat], play=meld_text(event.meld, lang))
-    if isinstance(event, Passed):
-        return f"{names[event.seat]} {t(lang, 'said_pass')}"
+    said = table_line(event, names, lang, play_text)
+    if said is not None:
+        return said
     if isinstance(event, ThroneOffered):
         if event.number == 1:
             return None  # the deal: the caption says who holds the emperor card
@@ -131,10 +131,6 @@ def event_line(event: Event, names: Sequence[str], lang: str) -> str | None:
         return t(
             lang, "bh_went_out", name=names[event.seat], place=t(lang, f"bh_place_{event.place}")
         )
-    if isinstance(event, AutoPlayChanged):
-        return t(lang, "auto_on" if event.on else "auto_off", name=names[event.seat])
     if isinstance(event, Redealt):
         return t(lang, "bh_redealt")
-    if isinstance(event, Escaped):
-        return t(lang, "left", name=names[event.seat])
     return None

@@ -1,7 +1,8 @@
 """What happened in a hand of 斗地主 (events): what the bot and the renderer narrate.
 
 ``Game.apply`` returns a list of these for every accepted action, with the kernel's shared
-events (passed, trick won, timed out, 托管, escaped, redealt, aborted). Each event has a
+events (passed, trick won, timed out, 托管, escaped, redealt, aborted; a new phase, a play and
+the end under the kernel's own names: ``phase``, ``played``, ``finished``). Each event has a
 stable ``name`` and a ``to_dict`` of plain data for logs.
 """
 
@@ -10,10 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ddz_bot.kernel import Card, Event
+from ddz_bot.kernel import Card, Event, HandFinished, PhaseChanged, Played
 
-from .combos import Combo
-from .views import HandOutcome, Phase, ShowKind
+from .views import ShowKind
 
 __all__ = [
     "BidPlaced",
@@ -30,13 +30,6 @@ __all__ = [
     "ShowedCards",
     "WildcardDrawn",
 ]
-
-
-@dataclass(frozen=True, slots=True)
-class PhaseChanged(Event):
-    phase: Phase
-    turn: int | None
-    name: ClassVar[str] = "phase"
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,18 +102,3 @@ class Doubled(Event):
     seat: int
     doubled: bool
     name: ClassVar[str] = "doubled"
-
-
-@dataclass(frozen=True, slots=True)
-class Played(Event):
-    seat: int
-    combo: Combo
-    cards: tuple[Card, ...]
-    cards_left: int
-    name: ClassVar[str] = "played"
-
-
-@dataclass(frozen=True, slots=True)
-class HandFinished(Event):
-    outcome: HandOutcome
-    name: ClassVar[str] = "finished"

@@ -24,8 +24,6 @@ from ddz_bot.kernel import (
     Action,
     AlreadyAnswered,
     AutoPlay,
-    AutoPlayChanged,
-    BadSeat,
     Card,
     Cards,
     CardsNotInHand,
@@ -33,9 +31,7 @@ from ddz_bot.kernel import (
     DecisionKind,
     EmptyPlay,
     Escape,
-    Escaped,
     Event,
-    GameOver,
     MustLead,
     Pass,
     Passed,
@@ -50,10 +46,16 @@ from ddz_bot.kernel import (
     Waiting,
     WrongPhase,
     copy_hand,
+    count_timeout,
+    escape_events,
     full_deck,
     rank_name,
+    replayed,
     room_from_dict,
     room_to_dict,
+    switch_auto,
+    take_action,
+    timeout_move,
 )
 
 from .actions import (
@@ -153,19 +155,10 @@ class Game(Auction):
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
-        if self.over:
-            raise GameOver("the hand is over")
-        seat = action.actor
-        if seat is not None and not 0 <= seat < self.rules.players:
-            raise BadSeat(f"there is no seat {seat}")
-        handler = _HANDLERS.get(type(action))
-        if handler is None:
-            raise WrongPhase(f"{type(action).__name__} is not a game action")
-        events: list[Event] = handler(self, action)
+        return take_action(self, action, _HANDLERS, self._log, self.timeouts)
+
+    def _log(self, action: Action) -> None:
         self.log.append(action.to_dict())
-        if seat is not None and not isinstance(action, Timeout | AutoPlay | Escape):
-            self.timeouts[seat] = 0
-        return events
 
     # -- play
 
@@ -274,34 +267,18 @@ class Game(Auction):
         return Play(seat, Cards.presorted([RANK_OF[self.hands[seat][0]]]))
 
     def _on_timeout(self, action: Timeout) -> list[Event]:
-        seat = action.seat
-        default = self.default_action(seat)
-        if action.play is not None:
-            if action.play.seat != seat or not isinstance(default, Play | Pass):
-                raise WrongPhase("a move in place of a time-out is a play by that seat")
-            default = action.play
-        events: list[Event] = [TimedOut(seat), *_HANDLERS[type(default)](self, default)]
-        self.timeouts[seat] += 1
-        if self.timeouts[seat] >= AFK_LIMIT and not self.auto[seat]:
-            self.auto[seat] = True
-            events.append(AutoPlayChanged(seat, True))
-        return events
+        seat, move = action.seat, timeout_move(self, action)
+        events: list[Event] = [TimedOut(seat), *_HANDLERS[type(move)](self, move)]
+        return events + count_timeout(self.timeouts, self.auto, seat, AFK_LIMIT)
 
     def _on_auto(self, action: AutoPlay) -> list[Event]:
-        seat = action.seat
-        self.timeouts[seat] = 0
-        if self.auto[seat] == action.on:
-            return []
-        self.auto[seat] = action.on
-        return [AutoPlayChanged(seat, action.on)]
+        return switch_auto(self.timeouts, self.auto, action)
 
     def _on_escape(self, action: Escape) -> list[Event]:
         self.escaped = action.seat
-        self.phase = Phase.FINISHED
-        self.turn = None
-        outcome = self.outcome()
-        assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(Phase.FINISHED, None), HandFinished(outcome)]
+        self.phase, self.turn = Phase.FINISHED, None
+        closing = PhaseChanged(Phase.FINISHED, None)
+        return escape_events(action.seat, closing, HandFinished, self.outcome())
 
     # ------------------------------------------------------------------ what may be done
 
@@ -360,10 +337,7 @@ class Game(Auction):
     @classmethod
     def replay(cls, start: dict[str, Any], actions: Iterable[Action | dict[str, Any]]) -> Game:
         """Rebuild a hand from its start and its ordered actions (replays, crash recovery)."""
-        game = cls._from_start(start)
-        for action in actions:
-            game.apply(action if isinstance(action, Action) else read_action(action))
-        return game
+        return replayed(cls._from_start(start), actions, read_action)
 
     def settlement(
         self, points: Sequence[int] | None = None, balances: Sequence[int] | None = None

@@ -17,6 +17,8 @@ from ddz_bot.kernel import (
     Room,
     Settlement,
     Termination,
+    settled,
+    settled_nothing,
     share_capped,
     take_fees,
 )
@@ -70,8 +72,7 @@ def settle(
     n = len(balances)
     held = [max(int(b), 0) for b in balances]
     if outcome.termination is Termination.ABORTED:
-        zeros = (0,) * n
-        return Settlement((), zeros, tuple(held), zeros, zeros, 0)
+        return settled_nothing(held)
     if outcome.termination is Termination.ESCAPED:
         return _settle_escape(outcome, room, held, points)
     landlord = outcome.landlord
@@ -108,14 +109,7 @@ def settle(
     scores[landlord] = sum(scores[f] for f in farmers)
     winners = set(outcome.winners)
     losers = set(range(n)) - winners
-    return Settlement(
-        tuple(changes),
-        tuple(deltas),
-        tuple(h + d for h, d in zip(held, deltas, strict=True)),
-        tuple(scores),
-        _points(scores, winners, points, losers),
-        fees,
-    )
+    return settled(changes, deltas, held, scores, _points(scores, winners, points, losers), fees)
 
 
 def _settle_escape(
@@ -147,11 +141,4 @@ def _settle_escape(
     fees = take_fees(room, held, deltas, changes, [runner])
     scores = [0] * n
     scores[runner] = score
-    return Settlement(
-        tuple(changes),
-        tuple(deltas),
-        tuple(h + d for h, d in zip(held, deltas, strict=True)),
-        tuple(scores),
-        _points(scores, set(), points, {runner}),
-        fees,
-    )
+    return settled(changes, deltas, held, scores, _points(scores, set(), points, {runner}), fees)

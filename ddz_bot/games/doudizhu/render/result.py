@@ -86,13 +86,7 @@ def _row(image: Image.Image, view: PublicView, line: ResultLine, top: int, lang:
     seat = view.seats[line.seat] if 0 <= line.seat < len(view.seats) else None
     won = line.seat in outcome.winners
     box = (MARGIN, top + 6, WIDTH - MARGIN, top + ROW - 6)
-    draw.rounded_rectangle(
-        box,
-        14,
-        fill=cv.PANEL_TURN if won else cv.PANEL,
-        outline=cv.GOLD if won else None,
-        width=3 if won else 0,
-    )
+    cv.seat_row(draw, box, lit=won, radius=14, edge=3)
     role = seat.role if seat is not None else None
     _name_line(draw, line, role, won, outcome.escaped == line.seat, top + 36, lang)
     _title_line(image, draw, view, line, seat, top + 96, lang)

@@ -171,13 +171,7 @@ def _seat_row(
     box = layout.rows[index]
     left, top, _right, _bottom = box
     turn = view.turn == seat.seat and view.phase not in (Phase.FINISHED, Phase.ABORTED)
-    draw.rounded_rectangle(
-        box,
-        16,
-        fill=cv.PANEL_TURN if turn else cv.PANEL,
-        outline=cv.GOLD if turn else None,
-        width=4 if turn else 0,
-    )
+    cv.seat_row(draw, box, lit=turn)
     # line 1: role badge and name
     x = left + 14
     y = top + 32

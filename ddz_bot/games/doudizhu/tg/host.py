@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from ddz_bot.games.doudizhu.engine import Game, NoDouble, ShowCards, escape_score, ruleset_by_name
+from ddz_bot.games.kit.host import escape_beans
 from ddz_bot.kernel import Action, Deal, Room, TimeLimit, Timeout, Waiting
 from ddz_bot.tg.games import HostedGame
 
@@ -60,4 +61,4 @@ class DouDizhuHost:
             multiplier=game.escape_multiplier(),
             landlord_known=game.landlord is not None,
         )
-        return score * game.room.coefficient + game.room.fee
+        return escape_beans(game.room, score)

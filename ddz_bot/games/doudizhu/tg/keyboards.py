@@ -27,7 +27,7 @@ from ddz_bot.games.doudizhu.engine import (
     ShowKind,
 )
 from ddz_bot.i18n import t
-from ddz_bot.kernel import RANK_CHARS, Action, Pass
+from ddz_bot.kernel import Action, Pass
 from ddz_bot.render.labels import combo_name
 from ddz_bot.tg.codec import Button, game_action
 from ddz_bot.tg.keyboards import PASS_ACTION, Keyboards, rank_label, rows_of
@@ -193,34 +193,13 @@ class DouDizhuKeyboards:
     def _play(
         self, table: Table, game: Game, seat: int, lang: str, panel: SeatPanel, v: int
     ) -> InlineKeyboardMarkup:
-        b = self.keyboards.button
-        hv = table.hand_version
-        counts = game.hand(seat).counts()
-        chosen = panel.selection or [0] * len(counts)
-        ranks = []
-        for rank, held in enumerate(counts):
-            if not held:
-                continue
-            picked = chosen[rank] if rank < len(chosen) else 0
-            label = rank_label(rank, lang)
-            if picked:
-                text = f"✅{label} {picked}/{held}"
-            else:
-                text = f"{label}×{held}" if held > 1 else label
-            ranks.append(b(text, Button.RANK, table, hv, RANK_CHARS[rank]))
-        rows = rows_of(ranks)
-        waiting = game.waiting_for()
-        if waiting is not None and seat in waiting:
-            actions = [
-                b(t(lang, "btn_clear"), Button.CLEAR, table, hv),
-                b(t(lang, "btn_hint"), Button.HINT, table, v),
-            ]
-            if game.to_beat is not None:
-                actions.append(b(t(lang, "btn_pass"), PASS_ACTION, table, v))
-            actions.append(b(t(lang, "btn_play"), Button.PLAY, table, v))
-            rows.append(actions)
-        elif any(chosen):
-            rows.append([b(t(lang, "btn_clear"), Button.CLEAR, table, hv)])
+        keyboards, chosen = self.keyboards, panel.selection
+        rows = keyboards.rank_rows(table, game.hand(seat).counts(), chosen, lang)
+        if seat in (game.waiting_for() or ()):
+            may_pass = game.to_beat is not None
+            rows.append(keyboards.play_row(table, lang, may_pass=may_pass, version=v))
+        elif chosen and any(chosen):
+            rows.append(keyboards.clear_row(table, lang))
         return InlineKeyboardMarkup(rows)
 
     def _readings(self, table: Table, combos: list[Combo], lang: str) -> InlineKeyboardMarkup:

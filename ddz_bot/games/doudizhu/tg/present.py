@@ -17,8 +17,9 @@ from typing import Final
 
 from ddz_bot.games.doudizhu.engine import AFK_LIMIT, Game, Phase, PublicView
 from ddz_bot.games.doudizhu.render import render_hand, render_result, render_table
+from ddz_bot.games.kit.contents import play_notes
 from ddz_bot.i18n import t
-from ddz_bot.kernel import Cards, DecisionKind, Event
+from ddz_bot.kernel import DecisionKind, Event
 from ddz_bot.render import ResultLine
 from ddz_bot.tg.cardwords import cards_text, grouped_cards_text
 from ddz_bot.tg.keyboards import Keyboards
@@ -234,23 +235,11 @@ def panel_caption(
     elif now is not None and seat in now:
         shown = seconds_left(table) if seconds is None else seconds
         lines.append(t(lang, "panel_your_turn", seconds=shown))
-        selected = panel.selection
-        if game.phase is Phase.PLAYING and selected and any(selected):
-            lines.append(
-                t(lang, "panel_selected", cards=cards_text(Cards.from_counts(selected), lang))
-            )
         if game.phase is Phase.PLAYING:
+            to_beat = None
             if game.to_beat is not None and game.to_beat_seat is not None:
-                lines.append(
-                    t(
-                        lang,
-                        "panel_to_beat",
-                        play=combo_text(game.to_beat, lang),
-                        name=names[game.to_beat_seat],
-                    )
-                )
-            else:
-                lines.append(t(lang, "panel_lead"))
+                to_beat = (combo_text(game.to_beat, lang), names[game.to_beat_seat])
+            lines += play_notes(lang, panel.selection, to_beat, "panel_lead")
             if table.tracker:
                 lines.append(t(lang, "panel_tracker", cards=tracker_text(game, seat, lang)))
     else:

@@ -8,19 +8,24 @@ finished but unsettled hand simply settles it again: beans move once.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
-from ddz_bot.games.doudizhu.engine import WILDCARD_FACTOR, Game, HandOutcome, Role, settle
+from ddz_bot.games.doudizhu.engine import WILDCARD_FACTOR, Game, HandOutcome, Role
+from ddz_bot.games.kit.settle import (
+    HandSettlement,
+    cards_left_lines,
+    escaped_line,
+    seat_lines,
+    settle_game,
+)
 from ddz_bot.i18n import t
-from ddz_bot.kernel import Settlement
 from ddz_bot.storage import Database, LedgerChange, Reason
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled, hand_record, settle_in_storage
+from ddz_bot.tg.settle import Applied, Settled
 from ddz_bot.tg.table import Table
 
 from .options import GAME_KEY as DOUDIZHU
-from .present import grouped_cards_text, multiplier_text
+from .present import multiplier_text
 
 __all__ = ["result_lines", "settle_hand"]
 
@@ -34,7 +39,6 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
     assert isinstance(game, Game)
     outcome = game.outcome()
     assert outcome is not None
-    users = [s.user_id for s in table.seats]
     result: dict[str, Any] = {
         "winner_role": outcome.winner_role.value if outcome.winner_role else None,
         "winners": list(outcome.winners),
@@ -44,23 +48,7 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
         "multiplier": outcome.multiplier,
         "base": outcome.base,
         "escaped": outcome.escaped,
-        "log": game.log,
-        "start": game.start_dict(),
     }
-    record = hand_record(
-        table,
-        game,
-        name=DOUDIZHU,
-        rules=game.rules.to_dict(),
-        result=result,
-        multipliers=[
-            {"reason": i.reason, "factor": i.factor, "seat": i.seat, "detail": i.detail}
-            for i in game.multiplier_items()
-        ],
-    )
-
-    def scored(beans: list[int], points: list[int]) -> Settlement:
-        return settle(outcome, game.room, beans, points)
 
     def won(seat: int) -> bool:
         return seat != outcome.escaped if outcome.escaped is not None else seat in outcome.winners
@@ -68,9 +56,25 @@ async def settle_hand(db: Database, table: Table, game: HostedGame) -> Settled:
     def role(seat: int) -> str:
         return (Role.LANDLORD if seat == outcome.landlord else Role.FARMER).value
 
-    applied = await settle_in_storage(db, table, users, record, scored, won, role=role)
-    lines = result_lines(table, game, outcome, applied.balances, applied.bean_changes)
-    return Settled(lines, applied.pictures)
+    hand = HandSettlement(
+        name=DOUDIZHU,
+        rules=game.rules.to_dict(),
+        result=result,
+        log=game.log,
+        won=won,
+        role=role,
+        multipliers=[
+            {"reason": i.reason, "factor": i.factor, "seat": i.seat, "detail": i.detail}
+            for i in game.multiplier_items()
+        ],
+    )
+    return await settle_game(
+        db,
+        table,
+        game,
+        hand,
+        lambda applied: result_lines(table, game, outcome, applied),
+    )
 
 
 def _full_claims(outcome: HandOutcome, game: Game) -> dict[int, int]:
@@ -88,22 +92,12 @@ def result_lines(
     table: Table,
     game: Game,
     outcome: HandOutcome,
-    balances: Mapping[int, int],
-    changes: list[LedgerChange],
+    applied: Applied,
 ) -> list[str]:
     lang = table.lang
     lines = []
     if outcome.escaped is not None:
-        lines.append(
-            t(
-                lang,
-                "escaped",
-                name=table.seats[outcome.escaped].name,
-                beans=-sum(
-                    c.delta for c in changes if c.user_id == table.seats[outcome.escaped].user_id
-                ),
-            )
-        )
+        lines.append(escaped_line(table, outcome.escaped, applied.bean_changes))
     else:
         landlord = "" if outcome.landlord is None else table.seats[outcome.landlord].name
         key = "result_landlord" if outcome.winner_role is Role.LANDLORD else "result_farmers"
@@ -115,33 +109,14 @@ def result_lines(
     if outcome.escaped is None:
         lines.append(multiplier_text(game, table.names(), lang))
     claims = _full_claims(outcome, game) if outcome.escaped is None else {}
-    for index, seat in enumerate(table.seats):
-        mine = [c for c in changes if c.user_id == seat.user_id]
-        line = t(
-            lang,
-            "result_line",
-            name=seat.name,
-            delta=sum(c.delta for c in mine),
-            balance=balances.get(seat.user_id, 0),
-        )
-        notes = []
+
+    def capped(seat: int, mine: list[LedgerChange]) -> list[str]:
         moved = abs(sum(c.delta for c in mine if Reason(c.reason) is Reason.SETTLE))
-        if index in claims and moved < claims[index]:
-            notes.append(t(lang, "result_note_capped"))  # R-CAP-LOSER / R-CAP-WINNER
-        fee = -sum(c.delta for c in mine if Reason(c.reason) is Reason.FEE)
-        if fee:
-            notes.append(t(lang, "result_note_fee", fee=fee))
-        lines.append(" · ".join([line, *notes]))
+        if seat in claims and moved < claims[seat]:
+            return [t(lang, "result_note_capped")]  # R-CAP-LOSER / R-CAP-WINNER
+        return []
+
+    lines += seat_lines(table, applied.balances, applied.bean_changes, capped)
     if outcome.escaped is None:
-        for index, seat in enumerate(table.seats):
-            rest = game.hand(index)
-            if rest and index not in outcome.winners:
-                lines.append(
-                    t(
-                        lang,
-                        "result_cards_left",
-                        name=seat.name,
-                        cards=grouped_cards_text(rest, lang),
-                    )
-                )
+        lines += cards_left_lines(table, game, lambda seat: seat not in outcome.winners)
     return lines

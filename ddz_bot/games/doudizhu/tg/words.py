@@ -17,8 +17,9 @@ from ddz_bot.games.doudizhu.engine import (
     WildcardDrawn,
     kicker_count,
 )
+from ddz_bot.games.kit.words import table_line
 from ddz_bot.i18n import t
-from ddz_bot.kernel import AutoPlayChanged, Escaped, Event, Passed, Redealt
+from ddz_bot.kernel import Event, Redealt
 from ddz_bot.render.labels import multiplier_reason
 from ddz_bot.tg.cardwords import cards_text
 
@@ -66,12 +67,9 @@ def tracker_text(game: Game, seat: int, lang: str) -> str:
 
 
 def event_line(event: Event, names: Sequence[str], lang: str) -> str | None:
-    if isinstance(event, Played):
-        return t(lang, "caption_last", name=names[event.seat], play=combo_text(event.combo, lang))
-    if isinstance(event, Passed):
-        return f"{names[event.seat]} {t(lang, 'said_pass')}"
-    if isinstance(event, AutoPlayChanged):
-        return t(lang, "auto_on" if event.on else "auto_off", name=names[event.seat])
+    said = table_line(event, names, lang, play_text)
+    if said is not None:
+        return said
     if isinstance(event, Redealt):
         return t(lang, "redealt")
     if isinstance(event, LandlordChosen):
@@ -83,8 +81,6 @@ def event_line(event: Event, names: Sequence[str], lang: str) -> str | None:
         )
     if isinstance(event, WildcardDrawn):
         return t(lang, "caption_wild", rank=cards_text([event.rank], lang))
-    if isinstance(event, Escaped):
-        return t(lang, "left", name=names[event.seat])
     return None
 
 

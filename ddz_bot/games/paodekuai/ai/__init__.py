@@ -6,25 +6,27 @@ from .memory import Memory
 from .plan import plan_cost
 from .players import (
     PDK_LEVELS,
+    Choose,
     Level,
     PdkAI,
-    PdkGreedy,
     PdkPlayer,
-    PdkRandom,
+    greedy_choice,
     make_pdk_player,
+    random_choice,
 )
 
 __all__ = [
     "PDK_LEVELS",
     "ArenaResult",
+    "Choose",
     "Level",
     "Memory",
     "PdkAI",
-    "PdkGreedy",
     "PdkPlayer",
-    "PdkRandom",
+    "greedy_choice",
     "make_pdk_player",
     "plan_cost",
     "play_deal",
+    "random_choice",
     "run",
 ]

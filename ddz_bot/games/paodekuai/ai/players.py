@@ -1,10 +1,10 @@
 """Players for 跑得快 seats: random and greedy baselines, and the AI at three levels.
 
-They speak the shared ``Player`` protocol (``act(view, legal)``: a seat's view in, one of the
-legal actions out) and see the ``SeatView`` only. The AI plays to run out fast (the plan cost
-of what it keeps), keeps its bombs for a trick they win or for an opponent about to go out,
-reads the one-card warning (报单) on the table, and, at ``hard``, remembers the cards played
-to know which of its plays nobody can beat any more.
+A player (``PdkPlayer``, ``act(view, legal)``: a seat's view in, one of the legal actions out)
+is a way to choose among the legal plays (``Choose``); each sees the ``SeatView`` only. The AI
+plays to run out fast (the plan cost of what it keeps), keeps its bombs for a trick they win
+or for an opponent about to go out, reads the one-card warning (报单) on the table, and, at
+``hard``, remembers the cards played to know which of its plays nobody can beat any more.
 """
 
 from __future__ import annotations
@@ -12,8 +12,9 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Protocol
 
 from ddz_bot.kernel import Action, Cards, Pass, Play
 
@@ -23,12 +24,13 @@ from .plan import plan_cost
 
 __all__ = [
     "PDK_LEVELS",
+    "Choose",
     "Level",
     "PdkAI",
-    "PdkGreedy",
     "PdkPlayer",
-    "PdkRandom",
+    "greedy_choice",
     "make_pdk_player",
+    "random_choice",
 ]
 
 
@@ -41,16 +43,22 @@ class Level(StrEnum):
 PDK_LEVELS = tuple(Level)
 
 
+class Choose(Protocol):
+    """A way to play: the cards to play from ``plays`` (the seat's legal plays), or ``None``
+    to pass (only when ``can_pass``)."""
+
+    def __call__(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None: ...
+
+
+@dataclass(slots=True)
 class PdkPlayer:
-    """The shared dispatch: each kind of player brings ``choose`` (the cards to play from
-    ``plays``, or None to pass when ``can_pass``)."""
+    """A player for a 跑得快 seat (``act(view, legal)``): its way to ``choose``, made one of
+    the legal actions; the seconds each decision took, kept when the arena asks."""
 
-    name = "base"
-
-    def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
-        self.keep_timings = False  # the arena and the bench keep seconds per decision
-        self.timings: list[float] = []
+    name: str
+    choose: Choose
+    keep_timings: bool = False
+    timings: list[float] = field(default_factory=list)
 
     def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
         if not legal:
@@ -65,33 +73,22 @@ class PdkPlayer:
             return next(a for a in legal if isinstance(a, Pass))
         return next(a for a in legal if isinstance(a, Play) and a.cards == chosen)
 
-    def choose(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
-        raise NotImplementedError
 
-
-class PdkRandom(PdkPlayer):
+def random_choice(rng: random.Random) -> Choose:
     """Any legal play, at random."""
-
-    name = "random"
-
-    def choose(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
-        return self.rng.choice(plays)
+    return lambda view, plays, can_pass: rng.choice(plays)
 
 
 def _rank(view: SeatView, cards: Cards) -> int:
     return combo_of(cards, view.public.rules, len(cards) == len(view.hand)).rank
 
 
-class PdkGreedy(PdkPlayer):
+def greedy_choice(view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
     """Following, the lowest play that beats (a bomb last); leading, the play with the most
     cards, the lowest first."""
-
-    name = "greedy"
-
-    def choose(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
-        if view.public.to_beat is None:
-            return min(plays, key=lambda m: (-len(m), _rank(view, m), m))
-        return min(plays, key=lambda m: (len(m) == 4 and len(set(m)) == 1, _rank(view, m), m))
+    if view.public.to_beat is None:
+        return min(plays, key=lambda m: (-len(m), _rank(view, m), m))
+    return min(plays, key=lambda m: (len(m) == 4 and len(set(m)) == 1, _rank(view, m), m))
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,14 +106,17 @@ _STYLES = {
 }
 
 
-class PdkAI(PdkPlayer):
-    """The AI (see the module docstring), at ``level``."""
+class PdkAI:
+    """The AI (see the module docstring), at ``level``: its way to choose, and a player."""
 
     def __init__(self, level: Level | str = Level.HARD, seed: int | None = None) -> None:
-        super().__init__(seed)
+        self.rng = random.Random(seed)
         self.level = Level(level)
         self.style = _STYLES[self.level]
-        self.name = f"ai-{self.level.value}"
+        self.player = PdkPlayer(f"ai-{self.level.value}", self.choose)
+
+    def act(self, view: SeatView, legal: Sequence[Action]) -> Action:
+        return self.player.act(view, legal)
 
     def choose(self, view: SeatView, plays: list[Cards], can_pass: bool) -> Cards | None:
         hand = view.hand_ranks
@@ -168,11 +168,11 @@ class PdkAI(PdkPlayer):
 def make_pdk_player(kind: str, seed: int | None = None) -> PdkPlayer:
     """``random``, ``greedy``, or an AI level (``easy``, ``normal``, ``hard``)."""
     if kind == "random":
-        return PdkRandom(seed)
+        return PdkPlayer("random", random_choice(random.Random(seed)))
     if kind == "greedy":
-        return PdkGreedy(seed)
+        return PdkPlayer("greedy", greedy_choice)
     try:
-        return PdkAI(Level(kind), seed)
+        return PdkAI(Level(kind), seed).player
     except ValueError:
         raise ValueError(
             f"unknown player {kind!r}; one of random, greedy, easy, normal, hard"

@@ -9,11 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from ddz_bot.kernel import NOTATION, Card, Event, Passed
+from ddz_bot.kernel import NOTATION, Event, Passed
+from ddz_bot.kernel import HandFinished as SharedHandFinished
+from ddz_bot.kernel import PhaseChanged as SharedPhaseChanged
+from ddz_bot.kernel import Played as SharedPlayed
 
 from .cards import PLAYERS
 from .combos import PdkCombo
-from .views import PdkOutcome, Phase
+from .views import PdkOutcome
 
 __all__ = [
     "SEAT_ONE_CARD_LEFT",
@@ -36,9 +39,7 @@ class PdkEvent(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class PhaseChanged(PdkEvent):
-    phase: Phase
-    turn: int | None
+class PhaseChanged(SharedPhaseChanged):
     name: ClassVar[str] = "pdk_phase"
 
 
@@ -54,12 +55,9 @@ class HandDealt(PdkEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class Played(PdkEvent):
-    seat: int
-    combo: PdkCombo
-    cards: tuple[Card, ...]
-    cards_left: int
+class Played(SharedPlayed[PdkCombo]):
     name: ClassVar[str] = "pdk_played"
+    notation: ClassVar[tuple[type, ...]] = PdkEvent.notation
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,9 +86,9 @@ class BombStood(PdkEvent):
 
 
 @dataclass(frozen=True, slots=True)
-class HandFinished(PdkEvent):
-    outcome: PdkOutcome
+class HandFinished(SharedHandFinished[PdkOutcome]):
     name: ClassVar[str] = "pdk_finished"
+    notation: ClassVar[tuple[type, ...]] = PdkEvent.notation
 
 
 # the events that name only a seat, made once (frozen values: one serves every hand)

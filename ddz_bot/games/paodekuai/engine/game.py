@@ -16,13 +16,11 @@ from ddz_bot.kernel import (
     DEFAULT_ROOM,
     Action,
     AutoPlay,
-    AutoPlayChanged,
     Card,
     Cards,
     Deal,
     DecisionKind,
     Escape,
-    Escaped,
     Event,
     Pass,
     Play,
@@ -34,6 +32,12 @@ from ddz_bot.kernel import (
     Waiting,
     action_from_dict,
     copy_hand,
+    count_timeout,
+    escape_events,
+    replayed,
+    switch_auto,
+    take_action,
+    timeout_move,
 )
 
 from .actions import (
@@ -165,20 +169,7 @@ class PdkGame:
 
     def apply(self, action: Action) -> list[Event]:
         """Apply one action; return what happened. ``IllegalAction`` changes nothing."""
-        if self.phase is _FINISHED:
-            raise GameOver("the hand is over")
-        seat = getattr(action, "seat", None)  # Action.actor, without the call
-        if seat is not None and not 0 <= seat < PLAYERS:
-            self._check_seat(seat)
-        kind = type(action)
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            raise WrongPhase(f"{kind.__name__} is not an action of 跑得快")
-        events: list[Event] = handler(self, action)
-        self.actions.append(action)
-        if seat is not None and kind not in _TABLE_ACTIONS:
-            self.timeouts[seat] = 0
-        return events
+        return take_action(self, action, _HANDLERS, self.actions.append, self.timeouts)
 
     def _check_seat(self, seat: int) -> None:
         if not 0 <= seat < PLAYERS:
@@ -337,33 +328,18 @@ class PdkGame:
         return listed_play(seat, lowest_play(moves, self.to_beat, self.rules))
 
     def _on_timeout(self, action: Timeout) -> list[Event]:
-        seat = action.seat
-        default = self.default_action(seat)
-        if action.play is not None:
-            if action.play.seat != seat:
-                raise WrongPhase("a move in place of a time-out is a play by that seat")
-            default = action.play
-        events: list[Event] = [TimedOut(seat), *_HANDLERS[type(default)](self, default)]
-        self.timeouts[seat] += 1
-        if self.timeouts[seat] >= AFK_LIMIT and not self.auto[seat] and not self.over:
-            self.auto[seat] = True
-            events.append(AutoPlayChanged(seat, True))
-        return events
+        seat, move = action.seat, timeout_move(self, action)
+        events: list[Event] = [TimedOut(seat), *_HANDLERS[type(move)](self, move)]
+        return events + count_timeout(self.timeouts, self.auto, seat, AFK_LIMIT, ended=self.over)
 
     def _on_auto(self, action: AutoPlay) -> list[Event]:
-        seat = action.seat
-        self.timeouts[seat] = 0
-        if self.auto[seat] == action.on:
-            return []
-        self.auto[seat] = action.on
-        return [AutoPlayChanged(seat, action.on)]
+        return switch_auto(self.timeouts, self.auto, action)
 
     def _on_escape(self, action: Escape) -> list[Event]:
         self.escaped = action.seat
         self.phase, self.turn = _FINISHED, None
-        outcome = self.outcome()
-        assert outcome is not None
-        return [Escaped(action.seat), PhaseChanged(_FINISHED, None), HandFinished(outcome)]
+        closing = PhaseChanged(_FINISHED, None)
+        return escape_events(action.seat, closing, HandFinished, self.outcome())
 
     # ------------------------------------------------------------------ what may be done
 
@@ -467,10 +443,7 @@ class PdkGame:
     @classmethod
     def replay(cls, start: dict[str, Any], actions: Iterable[Action | dict[str, Any]]) -> PdkGame:
         """Rebuild a hand from its start and its ordered actions."""
-        game = cls._from_start(start)
-        for action in actions:
-            game.apply(action if isinstance(action, Action) else action_from_dict(action))
-        return game
+        return replayed(cls._from_start(start), actions, action_from_dict)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> PdkGame:
@@ -486,7 +459,6 @@ class PdkGame:
 _WAITING: Final = tuple(Waiting((s,), DecisionKind.PLAY, TimeLimit.PLAY) for s in range(PLAYERS))
 
 #: Actions the table sends for a seat: they don't reset its time-out count.
-_TABLE_ACTIONS: frozenset[type[Action]] = frozenset((Timeout, AutoPlay, Escape))
 
 _HANDLERS: dict[type[Action], Callable[[PdkGame, Any], list[Event]]] = {
     Deal: PdkGame._on_deal,

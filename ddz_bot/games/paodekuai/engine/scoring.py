@@ -13,7 +13,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from ddz_bot.kernel import BeanChange, BeanReason, Room, Settlement, Termination
+from ddz_bot.kernel import (
+    BeanChange,
+    BeanReason,
+    Room,
+    Settlement,
+    Termination,
+    points_by_score,
+    settled,
+)
 
 from .cards import PLAYERS
 from .views import BombItem, PdkOutcome
@@ -124,13 +132,6 @@ def _fees(room: Room, held: Sequence[int], deltas: list[int], seats: Sequence[in
     return taken
 
 
-def _points(scores: Sequence[int], points: Sequence[int] | None) -> tuple[int, ...]:
-    """Points change by the score, never below 0 (R-PDK-BEANS)."""
-    if points is None:
-        return tuple(scores)
-    return tuple(s if s >= 0 else -min(-s, max(p, 0)) for s, p in zip(scores, points, strict=True))
-
-
 def pdk_settle(
     outcome: PdkOutcome, room: Room, balances: Sequence[int], points: Sequence[int] | None = None
 ) -> Settlement:
@@ -158,14 +159,7 @@ def pdk_settle(
         if fee:
             deltas[seat] -= fee
             changes.append(BeanChange(seat, -fee, BeanReason.FEE))
-    return Settlement(
-        tuple(changes),
-        tuple(deltas),
-        tuple(h + d for h, d in zip(held, deltas, strict=True)),
-        tuple(scores),
-        _points(scores, points),
-        sum(fees),
-    )
+    return settled(changes, deltas, held, scores, points_by_score(scores, points), sum(fees))
 
 
 def balances_of(balances: Sequence[int] | None) -> list[int]:

@@ -10,16 +10,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
+from ddz_bot.i18n import by_language
+
 from . import en, zh_hans, zh_hant
 
 __all__ = ["CATALOGUES", "LANGS", "cards_text", "rank_label", "t"]
 
 LANGS: Final = ("zh-Hans", "zh-Hant", "en")
-CATALOGUES: Final[dict[str, dict[str, str]]] = {
-    "zh-Hans": zh_hans.CATALOGUE,
-    "zh-Hant": zh_hant.CATALOGUE,
-    "en": en.CATALOGUE,
-}
+CATALOGUES: Final = by_language(zh_hans.CATALOGUE, zh_hant.CATALOGUE, en.CATALOGUE)
 
 
 def t(lang: str, key: str, /, **values: object) -> str:

@@ -95,7 +95,7 @@ CATALOGUE: dict[str, str] = {
     "replay_pass": "要不起",
     # pictures
     "pic_cards_left": "剩 {n}",
-    "pic_shut": "春天 ×2",
+    "pic_shut": "被关 ×2",
     "pic_one_card": "仅剩1张",
     "pic_pass": "要不起",
     "pic_auto": "托管",
@@ -107,7 +107,7 @@ CATALOGUE: dict[str, str] = {
     "pic_turn": "出牌中",
     "pic_result": "本局得分",
     "pic_first_three": "带♠3先出",
-    "pic_game": "PDK · {n}张",
+    "pic_game": "跑得快 · {n}张",
     "pic_cards": "{n} 张",
     "pic_beans": "豆",
     "lobby": "🏃 跑得快 · {room} · {options}\n座位：\n{seats}\n点「加入」入座。满三人自动开局；"

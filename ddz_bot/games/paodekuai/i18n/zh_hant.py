@@ -84,7 +84,7 @@ CATALOGUE: dict[str, str] = {
     "replay_late": "（超時）",
     "replay_pass": "要不起",
     "pic_cards_left": "剩 {n}",
-    "pic_shut": "春天 ×2",
+    "pic_shut": "被關 ×2",
     "pic_one_card": "僅剩1張",
     "pic_pass": "要不起",
     "pic_auto": "託管",
@@ -96,7 +96,7 @@ CATALOGUE: dict[str, str] = {
     "pic_turn": "出牌中",
     "pic_result": "本局得分",
     "pic_first_three": "帶♠3先出",
-    "pic_game": "PDK · {n}張",
+    "pic_game": "跑得快 · {n}張",
     "pic_cards": "{n} 張",
     "pic_beans": "豆",
     "lobby": "🏃 跑得快 · {room} · {options}\n座位：\n{seats}\n點「加入」入座。滿三人自動開局；"

@@ -17,6 +17,7 @@ from ddz_bot.render.canvas import (
     encode,
     new_canvas,
     pill,
+    seat_row,
 )
 from ddz_bot.render.fonts import clean_name, draw_text, fit_text, text_width
 from ddz_bot.render.sprites import LARGE, MEDIUM, SMALL, TINY, CardSize
@@ -48,5 +49,6 @@ __all__ = [
     "fit_text",
     "new_canvas",
     "pill",
+    "seat_row",
     "text_width",
 ]

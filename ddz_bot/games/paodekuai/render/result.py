@@ -73,13 +73,7 @@ def _row(
 ) -> None:
     won = outcome.winner == seat
     box = (MARGIN, top, WIDTH - MARGIN, top + ROW)
-    draw.rounded_rectangle(
-        box,
-        16,
-        fill=ui.PANEL_TURN if won else ui.PANEL,
-        outline=ui.GOLD if won else None,
-        width=4 if won else 0,
-    )
+    ui.seat_row(draw, box, lit=won)
     x, y = MARGIN + 16, top + 30
     if won:
         x += ui.pill(draw, x, y, "★ " + t(lang, "pic_winner"), 20, (50, 34, 0), ui.GOLD) + 10

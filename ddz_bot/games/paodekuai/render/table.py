@@ -83,14 +83,7 @@ def _seat(
 ) -> None:
     left, top, right, bottom = box
     turn = view.turn == info.seat and view.phase is Phase.PLAYING
-    outline = WARN_BG if info.one_card else (ui.GOLD if turn else None)
-    draw.rounded_rectangle(
-        box,
-        16,
-        fill=ui.PANEL_TURN if turn else ui.PANEL,
-        outline=outline,
-        width=5 if outline else 0,
-    )
+    ui.seat_row(draw, box, lit=turn, edge=5, outline=WARN_BG if info.one_card else None)
     x, y = left + 16, top + 32
     ui.draw_text(
         draw, (x, y), ui.fit_text(ui.clean_name(name), 28, LEFT - x, True), 28, ui.WHITE, True

@@ -5,17 +5,13 @@ leads the next one (R-PDK-FIRST); an escape costs a shut full hand to each other
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
-from typing import Any
-
-from ddz_bot.kernel import Action, Deal, Room, Timeout, Waiting
+from ddz_bot.games.kit.host import DealtAtOnce, HandStart, escape_beans
 from ddz_bot.tg.games import HostedGame
 
 from ..engine import PLAYERS, PdkGame, PdkRules, escape_points
 from .text import GAME_KEY
 
-__all__ = ["PAODEKUAI", "PdkHost", "pdk_rules"]
+__all__ = ["PAODEKUAI", "PDK_HOST", "pdk_rules"]
 
 #: the name of 跑得快 in a table's ``rules`` and in the registry
 PAODEKUAI = GAME_KEY
@@ -27,43 +23,30 @@ def pdk_rules(rules: str) -> PdkRules:
     return PdkRules.from_name(rules)
 
 
-class PdkHost:
-    """跑得快 with the options its ``rules`` name (see the module docstring)."""
+def _hand(start: HandStart) -> PdkGame:
+    """``dealer``: the previous hand's winner, who leads; ``None`` on a table's first hand,
+    which the ♠3 leads (R-PDK-FIRST)."""
+    return PdkGame(
+        pdk_rules(start.rules), start.room, start.balances, start.rng, leader=start.dealer
+    )
 
-    def seats(self, rules: str) -> int:
-        return PLAYERS
 
-    def new_hand(
-        self,
-        rules: str,
-        room: Room,
-        balances: Sequence[int],
-        rng: random.Random | None,
-        humans: Sequence[bool],
-        dealer: int | None = None,
-    ) -> PdkGame:
-        """``dealer``: the previous hand's winner, who leads; ``None`` on a table's first
-        hand, which the ♠3 leads (R-PDK-FIRST)."""
-        return PdkGame(pdk_rules(rules), room, list(balances), rng, leader=dealer)
+def _winner(game: HostedGame) -> int | None:
+    """R-PDK-FIRST: the previous hand's winner leads the next one."""
+    return game.winner if isinstance(game, PdkGame) else None
 
-    def next_dealer(self, game: HostedGame) -> int | None:
-        """R-PDK-FIRST: the previous hand's winner leads the next one."""
-        return game.winner if isinstance(game, PdkGame) else None
 
-    def load(self, data: dict[str, Any]) -> PdkGame:
-        return PdkGame.from_dict(data)
+def _escape_cost(game: HostedGame, seat: int) -> int:
+    """R-PDK-ESCAPE: a shut full hand to each other seat."""
+    assert isinstance(game, PdkGame)
+    return escape_beans(game.room, -escape_points(seat, game.rules.hand_size)[seat])
 
-    def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
-        return [Deal()]
 
-    def timed_out(self, waiting: Waiting) -> list[Action]:
-        return [Timeout(seat) for seat in sorted(waiting.seats)]
-
-    def shared_clock(self, before: Waiting, after: Waiting) -> bool:
-        return False  # one seat plays at a time
-
-    def escape_cost(self, game: HostedGame, seat: int) -> int:
-        """R-PDK-ESCAPE: a shut full hand to each other seat at the room's rate, and the fee."""
-        assert isinstance(game, PdkGame)
-        points = -escape_points(seat, game.rules.hand_size)[seat]
-        return points * game.room.coefficient + game.room.fee
+#: 跑得快 with the options its ``rules`` name (see the module docstring)
+PDK_HOST = DealtAtOnce(
+    seats_for=lambda rules: PLAYERS,
+    make=_hand,
+    read=PdkGame.from_dict,
+    dealer_after=_winner,
+    escape_cost=_escape_cost,
+)

@@ -20,7 +20,7 @@ from ddz_bot.tg.table import Table
 from ..engine import PdkGame
 from .text import ButtonKind, panel_rows
 
-__all__ = ["PdkKeyboards"]
+__all__ = ["pdk_panel"]
 
 #: each panel button's action code, and whether it carries the dealt version (ranks, Clear)
 _CODES: Final[dict[ButtonKind, tuple[Button, bool]]] = {
@@ -33,31 +33,20 @@ _CODES: Final[dict[ButtonKind, tuple[Button, bool]]] = {
 }
 
 
-class PdkKeyboards:
-    """The panel keyboards of a 跑得快 table (the buttons are signed by ``keyboards``' codec)."""
-
-    def __init__(self, keyboards: Keyboards) -> None:
-        self.keyboards = keyboards
-
-    def panel(
-        self, table: Table, seat: int, lang: str, panel: SeatPanel
-    ) -> InlineKeyboardMarkup | None:
-        game = table.game
-        if not isinstance(game, PdkGame) or game.over or not game.hand(seat):
-            return None
-        rows = panel_rows(
-            game.view_for(seat),
-            game.legal_actions(seat),
-            lang,
-            panel.selection,
-            auto=game.auto[seat],
-        )
-        out: list[list[InlineKeyboardButton]] = []
-        for row in rows:
-            signed = []
-            for button in row:
-                code, dealt = _CODES[button.kind]
-                version = table.hand_version if dealt else table.version
-                signed.append(self.keyboards.button(button.label, code, table, version, button.arg))
-            out.append(signed)
-        return InlineKeyboardMarkup(out) if out else None
+def pdk_panel(
+    keyboards: Keyboards, table: Table, seat: int, lang: str, panel: SeatPanel
+) -> InlineKeyboardMarkup | None:
+    """A 跑得快 seat's panel keyboard, its buttons signed by ``keyboards``' codec."""
+    game = table.game
+    if not isinstance(game, PdkGame) or game.over or not game.hand(seat):
+        return None
+    view, legal = game.view_for(seat), game.legal_actions(seat)
+    out: list[list[InlineKeyboardButton]] = []
+    for row in panel_rows(view, legal, lang, panel.selection, auto=game.auto[seat]):
+        signed = []
+        for button in row:
+            code, dealt = _CODES[button.kind]
+            version = table.hand_version if dealt else table.version
+            signed.append(keyboards.button(button.label, code, table, version, button.arg))
+        out.append(signed)
+    return InlineKeyboardMarkup(out) if out else None

@@ -9,17 +9,16 @@ whether its score rose (a loser's standing bombs may outweigh its cards).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
+from ddz_bot.games.kit.settle import HandSettlement, seat_lines, settle_game
 from ddz_bot.i18n import t
-from ddz_bot.kernel import Settlement
-from ddz_bot.storage import Database, LedgerChange, Reason
+from ddz_bot.storage import Database
 from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled, hand_record, settle_in_storage, won_by_score
+from ddz_bot.tg.settle import Applied, Settled, won_by_score
 from ddz_bot.tg.table import Table
 
-from ..engine import PdkGame, PdkOutcome, pdk_settle
+from ..engine import PdkGame, PdkOutcome
 from .host import PAODEKUAI
 from .text import result_lines
 
@@ -34,7 +33,6 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
     assert isinstance(game, PdkGame)
     outcome = game.outcome()
     assert outcome is not None
-    users = [s.user_id for s in table.seats]
     result: dict[str, Any] = {
         "game": PAODEKUAI,
         "winner": outcome.winner,
@@ -44,57 +42,34 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
         "bombs": [{"seat": b.seat, "rank": b.rank} for b in outcome.bombs],
         "scores": list(outcome.scores),
         "escaped": outcome.escaped,
-        "log": [action.to_dict() for action in game.actions],
-        "start": game.start_dict(),
     }
     # no multipliers: bombs score points of their own (itemised in the result)
-    record = hand_record(
-        table,
-        game,
+    hand = HandSettlement(
         name=PAODEKUAI,
         rules={"game": PAODEKUAI, **game.rules.to_dict()},
         result=result,
-    )
-
-    def scored(beans: list[int], points: list[int]) -> Settlement:
-        return pdk_settle(outcome, game.room, beans, points)
-
-    applied = await settle_in_storage(
-        db,
-        table,
-        users,
-        record,
-        scored,
-        won_by_score(outcome.scores, outcome.escaped),
+        log=[action.to_dict() for action in game.actions],
+        won=won_by_score(outcome.scores, outcome.escaped),
         role=lambda seat: NO_ROLE,
     )
-    lines = pdk_result_lines(table, game, outcome, applied.balances, applied.bean_changes)
-    return Settled(lines, applied.pictures)
+    return await settle_game(
+        db,
+        table,
+        game,
+        hand,
+        lambda applied: pdk_result_lines(table, game, outcome, applied),
+    )
 
 
 def pdk_result_lines(
     table: Table,
     game: PdkGame,
     outcome: PdkOutcome,
-    balances: Mapping[int, int],
-    changes: list[LedgerChange],
+    applied: Applied,
 ) -> list[str]:
     """The result as the group reads it: who went out first (or escaped), each seat's cards
     left, shut and bombs itemised with its points, the rate, then each seat's beans."""
-    lang, names = table.lang, table.names()
-    lines = result_lines(outcome, names, lang)
+    lang = table.lang
+    lines = result_lines(outcome, table.names(), lang)
     lines.append(t(lang, "result_rate", coefficient=game.room.coefficient))
-    for seat in table.seats:
-        mine = [c for c in changes if c.user_id == seat.user_id]
-        line = t(
-            lang,
-            "result_line",
-            name=seat.name,
-            delta=sum(c.delta for c in mine),
-            balance=balances.get(seat.user_id, 0),
-        )
-        fee = -sum(c.delta for c in mine if Reason(c.reason) is Reason.FEE)
-        if fee:
-            line += " · " + t(lang, "result_note_fee", fee=fee)
-        lines.append(line)
-    return lines
+    return lines + seat_lines(table, applied.balances, applied.bean_changes)
