@@ -15,18 +15,12 @@ refuses the login, has no such database or holds a newer schema stops it the sam
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import logging
 import os
 import re
 import secrets
-import signal
 import sys
-from collections.abc import Awaitable, Callable
 from dataclasses import replace
-from datetime import timedelta
-from typing import Any, NoReturn, TypedDict
 from urllib.parse import urlsplit
 
 # Telegram's retry_after as a timedelta now, as python-telegram-bot will do by default; the
@@ -45,6 +39,12 @@ from ddz_bot.database_start import (
     take_database,
 )
 from ddz_bot.storage.errors import StartRefusedError
+from ddz_bot.tg.webhook_start import STOP_SIGNALS as STOP_SIGNALS
+from ddz_bot.tg.webhook_start import WebhookArguments as WebhookArguments
+from ddz_bot.tg.webhook_start import run_on_live_server as run_on_live_server
+from ddz_bot.tg.webhook_start import say_ready_once_running
+from ddz_bot.tg.webhook_start import start_on_live_server as start_on_live_server
+from ddz_bot.tg.webhook_start import stop_on_live_server as stop_on_live_server
 
 #: Tries to reach Telegram at start (python-telegram-bot waits 1, 1.5, 2.25 s between).
 STARTUP_RETRIES = 3
@@ -52,23 +52,14 @@ STARTUP_RETRIES = 3
 #: The updates the bot reacts to; Telegram sends no other kind.
 ALLOWED_UPDATES = ["message", "callback_query", "my_chat_member"]
 
+#: The ports Telegram posts a webhook's updates to (``setWebhook`` refuses any other).
+WEBHOOK_PORTS = (443, 80, 88, 8443)
+
 # Telegram's rule for a webhook's secret token.
 _SECRET = re.compile(r"[A-Za-z0-9_-]{1,256}")
 # The server matches the path as a regular expression: keep to characters that stand for
 # themselves ("." matching any one character only widens the match).
 _PATH = re.compile(r"[A-Za-z0-9._~%/-]*")
-
-
-class WebhookArguments(TypedDict):
-    """Keyword arguments of ``Application.run_webhook`` and ``Updater.start_webhook``."""
-
-    listen: str
-    port: int
-    url_path: str
-    webhook_url: str
-    secret_token: str
-    allowed_updates: list[str]
-    drop_pending_updates: bool
 
 
 NO_TOKEN = """\
@@ -96,6 +87,17 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
     parts = urlsplit(url)
     if parts.scheme != "https" or not parts.hostname:
         raise SettingsError("DDZ_WEBHOOK_URL", url, "an https:// URL with a host name")
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if port is not None and port not in WEBHOOK_PORTS:
+        raise SettingsError(
+            "DDZ_WEBHOOK_URL",
+            url,
+            "Telegram posts only to ports 443, 80, 88 and 8443: leave the port out (443) "
+            "or give one of those (the server behind may listen on another: DDZ_WEBHOOK_PORT)",
+        )
     if parts.fragment or not _PATH.fullmatch(parts.path):
         raise SettingsError(
             "DDZ_WEBHOOK_URL",
@@ -196,6 +198,8 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     from ddz_bot.tg.connection import startup_failure
 
     application = build_application(settings)
+    if not (webhook is not None and settings.webapp):  # that start says it itself
+        say_ready_once_running(application)
     schedule_backups(application, settings)
     if not checked_whole:
         schedule_whole_check(application, settings)
@@ -244,103 +248,6 @@ def _path_clash(webhook_url: str, webapp_url: str) -> bool:
     from ddz_bot.web.webhook import path_clash
 
     return path_clash(webhook_url, webapp_url)
-
-
-# ---- the webhook on the live table's server ------------------------------------------------
-
-#: What stops the bot as it stops ``run_webhook`` and ``run_polling``.
-STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM, signal.SIGABRT)
-
-
-async def _with_retries(call: Callable[[], Awaitable[object]], retries: int, what: str) -> None:
-    """``call``, tried again on a network failure ``retries`` times (1, 1.5, 2.25 s apart,
-    as python-telegram-bot's own start does); a refused token or request is raised at once."""
-    from telegram.error import BadRequest, NetworkError, RetryAfter
-
-    delay = 1.0
-    for attempt in range(retries + 1):
-        try:
-            await call()
-            return
-        except RetryAfter as error:
-            if attempt == retries:
-                raise
-            wait = error.retry_after
-            pause = wait.total_seconds() if isinstance(wait, timedelta) else float(wait)
-        except NetworkError as error:
-            if isinstance(error, BadRequest) or attempt == retries:
-                raise
-            pause = delay
-        logging.getLogger(__name__).info("%s failed; again in %.1f s", what, pause)
-        await asyncio.sleep(pause)
-        delay *= 1.5
-
-
-async def start_on_live_server(
-    application: Any, webhook: WebhookArguments, *, retries: int = 0
-) -> None:
-    """Start the bot whose updates the live table's server takes (``ddz_bot.web.webhook``):
-    its parts and the server (``post_init``), then the Application, then Telegram told the
-    URL and the secret. The order matters: the server refuses updates (503, Telegram sends
-    them again) until the Application runs, and Telegram may still have the URL of the
-    last start."""
-    await _with_retries(application.initialize, retries, "connecting to Telegram")
-    if application.post_init is not None:
-        await application.post_init(application)
-    await application.start()
-
-    async def register() -> None:
-        await application.bot.set_webhook(
-            url=webhook["webhook_url"],
-            secret_token=webhook["secret_token"],
-            allowed_updates=webhook["allowed_updates"],
-            drop_pending_updates=webhook["drop_pending_updates"],
-        )
-
-    await _with_retries(register, retries, "setWebhook")
-    logging.getLogger(__name__).info(
-        "webhook %s on the live table's server", webhook["webhook_url"]
-    )
-
-
-async def stop_on_live_server(application: Any) -> None:
-    """Stop as ``run_webhook`` stops: updates in hand answered, then the bot's parts closed
-    and the server with them (``post_shutdown``: tables saved). The webhook stays set, so
-    Telegram keeps what comes meanwhile for the next start."""
-    if application.running:
-        await application.stop()
-        if application.post_stop is not None:
-            await application.post_stop(application)
-    await application.shutdown()
-    if application.post_shutdown is not None:
-        await application.post_shutdown(application)
-
-
-def run_on_live_server(application: Any, webhook: WebhookArguments, *, retries: int) -> None:
-    """Run until SIGINT, SIGTERM or SIGABRT (or ``Application.stop_running``), on a loop of
-    its own as ``run_webhook`` does."""
-    loop = asyncio.new_event_loop()
-    asyncio.set_event_loop(loop)
-    with contextlib.suppress(NotImplementedError):  # a loop without signals: Ctrl-C only
-        for number in STOP_SIGNALS:
-            loop.add_signal_handler(number, _stop)
-    try:
-        loop.run_until_complete(start_on_live_server(application, webhook, retries=retries))
-        loop.run_forever()
-    except (KeyboardInterrupt, SystemExit):
-        logging.getLogger(__name__).info("stopping")
-    finally:
-        try:
-            loop.run_until_complete(stop_on_live_server(application))
-        finally:
-            with contextlib.suppress(NotImplementedError):
-                for number in STOP_SIGNALS:
-                    loop.remove_signal_handler(number)
-            loop.close()
-
-
-def _stop() -> NoReturn:
-    raise SystemExit
 
 
 class _ReportedAtStart(logging.Filter):

@@ -29,7 +29,8 @@ SQLite on a temporary file. Printed:
 - Bot API calls per accepted move (every action the engine accepted, AI moves included),
   group and private chats separately and in all, by method, and the 429s received (the fake
   keeps Telegram's per-chat limits unless ``--no-limits``);
-- the most messages sent to one group in any 60 s window;
+- the most messages sent to one group in any 60 s window, and the most Telegram calls of any
+  method in one second (a sliding window over every call: the bot token's budget);
 - memory per table (tracemalloc, a separate warm-up of ``--memory-tables`` tables dealt and
   bidding, allocations of the fake Telegram left out; 0: not measured).
 

@@ -11,7 +11,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from ddz_bot.ai.timing import percentile
-from tests.tg.fake_api import Call
+from tests.tg.fake_api import Call, most_in_a_second
 
 __all__ = ["SLOW_CALL", "LoadRun", "max_in_window", "print_figures"]
 
@@ -190,6 +190,7 @@ def print_figures(args: argparse.Namespace, run: LoadRun) -> None:
     sent = [c.at for c in run.all_calls if c.ok and c.chat_id is not None and _counted(c)]
     busiest = max_in_window(sent, 1.0)
     print(f"most messages in any second, all chats (Telegram asks about 30): {busiest}")
+    print(f"most Telegram calls in one second: {most_in_a_second(c.at for c in run.calls)}")
     if args.by_kind:
         for kind, values in sorted(run.by_kind.items()):
             values.sort()

@@ -59,7 +59,7 @@ class Settings:
     webhook_secret: str = ""
     group_interval: float = 3.5
     group_rate: int = 20  # messages a minute in one group (Telegram's limit)
-    overall_rate: int = 30  # messages a second overall
+    overall_rate: int = 30  # calls a second of the bot token in all (the budget: tg/budget.py)
     daily_bonus: int = 1000
     proxy_url: str = ""  # http(s):// or socks5(h):// proxy for every call to Telegram
     api_url: str = ""  # base URL of a self-hosted telegram-bot-api server

@@ -42,8 +42,8 @@ __all__ = [
     "take_database",
 ]
 
-#: The exit code of each database the bot refuses at start (2: a bad setting; 3 and 4:
-#: Telegram refused the token or is out of reach).
+#: The exit code of each database the bot refuses at start (2: a bad setting; 3, 4 and 16:
+#: Telegram refused the token, is out of reach, refused the webhook: ``tg.connection``).
 EXIT_CODES: dict[type[StartRefusedError], int] = {
     DatabaseLockedError: 5,
     NotADatabaseError: 6,

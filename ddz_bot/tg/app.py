@@ -2,7 +2,8 @@
 
 ``post_init`` opens the database (running its migrations), publishes the command menus for
 groups and private chats in the three languages, and resumes every table found in the
-database (timers re-armed from the stored deadlines, messages refreshed).
+database (timers re-armed from the stored deadlines, messages refreshed). The "ready" line is
+logged later, once updates can come (``say_ready``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from telegram.request import BaseRequest
 
 from ..config import Settings
 from ..storage import Database, EconomySettings
+from .budget import Budget
 from .commands import GROUP_MENU, PRIVATE_MENU
 from .connection import connect, quiet_polling_outages
 from .handlers import install
@@ -31,11 +33,15 @@ __all__ = [
     "SWITCH_INTERVAL",
     "build_application",
     "runtime",
+    "say_ready",
     "tune_gc",
     "tune_switching",
 ]
 
 log = logging.getLogger(__name__)
+
+#: where ``post_init`` leaves the "ready" line until ``say_ready`` logs it
+READY_KEY = "ddz_ready_line"
 
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
 
@@ -65,6 +71,14 @@ def tune_switching(interval: float = SWITCH_INTERVAL) -> None:
     lock to come back, and under load those waits add up to the slowest updates' latency.
     """
     sys.setswitchinterval(interval)
+
+
+def say_ready(application: AnyApp) -> None:
+    """Log that the bot takes updates, once: called when they can come (the webhook set,
+    the polling begun), not when its parts are made (``post_init``), which is before."""
+    line = application.bot_data.pop(READY_KEY, None)
+    if isinstance(line, str):
+        log.info("%s", line)
 
 
 #: set in ``bot_data`` when the worker lost its hold of the database while playing
@@ -97,7 +111,10 @@ def build_application(
     if not settings.token:
         raise ValueError("no bot token: set DDZ_BOT_TOKEN")
     limiter = rate_limiter or ChatRateLimiter(
-        overall_max_rate=settings.overall_rate, group_max_rate=settings.group_rate, max_retries=2
+        overall_max_rate=settings.overall_rate,
+        group_max_rate=settings.group_rate,
+        max_retries=2,
+        budget=Budget(settings.overall_rate) if settings.overall_rate > 0 else None,
     )
 
     def key_of(update: object) -> Hashable | None:
@@ -135,7 +152,9 @@ def build_application(
         if publish_commands:
             await publish_command_menus(me, GROUP_MENU, PRIVATE_MENU)
         resumed = await parts.resume()
-        log.info("ready as @%s; %d table(s) resumed; %s", me.username, resumed, settings.describe())
+        application.bot_data[READY_KEY] = (
+            f"ready as @{me.username}; {resumed} table(s) resumed; {settings.describe()}"
+        )
 
     async def post_shutdown(application: AnyApp) -> None:
         parts = application.bot_data.get(RUNTIME_KEY)

@@ -11,6 +11,15 @@ before each call (``Budget.take``); while a call waits, whatever it would show m
 replaced by newer content, so the longer the queue, the more a waiting panel or a group
 picture skips states nobody needs to see.
 
+Every call of the bot counts, when it is made: the rate limiter, which every call goes
+through, tells the budget (``Budget.call``), and a call whose task took no turn before (an
+answer to a press, a deletion's second call, a retry) waits for one there. Counting turns
+when they were handed out, and the outbox's calls alone, let a second hold half as many calls
+again as Telegram allows: a turn's call comes a little later, and answers took no turn at all.
+
+The budget is a share of the token's (``share``, ``set_share``): bots serving one token each
+lease a part, and the parts add up to Telegram's rate.
+
 A less urgent call goes only while the second keeps room for the more urgent ones
 (``_KEPT_FREE``): a window filled by group pictures and waiting panels still lets a deciding
 seat's panel or an answer go at once, instead of when the window's oldest call ages out. When
@@ -30,9 +39,10 @@ import heapq
 import itertools
 import time
 from collections import deque
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from enum import IntEnum
-from typing import Final
+from typing import Any, Final
 
 __all__ = ["AWAITED_SECONDS", "Awaited", "Budget", "Urgency"]
 
@@ -48,14 +58,27 @@ class Urgency(IntEnum):
     TIDY = 5  # deleting messages that were replaced
 
 
+@dataclass(eq=False, slots=True)
+class _Ticket:
+    """A turn handed out and not used yet: it holds a place in the window until its call is
+    made (``Budget.call``), then the call's own moment does. It is its task's (a task started
+    meanwhile inherits the mark, not the turn)."""
+
+    handed: float
+    task: asyncio.Task[Any] | None = None
+
+
 @dataclass(order=True, slots=True)
 class _Turn:
     urgency: int
     seq: int
-    future: asyncio.Future[None] = field(compare=False)
+    future: asyncio.Future[_Ticket] = field(compare=False)
     key: int | None = field(compare=False, default=None)
     live: bool = field(compare=False, default=True)
 
+
+#: the turn the running task was handed and has not used yet: its next call uses it
+_TICKET: ContextVar[_Ticket | None] = ContextVar("budget_ticket", default=None)
 
 #: the share of each second's calls a less urgent call leaves free for the more urgent ones:
 #: a window full of group pictures and waiting panels still has room for a seat that must
@@ -78,41 +101,93 @@ _SPREAD: Final = 0.35
 _LEAST_BURST: Final = 3.0
 #: a turn's share too small to wait for (the rounding of the bucket's sums)
 _EPSILON: Final = 1e-9
+#: the window is this much longer than Telegram's second: a call reaches Telegram a little
+#: after the moment it is counted at, and not every call equally soon
+_SLACK: Final = 0.02
 
 
 class Budget:
     """At most ``per_second`` calls in any second, handed out by urgency (0: no limit, every
-    turn at once). Telegram counts calls a second: a window of the last second keeps to it.
-    Within it the calls are spread (a bucket of ``_SPREAD`` of a second's calls, refilled at
-    the budget's rate): after a busy loop's pause a few go at once, the rest one after
-    another, so that a full window empties a call at a time, not all at the end of the
-    second; the call that comes next, if the most urgent, waits a few milliseconds. A less
-    urgent call goes only while the second (and the bucket) has more room than the more
-    urgent ones may need (``_KEPT_FREE``): when the tables want more than the budget, the
-    window never fills up with waiting panels just before a seat must decide."""
+    turn at once). Telegram counts a bot's calls a second: a window of the last second keeps
+    to it, counting each call when it is made (``call``, from the rate limiter every call goes
+    through) and each turn handed out but not used yet as made now, so that no window ever
+    holds more, whatever the loop's delays. Within it the calls are spread (a bucket of
+    ``_SPREAD`` of a second's calls, refilled at the budget's rate): after a busy loop's
+    pause a few go at once, the rest one after another, so that a full window empties a call
+    at a time, not all at the end of the second; the call that comes next, if the most
+    urgent, waits a few milliseconds. A less urgent call goes only while the second (and the
+    bucket) has more room than the more urgent ones may need (``_KEPT_FREE``): when the
+    tables want more than the budget, the window never fills up with waiting panels just
+    before a seat must decide.
 
-    def __init__(self, per_second: int) -> None:
-        self.per_second = per_second
-        #: how many calls of the last second leave a call of each urgency no room
-        self._ceilings = {
-            urgency: max(1, per_second - round(per_second * share))
-            for urgency, share in _KEPT_FREE.items()
-        }
-        #: the turns a call of each urgency leaves in the bucket for the more urgent ones
-        self._kept = {urgency: per_second - ceiling for urgency, ceiling in self._ceilings.items()}
-        self._recent: deque[float] = deque()  # when the last ``per_second`` turns went
-        #: turns that may go at once (``_SPREAD``): refilled at ``per_second``, as of ``_at``
-        self._burst = max(_LEAST_BURST, per_second * _SPREAD, max(self._kept.values()) + 2.0)
-        self._tokens, self._at = self._burst, time.monotonic()
+    The rate is ``token_rate`` (Telegram's, for the bot's token) times ``share``: the part
+    of the token's budget this process holds. Several processes serving one token each
+    lease a share (``set_share``, at any time), and together keep to the token's rate."""
+
+    def __init__(self, token_rate: float, *, share: float = 1.0) -> None:
+        self.token_rate = token_rate
+        self.share = _checked(share)
+        self._recent: deque[float] = deque()  # when the calls of the last window were made
+        self._unused: dict[_Ticket, None] = {}  # turns handed out, oldest first
+        self._tokens, self._at = 0.0, time.monotonic()
         #: the bucket fills no more until then: the window was full (its calls went in a
         #: burst that ages out at once; refilled meanwhile, the bucket would send a burst again)
         self._full_until = 0.0
+        self._configure()
+        self._tokens = self._burst
         self._queue: list[_Turn] = []
         self._by_key: dict[int, list[_Turn]] = {}
         self._seq = itertools.count()
         self._handing: asyncio.Task[None] | None = None
         self._handing_for = len(Urgency)  # the urgency the hand-out waits to give a turn to
         self.taken = 0
+
+    @property
+    def per_second(self) -> float:
+        """The calls a second this budget may make: the token's rate times its share."""
+        return max(self.token_rate, 0.0) * self.share
+
+    @per_second.setter
+    def per_second(self, value: float) -> None:
+        """Change the token's rate while running (0: no limit)."""
+        self.token_rate = value
+        self._configure()
+        self._rehand()
+
+    def set_share(self, fraction: float) -> float:
+        """Keep to ``fraction`` of the token's rate from now on (a lease given or taken back
+        while the bot runs). Returns when (``time.monotonic``) the last second holds no more
+        calls than the new share allows: a share given up is free for another process only
+        then, since the calls already made still count in Telegram's second."""
+        self.share = _checked(fraction)
+        self._configure()
+        self._rehand()
+        now = time.monotonic()
+        self._forget(now)
+        over = len(self._recent) + len(self._unused) - self._capacity
+        if self._capacity <= 0 or over <= 0:
+            return now
+        if over <= len(self._recent):
+            return self._recent[over - 1] + self._span
+        return now + self._span
+
+    def _configure(self) -> None:
+        """The window, its ceilings and the bucket for the rate now."""
+        rate = self.per_second
+        #: calls in any window (0: no limit); a rate under one a second stretches the window
+        self._capacity = max(1, int(rate + _EPSILON)) if rate > 0 else 0
+        self._span = (max(1.0, self._capacity / rate) if rate > 0 else 1.0) + _SLACK
+        capacity = self._capacity
+        #: how many calls of the last window leave a call of each urgency no room
+        self._ceilings = {
+            urgency: max(1, capacity - round(capacity * share))
+            for urgency, share in _KEPT_FREE.items()
+        }
+        #: the turns a call of each urgency leaves in the bucket for the more urgent ones
+        self._kept = {urgency: capacity - ceiling for urgency, ceiling in self._ceilings.items()}
+        #: turns that may go at once (``_SPREAD``): refilled at the rate, as of ``_at``
+        self._burst = max(_LEAST_BURST, capacity * _SPREAD, max(self._kept.values()) + 2.0)
+        self._tokens = min(self._tokens, self._burst)
 
     @property
     def waiting(self) -> int:
@@ -123,15 +198,25 @@ class Budget:
         """How many calls at least as urgent as ``urgency`` wait now."""
         return sum(1 for turn in self._queue if turn.live and turn.urgency <= urgency)
 
-    def _room(self, urgency: int = Urgency.DECIDING) -> float:
-        """Seconds until one more call of ``urgency`` fits the last second (0: it fits now)."""
-        recent, now = self._recent, time.monotonic()
-        while recent and recent[0] <= now - 1.0:
+    def _forget(self, now: float) -> None:
+        """Calls older than the window; turns never used within it (as if made when
+        handed out: a call that comes later takes a new turn)."""
+        recent, span = self._recent, self._span
+        while recent and recent[0] <= now - span:
             recent.popleft()
-        ceiling = self._ceilings[Urgency(urgency)]
+        unused = self._unused
+        while unused and (oldest := next(iter(unused))).handed <= now - span:
+            del unused[oldest]
+
+    def _room(self, urgency: int = Urgency.DECIDING) -> float:
+        """Seconds until one more call of ``urgency`` fits the window (0: it fits now)."""
+        now = time.monotonic()
+        self._forget(now)
+        recent, ceiling = self._recent, self._ceilings[Urgency(urgency)]
         wait = 0.0
-        if len(recent) >= ceiling:
-            wait = recent[len(recent) - ceiling] + 1.0 - now
+        over = len(recent) + len(self._unused) - ceiling  # counted calls to age out first
+        if over >= 0:
+            wait = self._frees_at(over) - now
         needed = 1.0 + self._kept[Urgency(urgency)] - self._refill(now)
         if needed > _EPSILON:
             wait = max(wait, needed / self.per_second)
@@ -140,18 +225,32 @@ class Budget:
     def _refill(self, now: float) -> float:
         """The bucket's turns at ``now``: none added while the window was full but the
         one for the call that may go when it frees."""
-        since = max(self._at, min(self._full_until - 1.0 / self.per_second, now))
-        self._tokens = min(self._burst, self._tokens + (now - since) * self.per_second)
+        rate = self.per_second
+        since = max(self._at, min(self._full_until - 1.0 / rate, now))
+        self._tokens = min(self._burst, self._tokens + (now - since) * rate)
         self._at = now
         return self._tokens
 
-    def _spend(self) -> None:
+    def _hand(self) -> _Ticket:
+        """A turn goes: out of the bucket, into the window as a call made now until used."""
         now = time.monotonic()
-        recent = self._recent
-        recent.append(now)
+        ticket = _Ticket(now)
+        self._unused[ticket] = None
         self._tokens = self._refill(now) - 1.0
-        if len(recent) >= self.per_second:
-            self._full_until = recent[len(recent) - self.per_second] + 1.0
+        counted = len(self._recent) + len(self._unused)
+        if counted >= self._capacity:
+            self._full_until = self._frees_at(counted - self._capacity)
+        return ticket
+
+    def _frees_at(self, index: int) -> float:
+        """When the ``index``-th of the calls counted now (oldest first: those made, then
+        the turns not used yet, as if made when handed out) leaves the window. A turn used
+        later stays longer: the window is looked at again then."""
+        recent = self._recent
+        if index < len(recent):
+            return recent[index] + self._span
+        unused = itertools.islice(self._unused, index - len(recent), None)
+        return next(unused).handed + self._span
 
     def _head(self) -> _Turn | None:
         """The most urgent live turn waiting (dead ones on top are dropped)."""
@@ -160,26 +259,55 @@ class Budget:
             heapq.heappop(queue)
         return queue[0] if queue else None
 
+    def _holds(self, ticket: _Ticket | None) -> bool:
+        """Whether ``ticket`` is a turn of this budget not used yet."""
+        if ticket is None or ticket not in self._unused:
+            return False
+        if ticket.task is not asyncio.current_task():
+            return False
+        self._forget(time.monotonic())
+        return ticket in self._unused
+
     async def take(self, urgency: Urgency, key: int | None = None) -> None:
-        """Wait for this call's turn: every more urgent call waiting goes first."""
+        """Wait for this call's turn: every more urgent call waiting goes first. The turn
+        is the running task's until its next call (``call``) uses it."""
         self.taken += 1
-        if self.per_second <= 0:
+        if self._capacity <= 0 or self._holds(_TICKET.get()):
             return
         head = self._head()
         if (head is None or head.urgency > urgency) and self._room(urgency) <= 0:
-            self._spend()
+            ticket = self._hand()
+            ticket.task = asyncio.current_task()
+            _TICKET.set(ticket)
             return
         turn = _Turn(int(urgency), next(self._seq), asyncio.get_running_loop().create_future())
         turn.key = key
         self._push(turn)
         try:
-            await turn.future
+            ticket = await turn.future
+            ticket.task = asyncio.current_task()
+            _TICKET.set(ticket)
         finally:
             turn.live = False
             if key is not None:
-                self._forget(key, turn.future)
+                self._drop(key, turn.future)
 
-    def _forget(self, key: int, future: asyncio.Future[None]) -> None:
+    async def call(self, urgency: Urgency) -> None:
+        """A call is made now (the rate limiter says so just before each one): it uses the
+        turn the task was handed (``take``), or waits for one of ``urgency``; counted from
+        this moment."""
+        ticket = _TICKET.get()
+        while not self._holds(ticket):
+            if self._capacity <= 0:
+                return
+            await self.take(urgency)
+            ticket = _TICKET.get()
+        assert ticket is not None
+        del self._unused[ticket]
+        _TICKET.set(None)
+        self._recent.append(time.monotonic())
+
+    def _drop(self, key: int, future: asyncio.Future[_Ticket]) -> None:
         """The turns (the first and any hurried one) of a call that went or was cancelled."""
         turns = [t for t in self._by_key.get(key, []) if t.future is not future]
         for gone in self._by_key.get(key, []):
@@ -209,19 +337,33 @@ class Budget:
             handing.cancel()  # it waits for a less urgent call: this one may go sooner
         self._handing = asyncio.get_running_loop().create_task(self._hand_out())
 
+    def _rehand(self) -> None:
+        """The rate changed: the hand-out waits no longer for what the old rate said."""
+        handing = self._handing
+        if handing is not None and not handing.done():
+            handing.cancel()
+            self._handing = asyncio.get_running_loop().create_task(self._hand_out())
+
     async def _hand_out(self) -> None:
         """Give the turns out in order of urgency, as the rate allows."""
         while (head := self._head()) is not None:
             self._handing_for = head.urgency
-            wait = self._room(head.urgency)
+            unlimited = self._capacity <= 0
+            wait = 0.0 if unlimited else self._room(head.urgency)
             if wait > 0:
                 await asyncio.sleep(wait)
                 continue
             heapq.heappop(self._queue)
             head.live = False
-            self._spend()
-            head.future.set_result(None)
+            head.future.set_result(_Ticket(time.monotonic()) if unlimited else self._hand())
         self._handing_for = len(Urgency)
+
+
+def _checked(share: float) -> float:
+    """A share of the token's budget: more than nothing, at most all of it."""
+    if not 0.0 < share <= 1.0:
+        raise ValueError(f"a budget's share is more than 0 and at most 1, not {share}")
+    return share
 
 
 #: seconds after a person wrote in their private chat in which what the chat is sent answers

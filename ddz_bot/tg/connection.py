@@ -6,7 +6,9 @@ Every call goes through one HTTP client per direction (calls, and ``getUpdates``
 report to a ``ConnectionWatch``: when Telegram can't be reached the log says so once, and
 once more when it is back, however many calls failed in between (polling retries with
 python-telegram-bot's backoff, the outbox with its own). At start-up a refused token or an
-unreachable server is explained in one line (``startup_failure``) instead of a traceback.
+unreachable server is explained in one line (``startup_failure``) instead of a traceback, and
+so is a webhook URL Telegram refuses (a host name it can't resolve, a port it doesn't post to,
+a certificate it doesn't trust).
 """
 
 from __future__ import annotations
@@ -180,11 +182,48 @@ class StartupFailure(Enum):
 
     TOKEN_REFUSED = 3
     UNREACHABLE = 4
+    WEBHOOK_REFUSED = 16
+
+
+#: What to do about Telegram's refusal of a webhook, by words of its answer (the first found).
+_WEBHOOK_ADVICE = (
+    (
+        "resolve host",
+        "Its host name has no address Telegram can find: check its DNS record, or wait "
+        "until a new one is known everywhere.",
+    ),
+    (
+        "port",
+        "Telegram posts only to ports 443, 80, 88 and 8443: serve the URL on one of them.",
+    ),
+    (
+        "certificate",
+        "Telegram does not accept the server's certificate: serve a complete chain signed "
+        "by a known authority (Let's Encrypt will do).",
+    ),
+    (
+        "reserved",
+        "Its address is a private or reserved one: give a public host name.",
+    ),
+)
+_WEBHOOK_OTHERWISE = "Check that DDZ_WEBHOOK_URL is a public https:// URL of this bot."
 
 
 def startup_failure(error: BaseException, settings: Settings) -> tuple[StartupFailure, str] | None:
     """One line saying what is wrong, for an error that stopped the start (None: another
     kind of failure, shown as it is)."""
+    if isinstance(error, BadRequest) and settings.webhook and _raised_in(error, "set_webhook"):
+        advice = next(
+            (said for words, said in _WEBHOOK_ADVICE if words in error.message.lower()),
+            _WEBHOOK_OTHERWISE,
+        )
+        answer = _reason(error)
+        line = (
+            f"Telegram refused the webhook DDZ_WEBHOOK_URL={settings.webhook_url}: "
+            f"{answer[:1].lower()}{answer[1:]}. {advice} "
+            "(Without DDZ_WEBHOOK_URL the bot polls instead.)"
+        )
+        return StartupFailure.WEBHOOK_REFUSED, line
     if isinstance(error, InvalidToken):
         line = (
             "Telegram refused the bot token (DDZ_BOT_TOKEN): it is mistyped or was revoked. "
@@ -206,6 +245,17 @@ def startup_failure(error: BaseException, settings: Settings) -> tuple[StartupFa
         )
         return StartupFailure.UNREACHABLE, line
     return None
+
+
+def _raised_in(error: BaseException, function: str) -> bool:
+    """Whether ``error`` came out of a call of ``function`` (a refusal of ``setWebhook`` is a
+    ``BadRequest`` like any other: where it was raised tells it apart)."""
+    trace = error.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_name == function:
+            return True
+        trace = trace.tb_next
+    return False
 
 
 def _reason(error: TelegramError) -> str:

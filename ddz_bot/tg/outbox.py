@@ -14,7 +14,7 @@ words just typed, ``awaited``; a deciding seat's panel, then answers, the group'
 waiting panels, deletions last, several in one call: ``tg/deletions.py``). A deciding seat's
 panel remembers how late it came (``lateness``), so the table can give that decision its full
 time; content that comes while a call waits for its turn goes in that turn. Side jobs handed
-to ``spawn`` (answers to button presses) are not paced: Telegram does not count them.
+to ``spawn`` (answers to presses) keep no chat's pace; the budget counts them in the limiter.
 
 A ``RetryAfter`` holds back that chat alone: its slots and posts wait the ``retry_after`` (the
 newest content is sent then), every other chat goes on. Telegram out of reach (a network
@@ -66,10 +66,8 @@ LOADED = 8
 
 
 class Outbox:
-    """Coalescing, rate-aware sender (see the module docstring).
-
-    ``private_pace`` None: private chats keep ``PRIVATE_PACE`` whenever groups are paced
-    (``group_interval`` > 0), and neither is paced without (tests of the flow)."""
+    """Coalescing, rate-aware sender (see the module docstring). ``private_pace`` None:
+    ``PRIVATE_PACE`` whenever groups are paced (``group_interval`` > 0), else none (tests)."""
 
     def __init__(
         self,
@@ -83,6 +81,7 @@ class Outbox:
         max_retries: int = 5,
         network_retries: int = 8,
         overall_rate: float = 0.0,
+        budget: Budget | None = None,
     ) -> None:
         self.bot = bot
         self.group_interval = group_interval
@@ -102,8 +101,8 @@ class Outbox:
         self._tasks: set[asyncio.Task[Any]] = set()
         self._records = Records(lambda key: self._slots.get(key))
         self.sent_calls = 0
-        #: Telegram's overall calls a second, one under (the rate limiter is the net)
-        self.budget = Budget(max(int(overall_rate) - 1, 1) if overall_rate > 0 else 0)
+        #: the rate limiter's, which counts every call, or its own at ``overall_rate`` (0: none)
+        self.budget = budget if budget is not None else Budget(overall_rate)
         self._deletions = Deletions(bot, self.budget, self._spawn)
         self._awaited = Awaited(self.budget)
 

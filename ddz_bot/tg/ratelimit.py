@@ -1,12 +1,16 @@
-"""The rate limiter: python-telegram-bot's pacing, with floods held back per chat.
+"""The rate limiter: python-telegram-bot's pacing, with floods held back per chat, and the one
+place every call of the bot goes through: the bot token's budget (``tg/budget.py``) counts
+each call here, when it is made, whoever makes it (an answer to a press, a deletion, a retry
+as much as the outbox's messages).
 
-``AIORateLimiter`` keeps the overall rate and each group's 20 messages a minute, but when
-Telegram answers 429 it pauses *every* request of the bot for the ``retry_after``: one fast
-tapper in a private chat would stall every table. ``ChatRateLimiter`` keeps the pacing and
-holds back only the chat that was told to wait: later calls into that chat wait out the hold,
-other chats go on. Calls from a task that waits out floods itself (the outbox, which then
-sends only the newest content: see ``caller_waits_out_floods``) get the ``RetryAfter`` at
-once; other calls (replies, answers to button presses) are retried after the hold.
+``AIORateLimiter`` keeps each group's 20 messages a minute (and the overall rate where no
+budget does), but when Telegram answers 429 it pauses *every* request of the bot for the
+``retry_after``: one fast tapper in a private chat would stall every table.
+``ChatRateLimiter`` keeps the pacing and holds back only the chat that was told to wait:
+later calls into that chat wait out the hold, other chats go on. Calls from a task that waits
+out floods itself (the outbox, which then sends only the newest content: see
+``caller_waits_out_floods``) get the ``RetryAfter`` at once; other calls (replies, answers to
+button presses) are retried after the hold.
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ import contextlib
 import logging
 from collections.abc import Callable, Coroutine
 from contextvars import ContextVar
-from typing import Any
+from typing import Any, Final
 
 from telegram.error import RetryAfter
 from telegram.ext import AIORateLimiter
 
+from .budget import Budget, Urgency
 from .metrics import Metrics
 
 __all__ = ["ChatRateLimiter", "caller_waits_out_floods"]
@@ -31,6 +36,7 @@ log = logging.getLogger(__name__)
 _CALLER_WAITS: ContextVar[bool] = ContextVar("caller_waits_out_floods", default=False)
 _NO_CHAT = "(no chat)"
 JSONDict = dict[str, Any]
+Request = Callable[..., Coroutine[Any, Any, bool | JSONDict | list[JSONDict]]]
 
 
 def caller_waits_out_floods(waits: bool = True) -> None:
@@ -40,13 +46,36 @@ def caller_waits_out_floods(waits: bool = True) -> None:
     _CALLER_WAITS.set(waits)
 
 
-class ChatRateLimiter(AIORateLimiter):
-    """``AIORateLimiter``'s overall and per-group pacing; a 429 holds back its chat alone."""
+#: the urgency of a call made without a turn of the budget taken for it (``Budget.call``)
+_URGENCY: Final = {
+    "answerCallbackQuery": Urgency.ANSWER,  # a person pressed and sees the button spin
+    "deleteMessage": Urgency.TIDY,
+    "deleteMessages": Urgency.TIDY,
+}
 
-    def __init__(self, *, overall_max_rate: float, group_max_rate: float, max_retries: int):
+
+class ChatRateLimiter(AIORateLimiter):
+    """The bot token's budget (every call counted when it is made: ``budget``) or
+    ``AIORateLimiter``'s overall pacing; its per-group pacing; a 429 holds back its chat
+    alone."""
+
+    def __init__(
+        self,
+        *,
+        overall_max_rate: float,
+        group_max_rate: float,
+        max_retries: int,
+        budget: Budget | None = None,
+    ):
+        # AIORateLimiter's overall limit is a leaky bucket: a full bucket's 30 calls at once
+        # and 30 more leaked over the same second. The budget's window keeps to the rate in
+        # every second, so where there is one it is the overall limit.
         super().__init__(
-            overall_max_rate=overall_max_rate, group_max_rate=group_max_rate, max_retries=0
+            overall_max_rate=0 if budget is not None else overall_max_rate,
+            group_max_rate=group_max_rate,
+            max_retries=0,
         )
+        self.budget = budget
         self.retries = max_retries
         self._held_until: dict[int | str, float] = {}
         self._metrics: Metrics | None = None
@@ -64,7 +93,7 @@ class ChatRateLimiter(AIORateLimiter):
 
     async def process_request(
         self,
-        callback: Callable[..., Coroutine[Any, Any, bool | JSONDict | list[JSONDict]]],
+        callback: Request,
         args: Any,
         kwargs: dict[str, Any],
         endpoint: str,
@@ -97,7 +126,7 @@ class ChatRateLimiter(AIORateLimiter):
                     chat=chat_id is not None,
                     group=group,
                     allow_paid_broadcast=bool(data.get("allow_paid_broadcast", False)),
-                    callback=callback,
+                    callback=self._counted(callback, endpoint),
                     args=args,
                     kwargs=kwargs,
                 )
@@ -111,6 +140,19 @@ class ChatRateLimiter(AIORateLimiter):
                     raise
                 log.info("chat %s: flood, %s retried in %.0f s", key, endpoint, seconds)
         raise AssertionError("unreachable")
+
+    def _counted(self, callback: Request, endpoint: str) -> Request:
+        """``callback``, counted by the budget at the moment it is made: after every wait
+        of the limiter (a held chat, a group's pace), a retry as much as a first try."""
+        budget = self.budget
+        if budget is None:
+            return callback
+
+        async def counted(*args: Any, **kwargs: Any) -> bool | JSONDict | list[JSONDict]:
+            await budget.call(_URGENCY.get(endpoint, Urgency.ANSWER))
+            return await callback(*args, **kwargs)
+
+        return counted
 
 
 def _seconds(value: Any) -> float:

@@ -88,6 +88,7 @@ class Runtime:
             on_forbidden=self._forbidden,
             on_sent=self._sent,
             on_sending=self._sending,
+            budget=limiter.budget if isinstance(limiter, ChatRateLimiter) else None,
             overall_rate=settings.overall_rate,
         )
         self.timers = Timers(job_queue, self.on_timer)

@@ -19,7 +19,7 @@ import math
 import re
 import time
 from collections import deque
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -158,6 +158,19 @@ def _window_wait(window: deque[float], now: float, span: float, most: int) -> fl
     return window[len(window) - most] + span - now
 
 
+def most_in_a_second(moments: Iterable[float]) -> int:
+    """The most of ``moments`` (the times calls were made, of any method, answered or
+    refused) in any one second, its ends included: what the bot token's budget (about 30
+    calls a second) is about."""
+    times = sorted(moments)
+    best = start = 0
+    for end, moment in enumerate(times):
+        while moment - times[start] > 1.0:
+            start += 1
+        best = max(best, end - start + 1)
+    return best
+
+
 #: The methods that send or change a message: what Telegram's pace counts.
 _PACED = re.compile(r"^(send|edit|copy|forward)[A-Z]")
 #: What ``setMyCommands`` accepts as a language: nothing, or two lowercase letters.
@@ -207,6 +220,8 @@ class FakeBotAPI(BaseRequest):
         self.unreachable = 0
         #: knob: every call is answered 401 Unauthorized (a revoked or mistyped token)
         self.token_refused = False
+        #: knob: Telegram's answer (400) to ``setWebhook`` ("Bad Request: bad webhook: ...")
+        self.webhook_refusal: str | None = None
         #: 429s answered, by chat (None: a call without a chat)
         self.too_many: dict[int | None, int] = {}
 
@@ -470,6 +485,8 @@ class FakeBotAPI(BaseRequest):
         return updates
 
     def _api_setWebhook(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
+        if self.webhook_refusal is not None:
+            raise ApiError(400, self.webhook_refusal)
         self.webhooks.append(params)
         return True
 
