@@ -385,6 +385,14 @@ def main(argv: list[str] | None = None) -> int:
     if result.searched_a:
         print(f"A searched decisions only: {describe_times(result.searched_a)}")
     print(f"B decision time: {describe_times(result.times_b)}")
+    if Baseline.RLCARD_RULE in (args.a, args.b):
+        from .rlcard_rule import RLCardRulePlayer
+
+        totals = RLCardRulePlayer.totals
+        print(
+            f"rlcard_rule: {totals['fallbacks']} of {totals['decisions']} answers not legal here "
+            "(a random legal action played instead)"
+        )
     if args.paired is not None and other is not None:
         _print_paired(args.paired, other, result)
     if args.save is not None:
