@@ -55,7 +55,17 @@ from .full_arena import report, run_all
 from .players import Baseline, LevelName, _Base, make_player
 from .search import SearchConfig
 
-__all__ = ["ArenaResult", "Paired", "Role", "main", "paired", "play_deal", "run", "search_config"]
+__all__ = [
+    "ArenaResult",
+    "Paired",
+    "Role",
+    "main",
+    "overall",
+    "paired",
+    "play_deal",
+    "run",
+    "search_config",
+]
 
 _RULES = {"classic": CLASSIC, "points": POINTS, "wildcard": WILDCARD, "four": FOUR_PLAYER}
 
@@ -89,6 +99,30 @@ class RoleStats:
     @property
     def adp(self) -> float:
         return self.score / self.games if self.games else 0.0
+
+    @property
+    def error(self) -> float:
+        """The standard error of ``wp`` (each deal one win or loss)."""
+        n = self.games
+        return math.sqrt(self.wp * (1 - self.wp) / (n - 1)) if n > 1 else 0.0
+
+
+def overall(landlord: list[bool], farmers: list[bool]) -> tuple[float, float, int]:
+    """A's win rate over both roles of the same deals and its standard error, each deal
+    counted once (the mean of its two results): a deal that favours the landlord favours
+    A in one role and not in the other, so the roles' errors don't simply add.
+
+    >>> wp, error, deals = overall([True, True, False, True], [False, True, True, True])
+    >>> wp, round(error, 4), deals
+    (0.75, 0.1443, 4)
+    """
+    n = min(len(landlord), len(farmers))
+    if not n:
+        return 0.0, 0.0, 0
+    means = [(int(a) + int(b)) / 2 for a, b in zip(landlord[:n], farmers[:n], strict=True)]
+    mean = sum(means) / n
+    variance = sum((m - mean) ** 2 for m in means) / max(1, n - 1)
+    return mean, math.sqrt(variance / n), n
 
 
 @dataclass
@@ -380,7 +414,13 @@ def main(argv: list[str] | None = None) -> int:
     )
     for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
         if stats.games:
-            print(f"A as {role:8s}: WP {stats.wp:.3f}  ADP {stats.adp:+.3f}  ({stats.games} hands)")
+            print(
+                f"A as {role:8s}: WP {stats.wp:.3f} \u00b1 {stats.error:.3f}  ADP {stats.adp:+.3f}"
+                f"  ({stats.games} hands)"
+            )
+    wp, wp_error, deals = overall(result.landlord.results, result.farmers.results)
+    if deals:
+        print(f"A overall    : WP {wp:.3f} \u00b1 {wp_error:.3f}  (both roles of {deals} deals)")
     print(f"A decision time: {describe_times(result.times_a)}")
     if result.searched_a:
         print(f"A searched decisions only: {describe_times(result.searched_a)}")
