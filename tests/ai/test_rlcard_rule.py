@@ -10,7 +10,7 @@ from collections import Counter
 import pytest
 
 from ddz_bot.games.doudizhu.ai import Baseline, Player, make_player
-from ddz_bot.games.doudizhu.ai.arena import run
+from ddz_bot.games.doudizhu.ai.arena import main, make_arena_player, run
 from ddz_bot.games.doudizhu.ai.rlcard_rule import (
     RLCardRulePlayer,
     from_rlcard,
@@ -64,7 +64,7 @@ def test_the_agent_reads_the_table_and_who_passed() -> None:
 def test_a_follow_is_the_lowest_combo_of_the_kind_even_from_a_pair() -> None:
     game = deal("66999JJQQKKAA2222", "3344778TJQKA56789", "345")
     game.apply(Play(0, cards("5")))
-    player = make_player(Baseline.RLCARD_RULE, 1)
+    player = make_arena_player(Baseline.RLCARD_RULE, 1)
     assert player.act(game.view_for(1), game.legal_actions(1)) == Play(1, cards("6"))
 
 
@@ -73,7 +73,7 @@ def test_a_farmer_lets_its_partner_s_play_stand_when_it_has_no_higher_combo_of_t
     game = deal("66999JJQQKKAA2222", "3344778TJQKA56789", "345")
     game.apply(Play(0, cards("55")))
     game.apply(Play(1, cards("AA")))
-    player = make_player(Baseline.RLCARD_RULE, 1)
+    player = make_arena_player(Baseline.RLCARD_RULE, 1)
     assert player.act(game.view_for(2), game.legal_actions(2)) == Pass(2)
 
 
@@ -84,7 +84,7 @@ def test_a_farmer_lets_its_partner_s_play_stand_when_it_has_no_higher_combo_of_t
 )
 def test_a_lead_is_the_first_combo_holding_the_lowest_card(seat2: str, led: str) -> None:
     game = deal("66999JJQQKKAA2222", seat2, "456")
-    player = make_player(Baseline.RLCARD_RULE, 1)
+    player = make_arena_player(Baseline.RLCARD_RULE, 1)
     assert player.act(game.view_for(0), game.legal_actions(0)) == Play(0, cards(led))
 
 
@@ -105,6 +105,18 @@ def test_the_arena_plays_it_in_both_roles() -> None:
     result = run(2, "normal", Baseline.RLCARD_RULE, seed=3)
     assert result.landlord.games == 2 and result.farmers.games == 2
     assert result.times_b  # its decisions are timed like the others'
+
+
+@pytest.mark.skipif(rlcard_available(), reason="rlcard is installed")
+def test_without_rlcard_the_arena_says_what_to_install(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--games", "1", "--b", "rlcard_rule"])
+    assert "pip install -r requirements-bench.txt" in capsys.readouterr().err
+
+
+def test_no_table_can_seat_it() -> None:
+    with pytest.raises(ValueError, match="arena"):
+        make_player(Baseline.RLCARD_RULE, 1)
 
 
 @needs_rlcard

@@ -53,6 +53,7 @@ from ddz_bot.kernel import DEFAULT_ROOM, ROOMS, Deal, format_cards, room_by_key
 
 from .full_arena import report, run_all
 from .players import Baseline, LevelName, _Base, make_player
+from .rlcard_rule import RLCardRulePlayer, rlcard_available
 from .search import SearchConfig
 
 __all__ = [
@@ -60,6 +61,7 @@ __all__ = [
     "Paired",
     "Role",
     "main",
+    "make_arena_player",
     "overall",
     "paired",
     "play_deal",
@@ -142,6 +144,14 @@ def _deal(rng: random.Random, rules: RuleSet) -> tuple[list[str], str]:
     return hands, format_cards(deck[rules.players * size :])
 
 
+def make_arena_player(kind: str, seed: int, search: SearchConfig | None = None) -> _Base:
+    """A player of any kind the arena seats: ``make_player``'s, and RLCard's rule agent
+    (which needs the bench's requirements, so no table can seat it)."""
+    if kind == Baseline.RLCARD_RULE:
+        return RLCardRulePlayer(seed)
+    return make_player(kind, seed, search)
+
+
 def play_deal(
     hands: list[str],
     bottom: str,
@@ -160,7 +170,7 @@ def play_deal(
         hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank, rng=random.Random(seed)
     )
     if make is None:
-        make = partial(make_player, search=search)
+        make = partial(make_arena_player, search=search)
     players = [make(kind, seed * 7 + seat) for seat, kind in enumerate(kinds)]
     for player in players:
         player.keep_timings = True
@@ -394,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     if args.full:
         return _main_full(args)
+    if Baseline.RLCARD_RULE in (args.a, args.b) and not rlcard_available():
+        parser.error("rlcard_rule needs the rlcard package: pip install -r requirements-bench.txt")
     other = None if args.paired is None else _load_paired(args.paired, args)
     started = time.perf_counter()
     result = run(
@@ -412,6 +424,16 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.a} (A) vs {args.b} (B), {args.games} deals x {roles}, rules {args.rules}, "
         f"seed {args.seed}, {elapsed:.0f} s{', search ' + ' '.join(args.search) if search else ''}"
     )
+    _print_result(result, rlcard=Baseline.RLCARD_RULE in (args.a, args.b))
+    if args.paired is not None and other is not None:
+        _print_paired(args.paired, other, result)
+    if args.save is not None:
+        _save(args.save, args, result)
+    return 0
+
+
+def _print_result(result: ArenaResult, rlcard: bool) -> None:
+    """A's win rate in each role and in both, and the decision times."""
     for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
         if stats.games:
             print(
@@ -425,24 +447,17 @@ def main(argv: list[str] | None = None) -> int:
     if result.searched_a:
         print(f"A searched decisions only: {describe_times(result.searched_a)}")
     print(f"B decision time: {describe_times(result.times_b)}")
-    if Baseline.RLCARD_RULE in (args.a, args.b):
-        from .rlcard_rule import RLCardRulePlayer
-
+    if rlcard:
         totals = RLCardRulePlayer.totals
         print(
             f"rlcard_rule: {totals['fallbacks']} of {totals['decisions']} answers not legal here "
             "(a random legal action played instead)"
         )
-    if args.paired is not None and other is not None:
-        _print_paired(args.paired, other, result)
-    if args.save is not None:
-        _save(args.save, args, result)
-    return 0
 
 
 def _main_full(args: argparse.Namespace) -> int:
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
-    known = {str(k) for k in (*LevelName, *Baseline)}
+    known = {str(k) for k in (*LevelName, *Baseline)} - {Baseline.RLCARD_RULE.value}
     if len(kinds) < 2 or not set(kinds) <= known:
         raise SystemExit(f"--kinds: two or more of {', '.join(sorted(known))}")
     room = room_by_key(args.room)
