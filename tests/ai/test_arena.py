@@ -106,3 +106,22 @@ def test_a_run_of_other_deals_is_not_compared(tmp_path: Path) -> None:
                 str(saved),
             ]
         )
+
+
+def test_a_run_prints_each_role_and_both_with_their_standard_errors(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["--games", "4", "--a", "normal", "--b", "greedy", "--seed", "2"]) == 0
+    out = capsys.readouterr().out
+    result = run(4, "normal", "greedy", seed=2)
+    wp, error, deals = arena.overall(result.landlord.results, result.farmers.results)
+    assert deals == 4
+    assert f"WP {result.landlord.wp:.3f} \u00b1 {result.landlord.error:.3f}" in out
+    assert f"A overall    : WP {wp:.3f} \u00b1 {error:.3f}  (both roles of 4 deals)" in out
+
+
+def test_the_overall_error_counts_each_deal_once() -> None:
+    # A wins every deal in one role and loses it in the other: no doubt about the overall
+    wp, error, deals = arena.overall([True, False] * 5, [False, True] * 5)
+    assert (wp, error, deals) == (0.5, 0.0, 10)
+    assert arena.overall([], []) == (0.0, 0.0, 0)

@@ -53,9 +53,21 @@ from ddz_bot.kernel import DEFAULT_ROOM, ROOMS, Deal, format_cards, room_by_key
 
 from .full_arena import report, run_all
 from .players import Baseline, LevelName, _Base, make_player
+from .rlcard_rule import RLCardRulePlayer, rlcard_available
 from .search import SearchConfig
 
-__all__ = ["ArenaResult", "Paired", "Role", "main", "paired", "play_deal", "run", "search_config"]
+__all__ = [
+    "ArenaResult",
+    "Paired",
+    "Role",
+    "main",
+    "make_arena_player",
+    "overall",
+    "paired",
+    "play_deal",
+    "run",
+    "search_config",
+]
 
 _RULES = {"classic": CLASSIC, "points": POINTS, "wildcard": WILDCARD, "four": FOUR_PLAYER}
 
@@ -90,6 +102,30 @@ class RoleStats:
     def adp(self) -> float:
         return self.score / self.games if self.games else 0.0
 
+    @property
+    def error(self) -> float:
+        """The standard error of ``wp`` (each deal one win or loss)."""
+        n = self.games
+        return math.sqrt(self.wp * (1 - self.wp) / (n - 1)) if n > 1 else 0.0
+
+
+def overall(landlord: list[bool], farmers: list[bool]) -> tuple[float, float, int]:
+    """A's win rate over both roles of the same deals and its standard error, each deal
+    counted once (the mean of its two results): a deal that favours the landlord favours
+    A in one role and not in the other, so the roles' errors don't simply add.
+
+    >>> wp, error, deals = overall([True, True, False, True], [False, True, True, True])
+    >>> wp, round(error, 4), deals
+    (0.75, 0.1443, 4)
+    """
+    n = min(len(landlord), len(farmers))
+    if not n:
+        return 0.0, 0.0, 0
+    means = [(int(a) + int(b)) / 2 for a, b in zip(landlord[:n], farmers[:n], strict=True)]
+    mean = sum(means) / n
+    variance = sum((m - mean) ** 2 for m in means) / max(1, n - 1)
+    return mean, math.sqrt(variance / n), n
+
 
 @dataclass
 class ArenaResult:
@@ -106,6 +142,14 @@ def _deal(rng: random.Random, rules: RuleSet) -> tuple[list[str], str]:
     size = rules.hand_size
     hands = [format_cards(deck[i * size : (i + 1) * size]) for i in range(rules.players)]
     return hands, format_cards(deck[rules.players * size :])
+
+
+def make_arena_player(kind: str, seed: int, search: SearchConfig | None = None) -> _Base:
+    """A player of any kind the arena seats: ``make_player``'s, and RLCard's rule agent
+    (which needs the bench's requirements, so no table can seat it)."""
+    if kind == Baseline.RLCARD_RULE:
+        return RLCardRulePlayer(seed)
+    return make_player(kind, seed, search)
 
 
 def play_deal(
@@ -126,7 +170,7 @@ def play_deal(
         hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank, rng=random.Random(seed)
     )
     if make is None:
-        make = partial(make_player, search=search)
+        make = partial(make_arena_player, search=search)
     players = [make(kind, seed * 7 + seat) for seat, kind in enumerate(kinds)]
     for player in players:
         player.keep_timings = True
@@ -360,6 +404,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(str(error))
     if args.full:
         return _main_full(args)
+    if Baseline.RLCARD_RULE in (args.a, args.b) and not rlcard_available():
+        parser.error("rlcard_rule needs the rlcard package: pip install -r requirements-bench.txt")
     other = None if args.paired is None else _load_paired(args.paired, args)
     started = time.perf_counter()
     result = run(
@@ -378,13 +424,7 @@ def main(argv: list[str] | None = None) -> int:
         f"{args.a} (A) vs {args.b} (B), {args.games} deals x {roles}, rules {args.rules}, "
         f"seed {args.seed}, {elapsed:.0f} s{', search ' + ' '.join(args.search) if search else ''}"
     )
-    for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
-        if stats.games:
-            print(f"A as {role:8s}: WP {stats.wp:.3f}  ADP {stats.adp:+.3f}  ({stats.games} hands)")
-    print(f"A decision time: {describe_times(result.times_a)}")
-    if result.searched_a:
-        print(f"A searched decisions only: {describe_times(result.searched_a)}")
-    print(f"B decision time: {describe_times(result.times_b)}")
+    _print_result(result, rlcard=Baseline.RLCARD_RULE in (args.a, args.b))
     if args.paired is not None and other is not None:
         _print_paired(args.paired, other, result)
     if args.save is not None:
@@ -392,9 +432,32 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+def _print_result(result: ArenaResult, rlcard: bool) -> None:
+    """A's win rate in each role and in both, and the decision times."""
+    for role, stats in (("landlord", result.landlord), ("farmers", result.farmers)):
+        if stats.games:
+            print(
+                f"A as {role:8s}: WP {stats.wp:.3f} \u00b1 {stats.error:.3f}  ADP {stats.adp:+.3f}"
+                f"  ({stats.games} hands)"
+            )
+    wp, wp_error, deals = overall(result.landlord.results, result.farmers.results)
+    if deals:
+        print(f"A overall    : WP {wp:.3f} \u00b1 {wp_error:.3f}  (both roles of {deals} deals)")
+    print(f"A decision time: {describe_times(result.times_a)}")
+    if result.searched_a:
+        print(f"A searched decisions only: {describe_times(result.searched_a)}")
+    print(f"B decision time: {describe_times(result.times_b)}")
+    if rlcard:
+        totals = RLCardRulePlayer.totals
+        print(
+            f"rlcard_rule: {totals['fallbacks']} of {totals['decisions']} answers not legal here "
+            "(a random legal action played instead)"
+        )
+
+
 def _main_full(args: argparse.Namespace) -> int:
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
-    known = {str(k) for k in (*LevelName, *Baseline)}
+    known = {str(k) for k in (*LevelName, *Baseline)} - {Baseline.RLCARD_RULE.value}
     if len(kinds) < 2 or not set(kinds) <= known:
         raise SystemExit(f"--kinds: two or more of {', '.join(sorted(known))}")
     room = room_by_key(args.room)

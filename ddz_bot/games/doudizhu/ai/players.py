@@ -200,6 +200,9 @@ class Baseline(StrEnum):
     NEVER_BIDS = "never_bids"
     #: the normal level's card play; always calls, bids the most, grabs and doubles
     ALWAYS_BIDS = "always_bids"
+    #: RLCard's rule agent (the rlcard package, requirements-bench.txt; ``ai/rlcard_rule.py``:
+    #: the arena's ``make_arena_player`` seats it, ``make_player`` doesn't)
+    RLCARD_RULE = "rlcard_rule"
 
 
 _SEARCH = SearchConfig()
@@ -301,6 +304,8 @@ def make_player(kind: str, seed: int | None = None, search: SearchConfig | None 
         return RandomPlayer(seed)
     if kind == Baseline.GREEDY:
         return GreedyPlayer(seed)
+    if kind == Baseline.RLCARD_RULE:  # a bench-only dependency: the arena seats it
+        raise ValueError("rlcard_rule is the arena's: arena.make_arena_player")
     if kind in _BASELINE_BIDDING:
         baseline = Baseline(kind)
         player = AIPlayer(
