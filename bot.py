@@ -133,9 +133,10 @@ def webhook_arguments(settings: Settings) -> WebhookArguments:
 
 
 def served_settings(settings: Settings, webhook: WebhookArguments | None) -> Settings:
-    """The settings the bot runs with: where the live table's server takes the webhook, it
-    checks the secret this start hands to Telegram (made at random when none is set)."""
-    if webhook is None or not settings.webapp:
+    """The settings the bot runs with: the server that takes the webhook (the live table's,
+    or the webhook's own) checks the secret this start hands to Telegram (made at random
+    when none is set)."""
+    if webhook is None:
         return settings
     return replace(settings, webhook_secret=webhook["secret_token"])
 
@@ -198,7 +199,7 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     from ddz_bot.tg.connection import startup_failure
 
     application = build_application(settings)
-    if not (webhook is not None and settings.webapp):  # that start says it itself
+    if webhook is None:  # the webhook's start says it itself
         say_ready_once_running(application)
     schedule_backups(application, settings)
     if not checked_whole:
@@ -211,6 +212,10 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
         from ddz_bot.web.watch import attach_watch
 
         attach_watch(application, settings)
+    if webhook is not None and not settings.webapp:  # the webhook on a server of its own
+        from ddz_bot.web.webhook import attach_webhook_server
+
+        attach_webhook_server(application, settings)
     tune_gc()
     tune_switching()
     quiet = _ReportedAtStart()
@@ -218,10 +223,8 @@ def _run(settings: Settings, webhook: WebhookArguments | None, *, checked_whole:
     for handler in handlers:
         handler.addFilter(quiet)
     try:
-        if webhook is not None and settings.webapp:
+        if webhook is not None:  # the live table's server, or the webhook's own
             run_on_live_server(application, webhook, retries=STARTUP_RETRIES)
-        elif webhook is not None:
-            application.run_webhook(**webhook, bootstrap_retries=STARTUP_RETRIES)
         else:
             application.run_polling(
                 allowed_updates=list(ALLOWED_UPDATES), bootstrap_retries=STARTUP_RETRIES

@@ -105,7 +105,7 @@ async def start_on_live_server(
         )
 
     await _with_retries(register, retries, "setWebhook")
-    log.info("webhook %s on the live table's server", webhook["webhook_url"])
+    log.info("webhook %s", webhook["webhook_url"])
     from .app import say_ready
 
     say_ready(application)

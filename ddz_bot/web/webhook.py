@@ -32,6 +32,7 @@ __all__ = [
     "SECRET_HEADER",
     "TelegramUpdates",
     "UpdateDoor",
+    "attach_webhook_server",
     "hook_path",
     "path_clash",
     "webhook_routes",
@@ -146,3 +147,35 @@ def webhook_routes(settings: Settings, application: AnyApp | None) -> list[Route
         return []
     door = UpdateDoor(application, settings.webhook_secret)
     return [(re.escape(hook_path(settings.webhook_url)) + "/?", TelegramUpdates, {"door": door})]
+
+
+def attach_webhook_server(application: AnyApp, settings: Settings) -> None:
+    """Without the live table: Telegram's webhook on a server of its own, at
+    ``DDZ_WEBHOOK_LISTEN``:``DDZ_WEBHOOK_PORT``, the same handler as on the live table's
+    server (a POST answered once its update is handled). It listens from ``post_init`` on,
+    once the bot's parts are up (a worker standing by does not listen until it takes over),
+    and stops before they close."""
+    import tornado.httpserver
+
+    before_init, before_shutdown = application.post_init, application.post_shutdown
+    servers: list[tornado.httpserver.HTTPServer] = []
+
+    async def post_init(app: AnyApp) -> None:
+        if before_init is not None:
+            await before_init(app)
+        server = tornado.httpserver.HTTPServer(
+            tornado.web.Application(webhook_routes(settings, app))
+        )
+        server.listen(settings.webhook_port, settings.webhook_listen)
+        servers.append(server)
+
+    async def post_shutdown(app: AnyApp) -> None:
+        while servers:
+            server = servers.pop()
+            server.stop()
+            await server.close_all_connections()
+        if before_shutdown is not None:
+            await before_shutdown(app)
+
+    application.post_init = post_init
+    application.post_shutdown = post_shutdown

@@ -217,22 +217,21 @@ def test_main_runs_the_webhook_with_those_arguments(
         DDZ_WEBHOOK_SECRET="from-env",
         DDZ_DB_PATH=str(tmp_path / "d.sqlite3"),
     )
-    seen: list[dict[str, Any]] = []
+    seen: list[tuple[AnyApp, dict[str, Any], int]] = []
 
-    def run_webhook(self: AnyApp, **kwargs: Any) -> None:
-        seen.append(kwargs)
+    def run_on_its_server(application: AnyApp, webhook: Any, *, retries: int) -> None:
+        seen.append((application, dict(webhook), retries))
 
     def run_polling(self: AnyApp, **kwargs: Any) -> None:
         raise AssertionError("polled although a webhook URL is set")
 
-    monkeypatch.setattr(Application, "run_webhook", run_webhook)
+    monkeypatch.setattr(entry, "run_on_live_server", run_on_its_server)
     monkeypatch.setattr(Application, "run_polling", run_polling)
     assert entry.main() == 0
     assert len(seen) == 1
-    assert seen[0] == {
-        **entry.webhook_arguments(Settings.from_env()),
-        "bootstrap_retries": entry.STARTUP_RETRIES,
-    }
+    _, webhook, retries = seen[0]
+    assert webhook == entry.webhook_arguments(Settings.from_env())
+    assert retries == entry.STARTUP_RETRIES
 
 
 def test_main_refuses_a_bad_webhook_url(
