@@ -6,15 +6,57 @@ proxy finds it, and every press is applied or answered: the hand plays on to one
 
 from __future__ import annotations
 
+import asyncio
+import json
 import signal
 import time
 from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlsplit
+
+from tornado.httpclient import HTTPRequest
+from tornado.websocket import websocket_connect
 
 from ..tg.local_telegram import LocalTelegram
+from ..web.live import hello, launch_data
 from .proxy import free_port, nginx
-from .workers import GROUP, Person, Webhook, Worker, decide, settled, until
+from .workers import ALICE, GROUP, Person, Webhook, Worker, decide, settled, until
 
 SECRET = "behind_the_proxy-1"
+EVE = 5099  # watches the table: a spectator
+
+
+async def _page_state(listen: int, user: int, name: str, token: str) -> dict[str, Any]:
+    """A page opened through the proxy (the page's origin, launch data in its first
+    message): its first state frame, retried while no worker takes it."""
+    request = HTTPRequest(
+        f"ws://127.0.0.1:{listen}/live/ws", headers={"Origin": "https://bot.example.org"}
+    )
+    deadline = time.monotonic() + 20
+    while True:
+        try:
+            connection = await websocket_connect(request)
+            await connection.write_message(hello(launch_data(user, name, token="1:x"), token))
+            while True:
+                text = await asyncio.wait_for(connection.read_message(), 10)
+                assert text is not None, connection.close_code
+                frame = json.loads(text)
+                if frame.get("t") == "state":
+                    connection.close()
+                    return dict(frame)
+        except (OSError, AssertionError, TimeoutError):
+            assert time.monotonic() < deadline, "no worker took the page"
+            await asyncio.sleep(0.1)
+
+
+def _token(alice: Person) -> str:
+    """The table's token, from the live table's button on Alice's panel."""
+    found = alice.panel()
+    assert found is not None
+    for button in found[0].buttons():
+        if "web_app" in button:
+            return str(parse_qs(urlsplit(button["web_app"]["url"]).query)["t"][0])
+    raise AssertionError("no live table button on the panel")
 
 
 def _settings(port: int) -> dict[str, str]:
@@ -49,10 +91,17 @@ async def test_the_proxy_finds_the_worker_that_took_over_and_no_press_is_lost(
             for _ in range(3):
                 assert await decide(alice, pressed)
             before = (await settled(url))[1]
+            token = _token(alice)
+            seen = await _page_state(listen, ALICE, "Alice", token)
+            watched = await _page_state(listen, EVE, "Eve", token)
             killed = time.monotonic()
             first.stop(signal.SIGKILL)
             ready = await second.says("ready as @", timeout=15)
             assert ready - killed < 10.0
+            # the pages open again, through the same proxy, at the worker that took over
+            again = await _page_state(listen, ALICE, "Alice", token)
+            assert again["v"] >= seen["v"] and again["table"] == seen["table"]
+            assert (await _page_state(listen, EVE, "Eve", token))["v"] >= watched["v"]
             deadline = time.monotonic() + 120
             while (await settled(url))[0] == 0:
                 assert time.monotonic() < deadline, "".join(second.said)
