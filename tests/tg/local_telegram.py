@@ -14,6 +14,7 @@ import contextlib
 import json
 import socket
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from email.parser import BytesParser
@@ -23,6 +24,10 @@ from typing import Any
 from urllib.parse import parse_qsl, urlsplit
 
 from .fake_api import FakeBotAPI
+
+#: how long an empty ``getUpdates`` is held, as Telegram's long polling holds it (the bot
+#: would otherwise ask again at once, over and over)
+LONG_POLL = 0.25
 
 
 class LocalTelegram:
@@ -87,6 +92,11 @@ def local_telegram(api: FakeBotAPI | None = None) -> Iterator[LocalTelegram]:
                 local.proxied_hosts.append(target.netloc)
             length = int(self.headers.get("Content-Length") or 0)
             params, files = _form(self.headers.get("Content-Type", ""), self.rfile.read(length))
+            method = target.path.rsplit("/", 1)[-1]
+            if method == "getUpdates":  # a long poll: held a moment while there is nothing
+                deadline = time.monotonic() + LONG_POLL
+                while not fake.pending_updates and time.monotonic() < deadline:
+                    time.sleep(0.01)
             with local.lock:
                 status, body = fake.answer(target.path.rsplit("/", 1)[-1], params, files)
             self.send_response(status)

@@ -1,0 +1,232 @@
+"""Workers under load, and what a hand-over costs: ``python bot.py`` processes over the fake
+Bot API (served over HTTP, with Telegram's limits on), people at tables of one person and two
+AI seats deciding by their panels' buttons, the worker playing killed now and then.
+
+Run: python bench/cluster_load.py [--workers 2] [--backend postgresql|sqlite] [--tables 20]
+     [--duration 120] [--kills 10] [--think 3] [--database-url postgresql://127.0.0.1/test]
+
+On PostgreSQL the workers are one playing and the others standing by (README, "Running
+several workers"); each kill is a SIGKILL of the one playing, and the killed one is started
+again to stand by. On SQLite there is one worker: a kill is a restart of the process on its
+file. Printed (three lines keep their form for scripts):
+
+- ``decision wait: p50 X ms  p99 Y ms  max Z ms``: from a person's press to the bot's answer
+  to it (the spinner on the button), over every press, the kills' included (a press made
+  while no worker plays waits for the one that takes over);
+- ``most Telegram calls in one second: N``: over every worker, any method, sliding window;
+- ``hand-over after SIGKILL: p50 X s  max Y s``: from the kill to the next worker's "ready";
+- the moves a second, and the workers' CPU a move (their user and system time from /proc,
+  once each is up, to its kill or the end: a start's own CPU left out, a take-over's resume
+  counted).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import itertools
+import random
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from scratch import scratch_database
+
+from tests.cluster.workers import Person, Worker, until
+from tests.tg.fake_api import TELEGRAM_LIMITS, FakeBotAPI, FakeMessage, most_in_a_second
+from tests.tg.local_telegram import LocalTelegram, local_telegram
+
+#: a decision's buttons, in the order the people press them
+DECISIONS = ("叫地主", "不抢", "不明牌", "不加倍", "提示")
+CLOCK_TICKS = 100  # /proc's clock ticks a second (Linux's usual USER_HZ)
+
+
+def cpu_seconds(pid: int) -> float:
+    """A process's user and system time so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
+
+
+class Seat(Person):
+    """One person at the fake Telegram, with their own group and user id."""
+
+    def __init__(self, local: LocalTelegram, index: int) -> None:
+        self.group = -(10**9) - index
+        self.user_id = 10**7 + index
+        self.local = local
+        self.api = local.api
+        self.webhook = None
+        self.queries = itertools.count(self.user_id * 1000)  # query ids no other seat uses
+        with local.lock:
+            self.user = self.api.add_user(self.user_id, f"P{index}", language_code="zh-hans")
+            self.api.started.add(self.user_id)
+            self.api.add_group(self.group, f"bench {index}")
+
+    def panel(self) -> tuple[FakeMessage, tuple[str, ...]] | None:
+        with self.local.lock:
+            for message in reversed(self.api.chat_messages(self.user_id)):
+                if message.from_bot and message.photo_digest is not None:
+                    data = tuple(b.get("callback_data", "") for b in message.buttons())
+                    return message, data
+        return None
+
+    def lobby(self) -> FakeMessage | None:
+        with self.local.lock:
+            return self.api.last_message(self.group, with_buttons=True)
+
+    def again(self) -> FakeMessage | None:
+        """The group's message offering another hand, once one is over."""
+        found = self.lobby()
+        labels = [] if found is None else [b["text"] for b in found.buttons()]
+        return found if any("再来一局" in label for label in labels) else None
+
+
+async def play(seat: Seat, think: float, waits: list[float], stop: float) -> int:
+    """The person's hands until ``stop``: each decision after thinking, a new table when
+    one ends. Returns the presses made."""
+    rng = random.Random(seat.user_id)
+    pressed: set[tuple[str, ...]] = set()
+    presses = 0
+    seat.send(seat.group, "/newgame")
+    lobby = await until(seat.lobby, timeout=60)
+    await seat.press_answered(lobby, "开始")
+    while time.monotonic() < stop:
+        found = seat.panel()
+        again = seat.again()
+        if again is not None and (found is None or found[1] in pressed):
+            await seat.press_answered(again, "再来一局")
+            lobby = await until(seat.lobby, timeout=60)
+            await seat.press_answered(lobby, "开始")
+            continue
+        if found is None or found[1] in pressed:
+            await asyncio.sleep(0.05)
+            continue
+        message, data = found
+        labels = [b["text"] for b in message.buttons()]
+        wanted = next((d for d in DECISIONS if any(d in label for label in labels)), None)
+        if wanted is None:
+            await asyncio.sleep(0.05)
+            continue
+        pressed.add(data)
+        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+        started = time.monotonic()
+        answer = await seat.press_answered(message, wanted)
+        waits.append(time.monotonic() - started)
+        presses += 1
+        if wanted == "提示":
+            no_play = "没有能压过" in str(answer.get("text", ""))
+            started = time.monotonic()
+            await seat.press_answered(message, "不出" if no_play else "出牌")
+            waits.append(time.monotonic() - started)
+            presses += 1
+    return presses
+
+
+async def run(args: argparse.Namespace, folder: Path) -> None:
+    url = args.database_url if args.backend == "postgresql" else ""
+    api = FakeBotAPI(keep_history=False, limits=TELEGRAM_LIMITS)
+    with local_telegram(api) as local:
+        async with scratch_database(folder, url) as target:
+            settings = {"DDZ_PLAY_TIMEOUT": "60", "DDZ_BID_TIMEOUT": "60"}
+            if isinstance(target, Path):
+                settings["DDZ_DB_PATH"] = str(target)
+            workers: list[Worker] = []
+            cpu = 0.0
+            started_cpu: dict[int, float] = {}  # each worker's CPU once up (its start left out)
+
+            def start() -> Worker:
+                database = target if isinstance(target, str) else ""
+                worker = Worker(database, local.url, folder, **settings)
+                workers.append(worker)
+                return worker
+
+            def up(worker: Worker) -> None:
+                started_cpu[worker.process.pid] = cpu_seconds(worker.process.pid)
+
+            def used(worker: Worker) -> float:
+                pid = worker.process.pid
+                return cpu_seconds(pid) - started_cpu.get(pid, 0.0)
+
+            playing = start()
+            await playing.says("ready as @", timeout=60)
+            up(playing)
+            standing = [start() for _ in range(args.workers - 1)]
+            for worker in standing:
+                await worker.says("standing by", timeout=60)
+                up(worker)
+            seats = [Seat(local, index) for index in range(args.tables)]
+            waits: list[float] = []
+            began = time.monotonic()
+            stop = began + args.duration
+            people = [asyncio.create_task(play(s, args.think, waits, stop)) for s in seats]
+            handovers: list[float] = []
+            for kill in range(args.kills):
+                await asyncio.sleep(args.duration / (args.kills + 1))
+                cpu += used(playing)
+                killed = time.monotonic()
+                playing.stop(signal.SIGKILL)
+                if standing:
+                    playing = standing.pop(0)
+                    ready = await playing.says("ready as @", timeout=60)
+                    standing.append(start())
+                    await standing[-1].says("standing by", timeout=60)
+                    up(standing[-1])
+                else:
+                    playing = start()
+                    ready = await playing.says("ready as @", timeout=60)
+                    up(playing)
+                handovers.append(ready - killed)
+                print(f"kill {kill + 1}: hand-over {ready - killed:.2f} s", flush=True)
+            presses = sum(await asyncio.gather(*people))
+            elapsed = time.monotonic() - began
+            for worker in workers:
+                if worker.process.poll() is None:
+                    cpu += used(worker)
+                    worker.stop(signal.SIGTERM)
+            with local.lock:  # getUpdates is no call Telegram's limits count
+                moments = [call.at for call in api.calls if call.method != "getUpdates"]
+    ms = sorted(w * 1000 for w in waits)
+    print(
+        f"workers: {args.workers}  backend: {args.backend}  tables: {args.tables}"
+        f"  duration {args.duration:.0f} s  kills {args.kills}"
+    )
+    if ms:
+        p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+        print(
+            f"decision wait: p50 {statistics.median(ms):.0f} ms  p99 {p99:.0f} ms"
+            f"  max {ms[-1]:.0f} ms"
+        )
+    print(f"most Telegram calls in one second: {most_in_a_second(moments)}")
+    if handovers:
+        print(
+            f"hand-over after SIGKILL: p50 {statistics.median(handovers):.2f} s"
+            f"  max {max(handovers):.2f} s"
+        )
+    per_move = cpu / max(presses, 1) * 1000
+    print(f"moves a second: {presses / elapsed:.1f}  CPU a move: {per_move:.1f} ms")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--backend", choices=("postgresql", "sqlite"), default="postgresql")
+    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--duration", type=float, default=120.0)
+    parser.add_argument("--kills", type=int, default=10)
+    parser.add_argument("--think", type=float, default=3.0)
+    parser.add_argument("--database-url", default="postgresql://postgres@127.0.0.1:5432/test")
+    args = parser.parse_args()
+    if args.backend == "sqlite" and args.workers != 1:
+        parser.error("on SQLite the bot is one process: --workers 1")
+    with tempfile.TemporaryDirectory() as folder:
+        asyncio.run(run(args, Path(folder)))
+
+
+if __name__ == "__main__":
+    main()
