@@ -169,5 +169,33 @@ async def test_a_tournament_plays_on_after_a_restart(tmp_path: Path) -> None:
         assert found is not None and found.state is TournamentState.FINISHED
         assert len(await rt.db.tournament_hand_ids(tid)) == 4
         assert not await rt.db.ledger_mismatches()
+        (shown,) = _tournament_texts(second, group)  # the same message, edited to the end
+        assert "结束" in shown
+    finally:
+        await second.stop()
+
+
+async def test_a_restart_edits_the_same_sign_up_message(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    api = FakeBotAPI()
+    first = await start_bot(settings, api)
+    group = first.group()
+    alice, bob = first.user("Alice"), first.user("Bob")
+    try:
+        tid = await _open(first, group, [alice], "2x1")
+        signup = _signup(first, group)
+        found = await manager_of(first).db.tournament(tid)
+        assert found is not None and found.message_id == signup.message_id
+    finally:
+        await first.stop()
+    second = await start_bot(settings, api)
+    alice, bob = SimUser(second, alice.user), SimUser(second, bob.user)
+    try:
+        assert (await bob.press(signup, "报名")).get("text") == "已报名。"
+        assert "已报名 2 人" in (signup.text or "")  # the old message, edited
+        assert len(_tournament_texts(second, group)) == 1  # nothing posted anew
+        await alice.press(signup, "开赛")
+        assert "第 1/2 轮" in (signup.text or "")
+        assert len(_tournament_texts(second, group)) == 1
     finally:
         await second.stop()
