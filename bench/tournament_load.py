@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import itertools
 import random
 import sys
 import tempfile
@@ -102,10 +103,19 @@ async def sign_up(
 
 async def watch_end(rt: Runtime, tid: int, until: float, over: asyncio.Event) -> None:
     """Sets ``over`` once the tournament is no longer in play (or the time is up)."""
-    while time.monotonic() < until:
+    started = time.monotonic()
+    for second in itertools.count():
         found = await rt.db.tournament(tid)
         if found is None or found.state is not TournamentState.PLAYING:
             break
+        if time.monotonic() >= until:
+            break
+        if second % 30 == 0:  # progress, on stderr
+            counted = len(await rt.db.tournament_hand_ids(tid))
+            print(
+                f"{time.monotonic() - started:5.0f} s: round {found.round}, {counted} hands",
+                file=sys.stderr,
+            )
         await asyncio.sleep(1.0)
     over.set()
 
@@ -137,7 +147,8 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
         watch_end(rt, tid, until, over),
         *(person(driver, rt, watch, user, habit, until, over, rng) for user in users),
     )
-    await rt.drain()
+    with contextlib.suppress(TimeoutError):  # hands still in play at the time limit
+        await asyncio.wait_for(rt.drain(), timeout=10.0)
     elapsed = time.monotonic() - started
     found = await rt.db.tournament(tid)
     counted = len(await rt.db.tournament_hand_ids(tid))
