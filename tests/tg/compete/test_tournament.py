@@ -1,8 +1,8 @@
 """比赛 through the real Application: sign-up by buttons, the fees taken at the start, every
 board playing at once (the AI filling the last), people seated again by the standings after
 each round, one standings message in the group naming no card, the prizes paid once; a
-tournament called off gives the fees back; a restart mid-tournament plays on from storage
-(R-TOUR-SIGNUP, R-TOUR-FEE, R-TOUR-SEAT, R-TOUR-RANK, R-TOUR-PRIZE)."""
+tournament called off gives the fees back; a restart mid-tournament plays on from storage,
+and a restart edits the same group message, in sign-up or in play (R-TOUR-SIGNUP, R-TOUR-FEE, R-TOUR-SEAT, R-TOUR-RANK, R-TOUR-PRIZE)."""
 
 from __future__ import annotations
 
