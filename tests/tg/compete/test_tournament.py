@@ -2,7 +2,8 @@
 board playing at once (the AI filling the last), people seated again by the standings after
 each round, one standings message in the group naming no card, the prizes paid once; a
 tournament called off gives the fees back; a restart mid-tournament plays on from storage,
-and a restart edits the same group message, in sign-up or in play (R-TOUR-SIGNUP, R-TOUR-FEE, R-TOUR-SEAT, R-TOUR-RANK, R-TOUR-PRIZE)."""
+and a restart edits the same group message, in sign-up or in play (R-TOUR-SIGNUP,
+R-TOUR-FEE, R-TOUR-SEAT, R-TOUR-RANK, R-TOUR-PRIZE)."""
 
 from __future__ import annotations
 
