@@ -20,11 +20,11 @@ from ddz_bot.games.doudizhu.engine import Game
 from ddz_bot.games.doudizhu.engine.catalogue import legal_moves
 from ddz_bot.games.doudizhu.engine.views import Phase
 from ddz_bot.tg.runtime import Runtime
-from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING
+from ddz_bot.tg.table import FINISHED, LOBBY, PLAYING, Table
 from ddz_bot.tg.words import cards_text
 from tests.tg.fake_api import FakeBotAPI, FakeMessage
 
-__all__ = ["Habit", "panel_of", "player"]
+__all__ = ["Habit", "decide_at", "panel_of", "player"]
 
 
 class Driver(Protocol):
@@ -80,7 +80,16 @@ async def decide(
     """Take one decision if it is this user's (typed or pressed, by ``habit``); returns
     whether it was."""
     table = manager.table_in(group)
-    if table is None or table.phase != PLAYING or table.game is None:
+    if table is None:
+        return False
+    return await decide_at(driver, table, user, rng, habit)
+
+
+async def decide_at(
+    driver: Driver, table: Table, user: dict[str, Any], rng: random.Random, habit: Habit
+) -> bool:
+    """``decide`` at a given table (a tournament's hand has no group table of its own)."""
+    if table.phase != PLAYING or table.game is None:
         return False
     seat = table.seat_of(user["id"])
     game = table.game

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from .migration_8 import SEASONS_AND_TOURNAMENTS, SQLITE_FINISH_INDEX
+from .migration_9 import TOURNAMENT_MESSAGE
 
 __all__ = ["LATEST_VERSION", "MIGRATIONS", "POSTGRESQL_BASELINE", "Migration"]
 
@@ -453,5 +454,6 @@ MIGRATIONS: Final[tuple[Migration, ...]] = (
     Migration(6, _V6_ANY_GROUP_GAME),
     Migration(7, _V7_GAMES_OWN_WORDS, _PG_V7_BASELINE),
     Migration(8, SEASONS_AND_TOURNAMENTS + SQLITE_FINISH_INDEX, SEASONS_AND_TOURNAMENTS),
+    Migration(9, TOURNAMENT_MESSAGE, TOURNAMENT_MESSAGE),
 )
 LATEST_VERSION: Final = len(MIGRATIONS)

@@ -53,6 +53,8 @@ class Tournament:
     round: int
     lang: str
     title: str
+    #: the group's message that shows it (None until sent): a restart edits it
+    message_id: int | None = None
 
     @property
     def open(self) -> bool:
@@ -84,6 +86,7 @@ class TournamentScore:
 
 
 _COLUMNS = "tournament_id, chat_id, organiser, rules, rounds, hands, fee, state, round, lang, title"
+_READ = f"{_COLUMNS}, message_id"
 
 
 def _tournament(row: Row) -> Tournament:
@@ -99,6 +102,7 @@ def _tournament(row: Row) -> Tournament:
         round=int(row["round"]),
         lang=row["lang"],
         title=row["title"],
+        message_id=None if row["message_id"] is None else int(row["message_id"]),
     )
 
 
@@ -199,17 +203,28 @@ class TournamentsMixin(StoreCore):
 
     async def tournament(self, tournament_id: int) -> Tournament | None:
         row = await self._fetchone(
-            f"SELECT {_COLUMNS} FROM tournaments WHERE tournament_id = ?", (tournament_id,)
+            f"SELECT {_READ} FROM tournaments WHERE tournament_id = ?", (tournament_id,)
         )
         return None if row is None else _tournament(row)
 
     async def open_tournaments(self) -> list[Tournament]:
         """Every tournament in sign-up or in play (what a restart resumes)."""
         rows = await self._fetchall(
-            f"SELECT {_COLUMNS} FROM tournaments WHERE state IN (?, ?) ORDER BY tournament_id",
+            f"SELECT {_READ} FROM tournaments WHERE state IN (?, ?) ORDER BY tournament_id",
             (TournamentState.SIGNUP.value, TournamentState.PLAYING.value),
         )
         return [_tournament(r) for r in rows]
+
+    async def set_tournament_message(self, tournament_id: int, message_id: int) -> None:
+        """Remember the group's message of the tournament (a restart edits it)."""
+
+        async def write(tx: Transaction) -> None:
+            await tx.execute(
+                "UPDATE tournaments SET message_id = ? WHERE tournament_id = ?",
+                (message_id, tournament_id),
+            )
+
+        await self._transact(write)
 
     async def enter_tournament(self, tournament_id: int, user_id: int, name: str) -> bool:
         """Sign up while the tournament signs up; whether it changed anything."""

@@ -193,6 +193,7 @@ class Runtime:
 
     async def _sent(self, chat_id: int, slot: str, message_id: int) -> None:
         await self.reach.sent(chat_id, slot, message_id)
+        await self.tournaments.sent(chat_id, slot, message_id)
 
     async def _sending(self, chat_id: int, slot: str, newest: int) -> None:
         await self.reach.sending(chat_id, slot, newest)

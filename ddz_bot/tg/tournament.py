@@ -92,8 +92,11 @@ class Terms:
     fee: int = 0
 
 
+_SLOT = "tour"
+
+
 def _slot(tournament_id: int) -> str:
-    return f"tour{tournament_id}"
+    return f"{_SLOT}{tournament_id}"
 
 
 class Tournaments:
@@ -240,10 +243,18 @@ class Tournaments:
             if found is not None and found.state is TournamentState.PLAYING:
                 await self._advance(found)
 
+    async def sent(self, chat_id: int, slot: str, message_id: int) -> None:
+        """The group's message of a tournament was sent: stored, so a restart edits it."""
+        number = slot[len(_SLOT) :]
+        if chat_id < 0 and slot.startswith(_SLOT) and number.isdigit():
+            await self.db.set_tournament_message(int(number), message_id)
+
     async def resume(self) -> None:
         """After a restart: every open tournament shows again and plays on (a hand settled
         but not counted is counted now)."""
         for found in await self.db.open_tournaments():
+            if found.message_id is not None:  # the same message shows it again
+                self.outbox.bind(found.chat_id, _slot(found.id), found.message_id)
             try:
                 for table in list(self.registry.tables()):
                     board = event_of(table)

@@ -1,8 +1,9 @@
 """比赛 through the real Application: sign-up by buttons, the fees taken at the start, every
 board playing at once (the AI filling the last), people seated again by the standings after
 each round, one standings message in the group naming no card, the prizes paid once; a
-tournament called off gives the fees back; a restart mid-tournament plays on from storage
-(R-TOUR-SIGNUP, R-TOUR-FEE, R-TOUR-SEAT, R-TOUR-RANK, R-TOUR-PRIZE)."""
+tournament called off gives the fees back; a restart mid-tournament plays on from storage,
+and a restart edits the same group message, in sign-up or in play (R-TOUR-SIGNUP,
+R-TOUR-FEE, R-TOUR-SEAT, R-TOUR-RANK, R-TOUR-PRIZE)."""
 
 from __future__ import annotations
 
@@ -169,5 +170,33 @@ async def test_a_tournament_plays_on_after_a_restart(tmp_path: Path) -> None:
         assert found is not None and found.state is TournamentState.FINISHED
         assert len(await rt.db.tournament_hand_ids(tid)) == 4
         assert not await rt.db.ledger_mismatches()
+        (shown,) = _tournament_texts(second, group)  # the same message, edited to the end
+        assert "结束" in shown
+    finally:
+        await second.stop()
+
+
+async def test_a_restart_edits_the_same_sign_up_message(tmp_path: Path) -> None:
+    settings = make_settings(tmp_path)
+    api = FakeBotAPI()
+    first = await start_bot(settings, api)
+    group = first.group()
+    alice, bob = first.user("Alice"), first.user("Bob")
+    try:
+        tid = await _open(first, group, [alice], "2x1")
+        signup = _signup(first, group)
+        found = await manager_of(first).db.tournament(tid)
+        assert found is not None and found.message_id == signup.message_id
+    finally:
+        await first.stop()
+    second = await start_bot(settings, api)
+    alice, bob = SimUser(second, alice.user), SimUser(second, bob.user)
+    try:
+        assert (await bob.press(signup, "报名")).get("text") == "已报名。"
+        assert "已报名 2 人" in (signup.text or "")  # the old message, edited
+        assert len(_tournament_texts(second, group)) == 1  # nothing posted anew
+        await alice.press(signup, "开赛")
+        assert "第 1/2 轮" in (signup.text or "")
+        assert len(_tournament_texts(second, group)) == 1
     finally:
         await second.stop()
