@@ -80,6 +80,12 @@ class Seat(Person):
         with self.local.lock:
             return self.api.last_message(self.group, with_buttons=True)
 
+    def lobby_to_start(self) -> FakeMessage | None:
+        """The group's lobby, once it offers Start."""
+        found = self.lobby()
+        labels = [] if found is None else [b["text"] for b in found.buttons()]
+        return found if any("开始" in label for label in labels) else None
+
     def again(self) -> FakeMessage | None:
         """The group's message offering another hand, once one is over."""
         found = self.lobby()
@@ -89,19 +95,20 @@ class Seat(Person):
 
 async def play(seat: Seat, think: float, waits: list[float], stop: float) -> int:
     """The person's hands until ``stop``: each decision after thinking, a new table when
-    one ends. Returns the presses made."""
+    one ends. Returns the presses made. (A press never answered fails the run: no update
+    may be lost with its worker.)"""
     rng = random.Random(seat.user_id)
     pressed: set[tuple[str, ...]] = set()
     presses = 0
     seat.send(seat.group, "/newgame")
-    lobby = await until(seat.lobby, timeout=60)
+    lobby = await until(seat.lobby_to_start, timeout=60)
     await seat.press_answered(lobby, "开始")
     while time.monotonic() < stop:
         found = seat.panel()
         again = seat.again()
         if again is not None and (found is None or found[1] in pressed):
             await seat.press_answered(again, "再来一局")
-            lobby = await until(seat.lobby, timeout=60)
+            lobby = await until(seat.lobby_to_start, timeout=60)
             await seat.press_answered(lobby, "开始")
             continue
         if found is None or found[1] in pressed:

@@ -481,8 +481,11 @@ class FakeBotAPI(BaseRequest):
         return self.bot_user()
 
     def _api_getUpdates(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
-        updates, self.pending_updates = self.pending_updates, []
-        return updates
+        """As Telegram: an update is sent again until a later call's ``offset`` passes it
+        (a bot that fetched it and died before asking again gets it back)."""
+        offset = int(params.get("offset") or 0)
+        self.pending_updates = [u for u in self.pending_updates if u["update_id"] >= offset]
+        return list(self.pending_updates)
 
     def _api_setWebhook(self, params: dict[str, Any], files: dict[str, Any]) -> Any:
         if self.webhook_refusal is not None:
