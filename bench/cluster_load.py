@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import itertools
 import random
 import signal
@@ -127,9 +128,17 @@ async def play(seat: Seat, think: float, waits: list[float], stop: float) -> int
         found = seat.panel()
         again = seat.again()
         if again is not None and (found is None or found[1] in pressed):
-            await seat.press_answered(again, "再来一局")
-            lobby = await until(seat.lobby_to_start, timeout=60)
-            await seat.press_answered(lobby, "开始")
+            with contextlib.suppress(AssertionError):  # lost with a worker: tried again
+                await seat.press_answered(again, "再来一局")
+
+                # the next hand: a lobby to start, unless it is dealt at once
+                def next_hand() -> FakeMessage | str | None:
+                    dealt = (seat.panel() or (None, ()))[1] not in pressed
+                    return seat.lobby_to_start() or ("dealt" if dealt else None)
+
+                ahead = await until(next_hand, timeout=30)
+                if isinstance(ahead, FakeMessage):
+                    await seat.press_answered(ahead, "开始")
             continue
         if found is None or found[1] in pressed:
             await asyncio.sleep(0.05)
