@@ -11,7 +11,6 @@ from __future__ import annotations
 import gc
 import logging
 import sys
-import time
 from collections.abc import Hashable
 from typing import Any
 
@@ -148,10 +147,10 @@ def build_application(
             )
         else:
             db = await Database.open(settings.db_path, economy=economy)
-        if budget is not None:
-            # the process before this one (the worker it took over from, or this bot before
-            # a crash and a restart) may have spent the token's last second
-            budget.assume_spent_at(db.backend.took_over_at or time.monotonic())
+        took_over_at = db.backend.took_over_at
+        if budget is not None and took_over_at is not None:
+            # the worker it took over from may have spent the token's last second
+            budget.assume_spent_at(took_over_at)
         me = application.bot
         parts = Runtime(settings, db, me, application.job_queue, bot_username=me.username or "")
         application.bot_data[RUNTIME_KEY] = parts
