@@ -86,8 +86,6 @@ class Backend(Protocol):
     dialect: Dialect
     #: what the database is called in messages (the file, or the server and database)
     name: str
-    #: when (``time.monotonic``) this process took the data over from another, if it did
-    took_over_at: float | None
 
     async def connect(self) -> None: ...
 

@@ -26,7 +26,6 @@ import asyncio
 import contextlib
 import logging
 import socket
-import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, TypeVar
 from urllib.parse import urlsplit
@@ -204,8 +203,6 @@ class PostgresBackend:
         self._on_lost_hold = on_lost_hold
         self._pool: asyncpg.Pool | None = None
         self._holder: asyncpg.Connection | None = None
-        #: when (``time.monotonic``) this worker took the hold from another, if it did
-        self.took_over_at: float | None = None
 
     # -- life cycle -------------------------------------------------------------------------
 
@@ -258,7 +255,6 @@ class PostgresBackend:
             await conn.close()
             raise
         if told:
-            self.took_over_at = time.monotonic()
             log.info("took over %s", self.name)
         if self._on_lost_hold is not None:
             lost = self._on_lost_hold

@@ -206,7 +206,6 @@ class SqliteBackend:
         self._shared_lock = threading.Lock()
         self._sharing = False  # the writer thread has a job writing them
         self._reader: aiosqlite.Connection | None = None
-        self.took_over_at: float | None = None  # one process a file: never from another
 
     # -- life cycle -------------------------------------------------------------------------
 

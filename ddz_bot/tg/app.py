@@ -110,12 +110,11 @@ def build_application(
     """The bot's Application. ``request`` replaces the HTTP client (tests use a fake)."""
     if not settings.token:
         raise ValueError("no bot token: set DDZ_BOT_TOKEN")
-    budget = Budget(settings.overall_rate) if settings.overall_rate > 0 else None
     limiter = rate_limiter or ChatRateLimiter(
         overall_max_rate=settings.overall_rate,
         group_max_rate=settings.group_rate,
         max_retries=2,
-        budget=budget,
+        budget=Budget(settings.overall_rate) if settings.overall_rate > 0 else None,
     )
 
     def key_of(update: object) -> Hashable | None:
@@ -147,10 +146,6 @@ def build_application(
             )
         else:
             db = await Database.open(settings.db_path, economy=economy)
-        took_over_at = db.backend.took_over_at
-        if budget is not None and took_over_at is not None:
-            # the worker it took over from may have spent the token's last second
-            budget.assume_spent_at(took_over_at)
         me = application.bot
         parts = Runtime(settings, db, me, application.job_queue, bot_username=me.username or "")
         application.bot_data[RUNTIME_KEY] = parts

@@ -171,13 +171,6 @@ class Budget:
             return self._recent[over - 1] + self._span
         return now + self._span
 
-    def assume_spent_at(self, moment: float) -> None:
-        """Count a whole window's calls as made at ``moment`` (``time.monotonic``): another
-        process of the same token may have made them (the worker this one took over from,
-        until it went), so the first calls wait until that second is over."""
-        self._recent.extend([moment] * self._capacity)
-        self._recent = deque(sorted(self._recent))
-
     def _configure(self) -> None:
         """The window, its ceilings and the bucket for the rate now."""
         rate = self.per_second

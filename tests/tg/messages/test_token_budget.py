@@ -8,7 +8,6 @@ read one clock that the test moves."""
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import AsyncIterator, Awaitable
 from pathlib import Path
 from typing import TypeVar
@@ -170,17 +169,3 @@ async def test_two_bots_with_half_the_budget_each_keep_to_the_tokens_second(
         told = [c.at for c in calls if c.chat_id == decider]
         assert told and told[0] - asked < 0.25
     assert len(api.callback_answers) == 30
-
-
-def test_a_worker_that_takes_over_waits_out_the_second_the_last_one_may_have_spent() -> None:
-    """The worker that took over counts the token's last second as spent from the moment it
-    took the hold (the worker before it may have made 30 calls just then): its first call
-    waits for that second to pass, so the two together never make more than 30."""
-    fresh = Budget(30)
-    assert fresh._room() == 0
-    taken_over = Budget(30)
-    taken_over.assume_spent_at(time.monotonic())
-    assert taken_over._room() > 0.9
-    earlier = Budget(30)
-    earlier.assume_spent_at(time.monotonic() - 2.0)  # took over two seconds ago: all free
-    assert earlier._room() == 0
