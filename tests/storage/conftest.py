@@ -61,6 +61,13 @@ async def db(db_target: Path | str, clock: FakeClock) -> AsyncIterator[Database]
 
 
 @pytest.fixture
+async def pg_db(clock: FakeClock) -> AsyncIterator[Database]:
+    """For what only PostgreSQL has (a write that runs on the loop)."""
+    async with fresh_schema() as url, Database(url, clock=clock) as database:
+        yield database
+
+
+@pytest.fixture
 async def sqlite_db(db_path: Path, clock: FakeClock) -> AsyncIterator[Database]:
     """For what only SQLite has (its file, its writer thread, its pragmas)."""
     async with Database(db_path, clock=clock) as database:
