@@ -26,7 +26,7 @@ import asyncio
 import contextlib
 import logging
 import socket
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Coroutine, Iterable, Sequence
 from typing import Any, Final, TypeVar
 from urllib.parse import urlsplit
 
@@ -149,6 +149,14 @@ class PostgresTransaction:
             await self.conn.executemany(numbered_placeholders(sql), batch)
         except asyncpg.IntegrityConstraintViolationError as error:
             raise ConstraintError(str(error)) from error
+
+
+async def _to_its_end(write: Coroutine[Any, Any, T]) -> T:
+    """``write`` run to its end even if the caller is cancelled meanwhile (the caller just
+    stops waiting; the outcome is still collected, so nothing is logged as never retrieved)."""
+    task = asyncio.ensure_future(write)
+    task.add_done_callback(lambda done: done.cancelled() or done.exception())
+    return await asyncio.shield(task)
 
 
 def _start_refusal(name: str, error: BaseException) -> Exception | None:
@@ -324,9 +332,7 @@ class PostgresBackend:
         to its end even if the caller is cancelled meanwhile."""
         if self._pool is None:
             raise RuntimeError("the database is closed")
-        task = asyncio.ensure_future(self._run(self._pool, work, shared))
-        task.add_done_callback(lambda done: done.cancelled() or done.exception())
-        return await asyncio.shield(task)
+        return await _to_its_end(self._run(self._pool, work, shared))
 
     async def _run(self, pool: asyncpg.Pool, work: Work[T], shared: bool) -> T:
         begin = "BEGIN"
@@ -357,9 +363,7 @@ class PostgresBackend:
         """One statement as a change of its own: one round trip (the module docstring)."""
         if self._pool is None:
             raise RuntimeError("the database is closed")
-        task = asyncio.ensure_future(self._one(self._pool, sql, params))
-        task.add_done_callback(lambda done: done.cancelled() or done.exception())
-        return await asyncio.shield(task)
+        return await _to_its_end(self._one(self._pool, sql, params))
 
     async def _one(self, pool: asyncpg.Pool, sql: str, params: Sequence[Any]) -> Row | None:
         try:
