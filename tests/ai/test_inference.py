@@ -111,6 +111,25 @@ def test_a_player_keeps_every_play_of_the_other_seats_with_what_it_topped() -> N
     ]
 
 
+def test_a_play_on_a_top_the_view_no_longer_shows_is_read_as_a_follow_not_a_lead() -> None:
+    player = AIPlayer("hard", 1)
+    game = play_game(HANDS, BOTTOM)
+    game.apply(Play(0, cards("3")))
+    game.apply(Play(1, cards("5")))
+    assert _observed(player, game, 2) == [(0, "3", None, "3"), (1, "5", "3", "5")]
+    game.apply(Pass(2))
+    game.apply(Play(0, cards("T")))
+    game.apply(Play(1, cards("K")))
+    # seat 1's 5 is gone from the view (its K shows instead): the T topped it, as seat 2
+    # saw when it passed on it; the T was no lead
+    assert _observed(player, game, 2) == [
+        (0, "3", None, "3T"),
+        (1, "5", "3", "5K"),
+        (0, "T", "5", "T"),
+        (1, "K", "T", "K"),
+    ]
+
+
 def test_a_lead_is_plausible_when_it_is_the_costliest_combo_of_the_plan() -> None:
     lead = Observed(1, _combo("4"), None, _counts("4"))
     # then 4 JJ QQQ: leading the loose 4 is what a planning player does

@@ -52,7 +52,7 @@ from ddz_bot.games.doudizhu.engine import (
 from ddz_bot.kernel import DEFAULT_ROOM, ROOMS, Deal, format_cards, room_by_key
 
 from .full_arena import report, run_all
-from .players import Baseline, LevelName, _Base, make_player
+from .players import AIPlayer, Baseline, LevelName, _Base, make_player
 from .rlcard_rule import RLCardRulePlayer, rlcard_available
 from .search import SearchConfig
 
@@ -152,6 +152,13 @@ def make_arena_player(kind: str, seed: int, search: SearchConfig | None = None) 
     return make_player(kind, seed, search)
 
 
+def _on_cpu_clock(make: Callable[[str, int], _Base], kind: str, seed: int) -> _Base:
+    player = make(kind, seed)
+    if isinstance(player, AIPlayer):
+        player.clock = time.process_time
+    return player
+
+
 def play_deal(
     hands: list[str],
     bottom: str,
@@ -223,10 +230,14 @@ def run(
     search: SearchConfig | None = None,
     role: Role = Role.BOTH,
     make: Callable[[str, int], _Base] | None = None,
+    cpu_clock: bool = False,
 ) -> ArenaResult:
     """Play ``games`` deals, each in A's ``role`` (both: once as landlord, once as farmers);
     ``search`` tunes the hard level (None: as it plays at the tables), ``make`` builds the
-    players (``play_deal``)."""
+    players (``play_deal``); ``cpu_clock``: the searches are timed by the process's CPU
+    time, not the wall clock (a run then searches alike whatever else loads the machine)."""
+    if cpu_clock:
+        make = partial(_on_cpu_clock, make or partial(make_arena_player, search=search))
     result = ArenaResult()
     rng = random.Random(seed)
     started = time.perf_counter()
@@ -384,6 +395,11 @@ def main(argv: list[str] | None = None) -> int:
         help="hard: a SearchConfig setting (budget, ceiling, endgame, candidates, ...)",
     )
     parser.add_argument("--role", default=Role.BOTH, choices=list(Role), help="A's roles")
+    parser.add_argument(
+        "--cpu-clock",
+        action="store_true",
+        help="hard: time the search by the process's CPU time (runs under other loads compare)",
+    )
     parser.add_argument("--save", type=Path, help="keep each deal's result in this file")
     parser.add_argument("--paired", type=Path, help="compare deal by deal with a --save file")
     parser.add_argument(
@@ -417,12 +433,14 @@ def main(argv: list[str] | None = None) -> int:
         args.progress,
         search,
         Role(args.role),
+        cpu_clock=args.cpu_clock,
     )
     elapsed = time.perf_counter() - started
     roles = "2 roles" if args.role == Role.BOTH else f"A as {args.role}"
     print(
         f"{args.a} (A) vs {args.b} (B), {args.games} deals x {roles}, rules {args.rules}, "
         f"seed {args.seed}, {elapsed:.0f} s{', search ' + ' '.join(args.search) if search else ''}"
+        f"{', CPU clock' if args.cpu_clock else ''}"
     )
     _print_result(result, rlcard=Baseline.RLCARD_RULE in (args.a, args.b))
     if args.paired is not None and other is not None:

@@ -29,6 +29,7 @@ from ddz_bot.games.doudizhu.engine import (
     NoShow,
     SeatView,
     ShowCards,
+    beats,
 )
 from ddz_bot.kernel import Action, Card, Cards, Pass, Play
 
@@ -36,8 +37,8 @@ from .bidding import BiddingStyle, choose_bidding
 from .hand import bid_strength
 from .play import EASY, NORMAL, greedy_play, policy_play, random_play
 from .policy import NORMAL_V1, Level
-from .search import SearchConfig, search_play
-from .situation import Observed, Situation, topped
+from .search import Clock, SearchConfig, search_play
+from .situation import Observed, Situation, passes_shown, topped
 
 __all__ = [
     "LEVELS",
@@ -90,6 +91,11 @@ class _HandMemory:
     #: the other seats' plays seen, by (seat, how many cards it had played before): the
     #: play and what it topped (None: a lead)
     plays: dict[tuple[int, int], tuple[Combo, Combo | None]] = field(default_factory=dict)
+    #: the table's top when this seat last decided (the combo and whose): when it passed
+    #: on it, a play after that may have topped it though the view no longer shows it
+    top: tuple[Combo, int] | None = None
+    #: the other seats' passes seen: (seat, cards it had played then, what it passed on)
+    passes: dict[tuple[int, int, Combo], None] = field(default_factory=dict)
 
 
 class _Base:
@@ -142,6 +148,22 @@ class _Base:
         """Bidding, grabbing, doubling and showing from the hand's strength."""
         landlord = view.public.landlord == view.seat
         return choose_bidding(self.bidding, self.bid_strength(view), landlord, choices)
+
+
+def _passed_top(
+    view: SeatView, top: tuple[Combo, int] | None, seat: int, play: Combo
+) -> tuple[Combo, int] | None:
+    """What ``play`` of ``seat`` topped (None: it led): the greatest play the view shows
+    that it beats (``topped``), or the top this seat passed on in the trick still on the
+    table when that is greater (the seat that played it may have played again since, and
+    the view shows only a seat's latest play of the trick)."""
+    faced = topped(view, seat, play)
+    if top is None or top[1] == seat or not view.public.seats[view.seat].passed:
+        return faced
+    rules = view.public.rules
+    if beats(play, top[0], rules) and (faced is None or beats(top[0], faced[0], rules)):
+        return top
+    return faced
 
 
 def _as_action(seat: int, combo: Combo | None, choices: Sequence[Action]) -> Action:
@@ -245,6 +267,10 @@ class AIPlayer(_Base):
         #: the share of the wall time the search may take (a player serving a bot's
         #: tables); None: every decision searches in full (the arena, tests)
         self.thinking = thinking
+        #: the search's clock (``search.Clock``); None: the wall clock, from when the
+        #: question was asked. The arena's ``--cpu-clock`` gives it the process's CPU time,
+        #: so that runs on a machine under different loads search alike
+        self.clock: Clock | None = None
         #: passes and plays seen, per hand: one player may serve many tables at once
         self._memory: OrderedDict[HandKey, _HandMemory] = OrderedDict()
 
@@ -271,8 +297,21 @@ class AIPlayer(_Base):
                 continue
             made = (info.seat, len(info.played_cards) - len(play.cards))
             if made not in memory.plays:
-                faced = topped(view, info.seat, play)
+                faced = _passed_top(view, memory.top, info.seat, play)
                 memory.plays[made] = (play, None if faced is None else faced[0])
+        for seat, combo in passes_shown(view):
+            if seat != view.seat:
+                memory.passes[(seat, len(seats[seat].played_cards), combo)] = None
+        situation.passes = [
+            (seat, combo, tuple(Cards.of(seats[seat].played_cards[before:]).counts()))
+            for seat, before, combo in memory.passes
+        ]
+        public = view.public
+        memory.top = (
+            None
+            if public.to_beat is None or public.to_beat_seat is None
+            else (public.to_beat, public.to_beat_seat)
+        )
         situation.observed = [
             Observed(seat, play, faced, tuple(Cards.of(seats[seat].played_cards[before:]).counts()))
             for (seat, before), (play, faced) in memory.plays.items()
@@ -288,7 +327,12 @@ class AIPlayer(_Base):
                 if granted < config.limit:
                     budget = config.budget * granted / config.limit
                     config = replace(config, budget=budget, ceiling=granted)
-            play, _, samples = search_play(situation, self.rng, config, started=started)
+            if self.clock is None:
+                play, _, samples = search_play(situation, self.rng, config, started=started)
+            else:
+                play, _, samples = search_play(
+                    situation, self.rng, config, clock=self.clock, started=self.clock()
+                )
             if self.thinking is not None:
                 self.thinking.spend(time.perf_counter() - started)
             if samples and self.keep_timings:

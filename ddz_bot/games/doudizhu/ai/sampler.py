@@ -29,7 +29,7 @@ from .hand import HAND_COST, Part, plan_hand, plan_score
 from .policy import NORMAL, score_options
 from .situation import Acted, Observed, Situation, full_counts
 
-__all__ = ["Sampler", "implausibility", "part_cost"]
+__all__ = ["Sampler", "implausibility", "part_cost", "plays_simply", "simple_misfit"]
 
 #: the most cards a seat held when its decision is read back (``Sampler``)
 _READ_UP_TO: Final = 20
@@ -83,6 +83,61 @@ def implausibility(observed: Observed, counts: Sequence[int], rules: RuleSet) ->
     return kept - best
 
 
+def simple_misfit(observed: Observed, counts: Sequence[int], rules: RuleSet) -> float:
+    """How far ``observed``'s play was from a simple player's (``search._simple_play``) had
+    its seat held ``counts`` now: 1 for a lead without the hand's lowest card, a follow
+    over a lower combo of the kind that beats, or a bomb with a combo of the kind in hand;
+    else 0."""
+    then = [n + s for n, s in zip(counts, observed.since, strict=True)]
+    play = observed.play
+    faced = observed.faced
+    if faced is None:
+        low = next((r for r in range(len(then)) if then[r]), 0)
+        return float(low < min(play.cards))
+    if play.is_bomb and faced.is_bomb:
+        return 0.0
+    width = _WIDTH.get(faced.kind)
+    if width is not None and rules.decks == 1:
+        top = len(then) if width == 1 else _SMALL_JOKER
+        below = top if play.is_bomb else min(play.rank, top)
+        return float(any(then[r] >= width for r in range(faced.rank + 1, below)))
+    for move in legal_moves(Cards.from_counts(then), faced, rules):
+        same = move.kind is faced.kind and move.length == faced.length
+        if same and (play.is_bomb or move.rank < play.rank):
+            return 1.0
+    return 0.0
+
+
+def plays_simply(situation: Situation, seat: int) -> bool:
+    """Whether every play and pass of ``seat`` seen this hand could have been a simple
+    player's: none contradicts ``simple_misfit`` (or, a pass, held a combo of the kind that
+    beat without a bomb, or a hand its size couldn't be without one) with the cards it
+    played since, which it held then."""
+    rules = situation.rules
+    none = [0] * len(situation.unseen)
+    if any(simple_misfit(seen, none, rules) for seen in situation.observed if seen.seat == seat):
+        return False
+    # a simple player passes only without a combo of the kind that beats (partner or not):
+    # not holding one since, and, on a single or a pair, a hand that size can be without one
+    for who, combo, since in situation.passes:
+        if who != seat:
+            continue
+        if _could_beat(list(since), [combo]):
+            return False
+        width = _WIDTH.get(combo.kind)
+        if width is None or width > 2:
+            continue
+        held = situation.card_counts[seat] + sum(since)
+        could = [n + s for n, s in zip(situation.unseen, since, strict=True)]
+        room = sum(could[: combo.rank + 1])
+        if width == 2:  # one card of each higher rank, and the jokers (no pair of them)
+            room += sum(min(1, n) for n in could[combo.rank + 1 : _SMALL_JOKER])
+            room += sum(could[_SMALL_JOKER:])
+        if held > room:
+            return False
+    return True
+
+
 class Sampler:
     """Deals the samples of one decision: of ``tries`` deals the one that fits best what
     the other seats were seen to do, then ``refine`` swaps of a card between two of them,
@@ -108,6 +163,7 @@ class Sampler:
         "pinned",
         "played",
         "refine",
+        "simple",
         "situation",
         "tries",
     )
@@ -120,8 +176,11 @@ class Sampler:
         history: float = 0.0,
         refine: int = 0,
         chain: int = 0,
+        simple: frozenset[int] = frozenset(),
     ) -> None:
         self.situation = situation
+        #: the seats read as simple players (``simple_misfit``), not as planners
+        self.simple = simple
         self.chain = chain
         #: the last sample and its seats' misfits, where a ``chain`` of samples goes on from
         self.last: tuple[list[list[int]], list[float]] | None = None
@@ -248,9 +307,13 @@ class Sampler:
                 found += not self._agrees(i, acted, counts)
         if self.observed:
             rules = self.situation.rules
+            simple = seat in self.simple
             for seen in self.observed:
                 if seen.seat == seat:
-                    found += self.history * implausibility(seen, counts, rules)
+                    if simple:
+                        found += simple_misfit(seen, counts, rules)
+                    else:
+                        found += self.history * implausibility(seen, counts, rules)
         return found
 
     def _agrees(self, index: int, acted: Acted, counts: list[int]) -> bool:

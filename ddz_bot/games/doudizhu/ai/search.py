@@ -29,12 +29,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
 
-from ddz_bot.games.doudizhu.engine import Combo, RuleSet
+from ddz_bot.games.doudizhu.engine import Combo, ComboKind, RuleSet, legal_moves
 from ddz_bot.kernel import Cards
 
 from .endgame import Endgame, TooLarge
 from .policy import NORMAL, Scored, legal_plays, score_options
-from .sampler import Sampler
+from .sampler import Sampler, plays_simply
 from .sim import PlayState
 from .situation import Situation, full_counts
 
@@ -51,6 +51,8 @@ __all__ = [
 #: seconds, monotonic (``time.perf_counter``; tests pass a clock of their own)
 Clock = Callable[[], float]
 
+K = ComboKind
+_TWO: Final = 12  # the 2's rank: in no straight
 _WIN: Final = -1000.0
 _VETO: Final = 500.0
 
@@ -106,6 +108,18 @@ class SearchConfig:
     #: all; 1 against 0, over 2,000 deals against normal_v1: the landlord's WP +0.023, +0.015,
     #: +0.013, -0.008 at seeds 1, 2, 3, 11, the farmers' +0.019 at seed 1, each ± 0.009)
     gap: float = 1.0
+    #: an enemy whose every play this hand could have been a simple player's plays the
+    #: playouts as one (``_simple_play``: lead the combo of the lowest card, follow with the
+    #: lowest combo of the kind on the table, else pass behind a partner or bomb), and the
+    #: samples read its plays so (``sampler.simple_misfit``, with ``simple_read``); when
+    #: every enemy is so, the playouts model them closely, and the policy's choice is
+    #: trusted less (``simple_prior``, ``simple_farmer_prior`` for ``prior``, ``farmer_prior``)
+    simple: bool = True
+    #: the landlord's decisions too (else only the farmers' model the landlord so)
+    simple_landlord: bool = False
+    simple_read: bool = True
+    simple_prior: float = 0.1
+    simple_farmer_prior: float = 0.25
 
     @property
     def limit(self) -> float:
@@ -143,9 +157,11 @@ class _Playouts:
     decks lists hundreds, milliseconds' worth) and a whole choice is made once, looked up
     from the playout's own counts before any ``Situation`` is built."""
 
-    __slots__ = ("choices", "clock", "longest", "moves")
+    __slots__ = ("choices", "clock", "enemies", "longest", "moves")
 
-    def __init__(self, clock: Clock) -> None:
+    def __init__(self, clock: Clock, enemies: frozenset[int] = frozenset()) -> None:
+        #: the seats played by ``_simple_play``
+        self.enemies = enemies
         self.moves: dict[tuple[Cards, Combo | None], list[Combo]] = {}
         self.choices: dict[_ChoiceKey, Combo | None] = {}
         self.clock = clock
@@ -169,6 +185,16 @@ class _Playouts:
         if key in choices:
             return choices[key]
         began = self.clock()
+        if seat in self.enemies:
+            moves_key = (Cards.from_counts(hands[seat]), state.to_beat)
+            plays = self.moves.get(moves_key)
+            if plays is None:
+                plays = self.moves[moves_key] = legal_moves(
+                    moves_key[0], state.to_beat, state.rules
+                )
+            choice = choices[key] = _simple_play(state, plays)
+            self.longest = max(self.longest, self.clock() - began)
+            return choice
         sit = state.situation(seat)
         moves_key = (sit.hand, sit.to_beat)
         plays = self.moves.get(moves_key)
@@ -178,6 +204,46 @@ class _Playouts:
         choice = choices[key] = options[0].play if options else None
         self.longest = max(self.longest, self.clock() - began)
         return choice
+
+
+def _simple_play(state: PlayState, plays: list[Combo]) -> Combo | None:
+    """A simple player's play: a lead is the combo that holds its lowest card (a bomb, a
+    trio, the straight of its run up when five long, a pair or a single); a follow the
+    lowest combo of the kind on the table; with none, a farmer passes behind its partner,
+    else it bombs or passes as if at random."""
+    seat = state.turn
+    hand = state.hands[seat]
+    table = state.to_beat
+    if table is None:
+        low = next(r for r in range(15) if hand[r])
+        count = hand[low]
+        kind, top, length = K.SINGLE, low, 1
+        if count == 4:
+            kind = K.BOMB
+        elif count == 3:
+            kind = K.TRIO
+        else:
+            # a straight of the run from the lowest card up, the trios and bombs left out
+            while top + 1 < _TWO and 0 < hand[top + 1] < 3:
+                top += 1
+            if top - low >= 4:
+                kind, length = K.STRAIGHT, top - low + 1
+            else:
+                kind, top = (K.PAIR if count == 2 else K.SINGLE), low
+        for m in plays:
+            if m.kind is kind and m.rank == top and m.length == length:
+                return m
+        return min(plays, key=lambda m: (m.rank, -len(m.cards)))
+    same = [m for m in plays if m.kind is table.kind and m.length == table.length]
+    if same:
+        return min(same, key=lambda m: (m.rank, tuple(m.cards)))
+    landlord = state.landlord
+    if seat != landlord and (seat - 1) % len(state.hands) != landlord:
+        return None  # a farmer behind its partner
+    bombs = [m for m in plays if m.is_bomb]
+    # one of the bombs or the pass, as if at random
+    pick = sum(state.played) % (len(bombs) + 1)
+    return bombs[pick] if pick < len(bombs) else None
 
 
 def _play_out(
@@ -223,6 +289,18 @@ def _play_out(
     return won
 
 
+def simple_enemies(situation: Situation, config: SearchConfig) -> frozenset[int]:
+    """The enemies the playouts play as simple players (``config.simple``): those whose
+    every play this hand could have been a simple player's (``sampler.plays_simply``), in
+    the three-player game of one deck without wildcards."""
+    if not config.simple or (situation.is_landlord and not config.simple_landlord):
+        return frozenset()
+    rules = situation.rules
+    if situation.players != 3 or rules.decks != 1 or rules.wild_rank is not None:
+        return frozenset()  # the classic game's only (the model knows no wildcards, two decks)
+    return frozenset(e for e in situation.enemies() if plays_simply(situation, e))
+
+
 def _set_up(
     situation: Situation, config: SearchConfig, out_of_time: Callable[[], bool]
 ) -> tuple[RuleSet, list[int], Sampler, Endgame | None]:
@@ -236,7 +314,13 @@ def _set_up(
     if sum(situation.card_counts) <= config.endgame:
         solver = Endgame(rules, situation.landlord, out_of_time)
     sampler = Sampler(
-        situation, config.tries, config.read, config.history, config.refine, config.chain
+        situation,
+        config.tries,
+        config.read,
+        config.history,
+        config.refine,
+        config.chain,
+        simple_enemies(situation, config) if config.simple_read else frozenset(),
     )
     return rules, full_counts(situation.rules), sampler, solver
 
@@ -305,7 +389,7 @@ def search_play(
     active = list(range(len(candidates)))
     deadline = started + config.budget
     ceiling = started + config.limit
-    policy = _Playouts(clock)
+    policy = _Playouts(clock, simple_enemies(situation, config))
 
     def out_of_time() -> bool:
         return clock() + policy.longest >= ceiling
@@ -344,7 +428,10 @@ def search_play(
     if not samples:
         return options[0].play, options, 0
     # leave the policy's choice only for a clear gain: a few samples are noisy
-    prior = config.prior if situation.is_landlord else config.farmer_prior
+    if policy.enemies and len(policy.enemies) == len(situation.enemies()):
+        prior = config.simple_prior if situation.is_landlord else config.simple_farmer_prior
+    else:
+        prior = config.prior if situation.is_landlord else config.farmer_prior
     best = kept_choice(
         [w / t if t else None for w, t in zip(wins, tried, strict=True)],
         [o.score for o in chosen],

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from ddz_bot.games.doudizhu.engine import Combo, Role, RuleSet, SeatView, beats
 from ddz_bot.kernel import NUM_RANKS, Cards, Rank
 
-__all__ = ["Acted", "Observed", "Situation", "full_counts", "topped"]
+__all__ = ["Acted", "Observed", "Situation", "full_counts", "passes_shown", "topped"]
 
 
 def full_counts(rules: RuleSet) -> list[int]:
@@ -66,6 +66,9 @@ class Situation:
     #: the other seats' plays this hand, as far as the seat saw them (kept by its player:
     #: the view shows only the current trick)
     observed: list[Observed] = field(default_factory=list)
+    #: the other seats' passes this hand, partners' too (kept by its player): what each
+    #: passed on, and the rank counts of the cards it has played since (it held them then)
+    passes: list[tuple[int, Combo, tuple[int, ...]]] = field(default_factory=list)
 
     @property
     def players(self) -> int:
@@ -133,6 +136,29 @@ class Situation:
             bottom_left=bottom_left,
             passed_on=_passed_on(view, landlord),
         )
+
+
+def passes_shown(view: SeatView) -> list[tuple[int, Combo]]:
+    """Every pass of this trick the view still shows, partners' too, with the play it was
+    on (read as ``_passed_on`` reads them)."""
+    public = view.public
+    seats = public.seats
+    mine = seats[view.seat]
+    live, by = public.to_beat, public.to_beat_seat
+    if mine.last_play is not None and not mine.passed:
+        live, by = mine.last_play, view.seat
+    if live is None or by is None:
+        return []
+    out: list[tuple[int, Combo]] = []
+    seat = (by + 1) % len(seats)
+    while seat != view.seat:
+        info = seats[seat]
+        if info.passed:
+            out.append((seat, live))
+        elif info.last_play is not None:
+            live = info.last_play
+        seat = (seat + 1) % len(seats)
+    return out
 
 
 def _passed_on(view: SeatView, landlord: int) -> dict[int, list[Combo]]:
