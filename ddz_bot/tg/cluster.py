@@ -38,6 +38,9 @@ log = logging.getLogger(__name__)
 
 #: how often a worker reports its load and looks for groups nobody holds
 SWEEP_SECONDS = 1.0
+#: seconds a worker waits before it takes a larger share of the token's budget, or joins:
+#: the calls of the last second still count in Telegram's window
+SHARE_GAP = 1.05
 #: how often a worker not polling asks whether its turn came (the poller gone)
 POLL_TURN_SECONDS = 0.25
 #: how long a stopping worker's held groups are waited for by an update routed meanwhile
@@ -91,6 +94,8 @@ class Cluster:
         self.draining = False
         self.taken_over = 0  # groups taken from a worker gone or stopped
         self.polls = False  # this worker is the one polling Telegram
+        self.share = 1.0  # of the token's budget, kept to by this worker
+        self._raise_at: float | None = None  # when a larger share may be taken
         #: told of every table published here (the courier tells the other workers)
         self.announce: Callable[[int, int], None] | None = None
         self._said_polling = False
@@ -106,8 +111,13 @@ class Cluster:
 
     # ---- life ---------------------------------------------------------------------------
     async def start(self) -> None:
-        """The first look at the others and the groups left free, then once a second."""
+        """The first look at the others and the groups left free, then once a second.
+        Joining others, the worker tells them (they take their smaller share of the token's
+        budget at once) and waits out their last second before it plays."""
         await self._refresh()
+        if len(self._live) > 1:
+            await self.leases.notify(self.leases.everyone, '{"k":"free"}')
+            await asyncio.sleep(SHARE_GAP)
         await self.sweep()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="ddz:cluster-sweep")
 
@@ -135,8 +145,19 @@ class Cluster:
         await self.leases.report(self.load, draining=self.draining)
         self._live = {worker.id: worker for worker in await self.leases.live_workers()}
         playing = [worker for worker in self._live.values() if not worker.draining]
-        if self._share_out is not None and not self.draining:
-            self._share_out(1.0 / max(1, len(playing)))
+        if self._share_out is None or self.draining:
+            return
+        share = 1.0 / max(1, len(playing))
+        now = asyncio.get_running_loop().time()
+        if share <= self.share:
+            self.share, self._raise_at = share, None
+            self._share_out(share)
+        elif self._raise_at is None:
+            # a worker gone: its calls of the last second still count in Telegram's window
+            self._raise_at = now + SHARE_GAP
+        elif now >= self._raise_at:
+            self.share, self._raise_at = share, None
+            self._share_out(share)
 
     @property
     def load(self) -> int:
