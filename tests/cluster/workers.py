@@ -97,15 +97,19 @@ class Worker:
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.said: list[str] = []
+        #: when each line came (``time.monotonic``, by the line's ``id``): a line read late
+        #: still says when it was logged
+        self.arrived: dict[int, float] = {}
         assert self.process.stderr is not None
         threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True).start()
 
     def _read(self, stream: IO[str]) -> None:
         for line in stream:
+            self.arrived[id(line)] = time.monotonic()
             self.lines.put(line)
 
     async def says(self, words: str, timeout: float = 60.0) -> float:
-        """Until a line of the log has ``words``; when it came (``time.monotonic``)."""
+        """Until a line of the log has ``words``; when it was logged (``time.monotonic``)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -120,7 +124,7 @@ class Worker:
                     self.said.append(self.lines.get_nowait())
                 raise AssertionError("".join(self.said))
             if words in line:
-                return time.monotonic()
+                return self.arrived.get(id(line), time.monotonic())
         raise AssertionError(f"never said {words!r}: {''.join(self.said)}")
 
     def stop(self, how: signal.Signals) -> int:
