@@ -115,14 +115,17 @@ class Cluster:
         return f"{socket.gethostname()}:{os.getpid()}"
 
     # ---- life ---------------------------------------------------------------------------
-    async def start(self) -> None:
-        """The first look at the others and the groups left free, then once a second.
-        Joining others, the worker tells them (they take their smaller share of the token's
-        budget at once) and waits out their last second before it plays."""
+    async def join(self) -> None:
+        """The first look at the others, before any call to Telegram: joining others, the
+        worker tells them (they take their smaller share of the token's budget at once) and
+        waits out their last second."""
         await self._refresh()
         if len(self._live) > 1:
             await self.leases.notify(self.leases.everyone, '{"k":"free"}')
             await asyncio.sleep(SHARE_GAP)
+
+    async def start(self) -> None:
+        """Take this worker's share of the groups left free, then look again each second."""
         await self.sweep()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="ddz:cluster-sweep")
 

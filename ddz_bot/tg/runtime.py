@@ -275,6 +275,7 @@ class Runtime:
         self.cluster, self.courier = cluster, courier
         self.metrics.holding(leases.alive)
         self.metrics.workers(cluster.status)
+        await cluster.join()
         return cluster
 
     async def _resume_chat(self, chat_id: int) -> int:

@@ -204,10 +204,12 @@ class Person:
         with self.local.lock:
             return self.api.callback_answers.get(query)
 
-    async def press_answered(self, message: FakeMessage, label: str) -> dict[str, Any]:
+    async def press_answered(
+        self, message: FakeMessage, label: str, interval: float = 0.02
+    ) -> dict[str, Any]:
         """Press, and wait for the bot's answer to the press."""
         query = self.press(message, label)
-        return await until(lambda: self.answer(query))
+        return await until(lambda: self.answer(query), interval=interval)
 
     def panel(self) -> tuple[FakeMessage, tuple[str, ...]] | None:
         """Her newest panel and the data of its buttons (which change with each decision)."""
@@ -223,18 +225,22 @@ class Person:
             return self.api.last_message(self.group, with_buttons=True)
 
 
-async def until(condition: Callable[[], T | None], timeout: float = 30.0) -> T:
-    """Until ``condition`` gives something (checked every 20 ms)."""
+async def until(
+    condition: Callable[[], T | None], timeout: float = 30.0, interval: float = 0.02
+) -> T:
+    """Until ``condition`` gives something (checked every ``interval`` seconds)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = condition()
         if found is not None and found is not False:
             return found
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(interval)
     raise AssertionError("the condition never held")
 
 
-async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 60.0) -> bool:
+async def decide(
+    alice: Person, pressed: set[tuple[str, ...]], timeout: float = 60.0, interval: float = 0.02
+) -> bool:
     """Alice takes her next decision by her panel's buttons, once it is hers within
     ``timeout``; False if it is not (the hand may be over)."""
 
@@ -248,7 +254,7 @@ async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 
         return found
 
     try:
-        message, data = await until(her_turn, timeout=timeout)
+        message, data = await until(her_turn, timeout=timeout, interval=interval)
     except AssertionError:
         return False
     pressed.add(data)
