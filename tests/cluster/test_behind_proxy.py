@@ -10,6 +10,7 @@ import asyncio
 import json
 import signal
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -106,7 +107,7 @@ async def test_the_proxy_finds_the_worker_that_took_over_and_no_press_is_lost(
             taken = await other.says("took over", timeout=15)
             assert taken - killed < 10.0
             for query in in_flight:
-                await until(lambda query=query: alice.answer(query), timeout=30)
+                await until(partial(alice.answer, query), timeout=30)
             # the pages open again, through the same proxy, at the worker that took over
             again = await _page_state(listen, ALICE, "Alice", token)
             assert again["v"] >= seen["v"] and again["table"] == seen["table"]
