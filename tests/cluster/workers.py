@@ -97,15 +97,19 @@ class Worker:
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.said: list[str] = []
+        #: when each line came (``time.monotonic``, by the line's ``id``): a line read late
+        #: still says when it was logged
+        self.arrived: dict[int, float] = {}
         assert self.process.stderr is not None
         threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True).start()
 
     def _read(self, stream: IO[str]) -> None:
         for line in stream:
+            self.arrived[id(line)] = time.monotonic()
             self.lines.put(line)
 
     async def says(self, words: str, timeout: float = 60.0) -> float:
-        """Until a line of the log has ``words``; when it came (``time.monotonic``)."""
+        """Until a line of the log has ``words``; when it was logged (``time.monotonic``)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -114,9 +118,13 @@ class Worker:
                 await asyncio.sleep(0.02)
                 continue
             self.said.append(line)
-            assert "Traceback" not in line, "".join(self.said)
+            if "Traceback" in line:
+                time.sleep(0.5)  # the rest of it, for the message
+                while not self.lines.empty():
+                    self.said.append(self.lines.get_nowait())
+                raise AssertionError("".join(self.said))
             if words in line:
-                return time.monotonic()
+                return self.arrived.get(id(line), time.monotonic())
         raise AssertionError(f"never said {words!r}: {''.join(self.said)}")
 
     def stop(self, how: signal.Signals) -> int:
@@ -134,15 +142,24 @@ class Worker:
 class Person:
     """Alice, at the fake Telegram: what she sends and presses, as updates the bots poll."""
 
-    def __init__(self, local: LocalTelegram, webhook: Webhook | None = None) -> None:
+    def __init__(
+        self,
+        local: LocalTelegram,
+        webhook: Webhook | None = None,
+        *,
+        user_id: int = ALICE,
+        name: str = "Alice",
+        group: int = GROUP,
+    ) -> None:
         self.local = local
+        self.user_id, self.group = user_id, group
         self.api: FakeBotAPI = local.api
         self.queries = itertools.count(1)
         #: where her updates go: the bots' polling, or Telegram's POSTs to a webhook
         self.webhook = webhook
         with local.lock:
-            self.user = self.api.add_user(ALICE, "Alice", language_code="zh-hans", started=True)
-            self.api.add_group(GROUP, "牌友群")
+            self.user = self.api.add_user(user_id, name, language_code="zh-hans", started=True)
+            self.api.add_group(group, "牌友群")
 
     def _push(self, update: dict[str, Any]) -> None:
         with self.local.lock:
@@ -187,15 +204,17 @@ class Person:
         with self.local.lock:
             return self.api.callback_answers.get(query)
 
-    async def press_answered(self, message: FakeMessage, label: str) -> dict[str, Any]:
+    async def press_answered(
+        self, message: FakeMessage, label: str, interval: float = 0.02
+    ) -> dict[str, Any]:
         """Press, and wait for the bot's answer to the press."""
         query = self.press(message, label)
-        return await until(lambda: self.answer(query))
+        return await until(lambda: self.answer(query), interval=interval)
 
     def panel(self) -> tuple[FakeMessage, tuple[str, ...]] | None:
         """Her newest panel and the data of its buttons (which change with each decision)."""
         with self.local.lock:
-            for message in reversed(self.api.chat_messages(ALICE)):
+            for message in reversed(self.api.chat_messages(self.user_id)):
                 if message.from_bot and message.photo_digest is not None:
                     data = tuple(b.get("callback_data", "") for b in message.buttons())
                     return message, data
@@ -203,21 +222,25 @@ class Person:
 
     def lobby(self) -> FakeMessage | None:
         with self.local.lock:
-            return self.api.last_message(GROUP, with_buttons=True)
+            return self.api.last_message(self.group, with_buttons=True)
 
 
-async def until(condition: Callable[[], T | None], timeout: float = 30.0) -> T:
-    """Until ``condition`` gives something (checked every 20 ms)."""
+async def until(
+    condition: Callable[[], T | None], timeout: float = 30.0, interval: float = 0.02
+) -> T:
+    """Until ``condition`` gives something (checked every ``interval`` seconds)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = condition()
         if found is not None and found is not False:
             return found
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(interval)
     raise AssertionError("the condition never held")
 
 
-async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 60.0) -> bool:
+async def decide(
+    alice: Person, pressed: set[tuple[str, ...]], timeout: float = 60.0, interval: float = 0.02
+) -> bool:
     """Alice takes her next decision by her panel's buttons, once it is hers within
     ``timeout``; False if it is not (the hand may be over)."""
 
@@ -231,7 +254,7 @@ async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 
         return found
 
     try:
-        message, data = await until(her_turn, timeout=timeout)
+        message, data = await until(her_turn, timeout=timeout, interval=interval)
     except AssertionError:
         return False
     pressed.add(data)
@@ -242,6 +265,16 @@ async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 
         no_play = "没有能压过" in str(answer.get("text", ""))
         await alice.press_answered(message, "不出" if no_play else "出牌")
     return True
+
+
+async def holders(url: str) -> dict[int, int]:
+    """Each group's worker, as the leases say."""
+    connection = await asyncpg.connect(url)
+    try:
+        rows = await connection.fetch("SELECT chat_id, worker FROM chat_leases")
+    finally:
+        await connection.close()
+    return {int(r[0]): int(r[1]) for r in rows}
 
 
 async def settled(url: str) -> tuple[int, int, list[int]]:
