@@ -125,3 +125,16 @@ def test_the_overall_error_counts_each_deal_once() -> None:
     wp, error, deals = arena.overall([True, False] * 5, [False, True] * 5)
     assert (wp, error, deals) == (0.5, 0.0, 10)
     assert arena.overall([], []) == (0.0, 0.0, 0)
+
+
+def test_the_cpu_clock_times_the_ai_players_search_by_the_processs_cpu_time() -> None:
+    import time
+    from functools import partial
+
+    from ddz_bot.games.doudizhu.ai.arena import _on_cpu_clock, make_arena_player
+
+    make = partial(make_arena_player, search=None)
+    hard = _on_cpu_clock(make, "hard", 1)
+    assert getattr(hard, "clock", None) is time.process_time
+    assert make("hard", 1).clock is None  # type: ignore[attr-defined]
+    assert not hasattr(_on_cpu_clock(make, "greedy", 1), "clock")
