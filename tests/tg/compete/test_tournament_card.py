@@ -68,9 +68,7 @@ async def test_the_balance_card_tells_each_persons_tournaments_in_their_language
     assert f"上一場：比賽 #{second} · 鬥地主 · 第 {last}/3 名" in card
     card = await _card(ann)
     best, last = min(places[ann.id]), places[ann.id][-1]
-    assert (
-        f"🏆 Tournaments: 2 played · best place {best} · prizes {won[ann.id]} beans" in card
-    )
+    assert f"🏆 Tournaments: 2 played · best place {best} · prizes {won[ann.id]} beans" in card
     assert f"Last: tournament #{second} · Dou Dizhu · place {last} of 3" in card
     assert "🏆" not in await _card(nobody)
 
