@@ -64,6 +64,7 @@ _ZH_HANS: Final = {
     "balance_tour": "🏆 比赛：{played} 场 · 最好第 {best} 名 · 奖金共 {prizes} 豆",
     "balance_tour_last": "上一场：比赛 #{id} · {game} · 第 {place}/{count} 名{prize}",
     "balance_tour_prize": "，奖金 +{beans} 豆",
+    "tour_final_caption": "🏆 比赛 #{id} 结束！冠军：{name}",
 }
 
 _ZH_HANT: Final = {
@@ -123,6 +124,7 @@ _ZH_HANT: Final = {
     "balance_tour": "🏆 比賽：{played} 場 · 最好第 {best} 名 · 獎金共 {prizes} 豆",
     "balance_tour_last": "上一場：比賽 #{id} · {game} · 第 {place}/{count} 名{prize}",
     "balance_tour_prize": "，獎金 +{beans} 豆",
+    "tour_final_caption": "🏆 比賽 #{id} 結束！冠軍：{name}",
 }
 
 _EN: Final = {
@@ -187,6 +189,7 @@ _EN: Final = {
     "balance_tour": "🏆 Tournaments: {played} played · best place {best} · prizes {prizes} beans",
     "balance_tour_last": "Last: tournament #{id} · {game} · place {place} of {count}{prize}",
     "balance_tour_prize": ", prize +{beans} beans",
+    "tour_final_caption": "🏆 Tournament #{id} is over! The winner: {name}",
 }
 
 #: by language, merged into the shared catalogues

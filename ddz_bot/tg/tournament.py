@@ -26,6 +26,7 @@ from ddz_bot.games import GAMES
 
 from ..config import Settings
 from ..i18n import t
+from ..render.tournament_board import render_tournament
 from ..storage import (
     Database,
     HandScore,
@@ -47,7 +48,7 @@ from .phases import TablePhase
 from .refusals import Refused
 from .registry import TableRegistry
 from .table import AI_BASE_ID, Seat, Table
-from .tournament_page import TournamentPages
+from .tournament_page import TournamentPages, final_board
 from .tournament_plan import Standing, boards, prizes, standings
 
 __all__ = ["CANCEL", "JOIN", "LEAVE", "MEDALS", "START", "Board", "Tournaments", "event_of"]
@@ -387,6 +388,9 @@ class Tournaments:
         text = "\n".join(lines)
         if not self.outbox.retire(found.chat_id, _slot(found.id), text):
             self.outbox.post(found.chat_id, text)
+        board = final_board(found, final, paid)
+        caption = t(lang, "tour_final_caption", id=found.id, name=final[0].name)
+        self.outbox.post(found.chat_id, caption, photo=lambda: render_tournament(board, lang))
 
     # ---- the group's message ----------------------------------------------------------------
     def _game(self, found: Tournament, lang: str) -> str:

@@ -15,11 +15,14 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
+from ddz_bot.games import GAMES
+
+from ..render.tournament_board import TournamentBoard, TournamentRow
 from ..storage import Tournament
 from .table import Table
 from .tournament_plan import Standing
 
-__all__ = ["TournamentPages", "board_of"]
+__all__ = ["TournamentPages", "board_of", "final_board"]
 
 
 def board_of(table: Table) -> tuple[int, int, int, int] | None:
@@ -29,6 +32,20 @@ def board_of(table: Table) -> tuple[int, int, int, int] | None:
         return None
     tid, round_no, board, hand = (int(p) for p in parts)
     return tid, round_no, board, hand
+
+
+def final_board(
+    found: Tournament, final: Sequence[Standing], paid: Sequence[tuple[int, int]]
+) -> TournamentBoard:
+    """The tournament's final standings picture's content: every entrant, their prize."""
+    prize = dict(paid)
+    rows = tuple(
+        TournamentRow(s.place, s.name, s.points, s.hands, s.wins, prize.get(s.user_id, 0))
+        for s in final
+    )
+    game = GAMES.for_rules(found.rules).name
+    pool = found.fee * len(final)
+    return TournamentBoard(found.id, game, found.rounds, found.hands, pool, True, rows)
 
 
 class TournamentPages:
