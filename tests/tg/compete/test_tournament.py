@@ -7,6 +7,7 @@ R-TOUR-FEE, R-TOUR-SEAT, R-TOUR-RANK, R-TOUR-PRIZE)."""
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 from pathlib import Path
 
@@ -36,12 +37,21 @@ async def _play_on(bot: Harness, tournament_id: int, max_steps: int = 2_000) -> 
     """Every seat that must decide runs out of time (its default, then 托管 and the AI)
     until the tournament has no table left in play."""
     rt = manager_of(bot)
+    idle = 0
     for _ in range(max_steps):
         found = await rt.db.tournament(tournament_id)
         assert found is not None
         live = [t for t in _event_tables(bot, tournament_id) if t.in_hand()]
-        if found.state is not TournamentState.PLAYING or not live:
+        if found.state is not TournamentState.PLAYING:
             return
+        if not live:  # a second's grace for the next step, in the background, to be stored
+            idle += 1
+            if idle > 20:
+                return
+            await asyncio.sleep(0.05)
+            await bot.settle()
+            continue
+        idle = 0
         for table in live:
             await rt.fire_timer(table)
         await bot.settle()
