@@ -48,9 +48,18 @@ EXISTS (SELECT 1 FROM pg_locks lk
           AND lk.classid = hashtext(current_schema())::oid AND lk.objid = {worker}::oid)
 """
 
+#: the ids of the workers alive now (read once per statement, not once per row)
+_LIVE_IDS: Final = """
+SELECT lk.objid::bigint FROM pg_locks lk
+WHERE lk.locktype = 'advisory' AND lk.granted AND lk.objsubid = 2
+  AND lk.database = (SELECT oid FROM pg_database WHERE datname = current_database())
+  AND lk.classid = hashtext(current_schema())::oid AND lk.objid <> 0
+"""
+
 _LIVE_WORKERS: Final = f"""
+WITH live AS ({_LIVE_IDS})
 SELECT w.worker_id, w.load, w.draining FROM workers w
-WHERE {_ALIVE.format(worker="w.worker_id")} ORDER BY w.worker_id
+WHERE w.worker_id IN (SELECT * FROM live) ORDER BY w.worker_id
 """
 
 #: take a group unless a live worker (not this one) holds it; who holds it after
@@ -63,8 +72,9 @@ RETURNING worker
 
 #: the groups with a stored table whose lease is free (no lease, or its worker gone)
 _LAPSED: Final = f"""
+WITH live AS ({_LIVE_IDS})
 SELECT DISTINCT t.chat_id FROM tables t LEFT JOIN chat_leases l ON l.chat_id = t.chat_id
-WHERE l.worker IS NULL OR NOT {_ALIVE.format(worker="l.worker")}
+WHERE l.worker IS NULL OR l.worker NOT IN (SELECT * FROM live)
 """
 
 
@@ -116,8 +126,9 @@ class Leases:
             for channel in (self.channel, self.everyone):
                 await conn.add_listener(channel, _listener(on_message))
             await conn.execute(
-                f"""DELETE FROM workers w WHERE w.started_at < now() - interval '1 hour'
-                    AND NOT {_ALIVE.format(worker="w.worker_id")}"""
+                f"""WITH live AS ({_LIVE_IDS}) DELETE FROM workers w
+                    WHERE w.started_at < now() - interval '1 hour'
+                      AND w.worker_id NOT IN (SELECT * FROM live)"""
             )
         except BaseException:
             await conn.close()
