@@ -171,12 +171,12 @@ async def play(seat: Seat, think: float, waits: list[float], stop: float) -> int
 
 
 def logged_errors(workers: list[Worker]) -> list[str]:
-    """The ERROR lines of every worker's log."""
+    """The ERROR and WARNING lines of every worker's log."""
     found: list[str] = []
     for worker in workers:
         while not worker.lines.empty():
             worker.said.append(worker.lines.get_nowait())
-        found += [line.strip() for line in worker.said if " ERROR " in line]
+        found += [line.strip() for line in worker.said if " ERROR " in line or " WARNING " in line]
     return found
 
 
@@ -287,7 +287,7 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
             f"  max {max(handovers):.2f} s"
         )
     print(f"presses never answered (made again): {len(LOST)}")
-    print(f"errors the workers logged: {len(errors)}")
+    print(f"errors and warnings the workers logged: {len(errors)}")
     for line in errors[:5]:
         print(f"  {line}")
     per_move = cpu / max(presses, 1) * 1000

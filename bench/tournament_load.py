@@ -2,6 +2,7 @@
 
 Run: python bench/tournament_load.py [--people 300] [--rounds 3] [--hands 2]
      [--duration 600] [--think 3] [--fee 100] [--signup-within 20]
+     (``--duration 0``: no limit, the whole tournament to its final table and prizes)
 
 One group; its first person opens ``/bisai 斗地主 RxH FEE``, everyone else presses 报名 at a
 random moment within ``--signup-within`` seconds, then the organiser presses 开赛: the fees
@@ -19,7 +20,10 @@ pictures stubbed. Printed:
   moment a seat must decide to the moment the call that tells its person returns,
   p50/p99/max; the time-outs the bot caused (a person never told before their clock ran
   out) and those of people told who did not act;
-- the hands counted, the round reached and how the tournament stands at the end.
+- the hands counted, the round reached and how the tournament stands at the end;
+- each round on its own (when it began and ended, the group's calls in its busiest 60 s, the
+  decision wait at its tables) and the final table (round ``--rounds``' board 1, the leaders),
+  then the prizes paid and whether the tournament's ledger rows sum to nothing.
 """
 
 from __future__ import annotations
@@ -32,6 +36,7 @@ import random
 import sys
 import tempfile
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +50,7 @@ from load_watch import Watch
 from ddz_bot.storage import TournamentState
 from ddz_bot.tg.app import runtime, tune_gc, tune_switching
 from ddz_bot.tg.runtime import Runtime
+from ddz_bot.tg.tournament import Board, event_of
 from tests.tg.fake_api import TELEGRAM_LIMITS, FakeBotAPI, most_in_a_second
 
 GROUP = -(10**9) - 1
@@ -101,13 +107,38 @@ async def sign_up(
     return found.id
 
 
-async def watch_end(rt: Runtime, tid: int, until: float, over: asyncio.Event) -> None:
+@dataclass
+class Progress:
+    """What the run saw of the tournament each second: which table played which board (the
+    decision waits by round), when each round was first seen in play and when it ended."""
+
+    boards: dict[int, Board] = field(default_factory=dict)
+    began: dict[int, float] = field(default_factory=dict)
+    ended: dict[int, float] = field(default_factory=dict)
+
+    def look(self, rt: Runtime, tid: int, round_no: int, now: float) -> None:
+        for table in rt.registry.tables():
+            board = event_of(table)
+            if board is not None and board.tournament == tid:
+                self.boards.setdefault(table.id, board)
+        if round_no not in self.began:
+            self.began[round_no] = now
+            if round_no - 1 in self.began:
+                self.ended[round_no - 1] = now
+
+
+async def watch_end(
+    rt: Runtime, tid: int, until: float, over: asyncio.Event, progress: Progress
+) -> None:
     """Sets ``over`` once the tournament is no longer in play (or the time is up)."""
     started = time.monotonic()
     for second in itertools.count():
         found = await rt.db.tournament(tid)
         if found is None or found.state is not TournamentState.PLAYING:
+            if found is not None and found.round in progress.began:
+                progress.ended[found.round] = time.monotonic()
             break
+        progress.look(rt, tid, found.round, time.monotonic())
         if time.monotonic() >= until:
             break
         if second % 30 == 0:  # progress, on stderr
@@ -136,15 +167,16 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     await rt.drain()
     started = time.monotonic()
     calls_before = len(api.calls)
-    until = started + args.duration
+    until = started + (args.duration if args.duration > 0 else float("inf"))
     tid = await sign_up(driver, users, args, rng)
     signed_up = time.monotonic() - started
     await driver.press(users[0], api.last_message(GROUP, with_buttons=True), "开赛")
     dealt = time.monotonic() - started
     over = asyncio.Event()
     habit = Habit(typer=False, asks=False, think=args.think)
+    progress = Progress()
     await asyncio.gather(
-        watch_end(rt, tid, until, over),
+        watch_end(rt, tid, until, over, progress),
         *(person(driver, rt, watch, user, habit, until, over, rng) for user in users),
     )
     with contextlib.suppress(TimeoutError):  # hands still in play at the time limit
@@ -155,6 +187,8 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     calls = api.calls[calls_before:]
     into_group = [c for c in calls if c.chat_id == GROUP]
     shown = [c.at for c in into_group if c.ok and c.method[:4] in _SHOWN]
+    paid = await _paid(rt, tid, users)
+    mismatches = await rt.db.ledger_mismatches()
     await stop_app(app)
     every = [w for values in watch.waits.values() for w in values]
     boards = -(-args.people // 3)
@@ -177,6 +211,50 @@ async def load(args: argparse.Namespace, tmp: Path) -> None:
     print(f"decision wait: n={len(every)} {_spread(every)}")
     print(f"time-outs the bot caused: {watch.bot_timeouts}")
     print(f"  time-outs of people told who did not act: {watch.people_timeouts}")
+    _by_round(args, watch, progress, [c.at for c in into_group], started)
+    print(f"{paid}; balances that differ from their ledger: {len(mismatches)}")
+
+
+def _by_round(
+    args: argparse.Namespace, watch: Watch, progress: Progress, group: list[float], t0: float
+) -> None:
+    """Each round's span, its busiest minute in the group and its decision wait; then the
+    final table's (the last round's board 1)."""
+    waits: dict[tuple[int, bool], list[float]] = {}
+    for key, told in watch.told.items():
+        board = progress.boards.get(key[0])
+        if board is None or key not in watch.opened:
+            continue
+        final = board.round == args.rounds and board.board == 1
+        waits.setdefault((board.round, final), []).append(told - watch.opened[key][0])
+    for round_no, began in sorted(progress.began.items()):
+        ended = progress.ended.get(round_no)
+        span = "-" if ended is None else f"{ended - t0:.0f} s"
+        inside = [at for at in group if began <= at <= (ended or float("inf"))]
+        every = waits.get((round_no, False), []) + waits.get((round_no, True), [])
+        print(
+            f"round {round_no}: {began - t0:.0f} s to {span}, group calls in its busiest"
+            f" 60 s: {max_in_window(inside)}; decision wait n={len(every)} {_spread(every)}"
+        )
+    final = waits.get((args.rounds, True), [])
+    print(
+        f"final table (round {args.rounds}, board 1): decision wait n={len(final)} {_spread(final)}"
+    )
+
+
+async def _paid(rt: Runtime, tid: int, users: list[dict[str, Any]]) -> str:
+    """The prizes paid (ledger rows of the tournament above 0) and whether the tournament's
+    rows (fees, prizes, refunds) sum to nothing."""
+    moves: list[int] = []
+    for user in users:
+        rows = await rt.db.ledger(user["id"], limit=100)
+        moves += [r.delta for r in rows if r.op_key.startswith(f"tour:{tid}")]
+    prizes = sorted((m for m in moves if m > 0), reverse=True)
+    fees = -sum(m for m in moves if m < 0)
+    return (
+        f"fees {fees} beans from {sum(m < 0 for m in moves)} people; prizes paid {prizes};"
+        f" the tournament's ledger rows sum to {sum(moves)}"
+    )
 
 
 #: the methods Telegram's per-chat limits count (sent or edited messages)

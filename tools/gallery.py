@@ -3,7 +3,8 @@
     python -m tools.gallery OUTDIR
 
 Writes one PNG a sample (3 and 4 seats, bidding, the wildcard game, shown hands, long
-and odd names, the end of a hand, hands, results, player cards, season standings) and ``index.html``
+and odd names, the end of a hand, hands, results, player cards, season and tournament
+standings) and ``index.html``
 that shows them side by side.
 """
 
@@ -17,12 +18,13 @@ from ddz_bot.games.doudizhu.render import render_hand, render_result, render_tab
 from ddz_bot.games.paodekuai.render.gallery import pictures as pdk_pictures
 from ddz_bot.render import render_profile
 from ddz_bot.render.standings import render_standings
+from ddz_bot.render.tournament_board import render_tournament
 
 from .baohuang_result_samples import bh_result_samples
 from .baohuang_samples import bh_hand_samples, bh_table_samples
 from .live_gallery import write_live_gallery
 from .render_samples import hand_samples, profile_samples, result_samples, table_samples
-from .standings_samples import standings_samples
+from .standings_samples import standings_samples, tournament_samples
 
 
 def write_gallery(out: Path) -> list[Path]:
@@ -44,6 +46,8 @@ def write_gallery(out: Path) -> list[Path]:
         save(name, render_profile(record, lang))
     for name, standings, lang in standings_samples():
         save(name, render_standings(standings, lang))
+    for name, board, lang in tournament_samples():
+        save(name, render_tournament(board, lang))
     for bh_table in bh_table_samples():
         save(bh_table.name, render_bh_table(bh_table.view, bh_table.names, bh_table.lang))
     for bh_hand in bh_hand_samples():

@@ -1,5 +1,6 @@
 """Screenshots of the live table (the Mini App's page) for the gallery, on a phone screen:
-a hand, a decision, a result, a spectator, a refusal, a 保皇 table and its result.
+a hand, a decision, a result, a spectator, a refusal, a 保皇 table and its result, a
+tournament's standings between hands.
 
 The browser tests reach those moments by playing whole hands; run with ``DDZ_GALLERY_DIR``
 they also write what the page shows then (``tests/web/gallery.shoot``). Needs the system's

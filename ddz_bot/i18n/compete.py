@@ -61,6 +61,10 @@ _ZH_HANS: Final = {
     "tour_closed": "这场比赛已经不在报名了。",
     "tour_busy": "你正在一张牌桌上，打完再报名。",
     "tour_started": "比赛开始！",
+    "balance_tour": "🏆 比赛：{played} 场 · 最好第 {best} 名 · 奖金共 {prizes} 豆",
+    "balance_tour_last": "上一场：比赛 #{id} · {game} · 第 {place}/{count} 名{prize}",
+    "balance_tour_prize": "，奖金 +{beans} 豆",
+    "tour_final_caption": "🏆 比赛 #{id} 结束！冠军：{name}",
 }
 
 _ZH_HANT: Final = {
@@ -117,6 +121,10 @@ _ZH_HANT: Final = {
     "tour_closed": "這場比賽已經不在報名了。",
     "tour_busy": "你正在一張牌桌上，打完再報名。",
     "tour_started": "比賽開始！",
+    "balance_tour": "🏆 比賽：{played} 場 · 最好第 {best} 名 · 獎金共 {prizes} 豆",
+    "balance_tour_last": "上一場：比賽 #{id} · {game} · 第 {place}/{count} 名{prize}",
+    "balance_tour_prize": "，獎金 +{beans} 豆",
+    "tour_final_caption": "🏆 比賽 #{id} 結束！冠軍：{name}",
 }
 
 _EN: Final = {
@@ -178,6 +186,10 @@ _EN: Final = {
     "tour_closed": "This tournament is no longer signing up.",
     "tour_busy": "You are at a table: finish it first, then sign up.",
     "tour_started": "The tournament begins!",
+    "balance_tour": "🏆 Tournaments: {played} played · best place {best} · prizes {prizes} beans",
+    "balance_tour_last": "Last: tournament #{id} · {game} · place {place} of {count}{prize}",
+    "balance_tour_prize": ", prize +{beans} beans",
+    "tour_final_caption": "🏆 Tournament #{id} is over! The winner: {name}",
 }
 
 #: by language, merged into the shared catalogues

@@ -49,6 +49,7 @@ from .models import (
 )
 from .seasons import SeasonFinal, SeasonPeriod, SeasonSettings, SeasonStanding
 from .settlement import SettleFunction
+from .tournament_history import PastTournament
 from .tournaments import (
     Entrant,
     HandScore,
@@ -85,6 +86,7 @@ __all__ = [
     "LeaderboardPage",
     "LedgerChange",
     "LedgerEntry",
+    "PastTournament",
     "Player",
     "PlayerCard",
     "Ranking",

@@ -7,13 +7,20 @@ from .queries import QueriesMixin
 from .seasons import SeasonsMixin
 from .settlement import SettlementMixin
 from .tables import TablesMixin
+from .tournament_history import TournamentHistoryMixin
 from .tournaments import TournamentsMixin
 
 __all__ = ["Database"]
 
 
 class Database(
-    QueriesMixin, SettlementMixin, TablesMixin, GroupsMixin, SeasonsMixin, TournamentsMixin
+    QueriesMixin,
+    SettlementMixin,
+    TablesMixin,
+    GroupsMixin,
+    SeasonsMixin,
+    TournamentsMixin,
+    TournamentHistoryMixin,
 ):
     """Players, the ledger, settlements, tables in play, hands, groups, rankings, seasons
     and tournaments.

@@ -138,11 +138,21 @@ def build_application(
         ApplicationBuilder().token(settings.token).rate_limiter(limiter).concurrent_updates(updates)
     )
 
-    async def poll_gate() -> None:
+    async def poll_gate() -> bool:
         found = application.bot_data.get(RUNTIME_KEY)
-        if isinstance(found, Runtime) and found.cluster is not None:
-            await found.cluster.poll_turn()  # one worker polls; another when it goes
-            await confirmed_only_when_handled(application, updates)
+        if not isinstance(found, Runtime) or found.cluster is None:
+            return True
+        updater = application.updater
+
+        def polling() -> bool:
+            return updater is not None and updater.running
+
+        # one worker polls; another when it goes (a worker that stops before its turn
+        # came makes no call)
+        if not await found.cluster.poll_turn(polling):
+            return False
+        await confirmed_only_when_handled(application, updates)
+        return True
 
     builder = connect(
         builder, settings, request=request, updates_request=updates_request, poll_gate=poll_gate

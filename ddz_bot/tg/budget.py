@@ -27,6 +27,11 @@ the tables want more than the budget, the calls go spread over the second (``_SP
 in a burst each time the window empties: the most urgent call that comes waits for the next
 turn, a few milliseconds, not for the end of the second.
 
+A group's call never waits behind the others for ever: one that has waited ``PATIENCE``
+seconds goes as a deciding seat's would (a tournament of hundreds keeps every turn busy with
+panels, and its group's one standings message would otherwise never be edited). Each group's
+calls keep to its pace, so that costs the deciding seats one turn a group in ``PATIENCE``.
+
 A call waiting for its turn is keyed by its chat: when something more urgent comes for that
 chat (its seat must decide now; a person asked something) the waiting turn is hurried
 (``hurry``), since the chat's calls go one after another and the urgent one is behind it.
@@ -44,7 +49,7 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import Any, Final
 
-__all__ = ["AWAITED_SECONDS", "Awaited", "Budget", "Urgency"]
+__all__ = ["AWAITED_SECONDS", "PATIENCE", "Awaited", "Budget", "Urgency"]
 
 
 class Urgency(IntEnum):
@@ -75,6 +80,8 @@ class _Turn:
     future: asyncio.Future[_Ticket] = field(compare=False)
     key: int | None = field(compare=False, default=None)
     live: bool = field(compare=False, default=True)
+    #: when the call began to wait (a group's call waits ``PATIENCE`` at most)
+    since: float = field(compare=False, default=0.0)
 
 
 #: the turn the running task was handed and has not used yet: its next call uses it
@@ -92,6 +99,10 @@ _KEPT_FREE: Final = {
     Urgency.TIDY: 0.2,
 }
 
+
+#: seconds a group's call waits behind the more urgent ones at most: then it goes as a
+#: deciding seat's would
+PATIENCE: Final = 20.0
 
 #: the share of a second's calls that may go at once; the rest go spread over the second. A
 #: window alone, once full, empties and fills again all at once every second: a call that
@@ -140,6 +151,7 @@ class Budget:
         self._seq = itertools.count()
         self._handing: asyncio.Task[None] | None = None
         self._handing_for = len(Urgency)  # the urgency the hand-out waits to give a turn to
+        self._aged_at = 0.0  # when the waiting group calls were last looked at (``_age``)
         self.taken = 0
 
     @property
@@ -281,7 +293,7 @@ class Budget:
             _TICKET.set(ticket)
             return
         turn = _Turn(int(urgency), next(self._seq), asyncio.get_running_loop().create_future())
-        turn.key = key
+        turn.key, turn.since = key, time.monotonic()
         self._push(turn)
         try:
             ticket = await turn.future
@@ -344,9 +356,30 @@ class Budget:
             handing.cancel()
             self._handing = asyncio.get_running_loop().create_task(self._hand_out())
 
+    def _age(self) -> None:
+        """A group's call that has waited ``PATIENCE`` goes as a deciding seat's would
+        (looked at once a second, from the hand-out: it is pushed back as that)."""
+        now = time.monotonic()
+        if now < self._aged_at + 1.0:
+            return
+        self._aged_at = now
+        for turn in list(self._queue):
+            if turn.live and turn.urgency == Urgency.GROUP and now - turn.since >= PATIENCE:
+                turn.live = False
+                older = _Turn(
+                    int(Urgency.DECIDING), turn.seq, turn.future, turn.key, since=turn.since
+                )
+                if turn.key is not None:
+                    self._by_key.setdefault(turn.key, []).append(older)
+                heapq.heappush(self._queue, older)
+
     async def _hand_out(self) -> None:
         """Give the turns out in order of urgency, as the rate allows."""
-        while (head := self._head()) is not None:
+        while True:
+            self._age()
+            head = self._head()
+            if head is None:
+                break
             self._handing_for = head.urgency
             unlimited = self._capacity <= 0
             wait = 0.0 if unlimited else self._room(head.urgency)

@@ -256,16 +256,20 @@ class Cluster:
             log.exception("letting go of the leases failed: they lapse when this worker exits")
         return groups
 
-    async def poll_turn(self) -> None:
+    async def poll_turn(self, wanted: Callable[[], bool]) -> bool:
         """Return once this worker is the one that polls Telegram (exactly one does; when
-        it goes, its lock goes with it and another worker's turn comes)."""
+        it goes, its lock goes with it and another worker's turn comes); False once
+        ``wanted`` says polling stopped before the turn came."""
         while not self.polls:
+            if not wanted():
+                return False
             self.polls = await self.leases.try_poll()
             if not self.polls:
                 await asyncio.sleep(POLL_TURN_SECONDS)
         if not self._said_polling:
             self._said_polling = True
             log.info("this worker polls Telegram and hands each update to its group's worker")
+        return True
 
     # ---- routing ------------------------------------------------------------------------
     async def route(self, update: object, *, forwarded: bool = False) -> Route:

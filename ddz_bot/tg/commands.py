@@ -20,7 +20,7 @@ from ..storage import AlreadyClaimedError, ReliefRefusedError
 from .group_settings import settings_view
 from .guide import help_text, rules_text, unknown_mode_text, welcome_text
 from .people import Person
-from .record import record_columns, record_lines
+from .record import record_columns, record_lines, tournament_lines
 from .refusals import Refused, echo
 from .replay import replay_text
 from .runtime import Runtime, runtime_of
@@ -369,6 +369,8 @@ async def balance(update: Update, context: ContextTypes.DEFAULT_TYPE) -> None:
         losses=player.losses,
     )
     text += "".join("\n" + line for line in record_lines(player, lang))
+    past = await db.finished_tournaments_of(user.id)
+    text += "".join("\n" + line for line in tournament_lines(past, user.id, lang))
     record = PlayerRecord(
         person.name,
         player.beans,

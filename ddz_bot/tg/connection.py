@@ -80,8 +80,10 @@ class ConnectionWatch:
         self.down_since, self.failed_calls = None, 0
 
 
-#: waited for before a call is made
-Gate = Callable[[], Awaitable[None]]
+#: waited for before a call is made; False: the call is not made (answered as empty)
+Gate = Callable[[], Awaitable[bool]]
+#: ``getUpdates``' answer with nothing in it
+NO_UPDATES = b'{"ok":true,"result":[]}'
 
 
 class WatchedRequest(BaseRequest):
@@ -116,8 +118,8 @@ class WatchedRequest(BaseRequest):
         connect_timeout: Any = BaseRequest.DEFAULT_NONE,
         pool_timeout: Any = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
-        if self.gate is not None:
-            await self.gate()
+        if self.gate is not None and not await self.gate():
+            return 200, NO_UPDATES  # not this worker's turn to poll, and it stops
         try:
             answer = await self.inner.do_request(
                 url,

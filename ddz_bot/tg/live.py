@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable
 from dataclasses import replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup, WebAppInfo
 
@@ -123,11 +123,30 @@ class LiveDoor:
     def table(self, table_id: int) -> Table | None:
         return self.rt.registry.get(table_id)
 
-    def successor(self, table_id: int) -> Table | None:
-        return self.rt.registry.successor_of(table_id)
+    def successor(self, table_id: int, user_id: int | None = None) -> Table | None:
+        """Where the page of a finished or closed table goes on: the lobby Again opened, or
+        a tournament's next table (the person's own, or the same board's next hand)."""
+        registry = self.rt.registry
+        found = registry.successor_of(table_id)
+        if found is None:
+            found = self.rt.tournaments.pages.successor(table_id, user_id, registry.tables())
+        return found
+
+    def tournament(self, table: Table) -> dict[str, Any] | None:
+        """A tournament's table: which tournament, round, board and hand (its page's head)."""
+        return self.rt.tournaments.pages.header(table) if table.event else None
+
+    def standings_after(self, table_id: int) -> dict[str, Any] | None:
+        """A closed tournament table: the standings its hand left (names and points)."""
+        return self.rt.tournaments.pages.after(table_id)
+
+    def followed(self, table: Table) -> list[int]:
+        """The closed tables whose pages learn of ``table`` now (a tournament's next hand)."""
+        return self.rt.tournaments.pages.followed(table)
 
     def watch(self, observer: Callable[[Table], None]) -> None:
         self.rt.registry.observers.append(observer)
+        self.rt.tournaments.pages.observers.append(observer)  # a tournament's hand closed
 
     async def act(self, table: Table, user_id: int, version: int, make: MakeAction) -> None:
         """A decision from the page: the button path (``Refused`` when it is refused)."""

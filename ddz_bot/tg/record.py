@@ -10,9 +10,10 @@ from __future__ import annotations
 from ddz_bot.games import GAMES
 
 from ..i18n import t
-from ..storage import Player
+from ..storage import PastTournament, Player
+from .tournament_plan import standings
 
-__all__ = ["MOST_PLAYED", "record_columns", "record_lines"]
+__all__ = ["MOST_PLAYED", "record_columns", "record_lines", "tournament_lines"]
 
 #: the games the /balance card draws a column for (the most played ones)
 MOST_PLAYED = 2
@@ -50,3 +51,37 @@ def record_columns(player: Player, lang: str) -> tuple[tuple[str, int, int], ...
     return tuple(
         (_game_word(lang, game), *player.record(game)) for game in player.games()[:MOST_PLAYED]
     )
+
+
+def tournament_lines(past: list[PastTournament], user_id: int, lang: str) -> list[str]:
+    """The card's 比赛 lines (none for a person who finished none): how many, the best
+    place, the prizes in all, then the last one's place and prize. The places are the final
+    standings (``tournament_plan.standings``), summed from what each tournament stored."""
+    places: list[tuple[PastTournament, int, int]] = []  # newest first
+    for done in past:
+        final = standings(done.entrants, done.scores)
+        place = next((s.place for s in final if s.user_id == user_id), None)
+        if place is not None:
+            places.append((done, place, len(final)))
+    if not places:
+        return []
+    head = t(
+        lang,
+        "balance_tour",
+        played=len(places),
+        best=min(place for _, place, _ in places),
+        prizes=sum(done.prize for done, _, _ in places),
+    )
+    last, place, count = places[0]
+    prize = t(lang, "balance_tour_prize", beans=last.prize) if last.prize > 0 else ""
+    game = GAMES.for_rules(last.tournament.rules).options.title(lang)
+    line = t(
+        lang,
+        "balance_tour_last",
+        id=last.tournament.id,
+        game=game,
+        place=place,
+        count=count,
+        prize=prize,
+    )
+    return [head, line]

@@ -26,6 +26,7 @@ from ddz_bot.games import GAMES
 
 from ..config import Settings
 from ..i18n import t
+from ..render.tournament_board import render_tournament
 from ..storage import (
     Database,
     HandScore,
@@ -47,6 +48,7 @@ from .phases import TablePhase
 from .refusals import Refused
 from .registry import TableRegistry
 from .table import AI_BASE_ID, Seat, Table
+from .tournament_page import TournamentPages, final_board
 from .tournament_plan import Standing, boards, prizes, standings
 
 __all__ = ["CANCEL", "JOIN", "LEAVE", "MEDALS", "START", "Board", "Tournaments", "event_of"]
@@ -120,6 +122,8 @@ class Tournaments:
         self.hands = hands
         self.closer = closer
         self._locks: dict[int, asyncio.Lock] = {}
+        #: what the live table's page shows of the tournaments (``tournament_page``)
+        self.pages = TournamentPages()
 
     def _lock(self, tournament_id: int) -> asyncio.Lock:
         lock = self._locks.get(tournament_id)
@@ -232,7 +236,13 @@ class Tournaments:
         await self.db.record_tournament_hand(
             board.tournament, board.round, board.board, board.hand, table.hand_id, scores
         )
+        found = await self.db.tournament(board.tournament)
+        if found is not None:  # the standings the hand left, for its page (the table closes)
+            entrants = await self.db.tournament_entrants(found.id)
+            after = standings(entrants, await self.db.tournament_scores(found.id))
+            self.pages.counted(table, found, after)
         await self.closer.close(table)
+        self.pages.tell(table)  # its pages: gone, the standings it left
         # in the background, under the tournament's lock: a hand settled while the lock is
         # held (a deal whose hand ends at once) must not wait for itself
         self.outbox.spawn(self._go_on(board.tournament))
@@ -256,6 +266,7 @@ class Tournaments:
         for found in await self.db.open_tournaments():
             if chat_id is not None and found.chat_id != chat_id:
                 continue
+            self.pages.dealt(found)
             if found.message_id is not None:  # the same message shows it again
                 self.outbox.bind(found.chat_id, _slot(found.id), found.message_id)
             try:
@@ -328,6 +339,7 @@ class Tournaments:
             self.settings, found.chat_id
         )
         size = host_for(found.rules).seats(found.rules)
+        self.pages.dealt(found)
         seats = []
         for user_id in people:
             player = await self.db.get_player(user_id)
@@ -366,6 +378,7 @@ class Tournaments:
         paid = prizes([s.user_id for s in final], found.fee * len(entrants))
         if not await self.db.finish_tournament(found.id, paid):
             return  # ended already: paid once
+        self.pages.finished(found)
         lang = found.lang
         names = {s.user_id: s.name for s in final}
         lines = [self._head(found, "tour_final_head", len(entrants))]
@@ -378,6 +391,9 @@ class Tournaments:
         text = "\n".join(lines)
         if not self.outbox.retire(found.chat_id, _slot(found.id), text):
             self.outbox.post(found.chat_id, text)
+        board = final_board(found, final, paid)
+        caption = t(lang, "tour_final_caption", id=found.id, name=final[0].name)
+        self.outbox.post(found.chat_id, caption, photo=lambda: render_tournament(board, lang))
 
     # ---- the group's message ----------------------------------------------------------------
     def _game(self, found: Tournament, lang: str) -> str:

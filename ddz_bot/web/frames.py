@@ -74,7 +74,14 @@ class TableFrames:
         "waiting",
     )
 
-    def __init__(self, table: Table, moved_at: float | None, successor: str | None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        moved_at: float | None,
+        successor: str | None,
+        *,
+        tour: dict[str, Any] | None = None,
+    ) -> None:
         self.table = table
         game = table.game
         head: dict[str, Any] = {
@@ -93,6 +100,8 @@ class TableFrames:
         self._at = "" if moved_at is None else f',"at":{round(moved_at, 3)}'
         if successor is not None:
             head["next"] = successor
+        if tour is not None:  # a tournament's table: which tournament, round, board, hand
+            head["tour"] = tour
         #: the hand's public view and its text, made once a frame needs them
         self._public: Any = None
         self._public_text = "null"

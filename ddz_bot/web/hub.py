@@ -201,8 +201,11 @@ class LiveHub:
             for viewer in self._viewers[again]:
                 viewer.sent = None
             self._mark(again)
-        if table.id not in self._viewers:
-            return
+        for before in self.door.followed(table):  # a tournament's next hand: pages follow
+            if before in self._viewers and self._table(before) is None:
+                self._mark(before)
+        if table.id not in self._viewers or self._table(table.id) is not table:
+            return  # (a closed table: its pages were told it is gone)
         self._frames.pop(table.id, None)
         self._moved_at[table.id] = time.time()
         try:
@@ -270,10 +273,13 @@ class LiveHub:
     def _gone(self, viewer: Viewer) -> None:
         """The page's table is over and let go; where Again opened the next one, the page
         learns its token and may follow."""
-        successor = self.door.successor(viewer.table_id)
+        successor = self.door.successor(viewer.table_id, viewer.user_id)
         gone: dict[str, Any] = {"t": "gone"}
         if successor is not None:
             gone["next"] = self.tokens.token(successor.id)
+        standings = self.door.standings_after(viewer.table_id)
+        if standings is not None:  # a tournament's hand: the standings it left
+            gone["tour"] = standings
         self._send(viewer, gone)
 
     def frames(self, table: Table) -> TableFrames:
@@ -285,6 +291,7 @@ class LiveHub:
                 table,
                 self._moved_at.get(table.id),
                 None if successor is None else self.tokens.token(successor.id),
+                tour=self.door.tournament(table),
             )
             if table.id in self._viewers:
                 self._frames[table.id] = frames

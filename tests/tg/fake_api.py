@@ -258,10 +258,16 @@ class FakeBotAPI(BaseRequest):
         return self.answer(api_method, params, files)
 
     def answer(
-        self, api_method: str, params: dict[str, Any], files: dict[str, Any]
+        self,
+        api_method: str,
+        params: dict[str, Any],
+        files: dict[str, Any],
+        *,
+        at: float | None = None,
     ) -> tuple[int, bytes]:
         """Telegram's HTTP answer (status, JSON body) to one call; also what the local
-        HTTP server in ``local_telegram.py`` answers."""
+        HTTP server in ``local_telegram.py`` answers (``at``: when the call arrived, if
+        it waited for the answer)."""
         if self.token_refused:
             body = {"ok": False, "error_code": 401, "description": "Unauthorized"}
             return 401, json.dumps(body).encode()
@@ -269,7 +275,7 @@ class FakeBotAPI(BaseRequest):
         call = Call(
             api_method,
             int(chat_id) if chat_id is not None else None,
-            self.clock(),
+            self.clock() if at is None else at,
             params if self.keep_history else {},
         )
         self.calls.append(call)

@@ -86,6 +86,7 @@ def local_telegram(api: FakeBotAPI | None = None) -> Iterator[LocalTelegram]:
 
     class Handler(BaseHTTPRequestHandler):
         def do_POST(self) -> None:
+            arrived = fake.clock()  # the call counts from here, not once the lock is had
             local = holder[0]
             target = urlsplit(self.path)
             if target.netloc:  # absolute form: we were asked as a proxy
@@ -98,7 +99,7 @@ def local_telegram(api: FakeBotAPI | None = None) -> Iterator[LocalTelegram]:
                 while not fake.pending_updates and time.monotonic() < deadline:
                     time.sleep(0.01)
             with local.lock:
-                status, body = fake.answer(target.path.rsplit("/", 1)[-1], params, files)
+                status, body = fake.answer(method, params, files, at=arrived)
             self.send_response(status)
             self.send_header("Content-Type", "application/json")
             self.send_header("Content-Length", str(len(body)))

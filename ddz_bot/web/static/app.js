@@ -3,6 +3,7 @@
 // (the launch data read from the URL's fragment, as Telegram passes it).
 import { pickLang, say } from "./i18n.js";
 import { bottom, closingConfirmation, drawBottom, haptic, setUpTelegram, tg } from "./telegram.js";
+import { standingsSection, tourLine } from "./tour.js";
 
 const fragment = new URLSearchParams(location.hash.slice(1));
 const query = new URLSearchParams(location.search);
@@ -83,7 +84,20 @@ function receive(frame) {
   }
   if (frame.t === "refused") { haptic("error"); toast(frame.text); return; }
   if (frame.t === "hints") { gotHints(frame.cards); return; }
-  if (frame.t === "gone") gone(frame.next);
+  if (frame.t === "gone") { if (frame.tour) standings(frame.tour, frame.next); else gone(frame.next); }
+}
+
+/** A tournament's hand is over (its table let go): the standings it left, in the result box
+ * (opened if it was not), and the way on once the next hand is dealt; a seat follows by itself. */
+function standings(tour, next) {
+  const seat = state.frame && state.frame.seat, me = state.frame && seat != null ? state.frame.table.seats[seat].name : null;
+  let box = $("result").hidden ? null : $("result").querySelector(".box");
+  if (!box) { box = document.createElement("div"); box.className = "box"; $("result").replaceChildren(box); $("result").hidden = false; }
+  const old = box.querySelector("section.standings"); if (old) old.remove();
+  box.insertBefore(standingsSection(state.lang, tour, me), box.querySelector("button"));
+  if (next && !box.querySelector("button.next")) box.insertBefore(nextButton(next), box.querySelector("button"));
+  if (next && me && !state.following) state.following = setTimeout(() => box.querySelector("button.next").click(), 4000);
+  hideToast(); closingConfirmation(false);
 }
 
 /** The table was let go. A result still open keeps its place and gains the way on (Again
@@ -226,6 +240,7 @@ function drawTable(frame) {
   if (sum.stakes.multiplier !== undefined) stakes.push(t("base", { base: sum.stakes.base, mult: sum.stakes.multiplier }));
   if (sum.stakes.called) stakes.push(t("called", { face: sum.stakes.called }));
   if (sum.role) stakes.push(t("you_are", { role: t(sum.role) }));
+  if (frame.tour) stakes.unshift(tourLine(state.lang, frame.tour)); // a tournament's hand
   $("stakes").textContent = stakes.join(" · ");
   const trick = $("trick"); trick.replaceChildren();
   if (sum.stakes.bottom) { // the landlord's three: named, so they never read as a play to beat

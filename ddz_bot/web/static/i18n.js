@@ -19,6 +19,8 @@ export const WORDS = {
     phase_bidding: "叫地主", phase_doubling: "加倍", phase_landlord_show: "地主明牌", phase_dealing: "发牌",
     phase_throne: "登基", phase_declaring: "表态", phase_playing: "出牌", phase_show_start: "明牌开始",
     phase_finished: "本局结束", phase_aborted: "本局作废",
+    tour_line: "比赛 #{id} · 第 {round}/{rounds} 轮 · 第 {board} 桌 · 第 {hand}/{hands} 局", tour_standings: "比赛 #{id} 排名 · 第 {round}/{rounds} 轮",
+    tour_over: "比赛 #{id} 结束 · 最终排名", tour_points: "{points} 分", tour_played: "{hands} 局 {wins} 胜", tour_next_soon: "下一局马上开始…",
   },
   "zh-Hant": {
     one_card: "報單", bomb: "炸彈", escaped: "逃跑", shut: "被關",
@@ -39,6 +41,8 @@ export const WORDS = {
     phase_bidding: "叫地主", phase_doubling: "加倍", phase_landlord_show: "地主明牌", phase_dealing: "發牌",
     phase_throne: "登基", phase_declaring: "表態", phase_playing: "出牌", phase_show_start: "明牌開始",
     phase_finished: "本局結束", phase_aborted: "本局作廢",
+    tour_line: "比賽 #{id} · 第 {round}/{rounds} 輪 · 第 {board} 桌 · 第 {hand}/{hands} 局", tour_standings: "比賽 #{id} 排名 · 第 {round}/{rounds} 輪",
+    tour_over: "比賽 #{id} 結束 · 最終排名", tour_points: "{points} 分", tour_played: "{hands} 局 {wins} 勝", tour_next_soon: "下一局馬上開始…",
   },
   en: {
     one_card: "One card!", bomb: "Bomb", escaped: "Left", shut: "Shut out",
@@ -62,6 +66,9 @@ export const WORDS = {
     phase_bidding: "Bidding", phase_doubling: "Doubling", phase_landlord_show: "Landlord may show", phase_dealing: "Dealing",
     phase_throne: "The throne", phase_declaring: "Declarations", phase_playing: "Play", phase_show_start: "Show",
     phase_finished: "The hand is over", phase_aborted: "The hand was called off",
+    tour_line: "Tournament #{id} · round {round}/{rounds} · table {board} · hand {hand}/{hands}", tour_standings: "Tournament #{id} standings · round {round}/{rounds}",
+    tour_over: "Tournament #{id} is over · final standings", tour_points: "{points} pts", "tour_points:one": "{points} pt",
+    tour_played: "{hands} hands, {wins} won", tour_next_soon: "The next hand starts soon…",
   },
 };
 

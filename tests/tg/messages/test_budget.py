@@ -15,7 +15,7 @@ from telegram import Bot
 
 import ddz_bot.tg.budget as budget_module
 import ddz_bot.tg.outbox as outbox_module
-from ddz_bot.tg.budget import Budget, Urgency
+from ddz_bot.tg.budget import PATIENCE, Budget, Urgency
 from ddz_bot.tg.grace import LATE_GRACE_SECONDS, postponed
 from ddz_bot.tg.outbox import Content, Outbox
 from ddz_bot.tg.screens import PANEL_SLOT
@@ -325,3 +325,33 @@ async def test_the_answer_to_typed_words_goes_before_answers_that_wait_already(
     assert order.index(typist) == went  # the next call made
     assert len(order) == len(people)  # every notice went all the same
     assert fake.too_many_total == 0
+
+
+async def test_a_group_call_behind_a_budget_full_of_deciding_panels_goes_after_its_patience(
+    clock: VirtualTime,
+) -> None:
+    """A tournament of hundreds keeps every turn busy with deciding seats' panels: the
+    group's standings edit still goes, once it has waited ``PATIENCE``."""
+    budget = Budget(10)
+    started = clock.now
+    went: list[float] = []
+
+    async def panels() -> None:
+        while True:
+            await budget.take(Urgency.DECIDING)
+            await budget.call(Urgency.DECIDING)
+
+    async def group() -> None:
+        await budget.take(Urgency.GROUP, key=-1001)
+        await budget.call(Urgency.GROUP)
+        went.append(clock.now - started)
+
+    seats = [clock.create_task(panels()) for _ in range(40)]  # always more than the budget
+    standings = clock.create_task(group())
+    await clock.advance(PATIENCE - 1.0, step=0.1)
+    assert not went  # the deciding seats first
+    await clock.advance(3.0, step=0.1)
+    assert went and PATIENCE <= went[0] < PATIENCE + 2.0
+    for seat in seats:
+        seat.cancel()
+    await clock.gather(*seats, standings, return_exceptions=True)
