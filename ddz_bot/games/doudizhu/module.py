@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ddz_bot.games.doudizhu.engine import OWN_REFUSALS, read_action, warm_up
+from ddz_bot.games.doudizhu.engine import OWN_REFUSALS, Game, read_action, warm_up
+from ddz_bot.games.kit.page import HandPage
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import DouDizhuAI
@@ -32,7 +33,7 @@ GAME = GameModule(
     replay=DouDizhuReplay(),
     refusals=OWN_REFUSALS,
     read_action=read_action,
-    page=DouDizhuPage(),
+    page=HandPage(DouDizhuPage(), Game),
     words=CATALOGUES,
     options=DouDizhuOptions(),
     warm_up=warm_up,

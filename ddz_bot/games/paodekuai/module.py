@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ddz_bot.games.kit.page import HandPage
 from ddz_bot.games.module import GameModule
-from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, read_action
+from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, PdkGame, read_action
 
 from .ai.seats import PdkPlayers
 from .i18n import CATALOGUES
@@ -43,7 +44,7 @@ GAME = GameModule(
     replay=PdkReplay(),
     refusals=OWN_REFUSALS,
     read_action=read_action,
-    page=PdkPage(),
+    page=HandPage(PdkPage(), PdkGame),
     options=PdkOptions(),
     words=_REFUSAL_WORDS,
 )
