@@ -44,9 +44,11 @@ from .cards import (
     Rank,
     Suit,
     format_cards,
+    from_hex,
     full_deck,
     parse_cards,
     rank_name,
+    to_hex,
 )
 from .copying import copy_hand, state_copy
 from .decisions import (
@@ -105,6 +107,7 @@ from .titles import (
     next_title,
     title_for,
 )
+from .views import TableView, gainers
 
 __all__ = [
     "DEFAULT_ROOM",
@@ -157,6 +160,7 @@ __all__ = [
     "Room",
     "Settlement",
     "Suit",
+    "TableView",
     "Termination",
     "TimeLimit",
     "TimedOut",
@@ -170,7 +174,9 @@ __all__ = [
     "count_timeout",
     "escape_events",
     "format_cards",
+    "from_hex",
     "full_deck",
+    "gainers",
     "need_phase",
     "need_turn",
     "next_title",
@@ -191,4 +197,5 @@ __all__ = [
     "take_fees",
     "timeout_move",
     "title_for",
+    "to_hex",
 ]
