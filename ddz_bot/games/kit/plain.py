@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from ddz_bot.games.module import GamePage, TableTerms
-from ddz_bot.kernel import Action, Cards, Event, GameProtocol, Play, PlayReading
+from ddz_bot.kernel import Action, Cards, Event, GameProtocol, Pass, Play, PlayReading
 from ddz_bot.storage import FinishedHand, GroupSettings
+from ddz_bot.tg.keyboards import PASS_ACTION
 from ddz_bot.tg.refusals import Refused
 
 if TYPE_CHECKING:
@@ -62,14 +63,15 @@ class NoOptions:
 
 @dataclass(slots=True)
 class PlainTyping:
-    """A ``GameTyping`` with nothing to decide before the play and no button of its own:
-    typed cards read as the game's ``readings`` say; hints and hands in its ``cards_text``;
-    a tap on a rank selects as ``select`` says."""
+    """A ``GameTyping`` with nothing to decide before the play and no button of its own but
+    Pass where the game ``passes``: typed cards read as the game's ``readings`` say; hints
+    and hands in its ``cards_text``; a tap on a rank selects as ``select`` says."""
 
     readings_of: Callable[[GameProtocol, Cards], Sequence[Any]]
-    cards_text: Callable[[Iterable[int]], str]
+    cards_text: Callable[[Iterable[int], str], str]
     select_rank: Callable[[list[int], list[int], int, bool], list[int]]
     unknown_text: str = "unknown_text"
+    passes: bool = False
 
     def decision(self, game: GameProtocol, seat: int, words: str, lang: str) -> Action:
         raise Refused("not_your_turn")
@@ -83,16 +85,16 @@ class PlainTyping:
         return None
 
     def hint_text(self, game: GameProtocol, cards: Cards, lang: str) -> str:
-        return self.cards_text(cards)
+        return self.cards_text(cards, lang)
 
     def hand_text(self, cards: Iterable[int], lang: str) -> str:
-        return self.cards_text(cards)[:200]
+        return self.cards_text(cards, lang)[:200]
 
     def select(self, chosen: list[int], held: list[int], rank: int, everything: bool) -> list[int]:
         return self.select_rank(chosen, held, rank, everything)
 
     def button(self, action: str, arg: str, seat: int) -> Action | None:
-        return None
+        return Pass(seat) if self.passes and action == PASS_ACTION and arg == "" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +104,14 @@ class PlainPage:
     view its own, the table as ``summary`` draws it."""
 
     described: GamePage
-    cards_text: Callable[[Iterable[int]], str]
+    cards_text: Callable[[Iterable[int], str], str]
     summary_of: Callable[[Any], dict[str, Any]]
 
     def page(self, game: GameProtocol) -> GamePage:
         return self.described
 
     def label(self, game: GameProtocol, action: Action, lang: str) -> str:
-        return self.cards_text(action.cards) if isinstance(action, Play) else str(action.type)
+        return self.cards_text(action.cards, lang) if isinstance(action, Play) else str(action.type)
 
     def play_action(self, game: GameProtocol, seat: int, cards: Cards) -> Action:
         return Play(seat, cards)

@@ -15,7 +15,7 @@ from .tg.present import pdk_contents
 from .tg.replay import PdkReplay
 from .tg.settle import settle_pdk_hand
 from .tg.text import event_line, play_text
-from .tg.typed import PdkTyping
+from .tg.typed import PDK_TYPING
 
 __all__ = ["GAME"]
 
@@ -39,7 +39,7 @@ GAME = GameModule(
     settle=settle_pdk_hand,
     event_line=event_line,
     play_text=play_text,
-    typing=PdkTyping(),
+    typing=PDK_TYPING,
     ai=PdkPlayers(),
     replay=PdkReplay(),
     refusals=OWN_REFUSALS,
