@@ -24,6 +24,11 @@ class TableView(Generic[RulesT, PhaseT, SeatT]):
     seats: tuple[SeatT, ...]
     turn: int | None  # whose decision it is (``None``: everyone's at once, or nobody's)
 
+    def after(self, seat: int) -> list[SeatT]:
+        """The other seats in playing order, from the one after ``seat``."""
+        count = len(self.seats)
+        return [self.seats[(seat + step) % count] for step in range(1, count)]
+
 
 def gainers(scores: Sequence[int]) -> tuple[int, ...]:
     """The seats whose score rose."""

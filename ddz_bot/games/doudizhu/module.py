@@ -8,7 +8,7 @@ from ddz_bot.games.module import GameModule
 
 from .ai.seats import DouDizhuAI
 from .i18n import CATALOGUES
-from .tg.host import DouDizhuHost
+from .tg.host import DOUDIZHU_HOST
 from .tg.options import ALIASES, VARIANTS, DouDizhuOptions
 from .tg.page import DouDizhuPage
 from .tg.present import DouDizhuContents
@@ -23,7 +23,7 @@ GAME = GameModule(
     name="doudizhu",
     variants=VARIANTS,
     aliases=ALIASES,
-    host=DouDizhuHost(),
+    host=DOUDIZHU_HOST,
     contents=DouDizhuContents,
     settle=settle_hand,
     event_line=event_line,

@@ -8,7 +8,7 @@ from typing import Any
 
 from ddz_bot.ai import SEAT_LEVEL, LevelName
 from ddz_bot.games import rules_word
-from ddz_bot.games.kit.host import DealtAtOnce, HandStart
+from ddz_bot.games.kit.host import HandStart, Host
 from ddz_bot.games.kit.plain import EventReplay, PlainPage
 from ddz_bot.games.kit.settle import GameSettle, HandSettlement, hand_of, seat_lines
 from ddz_bot.games.module import GamePage
@@ -30,7 +30,7 @@ def _hand(start: HandStart) -> HighCardGame:
 
 #: one deal; a time-out plays the lowest card; the winner of a hand plays first in the next;
 #: an escape costs the coefficient to each other seat
-HOST = DealtAtOnce(
+HOST = Host(
     seats_for=lambda rules: 2 if rules_word(rules) == TWO_SEATS else 3,
     make=_hand,
     read=HighCardGame.from_dict,
