@@ -5,16 +5,17 @@ AI seats deciding by their panels' buttons, the worker playing killed now and th
 Run: python bench/cluster_load.py [--workers 2] [--backend postgresql|sqlite] [--tables 20]
      [--duration 120] [--kills 10] [--think 3] [--database-url postgresql://127.0.0.1/test]
 
-On PostgreSQL the workers are one playing and the others standing by (README, "Running
-several workers"); each kill is a SIGKILL of the one playing, and the killed one is started
-again to stand by. On SQLite there is one worker: a kill is a restart of the process on its
-file. Printed (three lines keep their form for scripts):
+On PostgreSQL the workers all play, each group held by one of them (README, "Running several
+workers"); each kill is a SIGKILL of one of them in turn, and a new worker joins in its
+place. On SQLite there is one worker: a kill is a restart of the process on its file.
+Printed (three lines keep their form for scripts):
 
 - ``decision wait: p50 X ms  p99 Y ms  max Z ms``: from a person's press to the bot's answer
   to it (the spinner on the button), over every press, the kills' included (a press made
   while no worker plays waits for the one that takes over);
 - ``most Telegram calls in one second: N``: over every worker, any method, sliding window;
-- ``hand-over after SIGKILL: p50 X s  max Y s``: from the kill to the next worker's "ready";
+- ``hand-over after SIGKILL: p50 X s  max Y s``: from the kill to another worker's "took
+  over" (its groups resumed there; one worker alone: to the restarted one's "ready");
 - the presses never answered: an update the killed worker had already confirmed to Telegram
   (python-telegram-bot's polling asks for the next ones while it handles the last) is lost
   with it; the person presses again when the spinner stops;
@@ -163,6 +164,26 @@ async def play(seat: Seat, think: float, waits: list[float], stop: float) -> int
     return presses
 
 
+def logged_errors(workers: list[Worker]) -> list[str]:
+    """The ERROR lines of every worker's log."""
+    found: list[str] = []
+    for worker in workers:
+        while not worker.lines.empty():
+            worker.said.append(worker.lines.get_nowait())
+        found += [line.strip() for line in worker.said if " ERROR " in line]
+    return found
+
+
+async def any_says(workers: list[Worker], words: str, timeout: float) -> float:
+    """When the first of ``workers`` logs ``words``."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for worker in workers:
+            with contextlib.suppress(AssertionError):
+                return await worker.says(words, timeout=0.02)
+    raise AssertionError(f"no worker said {words!r}")
+
+
 async def run(args: argparse.Namespace, folder: Path) -> None:
     url = args.database_url if args.backend == "postgresql" else ""
     api = FakeBotAPI(keep_history=False, limits=TELEGRAM_LIMITS)
@@ -188,12 +209,9 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
                 pid = worker.process.pid
                 return cpu_seconds(pid) - started_cpu.get(pid, 0.0)
 
-            playing = start()
-            await playing.says("ready as @", timeout=60)
-            up(playing)
-            standing = [start() for _ in range(args.workers - 1)]
-            for worker in standing:
-                await worker.says("standing by", timeout=60)
+            alive = [start() for _ in range(args.workers)]
+            for worker in alive:
+                await worker.says("ready as @", timeout=60)
                 up(worker)
             seats = [Seat(local, index) for index in range(args.tables)]
             waits: list[float] = []
@@ -203,27 +221,28 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
             handovers: list[float] = []
             for kill in range(args.kills):
                 await asyncio.sleep(args.duration / (args.kills + 1))
-                cpu += used(playing)
+                victim = alive.pop(kill % len(alive))
+                cpu += used(victim)
                 killed = time.monotonic()
-                playing.stop(signal.SIGKILL)
-                if standing:
-                    playing = standing.pop(0)
-                    ready = await playing.says("ready as @", timeout=60)
-                    standing.append(start())
-                    await standing[-1].says("standing by", timeout=60)
-                    up(standing[-1])
-                else:
-                    playing = start()
-                    ready = await playing.says("ready as @", timeout=60)
-                    up(playing)
-                handovers.append(ready - killed)
-                print(f"kill {kill + 1}: hand-over {ready - killed:.2f} s", flush=True)
+                victim.stop(signal.SIGKILL)
+                if alive:  # the others take its groups over; a new worker joins them
+                    taken = await any_says(alive, "took over", timeout=60)
+                    alive.append(start())
+                    await alive[-1].says("ready as @", timeout=60)
+                    up(alive[-1])
+                else:  # one worker: a restart
+                    alive.append(start())
+                    taken = await alive[-1].says("ready as @", timeout=60)
+                    up(alive[-1])
+                handovers.append(taken - killed)
+                print(f"kill {kill + 1}: hand-over {taken - killed:.2f} s", flush=True)
             presses = sum(await asyncio.gather(*people))
             elapsed = time.monotonic() - began
             for worker in workers:
                 if worker.process.poll() is None:
                     cpu += used(worker)
                     worker.stop(signal.SIGTERM)
+            errors = logged_errors(workers)
             with local.lock:  # getUpdates is no call Telegram's limits count
                 moments = [call.at for call in api.calls if call.method != "getUpdates"]
     ms = sorted(w * 1000 for w in waits)
@@ -244,6 +263,9 @@ async def run(args: argparse.Namespace, folder: Path) -> None:
             f"  max {max(handovers):.2f} s"
         )
     print(f"presses never answered (made again): {len(LOST)}")
+    print(f"errors the workers logged: {len(errors)}")
+    for line in errors[:5]:
+        print(f"  {line}")
     per_move = cpu / max(presses, 1) * 1000
     print(f"moves a second: {presses / elapsed:.1f}  CPU a move: {per_move:.1f} ms")
 

@@ -27,11 +27,14 @@ from .menus import publish_commands as publish_command_menus
 from .ratelimit import ChatRateLimiter
 from .runtime import RUNTIME_KEY, Runtime, runtime_of
 from .updates import TableUpdates, update_key
+from .workers import LOST_HOLD_KEY, handed_on, join_workers, lost_hold
 
 __all__ = [
+    "LOST_HOLD_KEY",
     "RUNTIME_KEY",
     "SWITCH_INTERVAL",
     "build_application",
+    "lost_hold",
     "runtime",
     "say_ready",
     "tune_gc",
@@ -81,19 +84,6 @@ def say_ready(application: AnyApp) -> None:
         log.info("%s", line)
 
 
-#: set in ``bot_data`` when the worker lost its hold of the database while playing
-LOST_HOLD_KEY = "ddz:lost-hold"
-
-
-def lost_hold(application: AnyApp) -> None:
-    """The database's hold went (the server or the network is gone): stop playing at once,
-    so that only the worker that takes over plays on (it resumes every table from storage;
-    a save this one still tries is refused by the table's stored version)."""
-    log.error("lost the hold of the database: stopping (a worker standing by takes over)")
-    application.bot_data[LOST_HOLD_KEY] = True
-    application.stop_running()
-
-
 def runtime(application: AnyApp) -> Runtime:
     """The bot's parts in a running application (after ``post_init``)."""
     return runtime_of(application)
@@ -123,32 +113,35 @@ def build_application(
             return None
         return update_key(update, found.registry, found.codec)
 
+    async def elsewhere(update: object) -> bool:
+        found = application.bot_data.get(RUNTIME_KEY)
+        return isinstance(found, Runtime) and await handed_on(found, update)
+
     builder = (
         ApplicationBuilder()
         .token(settings.token)
         .rate_limiter(limiter)
-        .concurrent_updates(TableUpdates(key_of))
+        .concurrent_updates(TableUpdates(key_of, elsewhere=elsewhere))
     )
-    builder = connect(builder, settings, request=request, updates_request=updates_request)
+
+    async def poll_gate() -> None:
+        found = application.bot_data.get(RUNTIME_KEY)
+        if isinstance(found, Runtime) and found.cluster is not None:
+            await found.cluster.poll_turn()  # one worker polls; another when it goes
+
+    builder = connect(
+        builder, settings, request=request, updates_request=updates_request, poll_gate=poll_gate
+    )
 
     async def post_init(application: AnyApp) -> None:
         economy = EconomySettings(daily_base=settings.daily_bonus)
-        if settings.on_postgresql:  # one worker plays at a time; another stands by
-            db = await Database.open(
-                settings.database_url,
-                economy=economy,
-                exclusive=True,
-                standby=lambda holder: log.info(
-                    "standing by: %s plays on the database; this worker takes over when it stops",
-                    holder,
-                ),
-                on_lost_hold=lambda: lost_hold(application),
-            )
-        else:
-            db = await Database.open(settings.db_path, economy=economy)
+        target = settings.database_url if settings.on_postgresql else settings.db_path
+        db = await Database.open(target, economy=economy)
         me = application.bot
         parts = Runtime(settings, db, me, application.job_queue, bot_username=me.username or "")
         application.bot_data[RUNTIME_KEY] = parts
+        if settings.on_postgresql:  # one of the database's workers (``cluster.py``)
+            await join_workers(application, parts)
         if publish_commands:
             await publish_command_menus(me, GROUP_MENU, PRIVATE_MENU)
         resumed = await parts.resume()

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import Enum
 from typing import Any
@@ -80,13 +80,21 @@ class ConnectionWatch:
         self.down_since, self.failed_calls = None, 0
 
 
+#: waited for before a call is made
+Gate = Callable[[], Awaitable[None]]
+
+
 class WatchedRequest(BaseRequest):
     """A ``BaseRequest`` that forwards to another and tells a ``ConnectionWatch`` whether
     Telegram answered."""
 
-    def __init__(self, inner: BaseRequest, watch: ConnectionWatch) -> None:
+    def __init__(
+        self, inner: BaseRequest, watch: ConnectionWatch, gate: Gate | None = None
+    ) -> None:
         self.inner = inner
         self.watch = watch
+        #: waited for before each call (the polling one: until this worker is the poller)
+        self.gate = gate
 
     async def initialize(self) -> None:
         await self.inner.initialize()
@@ -108,6 +116,8 @@ class WatchedRequest(BaseRequest):
         connect_timeout: Any = BaseRequest.DEFAULT_NONE,
         pool_timeout: Any = BaseRequest.DEFAULT_NONE,
     ) -> tuple[int, bytes]:
+        if self.gate is not None:
+            await self.gate()
         try:
             answer = await self.inner.do_request(
                 url,
@@ -149,6 +159,7 @@ def connect(
     request: BaseRequest | None = None,
     updates_request: BaseRequest | None = None,
     watch: ConnectionWatch | None = None,
+    poll_gate: Gate | None = None,
 ) -> AnyBuilder:
     """Set the builder's HTTP clients (``request``/``updates_request`` replace them: tests
     pass a fake Telegram), the proxy and the Bot API server, all watched by ``watch``."""
@@ -157,7 +168,7 @@ def connect(
     calls = request or HTTPXRequest(connection_pool_size=CALL_POOL, proxy=proxy)
     updates = updates_request or HTTPXRequest(connection_pool_size=UPDATES_POOL, proxy=proxy)
     builder = builder.request(WatchedRequest(calls, watch))
-    builder = builder.get_updates_request(WatchedRequest(updates, watch))
+    builder = builder.get_updates_request(WatchedRequest(updates, watch, poll_gate))
     urls = api_base_urls(settings.api_url)
     if urls is not None:
         builder = builder.base_url(urls.bot).base_file_url(urls.file)

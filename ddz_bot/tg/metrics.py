@@ -33,7 +33,7 @@ Beside them, prometheus-client's ``process_*`` and ``python_*`` of the process.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from prometheus_client import (
     CollectorRegistry,
@@ -131,6 +131,19 @@ class Metrics:
             "Tables this worker resumed from storage when it started or took over",
             registry=r,
         )
+        self._groups = Gauge(
+            "ddz_worker_groups",
+            "Groups whose lease this worker holds (several workers on PostgreSQL)",
+            registry=r,
+        )
+        self._groups_taken = Gauge(
+            "ddz_worker_groups_taken_over",
+            "Groups this worker took from a worker that died or stopped, since it started",
+            registry=r,
+        )
+        self._workers = Gauge(
+            "ddz_workers_alive", "Workers alive on the database, as this one last saw", registry=r
+        )
         self._playing: dict[int, str] = {}  # the tables in play and their game
         self._gauges: dict[str, Gauge] = {}
         self._counters: dict[tuple[Counter, str], Counter] = {}
@@ -176,6 +189,12 @@ class Metrics:
     def holding(self, holds: Callable[[], bool]) -> None:
         """Whether this worker holds its database, read when scraped."""
         self._holds.set_function(lambda: 1.0 if holds() else 0.0)
+
+    def workers(self, status: Callable[[], dict[str, Any]]) -> None:
+        """This worker's leases and the others, read when scraped (``Cluster.status``)."""
+        self._groups.set_function(lambda: float(status()["groups"]))
+        self._groups_taken.set_function(lambda: float(status()["taken_over"]))
+        self._workers.set_function(lambda: float(status()["workers"]))
 
     def resumed(self, tables: int) -> None:
         self._resumed.inc(tables)

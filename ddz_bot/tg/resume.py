@@ -14,7 +14,7 @@ import contextlib
 import logging
 from collections.abc import Mapping
 
-from ..storage import Database
+from ..storage import Database, TableRecord
 from . import clock
 from .closing import Closer
 from .ending import Ending
@@ -65,8 +65,15 @@ class Resumer:
         """Load every table in play (and every finished one still offering another hand)
         from the database, re-arm timers, refresh messages. A table that fails to come back
         is logged and left alone: the others resume."""
+        return await self._resume_records(await self.db.load_open_tables(finished=True))
+
+    async def resume_chat(self, chat_id: int) -> int:
+        """Load the group's tables (a worker taking the group over from another)."""
+        return await self._resume_records(await self.db.load_open_tables(chat_id, finished=True))
+
+    async def _resume_records(self, records: list[TableRecord]) -> int:
         count = 0
-        for record in await self.db.load_open_tables(finished=True):
+        for record in records:
             try:
                 table = Table.from_dict(dict(record.state), self.registry.host_of)
             except (ValueError, KeyError, TypeError):

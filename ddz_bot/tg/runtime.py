@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from typing import Any
 
 from telegram import Bot
@@ -22,7 +23,9 @@ from ..storage import Database
 from . import clock
 from .answers import Answers
 from .closing import Closer
+from .cluster import Cluster
 from .codec import CallbackCodec
+from .courier import Courier
 from .ending import Ending
 from .grace import postponed
 from .hands import HandFlow
@@ -58,6 +61,10 @@ AnyApp = Application[Any, Any, Any, Any, Any, Any]
 
 class Runtime:
     """Every part of the running bot (see the module docstring)."""
+
+    #: on PostgreSQL, this worker among the others (``join_workers``); None on SQLite
+    cluster: Cluster | None = None
+    courier: Courier | None = None
 
     def __init__(
         self,
@@ -242,13 +249,49 @@ class Runtime:
         """A link that opens the bot's private chat (nothing to join: a plain start)."""
         return f"https://t.me/{self.bot_username}?start=hi"
 
+    async def join_workers(self, on_lost: Callable[[], None]) -> Cluster:
+        """On PostgreSQL: join the database's workers (``cluster.py``); the groups nobody
+        holds are taken at ``resume``. ``on_lost`` is told if this worker's lock goes."""
+        from ..storage.leases import Leases
+
+        backend = getattr(self.db.backend, "pool", None)
+        if backend is None:
+            raise RuntimeError("several workers need PostgreSQL")
+        leases = Leases(backend, self.settings.database_url)
+        limiter = getattr(self.bot, "rate_limiter", None)
+        budget = limiter.budget if isinstance(limiter, ChatRateLimiter) else None
+        cluster = Cluster(
+            leases,
+            self.registry,
+            self.codec,
+            resume_chat=self._resume_chat,
+            share_out=None if budget is None else budget.set_share,
+        )
+        courier = Courier(cluster)
+        cluster.announce = courier.announce
+        await leases.register(Cluster.worker_name(), courier.received_text, on_lost)
+        self.cluster, self.courier = cluster, courier
+        self.metrics.holding(leases.alive)
+        self.metrics.workers(cluster.status)
+        return cluster
+
+    async def _resume_chat(self, chat_id: int) -> int:
+        """A group taken over: its stored tables and tournaments play on here."""
+        resumed = await self.resumer.resume_chat(chat_id)
+        self.metrics.resumed(resumed)
+        await self.tournaments.resume(chat_id)
+        return resumed
+
     async def resume(self) -> int:
         """Start the AI's workers (ready before any table asks them), fill the games' tables
         built on first use (``GameModule.warm_up``: not on a person's first move), then resume
-        the stored tables."""
+        the stored tables (on PostgreSQL, this worker's share of the groups nobody holds)."""
         await self.thinker.start()
         for name in GAMES:
             GAMES[name].warm_up()
+        if self.cluster is not None:
+            await self.cluster.start()
+            return self.load()
         resumed = await self.resumer.resume()
         self.metrics.resumed(resumed)
         await self.tournaments.resume()
@@ -266,6 +309,8 @@ class Runtime:
         """Shutting down: the work in hand done, for at most ``STOP_DRAIN_SECONDS`` (a
         worker standing by takes over once this one is gone; what is left unsent, it shows
         again as it resumes the tables), the AI's workers stopped."""
+        if self.cluster is not None:
+            self.cluster.draining = True  # no group taken from here on
         try:
             await asyncio.wait_for(self.drain(), STOP_DRAIN_SECONDS)
         except TimeoutError:
@@ -274,7 +319,20 @@ class Runtime:
                 " the tables again",
                 STOP_DRAIN_SECONDS,
             )
+        if self.cluster is not None:
+            handed = await self.cluster.hand_over(self._let_go)
+            log.info("handed %d group(s) over to the other workers", handed)
+            await self.cluster.leases.close()
         self.thinker.close()
+
+    def _let_go(self, table: Table) -> None:
+        """Stopping: the table is another worker's from now on (its timer too)."""
+        self.timers.cancel(table.id)
+        self.registry.forget(table)
+
+    def load(self) -> int:
+        """The tables this worker holds."""
+        return sum(1 for _ in self.registry.tables())
 
 
 def runtime_of(holder: AnyApp | CallbackContext[Any, Any, Any, Any]) -> Runtime:

@@ -249,10 +249,13 @@ class Tournaments:
         if chat_id < 0 and slot.startswith(_SLOT) and number.isdigit():
             await self.db.set_tournament_message(int(number), message_id)
 
-    async def resume(self) -> None:
-        """After a restart: every open tournament shows again and plays on (a hand settled
-        but not counted is counted now)."""
+    async def resume(self, chat_id: int | None = None) -> None:
+        """After a restart: every open tournament (of group ``chat_id`` only, for a worker
+        taking that group over) shows again and plays on (a hand settled but not counted is
+        counted now)."""
         for found in await self.db.open_tournaments():
+            if chat_id is not None and found.chat_id != chat_id:
+                continue
             if found.message_id is not None:  # the same message shows it again
                 self.outbox.bind(found.chat_id, _slot(found.id), found.message_id)
             try:

@@ -11,7 +11,7 @@ sits down, asking whether a /settings sender is an admin) holds up only that tab
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Hashable
+from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from typing import Any
 
 from telegram import Update
@@ -26,6 +26,7 @@ __all__ = ["MAX_CONCURRENT_UPDATES", "TableUpdates", "UpdateKey", "update_key"]
 MAX_CONCURRENT_UPDATES = 4096
 
 UpdateKey = Callable[[object], Hashable | None]
+Elsewhere = Callable[[object], Awaitable[bool]]
 
 
 def update_key(update: object, registry: TableRegistry, codec: CallbackCodec) -> Hashable | None:
@@ -51,14 +52,25 @@ class TableUpdates(BaseUpdateProcessor):
     """Concurrent across keys, in order within a key (see the module docstring)."""
 
     def __init__(
-        self, key_of: UpdateKey, max_concurrent_updates: int = MAX_CONCURRENT_UPDATES
+        self,
+        key_of: UpdateKey,
+        max_concurrent_updates: int = MAX_CONCURRENT_UPDATES,
+        *,
+        elsewhere: Elsewhere | None = None,
     ) -> None:
         super().__init__(max_concurrent_updates)
         self._key_of = key_of
+        #: with several workers: hands an update to the worker holding its group and
+        #: returns True once it was handled there (False: it is handled here)
+        self._elsewhere = elsewhere
         #: key -> done when the latest update of that key so far is done
         self._last: dict[Hashable, asyncio.Future[None]] = {}
 
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        if self._elsewhere is not None and await self._elsewhere(update):
+            if isinstance(coroutine, Coroutine):
+                coroutine.close()  # never started: handled by the group's worker
+            return
         key = self._key_of(update)
         if key is None:
             await coroutine

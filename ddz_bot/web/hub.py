@@ -29,6 +29,7 @@ from ..tg.refusals import Refused
 from ..tg.table import Table
 from . import adapter
 from .frames import TableFrames, dumps
+from .mirrors import Mirrors, Sink
 from .tokens import TableTokens
 
 __all__ = ["Connection", "LiveHub", "RateLimit", "Viewer"]
@@ -107,6 +108,15 @@ class LiveHub:
         #: tables whose messages are shown again at the loop's next turn (pages closed)
         self._showing: set[int] = set()
         door.watch(self.published)
+        #: with several workers: the tables other workers hold that pages here watch
+        self.remote: Mirrors | None = None
+
+    def _table(self, table_id: int) -> Table | None:
+        """The table a page watches: held here, or a copy of one held elsewhere."""
+        table = self.door.table(table_id)
+        if table is None and self.remote is not None:
+            table = self.remote.get(table_id)
+        return table
 
     # ---- presence (the table layer asks: tg.live.Presence) -------------------------------
     def at_page(self, table_id: int, user_id: int) -> bool:
@@ -127,8 +137,21 @@ class LiveHub:
     def join(self, viewer: Viewer) -> None:
         viewer.limit = RateLimit(self.rate, self.burst, self.burst)
         self._viewers.setdefault(viewer.table_id, set()).add(viewer)
-        table = self.door.table(viewer.table_id)
+        table = self._table(viewer.table_id)
+        if table is None and self.remote is not None:  # held by another worker, maybe
+            asyncio.get_running_loop().create_task(self._join_remote(viewer, self.remote))
+            return
         self._send_state(viewer, table, opened=time.time())
+
+    async def _join_remote(self, viewer: Viewer, remote: Mirrors) -> None:
+        opened = time.time()
+        try:
+            table = await remote.load(viewer.table_id)
+        except Exception:
+            log.exception("table %s: reading it for a page failed", viewer.table_id)
+            table = None
+        if viewer in self._viewers.get(viewer.table_id, ()):
+            self._send_state(viewer, self._table(viewer.table_id) or table, opened=opened)
 
     def leave(self, viewer: Viewer) -> None:
         viewers = self._viewers.get(viewer.table_id)
@@ -140,6 +163,8 @@ class LiveHub:
             self._moved_at.pop(viewer.table_id, None)
             self._frames.pop(viewer.table_id, None)
             self._hinted.pop(viewer.table_id, None)
+            if self.remote is not None:
+                self.remote.forget(viewer.table_id)
         table = self.door.table(viewer.table_id)
         seated = table is not None and table.seat_of(viewer.user_id) is not None
         if table is not None and seated and not self.at_page(table.id, viewer.user_id):
@@ -155,7 +180,7 @@ class LiveHub:
     def _show(self) -> None:
         showing, self._showing = self._showing, set()
         for table_id in showing:
-            table = self.door.table(table_id)
+            table = self._table(table_id)
             if table is not None:
                 self.door.show(table)
 
@@ -196,7 +221,7 @@ class LiveHub:
         self._flushing = False
         dirty, self._dirty = self._dirty, set()
         for table_id in dirty:
-            table = self.door.table(table_id)
+            table = self._table(table_id)
             try:
                 if table is None:
                     for viewer in list(self._viewers.get(table_id, ())):
@@ -288,12 +313,15 @@ class LiveHub:
         except (ValueError, KeyError, TypeError):
             viewer.connection.close(1003, "not a message")
             return
-        table = self.door.table(viewer.table_id)
+        table = self._table(viewer.table_id)
         if kind == "ping":
             self._send(viewer, {"t": "pong", "id": ident})
             return
         if table is None:
             self._gone(viewer)
+            return
+        if self.remote is not None and self.remote.is_mirror(table):
+            await self._forward(viewer, table, text, self.remote)
             return
         lang = self._lang(table, viewer)
         try:
@@ -314,7 +342,7 @@ class LiveHub:
                 return
         except Refused as refused:
             self._send(viewer, {"t": "refused", "id": ident, "text": refused.text(lang)})
-            self._send_state(viewer, self.door.table(viewer.table_id))
+            self._send_state(viewer, self._table(viewer.table_id))
             return
         except (ValueError, KeyError, TypeError):
             self._send(
@@ -322,6 +350,22 @@ class LiveHub:
             )
             return
         viewer.connection.close(1003, "not a message")
+
+    async def _forward(self, viewer: Viewer, table: Table, text: str, remote: Mirrors) -> None:
+        """A page's message about a table another worker holds: answered there."""
+        texts, closed = await remote.forward(table, viewer.user_id, viewer.lang, text)
+        for answer in texts:
+            self._send_text(viewer, answer)
+        if closed is not None:
+            viewer.connection.close(*closed)
+
+    async def answer_remote(self, message: dict[str, Any]) -> dict[str, Any]:
+        """A page at another worker sent ``message["text"]`` about a table held here: the
+        hub answers it as for a page of its own; what it wrote goes back."""
+        sink = Sink()
+        viewer = Viewer(sink, int(message["user"]), int(message["table"]), str(message["lang"]))
+        await self.message(viewer, str(message["text"]))
+        return {"texts": sink.texts, "closed": sink.closed}
 
     async def _hints(self, table: Table, viewer: Viewer) -> list[str]:
         """The seat's hints, worked out once a version (asked again: the same)."""

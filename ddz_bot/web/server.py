@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 from asyncio import Future
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -34,6 +35,7 @@ from ..tg.runtime import Runtime, runtime_of
 from . import adapter
 from .door import Door, Refusal, launch_data_in
 from .hub import LiveHub, Viewer
+from .mirrors import Mirrors
 from .tokens import TableTokens
 from .watch import watch_routes
 from .webhook import webhook_routes
@@ -58,6 +60,11 @@ class LiveServer:
         self.app = app  # takes Telegram's webhook too where one is set (``webhook``)
         self.tokens = TableTokens(settings.token)
         self.hub = LiveHub(LiveDoor(rt), self.tokens)
+        if rt.courier is not None:  # several workers: pages of tables held elsewhere
+            mirrors = Mirrors(rt.db, rt.registry.host_of, rt.courier, _held_by(rt))
+            mirrors.hub = self.hub
+            self.hub.remote = mirrors
+            rt.courier.answerers["p"] = self.hub.answer_remote
         self.door = Door(settings, self.tokens)
         self.links = LiveLinks(settings, rt.bot_username, self.tokens)
         rt.presenter.live = LiveShow(self.links, self.hub, adapter.key_moment)
@@ -203,6 +210,13 @@ class _LiveSocket(tornado.websocket.WebSocketHandler):
             _closed_is_fine(sent)
         else:
             sent.add_done_callback(_closed_is_fine)
+
+
+def _held_by(rt: Runtime) -> Callable[[int], bool]:
+    def held(table_id: int) -> bool:
+        return rt.registry.get(table_id) is not None
+
+    return held
 
 
 def _closed_is_fine(sent: Future[None]) -> None:

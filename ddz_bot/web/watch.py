@@ -53,8 +53,9 @@ class _Metrics(tornado.web.RequestHandler):
 class _Health(tornado.web.RequestHandler):
     """A load balancer's or a supervisor's check: does the bot's database answer?"""
 
-    def initialize(self, db: Database) -> None:
+    def initialize(self, db: Database, rt: Runtime) -> None:
         self.db = db
+        self.rt = rt
 
     async def get(self) -> None:
         self.set_header("Cache-Control", "no-store")
@@ -65,18 +66,23 @@ class _Health(tornado.web.RequestHandler):
             self.set_status(503)
             self.finish({"status": "unavailable", "database": "not answering", "holds": False})
             return
-        if not self.db.holds():  # its hold lost: it is stopping, another worker plays on
+        cluster = self.rt.cluster
+        if not self.db.holds() or (cluster is not None and not cluster.leases.alive()):
+            # its hold lost: it is stopping, another worker plays on
             self.set_status(503)
             self.finish({"status": "unavailable", "database": "ok", "holds": False})
             return
-        self.finish({"status": "ok", "database": "ok", "holds": True})
+        if cluster is None:
+            self.finish({"status": "ok", "database": "ok", "holds": True})
+            return
+        self.finish({"status": "ok", "database": "ok", "holds": True, **cluster.status()})
 
 
 def watch_routes(rt: Runtime) -> list[Route]:
     """``/metrics`` and ``/healthz`` of the bot whose parts are ``rt``."""
     return [
         ("/metrics", _Metrics, {"metrics": rt.metrics}),
-        ("/healthz", _Health, {"db": rt.db}),
+        ("/healthz", _Health, {"db": rt.db, "rt": rt}),
     ]
 
 

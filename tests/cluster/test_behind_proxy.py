@@ -80,7 +80,7 @@ async def test_the_proxy_finds_the_worker_that_took_over_and_no_press_is_lost(
         await first.says("ready as @")
         second = Worker(url, telegram.url, tmp_path, **_settings(ports[1]))
         workers.append(second)
-        await second.says("standing by")
+        await second.says("ready as @")
         hook = Webhook(f"http://127.0.0.1:{listen}/tg/hook", SECRET)
         try:
             alice = Person(telegram, webhook=hook)
@@ -96,7 +96,7 @@ async def test_the_proxy_finds_the_worker_that_took_over_and_no_press_is_lost(
             watched = await _page_state(listen, EVE, "Eve", token)
             killed = time.monotonic()
             first.stop(signal.SIGKILL)
-            ready = await second.says("ready as @", timeout=15)
+            ready = await second.says("took over", timeout=15)
             assert ready - killed < 10.0
             # the pages open again, through the same proxy, at the worker that took over
             again = await _page_state(listen, ALICE, "Alice", token)

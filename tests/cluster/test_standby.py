@@ -34,7 +34,7 @@ async def test_a_worker_standing_by_takes_over_a_hand_in_play(
     await first.says("ready as @")
     second = Worker(url, telegram.url, tmp_path)
     workers.append(second)
-    await second.says("standing by")
+    await second.says("ready as @")
     alice = Person(telegram)
     alice.send(GROUP, "/newgame")
     lobby = await until(alice.lobby)
@@ -47,7 +47,7 @@ async def test_a_worker_standing_by_takes_over_a_hand_in_play(
     stopped = time.monotonic()
     code = first.stop(how)
     assert code == (0 if how is signal.SIGTERM else -signal.SIGKILL)
-    ready = await second.says("ready as @", timeout=15)
+    ready = await second.says("took over", timeout=15)
     handover = ready - stopped
     assert handover < 10.0, handover  # the figures: README, "A worker standing by"
     print(f"hand-over after {how.name}: {handover:.2f} s; {''.join(second.said[-12:])}")

@@ -114,7 +114,11 @@ class Worker:
                 await asyncio.sleep(0.02)
                 continue
             self.said.append(line)
-            assert "Traceback" not in line, "".join(self.said)
+            if "Traceback" in line:
+                time.sleep(0.5)  # the rest of it, for the message
+                while not self.lines.empty():
+                    self.said.append(self.lines.get_nowait())
+                raise AssertionError("".join(self.said))
             if words in line:
                 return time.monotonic()
         raise AssertionError(f"never said {words!r}: {''.join(self.said)}")
@@ -134,15 +138,24 @@ class Worker:
 class Person:
     """Alice, at the fake Telegram: what she sends and presses, as updates the bots poll."""
 
-    def __init__(self, local: LocalTelegram, webhook: Webhook | None = None) -> None:
+    def __init__(
+        self,
+        local: LocalTelegram,
+        webhook: Webhook | None = None,
+        *,
+        user_id: int = ALICE,
+        name: str = "Alice",
+        group: int = GROUP,
+    ) -> None:
         self.local = local
+        self.user_id, self.group = user_id, group
         self.api: FakeBotAPI = local.api
         self.queries = itertools.count(1)
         #: where her updates go: the bots' polling, or Telegram's POSTs to a webhook
         self.webhook = webhook
         with local.lock:
-            self.user = self.api.add_user(ALICE, "Alice", language_code="zh-hans", started=True)
-            self.api.add_group(GROUP, "牌友群")
+            self.user = self.api.add_user(user_id, name, language_code="zh-hans", started=True)
+            self.api.add_group(group, "牌友群")
 
     def _push(self, update: dict[str, Any]) -> None:
         with self.local.lock:
@@ -195,7 +208,7 @@ class Person:
     def panel(self) -> tuple[FakeMessage, tuple[str, ...]] | None:
         """Her newest panel and the data of its buttons (which change with each decision)."""
         with self.local.lock:
-            for message in reversed(self.api.chat_messages(ALICE)):
+            for message in reversed(self.api.chat_messages(self.user_id)):
                 if message.from_bot and message.photo_digest is not None:
                     data = tuple(b.get("callback_data", "") for b in message.buttons())
                     return message, data
@@ -203,7 +216,7 @@ class Person:
 
     def lobby(self) -> FakeMessage | None:
         with self.local.lock:
-            return self.api.last_message(GROUP, with_buttons=True)
+            return self.api.last_message(self.group, with_buttons=True)
 
 
 async def until(condition: Callable[[], T | None], timeout: float = 30.0) -> T:
@@ -242,6 +255,16 @@ async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 
         no_play = "没有能压过" in str(answer.get("text", ""))
         await alice.press_answered(message, "不出" if no_play else "出牌")
     return True
+
+
+async def holders(url: str) -> dict[int, int]:
+    """Each group's worker, as the leases say."""
+    connection = await asyncpg.connect(url)
+    try:
+        rows = await connection.fetch("SELECT chat_id, worker FROM chat_leases")
+    finally:
+        await connection.close()
+    return {int(r[0]): int(r[1]) for r in rows}
 
 
 async def settled(url: str) -> tuple[int, int, list[int]]:

@@ -1,0 +1,149 @@
+"""Pages of tables another worker holds: the table read from storage, the actions sent on.
+
+Behind the reverse proxy a page's socket may land on any worker; its token names the table,
+not the worker. The worker that holds the table tells the others of every version it
+publishes (``Courier.announce``); a worker with pages of that table reads the saved table
+from the database (a copy: never played here, only shown) and its hub writes each page's
+frame from it as for a table of its own, under the same observer rule (a spectator's frame
+never holds a hidden card). What a page sends goes to the holder (``request``), whose hub
+answers it as if the page were its own, and the answer comes back to the page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from ..storage import Database
+from ..tg.courier import Courier
+from ..tg.games import HostOf
+from ..tg.table import Table
+
+__all__ = ["Mirrors", "Sink"]
+
+log = logging.getLogger(__name__)
+
+
+class Sink:
+    """A page's connection at another worker, as the holder's hub writes to it: every text
+    is kept and sent back with the answer."""
+
+    def __init__(self) -> None:
+        self.texts: list[str] = []
+        self.closed: tuple[int, str] | None = None
+
+    def send(self, text: str) -> None:
+        self.texts.append(text)
+
+    def close(self, code: int, reason: str) -> None:
+        self.closed = (code, reason)
+
+
+class Watched(Protocol):
+    """What the mirrors ask of the hub: which tables have pages here, and to show one."""
+
+    def viewers(self, table_id: int) -> int: ...
+
+    def published(self, table: Table) -> None: ...
+
+
+class Mirrors:
+    """The copies of tables held elsewhere that pages here watch (module docstring)."""
+
+    def __init__(
+        self,
+        db: Database,
+        host_of: HostOf,
+        courier: Courier,
+        held_here: Callable[[int], bool],
+    ) -> None:
+        self.db = db
+        self.host_of = host_of
+        self.courier = courier
+        self.held_here = held_here
+        self.hub: Watched | None = None
+        self._tables: dict[int, Table] = {}
+        self._holder: dict[int, int] = {}  # table -> the worker that announced it
+        self._loading: dict[int, asyncio.Task[Table | None]] = {}
+        courier.listeners["t"] = self.heard
+
+    def get(self, table_id: int) -> Table | None:
+        return self._tables.get(table_id)
+
+    def is_mirror(self, table: Table) -> bool:
+        return self._tables.get(table.id) is table
+
+    async def load(self, table_id: int) -> Table | None:
+        """The table as saved now (once at a time per table)."""
+        task = self._loading.get(table_id)
+        if task is None:
+            task = asyncio.get_running_loop().create_task(self._read(table_id))
+            self._loading[table_id] = task
+            task.add_done_callback(lambda _: self._loading.pop(table_id, None))
+        return await task
+
+    async def _read(self, table_id: int) -> Table | None:
+        record = await self.db.load_table(str(table_id))
+        if record is None:
+            self._tables.pop(table_id, None)
+            return None
+        try:
+            table = Table.from_dict(dict(record.state), self.host_of)
+        except (ValueError, KeyError, TypeError):
+            log.exception("table %s: its saved state can't be shown", table_id)
+            return None
+        self._tables[table_id] = table
+        return table
+
+    def forget(self, table_id: int) -> None:
+        """No page here watches it any more."""
+        self._tables.pop(table_id, None)
+        self._holder.pop(table_id, None)
+
+    def heard(self, message: dict[str, Any]) -> None:
+        """Another worker published tables: those with pages here are read again."""
+        sender = int(message.get("f", 0))
+        hub = self.hub
+        if hub is None or sender == self.courier.cluster.id:
+            return
+        for pair in message.get("v", ()):
+            table_id, version = int(pair[0]), int(pair[1])
+            if not hub.viewers(table_id) or self.held_here(table_id):
+                continue
+            self._holder[table_id] = sender
+            known = self._tables.get(table_id)
+            if known is None or known.version < version:
+                asyncio.get_running_loop().create_task(self._refresh(table_id))
+
+    async def _refresh(self, table_id: int) -> None:
+        try:
+            table = await self.load(table_id)
+        except Exception:
+            log.exception("table %s: reading it for its pages failed", table_id)
+            return
+        if table is not None and self.hub is not None:
+            self.hub.published(table)
+
+    async def forward(
+        self, table: Table, user_id: int, lang: str, text: str
+    ) -> tuple[list[str], tuple[int, str] | None]:
+        """A page's message for the table's holder: what the holder's hub answered (the
+        texts for the page, and a close if it closed the page)."""
+        worker = self._holder.get(table.id) or await self._holder_of(table)
+        if worker is None:
+            return [], None
+        reply = await self.courier.request(
+            worker, "p", {"table": table.id, "user": user_id, "lang": lang, "text": text}
+        )
+        if reply is None:
+            self._holder.pop(table.id, None)
+            return [], None
+        closed = reply.get("closed")
+        shut = None if not closed else (int(closed[0]), str(closed[1]))
+        return [str(text) for text in reply.get("texts", ())], shut
+
+    async def _holder_of(self, table: Table) -> int | None:
+        route = await self.courier.cluster.route_chat(table.chat_id)
+        return None if route.here else route.worker
