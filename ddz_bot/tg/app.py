@@ -8,6 +8,7 @@ logged later, once updates can come (``say_ready``).
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import sys
@@ -42,6 +43,10 @@ __all__ = [
 ]
 
 log = logging.getLogger(__name__)
+
+#: with several workers, how long the poller waits for the updates in hand before it polls
+#: again (which confirms them to Telegram: a worker killed with them would lose them)
+POLL_CONFIRM_WAIT = 1.0
 
 #: where ``post_init`` leaves the "ready" line until ``say_ready`` logs it
 READY_KEY = "ddz_ready_line"
@@ -84,6 +89,17 @@ def say_ready(application: AnyApp) -> None:
         log.info("%s", line)
 
 
+async def confirmed_only_when_handled(application: AnyApp, updates: TableUpdates) -> None:
+    """Before the poller polls again (which confirms the updates it has to Telegram): its
+    updates queued and in hand handled, for at most ``POLL_CONFIRM_WAIT``."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + POLL_CONFIRM_WAIT
+    while application.update_queue.qsize() and loop.time() < deadline:
+        await asyncio.sleep(0.005)
+    await asyncio.sleep(0.01)  # each one taken from the queue reaches ``TableUpdates``
+    await updates.quiet(max(0.0, deadline - loop.time()))
+
+
 def runtime(application: AnyApp) -> Runtime:
     """The bot's parts in a running application (after ``post_init``)."""
     return runtime_of(application)
@@ -117,17 +133,16 @@ def build_application(
         found = application.bot_data.get(RUNTIME_KEY)
         return isinstance(found, Runtime) and await handed_on(found, update)
 
+    updates = TableUpdates(key_of, elsewhere=elsewhere)
     builder = (
-        ApplicationBuilder()
-        .token(settings.token)
-        .rate_limiter(limiter)
-        .concurrent_updates(TableUpdates(key_of, elsewhere=elsewhere))
+        ApplicationBuilder().token(settings.token).rate_limiter(limiter).concurrent_updates(updates)
     )
 
     async def poll_gate() -> None:
         found = application.bot_data.get(RUNTIME_KEY)
         if isinstance(found, Runtime) and found.cluster is not None:
             await found.cluster.poll_turn()  # one worker polls; another when it goes
+            await confirmed_only_when_handled(application, updates)
 
     builder = connect(
         builder, settings, request=request, updates_request=updates_request, poll_gate=poll_gate

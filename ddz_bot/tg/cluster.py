@@ -41,6 +41,9 @@ SWEEP_SECONDS = 1.0
 #: seconds a worker waits before it takes a larger share of the token's budget, or joins:
 #: the calls of the last second still count in Telegram's window
 SHARE_GAP = 1.05
+#: of the token's budget shared by several workers, the part handed out: two processes'
+#: calls made inside their own seconds may reach Telegram closer together than they left
+SHARED_HEADROOM = 0.9
 #: how often a worker not polling asks whether its turn came (the poller gone)
 POLL_TURN_SECONDS = 0.25
 #: how long a stopping worker's held groups are waited for by an update routed meanwhile
@@ -85,6 +88,8 @@ class Cluster:
         self.held: set[int] = set()
         self._acquiring: dict[int, asyncio.Lock] = {}
         self._live: dict[int, LiveWorker] = {}
+        self._sent_since: dict[int, int] = {}  # free groups sent to each since its load
+        self._taking = 0  # groups being taken now
         self._holders: dict[int, int] = {}  # group -> worker, as last looked up
         self._table_chat: dict[int, int] = {}  # table -> group (never changes)
         self._seated: dict[int, frozenset[int]] = {}  # table -> people written down
@@ -110,14 +115,17 @@ class Cluster:
         return f"{socket.gethostname()}:{os.getpid()}"
 
     # ---- life ---------------------------------------------------------------------------
-    async def start(self) -> None:
-        """The first look at the others and the groups left free, then once a second.
-        Joining others, the worker tells them (they take their smaller share of the token's
-        budget at once) and waits out their last second before it plays."""
+    async def join(self) -> None:
+        """The first look at the others, before any call to Telegram: joining others, the
+        worker tells them (they take their smaller share of the token's budget at once) and
+        waits out their last second."""
         await self._refresh()
         if len(self._live) > 1:
             await self.leases.notify(self.leases.everyone, '{"k":"free"}')
             await asyncio.sleep(SHARE_GAP)
+
+    async def start(self) -> None:
+        """Take this worker's share of the groups left free, then look again each second."""
         await self.sweep()
         self._sweeper = asyncio.create_task(self._sweep_forever(), name="ddz:cluster-sweep")
 
@@ -144,24 +152,33 @@ class Cluster:
         token's budget."""
         await self.leases.report(self.load, draining=self.draining)
         self._live = {worker.id: worker for worker in await self.leases.live_workers()}
+        self._sent_since = {}  # the loads just read count the groups sent them
         playing = [worker for worker in self._live.values() if not worker.draining]
         if self._share_out is None or self.draining:
             return
-        share = 1.0 / max(1, len(playing))
+        workers = max(1, len(playing))
+        share = 1.0 if workers == 1 else SHARED_HEADROOM / workers
         now = asyncio.get_running_loop().time()
-        if share <= self.share:
-            self.share, self._raise_at = share, None
-            self._share_out(share)
+        if share == self.share:
+            self._raise_at = None
+        elif share < self.share:
+            self._take_share(share)
         elif self._raise_at is None:
             # a worker gone: its calls of the last second still count in Telegram's window
             self._raise_at = now + SHARE_GAP
         elif now >= self._raise_at:
-            self.share, self._raise_at = share, None
+            self._take_share(share)
+
+    def _take_share(self, share: float) -> None:
+        log.info("this worker's share of the token's budget: %.0f%%", share * 100)
+        self.share, self._raise_at = share, None
+        if self._share_out is not None:
             self._share_out(share)
 
     @property
     def load(self) -> int:
-        return sum(1 for _ in self.registry.tables())
+        """The groups this worker holds or is taking."""
+        return len(self.held) + self._taking
 
     def live(self) -> list[LiveWorker]:
         return list(self._live.values())
@@ -205,13 +222,17 @@ class Cluster:
                 return True
             if self.draining:
                 return False
-            holder = await self.leases.claim(chat)
-            self._holders[chat] = holder
-            if holder != self.id:
-                return False
-            await self._resume_chat(chat)
-            self.held.add(chat)
-            return True
+            self._taking += 1
+            try:
+                holder = await self.leases.claim(chat)
+                self._holders[chat] = holder
+                if holder != self.id:
+                    return False
+                await self._resume_chat(chat)
+                self.held.add(chat)
+                return True
+            finally:
+                self._taking -= 1
 
     async def hand_over(self, forget: Callable[[Table], None]) -> int:
         """Stopping: let go of every table (``forget`` cancels its timers) and every
@@ -276,6 +297,7 @@ class Cluster:
             if not self.draining and not alive:
                 target = self._least_loaded_other()
                 if target is not None:
+                    self._sent_since[target] = self._sent_since.get(target, 0) + 1
                     return Route(chat, target)
                 if await self.acquire(chat):
                     return Route(chat)
@@ -289,13 +311,17 @@ class Cluster:
         other = self._least_loaded_other()
         if other is None:
             return True
-        return self.load <= self._live[other].load
+        return self.load <= self._load_of(other)
+
+    def _load_of(self, worker: int) -> int:
+        """Another worker's load as it last said, and the free groups sent it since."""
+        return self._live[worker].load + self._sent_since.get(worker, 0)
 
     def _least_loaded_other(self) -> int | None:
-        others = [w for w in self._live.values() if w.id != self.id and not w.draining]
+        others = [w.id for w in self._live.values() if w.id != self.id and not w.draining]
         if not others:
             return None
-        return min(others, key=lambda worker: (worker.load, worker.id)).id
+        return min(others, key=lambda worker: (self._load_of(worker), worker))
 
     def forget_holder(self, chat: int) -> None:
         """The worker an update was handed to does not hold the group (any more)."""

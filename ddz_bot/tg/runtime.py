@@ -54,6 +54,8 @@ log = logging.getLogger(__name__)
 
 #: a stop waits this long for the work in hand (messages, AI seats) before it lets go
 STOP_DRAIN_SECONDS = 3.0
+#: a stop among other workers waits this long for the AI seats before it hands tables over
+HAND_OVER_WAIT = 0.5
 
 RUNTIME_KEY = "ddz"
 AnyApp = Application[Any, Any, Any, Any, Any, Any]
@@ -273,6 +275,7 @@ class Runtime:
         self.cluster, self.courier = cluster, courier
         self.metrics.holding(leases.alive)
         self.metrics.workers(cluster.status)
+        await cluster.join()
         return cluster
 
     async def _resume_chat(self, chat_id: int) -> int:
@@ -309,8 +312,8 @@ class Runtime:
         """Shutting down: the work in hand done, for at most ``STOP_DRAIN_SECONDS`` (a
         worker standing by takes over once this one is gone; what is left unsent, it shows
         again as it resumes the tables), the AI's workers stopped."""
-        if self.cluster is not None:
-            self.cluster.draining = True  # no group taken from here on
+        if self.cluster is not None:  # the tables go first: nobody waits for the outbox
+            await self._hand_over(self.cluster)
         try:
             await asyncio.wait_for(self.drain(), STOP_DRAIN_SECONDS)
         except TimeoutError:
@@ -320,10 +323,20 @@ class Runtime:
                 STOP_DRAIN_SECONDS,
             )
         if self.cluster is not None:
-            handed = await self.cluster.hand_over(self._let_go)
-            log.info("handed %d group(s) over to the other workers", handed)
             await self.cluster.leases.close()
         self.thinker.close()
+
+    async def _hand_over(self, cluster: Cluster) -> None:
+        """Stopping among other workers: the AI seats' answers in hand given (for at most
+        ``HAND_OVER_WAIT``), then every table and lease let go; the messages still to send
+        go out after, the tables already another worker's (which shows them again)."""
+        cluster.draining = True  # no group taken from here on
+        try:
+            await asyncio.wait_for(self.hands.quiet(), HAND_OVER_WAIT)
+        except TimeoutError:
+            log.warning("handing the tables over with AI seats still thinking")
+        handed = await cluster.hand_over(self._let_go)
+        log.info("handed %d group(s) over to the other workers", handed)
 
     def _let_go(self, table: Table) -> None:
         """Stopping: the table is another worker's from now on (its timer too)."""

@@ -11,6 +11,7 @@ sits down, asking whether a /settings sender is an admin) holds up only that tab
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Awaitable, Callable, Coroutine, Hashable
 from typing import Any
 
@@ -63,10 +64,30 @@ class TableUpdates(BaseUpdateProcessor):
         #: with several workers: hands an update to the worker holding its group and
         #: returns True once it was handled there (False: it is handled here)
         self._elsewhere = elsewhere
+        self._busy = 0  # updates in hand
+        self._idle = asyncio.Event()
         #: key -> done when the latest update of that key so far is done
         self._last: dict[Hashable, asyncio.Future[None]] = {}
 
+    async def quiet(self, limit: float) -> None:
+        """Until no update is in hand (for at most ``limit`` seconds): the next poll then
+        confirms to Telegram only updates already handled, so a worker that dies loses none
+        (a poll confirms the ones before it)."""
+        if self._busy:
+            self._idle.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._idle.wait(), limit)
+
     async def do_process_update(self, update: object, coroutine: Awaitable[Any]) -> None:
+        self._busy += 1
+        try:
+            await self._process(update, coroutine)
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def _process(self, update: object, coroutine: Awaitable[Any]) -> None:
         if self._elsewhere is not None and await self._elsewhere(update):
             if isinstance(coroutine, Coroutine):
                 coroutine.close()  # never started: handled by the group's worker

@@ -10,6 +10,7 @@ import asyncio
 import json
 import signal
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -20,7 +21,8 @@ from tornado.websocket import websocket_connect
 from ..tg.local_telegram import LocalTelegram
 from ..web.live import hello, launch_data
 from .proxy import free_port, nginx
-from .workers import ALICE, GROUP, Person, Webhook, Worker, decide, settled, until
+from .test_standby import holding
+from .workers import ALICE, GROUP, Person, Webhook, Worker, decide, holders, settled, until
 
 SECRET = "behind_the_proxy-1"
 EVE = 5099  # watches the table: a spectator
@@ -75,12 +77,10 @@ async def test_the_proxy_finds_the_worker_that_took_over_and_no_press_is_lost(
     ports = [free_port(), free_port()]
     listen = free_port()
     with nginx(tmp_path / "nginx", listen, ports):
-        first = Worker(url, telegram.url, tmp_path, **_settings(ports[0]))
-        workers.append(first)
-        await first.says("ready as @")
-        second = Worker(url, telegram.url, tmp_path, **_settings(ports[1]))
-        workers.append(second)
-        await second.says("ready as @")
+        started = [Worker(url, telegram.url, tmp_path, **_settings(port)) for port in ports]
+        workers.extend(started)
+        for worker in started:
+            await worker.says("ready as @")
         hook = Webhook(f"http://127.0.0.1:{listen}/tg/hook", SECRET)
         try:
             alice = Person(telegram, webhook=hook)
@@ -94,17 +94,27 @@ async def test_the_proxy_finds_the_worker_that_took_over_and_no_press_is_lost(
             token = _token(alice)
             seen = await _page_state(listen, ALICE, "Alice", token)
             watched = await _page_state(listen, EVE, "Eve", token)
+            going = holding(started, (await holders(url))[GROUP])
+            other = next(worker for worker in started if worker is not going)
+            # presses on their way as the worker holding the table dies: each one is applied
+            # by the worker that takes over, or answered as refused, never lost in silence
+            panel = alice.panel()
+            assert panel is not None
+            labels = [b["text"] for b in panel[0].buttons() if "callback_data" in b]
+            in_flight = [alice.press(panel[0], label) for label in labels[:3] * 2]
             killed = time.monotonic()
-            first.stop(signal.SIGKILL)
-            ready = await second.says("took over", timeout=15)
-            assert ready - killed < 10.0
+            going.stop(signal.SIGKILL)
+            taken = await other.says("took over", timeout=15)
+            assert taken - killed < 10.0
+            for query in in_flight:
+                await until(partial(alice.answer, query), timeout=30)
             # the pages open again, through the same proxy, at the worker that took over
             again = await _page_state(listen, ALICE, "Alice", token)
             assert again["v"] >= seen["v"] and again["table"] == seen["table"]
             assert (await _page_state(listen, EVE, "Eve", token))["v"] >= watched["v"]
             deadline = time.monotonic() + 120
             while (await settled(url))[0] == 0:
-                assert time.monotonic() < deadline, "".join(second.said)
+                assert time.monotonic() < deadline, "".join(other.said)
                 await decide(alice, pressed, timeout=2.0)
             hands, actions, off = await settled(url)
             assert hands == 1 and actions > before

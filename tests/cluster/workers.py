@@ -97,15 +97,19 @@ class Worker:
         )
         self.lines: queue.Queue[str] = queue.Queue()
         self.said: list[str] = []
+        #: when each line came (``time.monotonic``, by the line's ``id``): a line read late
+        #: still says when it was logged
+        self.arrived: dict[int, float] = {}
         assert self.process.stderr is not None
         threading.Thread(target=self._read, args=(self.process.stderr,), daemon=True).start()
 
     def _read(self, stream: IO[str]) -> None:
         for line in stream:
+            self.arrived[id(line)] = time.monotonic()
             self.lines.put(line)
 
     async def says(self, words: str, timeout: float = 60.0) -> float:
-        """Until a line of the log has ``words``; when it came (``time.monotonic``)."""
+        """Until a line of the log has ``words``; when it was logged (``time.monotonic``)."""
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
             try:
@@ -120,7 +124,7 @@ class Worker:
                     self.said.append(self.lines.get_nowait())
                 raise AssertionError("".join(self.said))
             if words in line:
-                return time.monotonic()
+                return self.arrived.get(id(line), time.monotonic())
         raise AssertionError(f"never said {words!r}: {''.join(self.said)}")
 
     def stop(self, how: signal.Signals) -> int:
@@ -200,10 +204,12 @@ class Person:
         with self.local.lock:
             return self.api.callback_answers.get(query)
 
-    async def press_answered(self, message: FakeMessage, label: str) -> dict[str, Any]:
+    async def press_answered(
+        self, message: FakeMessage, label: str, interval: float = 0.02
+    ) -> dict[str, Any]:
         """Press, and wait for the bot's answer to the press."""
         query = self.press(message, label)
-        return await until(lambda: self.answer(query))
+        return await until(lambda: self.answer(query), interval=interval)
 
     def panel(self) -> tuple[FakeMessage, tuple[str, ...]] | None:
         """Her newest panel and the data of its buttons (which change with each decision)."""
@@ -219,18 +225,22 @@ class Person:
             return self.api.last_message(self.group, with_buttons=True)
 
 
-async def until(condition: Callable[[], T | None], timeout: float = 30.0) -> T:
-    """Until ``condition`` gives something (checked every 20 ms)."""
+async def until(
+    condition: Callable[[], T | None], timeout: float = 30.0, interval: float = 0.02
+) -> T:
+    """Until ``condition`` gives something (checked every ``interval`` seconds)."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         found = condition()
         if found is not None and found is not False:
             return found
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(interval)
     raise AssertionError("the condition never held")
 
 
-async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 60.0) -> bool:
+async def decide(
+    alice: Person, pressed: set[tuple[str, ...]], timeout: float = 60.0, interval: float = 0.02
+) -> bool:
     """Alice takes her next decision by her panel's buttons, once it is hers within
     ``timeout``; False if it is not (the hand may be over)."""
 
@@ -244,7 +254,7 @@ async def decide(alice: Person, pressed: set[tuple[str, ...]], timeout: float = 
         return found
 
     try:
-        message, data = await until(her_turn, timeout=timeout)
+        message, data = await until(her_turn, timeout=timeout, interval=interval)
     except AssertionError:
         return False
     pressed.add(data)
