@@ -44,9 +44,11 @@ from .cards import (
     Rank,
     Suit,
     format_cards,
+    from_hex,
     full_deck,
     parse_cards,
     rank_name,
+    to_hex,
 )
 from .copying import copy_hand, state_copy
 from .decisions import (
@@ -62,6 +64,7 @@ from .economy import (
     BeanReason,
     Room,
     Settlement,
+    capped_deltas,
     points_by_score,
     room_by_key,
     room_from_dict,
@@ -105,6 +108,7 @@ from .titles import (
     next_title,
     title_for,
 )
+from .views import TableView, gainers
 
 __all__ = [
     "DEFAULT_ROOM",
@@ -157,6 +161,7 @@ __all__ = [
     "Room",
     "Settlement",
     "Suit",
+    "TableView",
     "Termination",
     "TimeLimit",
     "TimedOut",
@@ -166,11 +171,14 @@ __all__ = [
     "Waiting",
     "WrongPhase",
     "action_from_dict",
+    "capped_deltas",
     "copy_hand",
     "count_timeout",
     "escape_events",
     "format_cards",
+    "from_hex",
     "full_deck",
+    "gainers",
     "need_phase",
     "need_turn",
     "next_title",
@@ -191,4 +199,5 @@ __all__ = [
     "take_fees",
     "timeout_move",
     "title_for",
+    "to_hex",
 ]

@@ -77,49 +77,45 @@ class IllegalAction(ValueError):
 
     code: ClassVar[str] = "illegal"
 
+    def __init_subclass__(cls, code: str = "", **kwargs: Any) -> None:
+        """A refusal is declared with its code: ``class X(IllegalAction, code="x")``."""
+        super().__init_subclass__(**kwargs)
+        if code:
+            cls.code = code
+
     def __init__(self, message: str) -> None:
         super().__init__(message)
         self.message = message
 
 
-class WrongPhase(IllegalAction):
-    code = "wrong_phase"
+class WrongPhase(IllegalAction, code="wrong_phase"): ...
 
 
-class GameOver(WrongPhase):
-    code = "game_over"
+class GameOver(WrongPhase, code="game_over"): ...
 
 
-class NotYourTurn(IllegalAction):
-    code = "not_your_turn"
+class NotYourTurn(IllegalAction, code="not_your_turn"): ...
 
 
-class BadSeat(IllegalAction):
-    code = "bad_seat"
+class BadSeat(IllegalAction, code="bad_seat"): ...
 
 
-class AlreadyAnswered(IllegalAction):
-    code = "already_answered"
+class AlreadyAnswered(IllegalAction, code="already_answered"): ...
 
 
-class EmptyPlay(IllegalAction):
-    code = "empty_play"
+class EmptyPlay(IllegalAction, code="empty_play"): ...
 
 
-class CardsNotInHand(IllegalAction):
-    code = "not_in_hand"
+class CardsNotInHand(IllegalAction, code="not_in_hand"): ...
 
 
-class NotACombo(IllegalAction):
-    code = "not_a_combo"
+class NotACombo(IllegalAction, code="not_a_combo"): ...
 
 
-class DoesNotBeat(IllegalAction):
-    code = "does_not_beat"
+class DoesNotBeat(IllegalAction, code="does_not_beat"): ...
 
 
-class MustLead(IllegalAction):
-    code = "must_lead"
+class MustLead(IllegalAction, code="must_lead"): ...
 
 
 # --------------------------------------------------------------------------- checks

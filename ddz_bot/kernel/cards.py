@@ -28,9 +28,11 @@ __all__ = [
     "Rank",
     "Suit",
     "format_cards",
+    "from_hex",
     "full_deck",
     "parse_cards",
     "rank_name",
+    "to_hex",
 ]
 
 #: One character a rank, low to high. ``T`` is ten, ``X`` the small joker, ``D`` the big one.
@@ -180,6 +182,15 @@ class Card(int):
         if len(body) != 2 or body[1] not in "shcd":
             raise CardParseError(text, "not a card")
         return cls.make(rank, "shcd".index(body[1]), deck)
+
+
+def to_hex(cards: Iterable[int]) -> str:
+    """Card ids as stored: a byte a card, in hex (card ids are ints below 256)."""
+    return bytes(cards).hex()
+
+
+def from_hex(text: str) -> list[Card]:
+    return list(map(Card, bytes.fromhex(text)))
 
 
 def full_deck(decks: int = 1) -> list[Card]:

@@ -19,6 +19,7 @@ __all__ = [
     "BeanReason",
     "Room",
     "Settlement",
+    "capped_deltas",
     "points_by_score",
     "room_by_key",
     "room_from_dict",
@@ -182,6 +183,27 @@ def share_capped(total: int, claims: dict[int, int]) -> dict[int, int]:
                 shares[seat] += 1
                 left -= 1
     return shares
+
+
+def capped_deltas(
+    scores: Sequence[int], coefficient: int, held: Sequence[int], *, cap_winners: bool = True
+) -> list[int]:
+    """The beans each seat's score moves at ``coefficient``, zero-sum: a loser pays at most
+    what it holds (R-CAP-LOSER), a winner wins at most what it brought where ``cap_winners``
+    (R-CAP-WINNER); a total cut short is shared in proportion to the claims."""
+    owed = {s: min(-x * coefficient, held[s]) for s, x in enumerate(scores) if x < 0}
+    won = {
+        s: min(x * coefficient, held[s]) if cap_winners else x * coefficient
+        for s, x in enumerate(scores)
+        if x > 0
+    }
+    total = min(sum(owed.values()), sum(won.values()))
+    deltas = [0] * len(held)
+    for seat, amount in share_capped(total, owed).items():
+        deltas[seat] = -amount
+    for seat, amount in share_capped(total, won).items():
+        deltas[seat] = amount
+    return deltas
 
 
 def take_fees(

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from ddz_bot.games.baohuang.engine import OWN_REFUSALS, read_action
+from ddz_bot.games.baohuang.engine import OWN_REFUSALS, BaoHuangGame, read_action
+from ddz_bot.games.kit.page import HandPage
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import BaoHuangPlayers
@@ -32,7 +33,7 @@ GAME = GameModule(
     replay=BaoHuangReplay(),
     refusals=OWN_REFUSALS,
     read_action=read_action,
-    page=BaoHuangPage(),
+    page=HandPage(BaoHuangPage(), BaoHuangGame),
     words=CATALOGUES,
     options=BaoHuangOptions(),
 )

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from ddz_bot.games.doudizhu.engine import OWN_REFUSALS, read_action, warm_up
+from ddz_bot.games.doudizhu.engine import OWN_REFUSALS, Game, read_action, warm_up
+from ddz_bot.games.kit.page import HandPage
 from ddz_bot.games.module import GameModule
 
 from .ai.seats import DouDizhuAI
 from .i18n import CATALOGUES
-from .tg.host import DouDizhuHost
+from .tg.host import DOUDIZHU_HOST
 from .tg.options import ALIASES, VARIANTS, DouDizhuOptions
 from .tg.page import DouDizhuPage
 from .tg.present import DouDizhuContents
@@ -22,7 +23,7 @@ GAME = GameModule(
     name="doudizhu",
     variants=VARIANTS,
     aliases=ALIASES,
-    host=DouDizhuHost(),
+    host=DOUDIZHU_HOST,
     contents=DouDizhuContents,
     settle=settle_hand,
     event_line=event_line,
@@ -32,7 +33,7 @@ GAME = GameModule(
     replay=DouDizhuReplay(),
     refusals=OWN_REFUSALS,
     read_action=read_action,
-    page=DouDizhuPage(),
+    page=HandPage(DouDizhuPage(), Game),
     words=CATALOGUES,
     options=DouDizhuOptions(),
     warm_up=warm_up,

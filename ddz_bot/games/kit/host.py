@@ -1,6 +1,7 @@
-"""The host of a game dealt all at once whose seats decide one at a time (保皇, 跑得快): the
-table actions every such game takes alike, written once; a game gives only its seats, how a
-hand is made and loaded, who deals next and what an escape costs."""
+"""The host of a game (``GameHost``), written once: a game gives its seats, how a hand is made
+and loaded, who deals next and what an escape costs; a game dealt all at once whose seats
+decide one at a time (保皇, 跑得快, 比大小) takes the rest as it is, a game with more to do
+around the deal or the clock (斗地主: 明牌, 加倍) gives those hooks too."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from typing import Any
 from ddz_bot.kernel import Action, Deal, Room, Timeout, Waiting
 from ddz_bot.tg.games import HostedGame
 
-__all__ = ["DealtAtOnce", "HandStart", "escape_beans"]
+__all__ = ["HandStart", "Host", "deal_at_once", "escape_beans", "time_out_each"]
 
 
 def escape_beans(room: Room, points: int) -> int:
@@ -34,10 +35,24 @@ class HandStart:
     dealer: int | None
 
 
+def deal_at_once(show_seats: Sequence[int], deal_window: bool) -> list[Action]:
+    """One deal does it all."""
+    return [Deal()]
+
+
+def time_out_each(waiting: Waiting) -> list[Action]:
+    """A time-out is the engine's ``Timeout`` whatever the decision."""
+    return [Timeout(seat) for seat in sorted(waiting.seats)]
+
+
+def one_at_a_time(before: Waiting, after: Waiting) -> bool:
+    """No clock is shared: one seat decides at a time."""
+    return False
+
+
 @dataclass(frozen=True, slots=True)
-class DealtAtOnce:
-    """A ``GameHost``: one deal does it all, a time-out is the engine's ``Timeout`` whatever
-    the decision, no clock is shared (one seat decides at a time)."""
+class Host:
+    """A ``GameHost`` of the game's parts (by default dealt at once, a seat at a time)."""
 
     #: how many seats a table of these ``rules`` has
     seats_for: Callable[[str], int]
@@ -49,6 +64,12 @@ class DealtAtOnce:
     dealer_after: Callable[[HostedGame], int | None]
     #: the beans ``seat`` would pay for leaving ``game`` now, fee included (``escape_beans``)
     escape_cost: Callable[[HostedGame, int], int]
+    #: the table's first actions (the seats that show their hands, whether a window deals)
+    opening_of: Callable[[Sequence[int], bool], list[Action]] = deal_at_once
+    #: what the table sends when the seats waited for let the clock run out
+    timed_out_of: Callable[[Waiting], list[Action]] = time_out_each
+    #: whether the decision after runs on the clock of the one before
+    shared_clock_of: Callable[[Waiting, Waiting], bool] = one_at_a_time
 
     def seats(self, rules: str) -> int:
         return self.seats_for(rules)
@@ -71,10 +92,10 @@ class DealtAtOnce:
         return self.read(data)
 
     def opening(self, show_seats: Sequence[int], *, deal_window: bool) -> list[Action]:
-        return [Deal()]
+        return self.opening_of(show_seats, deal_window)
 
     def timed_out(self, waiting: Waiting) -> list[Action]:
-        return [Timeout(seat) for seat in sorted(waiting.seats)]
+        return self.timed_out_of(waiting)
 
     def shared_clock(self, before: Waiting, after: Waiting) -> bool:
-        return False
+        return self.shared_clock_of(before, after)

@@ -9,15 +9,23 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from telegram import InlineKeyboardMarkup
+
 from ddz_bot.games.module import GamePage, TableTerms
-from ddz_bot.kernel import Action, Cards, Event, GameProtocol, Play, PlayReading
+from ddz_bot.i18n import t as shared
+from ddz_bot.kernel import Action, Card, Cards, Event, GameProtocol, Pass, Play, PlayReading
+from ddz_bot.render import ResultLine
 from ddz_bot.storage import FinishedHand, GroupSettings
+from ddz_bot.tg.keyboards import PASS_ACTION, Keyboards
+from ddz_bot.tg.panels import SeatPanel
 from ddz_bot.tg.refusals import Refused
+
+from .contents import Render, turn_line, your_turn
 
 if TYPE_CHECKING:
     from ddz_bot.tg.table import Table
 
-__all__ = ["EventReplay", "NoOptions", "PlainPage", "PlainTyping", "Words"]
+__all__ = ["EventReplay", "NoOptions", "PlainPage", "PlainScreens", "PlainTyping", "Words"]
 
 
 class Words(Protocol):
@@ -62,14 +70,15 @@ class NoOptions:
 
 @dataclass(slots=True)
 class PlainTyping:
-    """A ``GameTyping`` with nothing to decide before the play and no button of its own:
-    typed cards read as the game's ``readings`` say; hints and hands in its ``cards_text``;
-    a tap on a rank selects as ``select`` says."""
+    """A ``GameTyping`` with nothing to decide before the play and no button of its own but
+    Pass where the game ``passes``: typed cards read as the game's ``readings`` say; hints
+    and hands in its ``cards_text``; a tap on a rank selects as ``select`` says."""
 
     readings_of: Callable[[GameProtocol, Cards], Sequence[Any]]
-    cards_text: Callable[[Iterable[int]], str]
+    cards_text: Callable[[Iterable[int], str], str]
     select_rank: Callable[[list[int], list[int], int, bool], list[int]]
     unknown_text: str = "unknown_text"
+    passes: bool = False
 
     def decision(self, game: GameProtocol, seat: int, words: str, lang: str) -> Action:
         raise Refused("not_your_turn")
@@ -83,16 +92,16 @@ class PlainTyping:
         return None
 
     def hint_text(self, game: GameProtocol, cards: Cards, lang: str) -> str:
-        return self.cards_text(cards)
+        return self.cards_text(cards, lang)
 
     def hand_text(self, cards: Iterable[int], lang: str) -> str:
-        return self.cards_text(cards)[:200]
+        return self.cards_text(cards, lang)[:200]
 
     def select(self, chosen: list[int], held: list[int], rank: int, everything: bool) -> list[int]:
         return self.select_rank(chosen, held, rank, everything)
 
     def button(self, action: str, arg: str, seat: int) -> Action | None:
-        return None
+        return Pass(seat) if self.passes and action == PASS_ACTION and arg == "" else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,14 +111,14 @@ class PlainPage:
     view its own, the table as ``summary`` draws it."""
 
     described: GamePage
-    cards_text: Callable[[Iterable[int]], str]
+    cards_text: Callable[[Iterable[int], str], str]
     summary_of: Callable[[Any], dict[str, Any]]
 
     def page(self, game: GameProtocol) -> GamePage:
         return self.described
 
     def label(self, game: GameProtocol, action: Action, lang: str) -> str:
-        return self.cards_text(action.cards) if isinstance(action, Play) else str(action.type)
+        return self.cards_text(action.cards, lang) if isinstance(action, Play) else str(action.type)
 
     def play_action(self, game: GameProtocol, seat: int, cards: Cards) -> Action:
         return Play(seat, cards)
@@ -158,3 +167,61 @@ class EventReplay:
                 if said is not None:
                     lines.append(said)
         return lines
+
+
+@dataclass(slots=True)
+class PlainScreens:
+    """The ``GameScreens`` of a game whose table is a row of cards: the lobby, the caption's
+    head (its ``game_name`` and whose turn), the cards ``on_table`` (said ``on_table`` and
+    drawn by ``draw``), a seat's ``hand`` (said ``your_cards`` and drawn), a button a rank
+    held with the play's row, 取消托管 on 托管, won or lost at the end."""
+
+    keyboards: Keyboards
+    mark: str
+    words: Words
+    cards_text: Callable[[Iterable[int], str], str]
+    on_table: Callable[[Table], Sequence[Card]]
+    hand: Callable[[Table, int], Sequence[Card]]
+    draw: Callable[[Sequence[Card]], bytes]
+
+    def lobby_text(self, table: Table, seats: str) -> str:
+        room = shared(table.lang, f"room_{table.room}")
+        return self.words(table.lang, "lobby", room=room, seats=seats)
+
+    def head(self, table: Table) -> str | None:
+        return turn_line(table, self.words(table.lang, "game_name"))
+
+    def caption_lines(self, table: Table) -> list[str]:
+        cards = self.cards_text((c.rank for c in self.on_table(table)), table.lang)
+        return [self.words(table.lang, "on_table", cards=cards)]
+
+    def table_picture(self, table: Table) -> Render:
+        cards = self.on_table(table)
+        return lambda: self.draw(cards)
+
+    def result_picture(self, table: Table, pictures: list[ResultLine]) -> Render | None:
+        return self.table_picture(table)
+
+    def panel_lines(self, table: Table, seat: int, lang: str, panel: SeatPanel) -> list[str]:
+        cards = self.cards_text((c.rank for c in self.hand(table, seat)), lang)
+        return [*your_turn(table, seat, lang), self.words(lang, "your_cards", cards=cards)]
+
+    def panel_keyboard(
+        self, table: Table, seat: int, lang: str, panel: SeatPanel
+    ) -> InlineKeyboardMarkup | None:
+        game, keyboards = table.game, self.keyboards
+        assert game is not None
+        if game.auto[seat] and not game.over:
+            return keyboards.take_back(table, lang)
+        if game.over or not game.legal_actions(seat):
+            return None
+        counts = Cards(card.rank for card in self.hand(table, seat)).counts()
+        ranks = keyboards.rank_buttons(table, counts, panel.selection or [], lang)
+        return InlineKeyboardMarkup([ranks, keyboards.play_row(table, lang, may_pass=False)])
+
+    def panel_picture(self, table: Table, seat: int, lang: str) -> tuple[str, Render]:
+        hand = list(self.hand(table, seat))
+        return "".join(str(c) for c in hand), lambda: self.draw(hand)
+
+    def own_result(self, table: Table, seat: int, lang: str, outcome: Any) -> list[str]:
+        return [shared(lang, "panel_won" if seat in outcome.winners else "panel_lost")]

@@ -5,12 +5,12 @@ what it cost, a line a seat with its beans, balance and notes). A game says what
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ddz_bot.i18n import t
-from ddz_bot.kernel import Settlement
+from ddz_bot.kernel import Action, Settlement
 from ddz_bot.storage import Database, LedgerChange, Reason
 from ddz_bot.tg.cardwords import grouped_cards_text
 from ddz_bot.tg.games import HostedGame
@@ -18,10 +18,13 @@ from ddz_bot.tg.settle import Applied, Settled, hand_record, settle_in_storage
 from ddz_bot.tg.table import Table
 
 __all__ = [
+    "GameSettle",
     "HandSettlement",
     "SeatNotes",
     "cards_left_lines",
     "escaped_line",
+    "hand_of",
+    "no_sides",
     "seat_lines",
     "settle_game",
 ]
@@ -47,6 +50,33 @@ class HandSettlement:
     multipliers: Sequence[Mapping[str, Any]] = ()
 
 
+def no_sides(seat: int) -> str:
+    """The role of every seat of a game without sides."""
+    return ""
+
+
+def hand_of(
+    name: str,
+    actions: Iterable[Action],
+    result: dict[str, Any],
+    won: Callable[[int], bool],
+    role: Callable[[int], str] = no_sides,
+    rules: Mapping[str, Any] | None = None,
+    multipliers: Sequence[Mapping[str, Any]] = (),
+) -> HandSettlement:
+    """The ``HandSettlement`` of a game that stores its rules under its ``name`` (with the
+    record of its ``rules``) and its log as its ``actions``."""
+    return HandSettlement(
+        name=name,
+        rules={"game": name, **(rules or {})},
+        result=result,
+        log=[action.to_dict() for action in actions],
+        won=won,
+        role=role,
+        multipliers=multipliers,
+    )
+
+
 async def settle_game(
     db: Database,
     table: Table,
@@ -69,6 +99,32 @@ async def settle_game(
     users = [seat.user_id for seat in table.seats]
     applied = await settle_in_storage(db, table, users, record, scored, hand.won, role=hand.role)
     return Settled(lines(applied), applied.pictures)
+
+
+GameT = TypeVar("GameT", bound=HostedGame)
+
+
+@dataclass(frozen=True, slots=True)
+class GameSettle(Generic[GameT]):
+    """A game's ``SettleHand`` (``GameModule.settle``): its finished hand (an ``engine``
+    hand) said as ``hand`` of the game and its outcome, settled once in storage, the group's
+    result its ``lines`` of what was applied."""
+
+    engine: type[GameT]
+    hand: Callable[[GameT, Any], HandSettlement]
+    lines: Callable[[Table, GameT, Any, Applied], list[str]]
+
+    async def __call__(self, db: Database, table: Table, game: HostedGame) -> Settled:
+        assert isinstance(game, self.engine)
+        outcome = game.outcome()
+        assert outcome is not None  # the hand is over
+        return await settle_game(
+            db,
+            table,
+            game,
+            self.hand(game, outcome),
+            lambda applied: self.lines(table, game, outcome, applied),
+        )
 
 
 def escaped_line(table: Table, seat: int, changes: list[LedgerChange]) -> str:

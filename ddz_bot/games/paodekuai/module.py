@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from ddz_bot.games.kit.page import HandPage
 from ddz_bot.games.module import GameModule
-from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, read_action
+from ddz_bot.games.paodekuai.engine import OWN_REFUSALS, PdkGame, read_action
 
 from .ai.seats import PdkPlayers
 from .i18n import CATALOGUES
@@ -14,7 +15,7 @@ from .tg.present import pdk_contents
 from .tg.replay import PdkReplay
 from .tg.settle import settle_pdk_hand
 from .tg.text import event_line, play_text
-from .tg.typed import PdkTyping
+from .tg.typed import PDK_TYPING
 
 __all__ = ["GAME"]
 
@@ -38,12 +39,12 @@ GAME = GameModule(
     settle=settle_pdk_hand,
     event_line=event_line,
     play_text=play_text,
-    typing=PdkTyping(),
+    typing=PDK_TYPING,
     ai=PdkPlayers(),
     replay=PdkReplay(),
     refusals=OWN_REFUSALS,
     read_action=read_action,
-    page=PdkPage(),
+    page=HandPage(PdkPage(), PdkGame),
     options=PdkOptions(),
     words=_REFUSAL_WORDS,
 )

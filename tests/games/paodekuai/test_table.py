@@ -11,7 +11,6 @@ from ddz_bot.games.paodekuai.engine import PdkGame, PdkRules
 from ddz_bot.games.paodekuai.i18n import CATALOGUES, LANGS, t
 from ddz_bot.games.paodekuai.tg.text import (
     ALIAS_VARIANTS,
-    ButtonKind,
     Hint,
     PanelButton,
     TypedRefusal,
@@ -37,6 +36,7 @@ from ddz_bot.games.paodekuai.tg.text import (
     toggle,
 )
 from ddz_bot.kernel import Deal, Escape, Pass, Play, parse_cards
+from ddz_bot.tg.codec import Button
 
 from .helpers import pass_, play
 from .test_scoring import A, B, C, _example
@@ -129,25 +129,25 @@ def test_typed_pass_only_where_allowed() -> None:
     assert read_typed("要不起", game, 1) == Pass(1)
 
 
-def _labels(rows: list[list[PanelButton]]) -> list[ButtonKind]:
+def _labels(rows: list[list[PanelButton]]) -> list[Button]:
     return [b.kind for row in rows for b in row]
 
 
 def test_the_panel_never_offers_pass_to_a_seat_that_must_beat() -> None:
     game = PdkGame.from_deal(HANDS, leader=0)
     lead = panel_rows(game.view_for(0), game.legal_actions(0), "en")
-    assert ButtonKind.PASS not in _labels(lead) and ButtonKind.PLAY in _labels(lead)
+    assert Button.PASS not in _labels(lead) and Button.PLAY in _labels(lead)
     play(game, 0, "4")
     must = panel_rows(game.view_for(1), game.legal_actions(1), "en")
-    assert ButtonKind.PASS not in _labels(must)
+    assert Button.PASS not in _labels(must)
     assert "must play" in panel_text(game.view_for(1), game.legal_actions(1), NAMES, "en")
     play(game, 1, "J")
     play(game, 2, "Q")
     play(game, 0, "2")
     may = panel_rows(game.view_for(1), game.legal_actions(1), "en")
-    assert ButtonKind.PASS in _labels(may) and ButtonKind.PLAY not in _labels(may)
+    assert Button.PASS in _labels(may) and Button.PLAY not in _labels(may)
     waiting = panel_rows(game.view_for(2), game.legal_actions(2), "en")
-    assert _labels(waiting) and set(_labels(waiting)) == {ButtonKind.RANK}
+    assert _labels(waiting) and set(_labels(waiting)) == {Button.RANK}
 
 
 def test_the_panel_selects_ranks_and_shows_a_hand_of_16() -> None:
@@ -162,7 +162,7 @@ def test_the_panel_selects_ranks_and_shows_a_hand_of_16() -> None:
     assert rows[0][0].label == "✅3 2/4"
     assert "(16)" in panel_text(game.view_for(0), game.legal_actions(0), NAMES, "en", chosen)
     auto = panel_rows(game.view_for(0), game.legal_actions(0), "en", auto=True)
-    assert _labels(auto) == [ButtonKind.TAKE_BACK]
+    assert _labels(auto) == [Button.TAKE_BACK]
 
 
 def test_hints_start_with_the_ai_and_are_legal() -> None:

@@ -8,15 +8,11 @@ from typing import Any
 
 from ddz_bot.ai import SEAT_LEVEL, LevelName
 from ddz_bot.games import rules_word
-from ddz_bot.games.kit.host import DealtAtOnce, HandStart
+from ddz_bot.games.kit.host import HandStart, Host
 from ddz_bot.games.kit.plain import EventReplay, PlainPage
-from ddz_bot.games.kit.settle import HandSettlement, seat_lines, settle_game
+from ddz_bot.games.kit.settle import GameSettle, HandSettlement, hand_of, seat_lines
 from ddz_bot.games.module import GamePage
 from ddz_bot.kernel import Action, Cards, Escaped, Event, GameProtocol, Play
-from ddz_bot.storage import Database
-from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Settled
-from ddz_bot.tg.table import Table
 
 from .engine import GAME_NAME, CardPlayed, HandTaken, HighCardGame, read_action
 from .words import card_text, cards_text, t
@@ -34,7 +30,7 @@ def _hand(start: HandStart) -> HighCardGame:
 
 #: one deal; a time-out plays the lowest card; the winner of a hand plays first in the next;
 #: an escape costs the coefficient to each other seat
-HOST = DealtAtOnce(
+HOST = Host(
     seats_for=lambda rules: 2 if rules_word(rules) == TWO_SEATS else 3,
     make=_hand,
     read=HighCardGame.from_dict,
@@ -79,23 +75,20 @@ def _head(game: GameProtocol, names: Sequence[str], lang: str) -> str:
     return t(lang, "winner_is", name=names[outcome.winner])
 
 
-async def settle_high_card(db: Database, table: Table, game: HostedGame) -> Settled:
-    """The hand's beans through storage's one settlement path, and the group's result."""
-    assert isinstance(game, HighCardGame)
-    outcome = game.outcome()
-    assert outcome is not None
-    hand = HandSettlement(
-        name=GAME_NAME,
-        rules={"game": GAME_NAME},
-        result={"game": GAME_NAME, "winner": outcome.winner, "escaped": outcome.escaped},
-        log=[action.to_dict() for action in game.actions],
-        won=lambda seat: seat in outcome.winners,
-        role=lambda seat: "",  # high card has no sides
-    )
-    head = [_head(game, table.names(), table.lang)]
-    return await settle_game(
-        db, table, game, hand, lambda a: head + seat_lines(table, a.balances, a.bean_changes)
-    )
+def _settlement(game: HighCardGame, outcome: Any) -> HandSettlement:
+    result = {"game": GAME_NAME, "winner": outcome.winner, "escaped": outcome.escaped}
+    return hand_of(GAME_NAME, game.actions, result, lambda seat: seat in outcome.winners)
+
+
+#: the hand's beans through storage's one settlement path, and the group's result
+settle_high_card = GameSettle(
+    HighCardGame,
+    _settlement,
+    lambda table, game, outcome, applied: [
+        _head(game, table.names(), table.lang),
+        *seat_lines(table, applied.balances, applied.bean_changes),
+    ],
+)
 
 
 def _replay_line(event: Event, n: int, names: list[str], lang: str) -> str | None:

@@ -75,5 +75,6 @@ def card_text(rank: int) -> str:
     return "10" if char == "T" else char
 
 
-def cards_text(ranks: Iterable[int]) -> str:
+def cards_text(ranks: Iterable[int], lang: str = "") -> str:
+    """The cards by rank, alike in every language."""
     return " ".join(card_text(rank) for rank in ranks)

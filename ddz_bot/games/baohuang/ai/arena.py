@@ -58,13 +58,10 @@ class RoleStats:
     wins: int = 0  # the side's score was positive
     points: int = 0  # summed over hands, per seat of the role
 
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.hands if self.hands else 0.0
-
-    @property
-    def average(self) -> float:
-        return self.points / self.hands if self.hands else 0.0
+    def columns(self) -> str:
+        """The report's columns: the hands, the wins a hand and the points a hand."""
+        hands = self.hands or 1  # none played: 0 wins and 0 points a hand
+        return f"{self.hands:8d} {self.wins / hands:7.3f} {self.points / hands:+7.2f}"
 
 
 @dataclass
@@ -237,10 +234,7 @@ def report(result: ArenaResult, a: str, b: str) -> list[str]:
         sa, sb = result.a.get(role, RoleStats()), result.b.get(role, RoleStats())
         if not sa.hands and not sb.hands:
             continue
-        lines.append(
-            f"{role.value:13s} {sa.hands:8d} {sa.win_rate:7.3f} {sa.average:+7.2f}"
-            f" {sb.hands:8d} {sb.win_rate:7.3f} {sb.average:+7.2f}"
-        )
+        lines.append(f"{role.value:13s} {sa.columns()} {sb.columns()}")
     lines.append(f"A ({a}) decision time: {describe_times(result.times_a, 2)}")
     lines.append(f"B ({b}) decision time: {describe_times(result.times_b, 2)}")
     if result.aborted:

@@ -33,41 +33,29 @@ __all__ = [
 ]
 
 
-class WrongMethod(IllegalAction):
+class WrongMethod(IllegalAction, code="wrong_method"):
     """A throne action of the other guard method (登基 in the called method, or a call in the
     fixed one)."""
 
-    code = "wrong_method"
 
-
-class CannotCall(IllegalAction):
+class CannotCall(IllegalAction, code="cannot_call"):
     """The named card can't be called: a 2, or fewer than three copies held (R-BH-CALL)."""
 
-    code = "cannot_call"
 
-
-class MustTakeThrone(IllegalAction):
+class MustTakeThrone(IllegalAction, code="must_take"):
     """Called method, second round: a holder who can call a guard must take the throne."""
 
-    code = "must_take"
 
-
-class CannotDeclare(IllegalAction):
+class CannotDeclare(IllegalAction, code="cannot_declare"):
     """A declaration the seat's role (or the table's options) doesn't allow (R-BH-DECLARE)."""
 
-    code = "cannot_declare"
 
-
-class SixLast(IllegalAction):
+class SixLast(IllegalAction, code="six_last"):
     """憋6 (R-BH-SIX): a play with a 6 must empty the hand."""
 
-    code = "six_last"
 
-
-class AutoPlayLocked(IllegalAction):
+class AutoPlayLocked(IllegalAction, code="auto_locked"):
     """The seat went on auto-play four times this hand: its owner can't take it back."""
-
-    code = "auto_locked"
 
 
 @dataclass(frozen=True, slots=True)

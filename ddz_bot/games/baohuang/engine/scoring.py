@@ -18,10 +18,10 @@ from ddz_bot.kernel import (
     Room,
     Settlement,
     Termination,
+    capped_deltas,
     points_by_score,
     settled,
     settled_nothing,
-    share_capped,
     take_fees,
 )
 
@@ -122,16 +122,8 @@ def bh_settle(
                 changes.append(BeanChange(seat, gain, BeanReason.ESCAPE))
         fees = take_fees(room, held, deltas, changes, range(runner, runner + 1))
     else:
-        owed = {s: min(-x * room.coefficient, held[s]) for s, x in enumerate(scores) if x < 0}
-        won = {s: min(x * room.coefficient, held[s]) for s, x in enumerate(scores) if x > 0}
-        total = min(sum(owed.values()), sum(won.values()))  # R-CAP-LOSER, R-CAP-WINNER
-        for seat, amount in share_capped(total, owed).items():
-            deltas[seat] = -amount
-        for seat, amount in share_capped(total, won).items():
-            deltas[seat] = amount
-        for seat in range(n):
-            if deltas[seat]:
-                changes.append(BeanChange(seat, deltas[seat], BeanReason.SETTLE))
+        deltas = capped_deltas(scores, room.coefficient, held)  # R-CAP-LOSER, R-CAP-WINNER
+        changes += (BeanChange(s, d, BeanReason.SETTLE) for s, d in enumerate(deltas) if d)
         assert sum(deltas) == 0
         fees = take_fees(room, held, deltas, changes, range(n))
     return settled(changes, deltas, held, scores, points_by_score(scores, points), fees)

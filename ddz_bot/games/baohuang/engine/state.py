@@ -18,8 +18,10 @@ from ddz_bot.kernel import (
     Rank,
     Room,
     Termination,
+    from_hex,
     room_from_dict,
     room_to_dict,
+    to_hex,
 )
 
 from .cards import GUARD_CARD, RANK_OF, Face, bh_deck
@@ -58,14 +60,6 @@ _DECK_IDS: Final = sorted(bh_deck())
 
 def sort_key(card: Card) -> tuple[int, int]:
     return (RANK_OF[card], int(card))
-
-
-def to_hex(cards: list[Card]) -> str:
-    return bytes(cards).hex()  # card ids are ints below 256
-
-
-def from_hex(text: str) -> list[Card]:
-    return list(map(Card, bytes.fromhex(text)))
 
 
 class BaoHuangState:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from ddz_bot.kernel import Card, Cards, Room, Termination
+from ddz_bot.kernel import Card, Cards, TableView, Termination, gainers
 
 from .cards import RANK_OF, Face
 from .melds import Meld
@@ -175,18 +175,13 @@ class BaoHuangOutcome:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        return tuple(seat for seat, score in enumerate(self.scores) if score > 0)
+        return gainers(self.scores)
 
 
 @dataclass(frozen=True, slots=True)
-class PublicView:
+class PublicView(TableView[BaoHuangRules, Phase, SeatInfo]):
     """The hand as the group sees it: no card of a hidden hand, no hidden role."""
 
-    rules: BaoHuangRules
-    room: Room
-    phase: Phase
-    seats: tuple[SeatInfo, ...]
-    turn: int | None  # whose decision it is
     dealer: int  # who was dealt the first card (the previous emperor)
     emperor: int | None  # once somebody took the throne (or grabbed it)
     guard: int | None  # only once revealed

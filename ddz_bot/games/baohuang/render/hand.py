@@ -121,10 +121,8 @@ def _others(
 ) -> None:
     """The first line: the other four seats in playing order, role, name and count."""
     public = view.public
-    seats = len(public.seats)
-    slot = (WIDTH - 2 * MARGIN) // (seats - 1)
-    for step in range(1, seats):
-        seat = public.seats[(view.seat + step) % seats]
+    slot = (WIDTH - 2 * MARGIN) // (len(public.seats) - 1)
+    for step, seat in enumerate(public.after(view.seat), start=1):
         x = MARGIN + (step - 1) * slot
         y = 28
         if seat.role in (Role.EMPEROR, Role.GUARD):  # rebels unmarked: room for the names

@@ -5,7 +5,7 @@
 from __future__ import annotations
 
 from ddz_bot.games.baohuang.engine import ESCAPE_PENALTY, BaoHuangGame, BaoHuangRules, GuardMethod
-from ddz_bot.games.kit.host import DealtAtOnce, HandStart, escape_beans
+from ddz_bot.games.kit.host import HandStart, Host, escape_beans
 from ddz_bot.tg.games import HostedGame
 
 __all__ = ["BAOHUANG", "BAOHUANG_HOST", "baohuang_rules", "baohuang_rules_name"]
@@ -55,7 +55,7 @@ def _emperor(game: HostedGame) -> int | None:
 
 #: 保皇 (RULES.md section 4) with the options its ``rules`` name; an escape costs the
 #: penalty's points (R-BH-ESCAPE)
-BAOHUANG_HOST = DealtAtOnce(
+BAOHUANG_HOST = Host(
     seats_for=lambda rules: 5,
     make=_hand,
     read=BaoHuangGame.from_dict,

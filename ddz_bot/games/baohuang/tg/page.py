@@ -15,7 +15,8 @@ from ddz_bot.games.baohuang.engine import (
     TakeThrone,
     YieldThrone,
 )
-from ddz_bot.games.module import GamePage, deck_counts, own_part
+from ddz_bot.games.kit.page import SummaryParts, seat_part
+from ddz_bot.games.module import GamePage, deck_counts
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Action, Cards, GameProtocol, Play
 
@@ -75,38 +76,19 @@ class BaoHuangPage:
             over,
         )
 
-    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
-        if isinstance(game, BaoHuangGame):
-            return game.view_for(seat, public)
-        return game.view_for(seat)
-
-    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        return own_part(view)
-
-    def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        public = getattr(view, "public", view)
+    def summary_parts(self, game: GameProtocol, public: Any) -> SummaryParts:
         winners = _winners(game) if public.outcome is not None else []
-        return {
-            "phase": str(public.phase),
-            "turn": public.turn,
-            "seats": [_seat(info) for info in public.seats],
-            "to_beat_seat": public.to_beat_seat,
-            "stakes": {
-                "factors": [[f.reason.value, f.factor] for f in public.factors],
-                "called": None if public.called is None else str(public.called),
-                # each seat's place (头客 … 大拉), which its score follows (R-BH-SCORE):
-                # a word without a factor
-                "by_seat": [
-                    [] if info.place is None else [[f"place_{int(info.place)}", None]]
-                    for info in public.seats
-                ],
-            },
-            "hand": None,
-            "role": None,
-            "winners": winners,
-            "played": str(public.played),
-            **self.seat_summary(game, view),
+        stakes = {
+            "factors": [[f.reason.value, f.factor] for f in public.factors],
+            "called": None if public.called is None else str(public.called),
+            # each seat's place (头客 … 大拉), which its score follows (R-BH-SCORE): a word
+            # without a factor
+            "by_seat": [
+                [] if info.place is None else [[f"place_{int(info.place)}", None]]
+                for info in public.seats
+            ],
         }
+        return [_seat(info) for info in public.seats], stakes, winners
 
 
 def _seat(info: Any) -> dict[str, Any]:
@@ -117,17 +99,8 @@ def _seat(info: Any) -> dict[str, Any]:
         notes.append("hoe")
     if info.place is not None:
         notes.append(f"place_{int(info.place)}")
-    return {
-        "count": info.card_count,
-        "role": None if info.role is None else str(info.role),
-        "cards": [str(c) for c in info.play_cards],
-        "passed": info.passed,
-        "auto": info.auto_play,
-        # on 托管 for good (R-BH-AFK): the page offers no Take back
-        "locked": info.auto_locked,
-        "shown": None if info.shown_hand is None else [str(c) for c in info.shown_hand],
-        "notes": notes,
-    }
+    # on 托管 for good (R-BH-AFK): the page offers no Take back
+    return seat_part(info, info.play_cards, notes, info.role, locked=info.auto_locked)
 
 
 def _winners(game: GameProtocol) -> list[int]:

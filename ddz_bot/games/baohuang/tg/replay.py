@@ -4,8 +4,6 @@ role may be named."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from ddz_bot.games.baohuang.engine import (
     BaoHuangGame,
     Declared,
@@ -15,6 +13,7 @@ from ddz_bot.games.baohuang.engine import (
     read_action,
 )
 from ddz_bot.games.baohuang.engine import Played as BhPlayed
+from ddz_bot.games.kit.replay import ReplayLines, escape_verdict, replay_events
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Passed, TimedOut
 from ddz_bot.storage import FinishedHand
@@ -31,51 +30,36 @@ def is_bh_hand(hand: FinishedHand) -> bool:
 
 def bh_replay_lines(hand: FinishedHand, names: list[str], lang: str) -> list[str]:
     """One line per decision and per play or pass, numbered."""
-    result: dict[str, Any] = hand.result
-    start, log = result.get("start"), result.get("log")
-    if not isinstance(start, dict) or not isinstance(log, list):
-        return []
-    game = BaoHuangGame.replay(start, [])
-    lines: list[str] = []
-    late: set[int] = set()
-    for action in log:
-        for event in game.apply(read_action(action)):
-            what: str | None = None
-            seat = getattr(event, "seat", None)
-            if isinstance(event, TimedOut):
-                late.add(event.seat)
-            elif isinstance(event, ThroneYielded):
-                what = t(lang, "bh_btn_yield") + (
-                    "" if event.attached is None else f" {card_list_text([event.attached], lang)}"
-                )
-            elif isinstance(event, ThroneTaken):
-                what = t(lang, "bh_btn_take")
-            elif isinstance(event, GuardCalled):
-                what = t(lang, "bh_btn_call", face=face_text(event.face, lang))
-            elif isinstance(event, Declared):
-                what = declaration_word(event.declaration, lang)
-            elif isinstance(event, BhPlayed):
-                what = meld_text(event.meld, lang)
-            elif isinstance(event, Passed):
-                what = t(lang, "said_pass")
-            if what is None or not isinstance(seat, int):
-                continue
-            mark = f" {t(lang, 'replay_late')}" if seat in late else ""
-            late.discard(seat)
-            lines.append(f"{len(lines) + 1}. {names[seat]}: {what}{mark}")
-    return lines
+    said = ReplayLines(names, t(lang, "replay_late"))
+    for event in replay_events(hand, BaoHuangGame.replay, read_action):
+        what: str | None = None
+        seat = getattr(event, "seat", None)
+        if isinstance(event, TimedOut):
+            said.clocked(event.seat)
+        elif isinstance(event, ThroneYielded):
+            what = t(lang, "bh_btn_yield") + (
+                "" if event.attached is None else f" {card_list_text([event.attached], lang)}"
+            )
+        elif isinstance(event, ThroneTaken):
+            what = t(lang, "bh_btn_take")
+        elif isinstance(event, GuardCalled):
+            what = t(lang, "bh_btn_call", face=face_text(event.face, lang))
+        elif isinstance(event, Declared):
+            what = declaration_word(event.declaration, lang)
+        elif isinstance(event, BhPlayed):
+            what = meld_text(event.meld, lang)
+        elif isinstance(event, Passed):
+            what = t(lang, "said_pass")
+        if what is not None and isinstance(seat, int):
+            said.add(seat, what)
+    return said.lines
 
 
 def bh_replay_head(hand: FinishedHand, names: list[str], lang: str) -> str:
     """The replay's header: the game and how the hand ended."""
-    result: dict[str, Any] = hand.result
-    escaped = result.get("escaped")
-    if isinstance(escaped, int) and 0 <= escaped < len(hand.seats):
-        user = hand.seats[escaped]
-        paid = -sum(change.delta for change in hand.bean_changes if change.user_id == user)
-        verdict = t(lang, "escaped_paid", name=names[escaped], beans=paid)
-    else:
-        side = result.get("winner_role")
+    verdict = escape_verdict(hand, names, lang)
+    if verdict is None:
+        side = hand.result.get("winner_role")
         verdict = t(lang, f"bh_replay_{side}") if side in ("emperor", "rebels") else ""
         verdict = verdict or t(lang, "bh_replay_draw")
     return t(lang, "bh_replay_head", winner=verdict)

@@ -13,17 +13,17 @@ from typing import Any
 
 from ddz_bot.games.baohuang.engine import BaoHuangGame, BaoHuangOutcome, Role, Solo
 from ddz_bot.games.kit.settle import (
+    GameSettle,
     HandSettlement,
     cards_left_lines,
     escaped_line,
+    hand_of,
     seat_lines,
-    settle_game,
 )
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Termination
-from ddz_bot.storage import Database, LedgerChange
-from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Applied, Settled, won_by_score
+from ddz_bot.storage import LedgerChange
+from ddz_bot.tg.settle import Applied, won_by_score
 from ddz_bot.tg.table import Table
 
 from .host import BAOHUANG
@@ -46,11 +46,7 @@ def _role(outcome: BaoHuangOutcome, seat: int) -> str:
     return (Role.GUARD if seat == outcome.guard else Role.REBEL).value
 
 
-async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settled:
-    """Settle the 保皇 hand in storage (idempotent); return the result for the group."""
-    assert isinstance(game, BaoHuangGame)
-    outcome = game.outcome()
-    assert outcome is not None
+def _hand(game: BaoHuangGame, outcome: BaoHuangOutcome) -> HandSettlement:
     result: dict[str, Any] = {
         "game": BAOHUANG,
         "winner_role": _winner_side(outcome),
@@ -63,23 +59,14 @@ async def settle_bh_hand(db: Database, table: Table, game: HostedGame) -> Settle
         "multiplier": outcome.multiplier,
         "escaped": outcome.escaped,
     }
-    hand = HandSettlement(
-        name=BAOHUANG,
-        rules={"game": BAOHUANG, **game.rules.to_dict()},
-        result=result,
-        log=[action.to_dict() for action in game.actions],
-        won=won_by_score(outcome.scores, outcome.escaped),
-        role=lambda seat: _role(outcome, seat),
-        multipliers=[
-            {"reason": f.reason.value, "factor": f.factor, "seat": f.seat} for f in outcome.factors
-        ],
-    )
-    return await settle_game(
-        db,
-        table,
-        game,
-        hand,
-        lambda applied: bh_result_lines(table, game, outcome, applied),
+    return hand_of(
+        BAOHUANG,
+        game.actions,
+        result,
+        won_by_score(outcome.scores, outcome.escaped),
+        lambda seat: _role(outcome, seat),
+        game.rules.to_dict(),
+        [{"reason": f.reason.value, "factor": f.factor, "seat": f.seat} for f in outcome.factors],
     )
 
 
@@ -129,3 +116,7 @@ def bh_result_lines(
     if outcome.escaped is None:
         lines += cards_left_lines(table, game, lambda seat: True)
     return lines
+
+
+#: settles the 保皇 hand in storage (idempotent) and says the result to the group
+settle_bh_hand = GameSettle(BaoHuangGame, _hand, bh_result_lines)

@@ -34,24 +34,19 @@ __all__ = [
 # --------------------------------------------------------------------------- errors
 
 
-class AlreadyShown(AlreadyAnswered):
-    code = "already_shown"
+class AlreadyShown(AlreadyAnswered, code="already_shown"): ...
 
 
-class CannotGrab(IllegalAction):
-    code = "cannot_grab"
+class CannotGrab(IllegalAction, code="cannot_grab"): ...
 
 
-class BidTooLow(IllegalAction):
-    code = "bid_too_low"
+class BidTooLow(IllegalAction, code="bid_too_low"): ...
 
 
-class DoubleNotAllowed(IllegalAction):
-    code = "double_not_allowed"
+class DoubleNotAllowed(IllegalAction, code="double_not_allowed"): ...
 
 
-class BadReading(IllegalAction):
-    code = "bad_reading"
+class BadReading(IllegalAction, code="bad_reading"): ...
 
 
 # --------------------------------------------------------------------------- actions

@@ -9,10 +9,20 @@ how it moves.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any, Final, Self
 
-from ddz_bot.kernel import BadSeat, Card, Cards, Room, Termination, room_from_dict, room_to_dict
+from ddz_bot.kernel import (
+    BadSeat,
+    Card,
+    Cards,
+    Room,
+    Termination,
+    from_hex,
+    room_from_dict,
+    room_to_dict,
+    to_hex,
+)
 
 from .combos import Combo
 from .rules import RuleSet
@@ -55,19 +65,11 @@ def sorted_hand(cards: Iterable[int]) -> list[Card]:
     return sorted((Card(c) for c in cards), key=lambda c: (RANK_OF[c], int(c)))
 
 
-def to_hex(cards: Sequence[int]) -> str:
-    return bytes(cards).hex()  # card ids are ints below 256
-
-
 def _product(factors: Iterable[int]) -> int:
     product = 1
     for factor in factors:
         product *= factor
     return product
-
-
-def from_hex(text: str) -> list[Card]:
-    return list(map(Card, bytes.fromhex(text)))
 
 
 class HandState:

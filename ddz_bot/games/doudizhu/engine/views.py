@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from ddz_bot.kernel import Card, Cards, Room, Termination
+from ddz_bot.kernel import Card, Cards, TableView, Termination
 
 from .combos import Combo
 from .rules import RuleSet
@@ -128,14 +128,9 @@ class HandOutcome:
 
 
 @dataclass(frozen=True, slots=True)
-class PublicView:
+class PublicView(TableView[RuleSet, Phase, SeatInfo]):
     """The hand as the group sees it: no card of a hidden hand."""
 
-    rules: RuleSet
-    room: Room
-    phase: Phase
-    seats: tuple[SeatInfo, ...]
-    turn: int | None  # whose decision it is (None while doubling: everyone at once)
     landlord: int | None
     bottom: tuple[Card, ...] | None  # None until revealed
     bottom_count: int

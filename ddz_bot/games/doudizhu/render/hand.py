@@ -135,10 +135,8 @@ def _others(
 ) -> None:
     """The first line: every other seat in playing order, its role, name and card count."""
     public = view.public
-    seats = len(public.seats)
     x = MARGIN
-    for step in range(1, seats):
-        seat = public.seats[(view.seat + step) % seats]
+    for seat in public.after(view.seat):
         if seat.role is not None:
             landlord = seat.role is Role.LANDLORD
             x += (

@@ -89,8 +89,8 @@ def draw_table(view: PublicView, names: Sequence[str], lang: str) -> Image.Image
     layout = table_layout(view)
     image, draw = cv.new_canvas(*layout.size)
     _header(image, draw, view, layout, lang)
-    for i, seat in enumerate(view.seats):
-        _seat_row(image, draw, view, seat, names[i], layout, i, lang)
+    for i, name in enumerate(names):
+        _seat_row(image, draw, view, name, layout, i, lang)
     return image
 
 
@@ -162,12 +162,12 @@ def _seat_row(
     image: Image.Image,
     draw: ImageDraw.ImageDraw,
     view: PublicView,
-    seat: SeatInfo,
     name: str,
     layout: TableLayout,
     index: int,
     lang: str,
 ) -> None:
+    seat = view.seats[index]
     box = layout.rows[index]
     left, top, _right, _bottom = box
     turn = view.turn == seat.seat and view.phase not in (Phase.FINISHED, Phase.ABORTED)

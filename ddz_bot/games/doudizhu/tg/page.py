@@ -8,7 +8,8 @@ from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from ddz_bot.games.doudizhu.engine import SHOW_FACTORS, Bid, Game, ShowCards, typed_reading
-from ddz_bot.games.module import GamePage, deck_counts, own_part
+from ddz_bot.games.kit.page import SummaryParts, seat_part
+from ddz_bot.games.module import GamePage, deck_counts
 from ddz_bot.i18n import t
 from ddz_bot.kernel import Action, Cards, GameProtocol, Play
 
@@ -69,38 +70,18 @@ class DouDizhuPage:
             game.over,
         )
 
-    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
-        return game.view_for(seat, public) if isinstance(game, Game) else game.view_for(seat)
-
-    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        return own_part(view)
-
-    def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        public = getattr(view, "public", view)
-        return {**_public_summary(public), **self.seat_summary(game, view)}
-
-
-def _public_summary(public: Any) -> dict[str, Any]:
-    """The summary of the public view (a seat's own keys left empty, in their places)."""
-    over = public.outcome is not None
-    return {
-        "phase": str(public.phase),
-        "turn": public.turn,
-        "seats": [_seat(info, over) for info in public.seats],
-        "to_beat_seat": public.to_beat_seat,
-        "stakes": {
+    def summary_parts(self, game: GameProtocol, public: Any) -> SummaryParts:
+        over = public.outcome is not None
+        stakes = {
             "base": public.base,
             "multiplier": public.multiplier,
             "items": [[i.reason.value, i.factor] for i in public.multiplier_items],
             # doubling is per pair of players (R-DBL-EFFECT): each seat's own factor
             "by_seat": [[["doubled", 2]] if info.doubled else [] for info in public.seats],
             "bottom": None if public.bottom is None else [str(c) for c in public.bottom],
-        },
-        "hand": None,
-        "role": None,
-        "winners": [] if public.outcome is None else list(public.outcome.winners),
-        "played": str(public.played),
-    }
+        }
+        winners = [] if public.outcome is None else list(public.outcome.winners)
+        return [_seat(info, over) for info in public.seats], stakes, winners
 
 
 def _seat(info: Any, over: bool) -> dict[str, Any]:
@@ -111,12 +92,4 @@ def _seat(info: Any, over: bool) -> dict[str, Any]:
         notes.append("doubled")
     if info.shown_hand is not None and not over:  # every hand is face up at the end
         notes.append("shown")
-    return {
-        "count": info.card_count,
-        "role": None if info.role is None else str(info.role),
-        "cards": [str(c) for c in info.last_play_cards],
-        "passed": info.passed,
-        "auto": info.auto_play,
-        "shown": None if info.shown_hand is None else [str(c) for c in info.shown_hand],
-        "notes": notes,
-    }
+    return seat_part(info, info.last_play_cards, notes, info.role)

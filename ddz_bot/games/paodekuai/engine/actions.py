@@ -45,22 +45,16 @@ __all__ = [
 ]
 
 
-class MustBeat(IllegalAction):
+class MustBeat(IllegalAction, code="must_beat"):
     """有大必压 (R-PDK-MUST): a seat that can beat the play on the table must play."""
 
-    code = "must_beat"
 
-
-class MustPlayThree(IllegalAction):
+class MustPlayThree(IllegalAction, code="must_play_three"):
     """R-PDK-FIRST: a table's first play holds the ♠3."""
 
-    code = "must_play_three"
 
-
-class MustPlayHighest(IllegalAction):
+class MustPlayHighest(IllegalAction, code="must_play_highest"):
     """报单 (R-PDK-WARN): the next seat holds one card, so a single is the highest card."""
-
-    code = "must_play_highest"
 
 
 #: 跑得快 plays with the shared actions only

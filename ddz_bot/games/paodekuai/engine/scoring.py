@@ -19,8 +19,10 @@ from ddz_bot.kernel import (
     Room,
     Settlement,
     Termination,
+    capped_deltas,
     points_by_score,
     settled,
+    take_fees,
 )
 
 from .cards import PLAYERS
@@ -34,7 +36,6 @@ __all__ = [
     "escaped_outcome",
     "loser_pays",
     "pdk_settle",
-    "share",
     "won_outcome",
 ]
 
@@ -107,31 +108,6 @@ def escaped_outcome(runner: int, cards_left: Sequence[int], hand_size: int) -> P
     )
 
 
-def share(total: int, claims: dict[int, int]) -> dict[int, int]:
-    """``total`` beans shared in proportion to ``claims`` (by seat), rounded down, the rest a
-    bean at a time to the earlier seats; each claim in full when ``total`` covers them."""
-    claimed = sum(claims.values())
-    if total >= claimed:
-        return dict(claims)
-    if total <= 0:
-        return dict.fromkeys(claims, 0)
-    out = {seat: total * claim // claimed for seat, claim in claims.items()}
-    rest = total - sum(out.values())
-    for seat in sorted(claims):
-        if rest and out[seat] < claims[seat]:
-            out[seat] += 1
-            rest -= 1
-    return out
-
-
-def _fees(room: Room, held: Sequence[int], deltas: list[int], seats: Sequence[int]) -> list[int]:
-    """R-FEE: the fee from each of ``seats`` after the hand, never below 0 beans."""
-    taken = [0] * len(held)
-    for seat in seats:
-        taken[seat] = max(0, min(room.fee, held[seat] + deltas[seat]))
-    return taken
-
-
 def pdk_settle(
     outcome: PdkOutcome, room: Room, balances: Sequence[int], points: Sequence[int] | None = None
 ) -> Settlement:
@@ -142,24 +118,13 @@ def pdk_settle(
     scores = outcome.scores
     escaped = outcome.termination is Termination.ESCAPED
     reason = BeanReason.ESCAPE if escaped else BeanReason.SETTLE
-    owed = {s: min(-x * room.coefficient, held[s]) for s, x in enumerate(scores) if x < 0}
-    won = {s: min(x * room.coefficient, held[s]) for s, x in enumerate(scores) if x > 0}
-    if escaped:  # R-CAP-LOSER only: the others share what the escapee can pay
-        won = {s: x * room.coefficient for s, x in enumerate(scores) if x > 0}
-    total = min(sum(owed.values()), sum(won.values()))  # R-CAP-LOSER, R-CAP-WINNER
-    deltas = [0] * n
-    for seat, amount in share(total, owed).items():
-        deltas[seat] = -amount
-    for seat, amount in share(total, won).items():
-        deltas[seat] = amount
+    # R-CAP-LOSER, R-CAP-WINNER; after an escape R-CAP-LOSER only: the others share what the
+    # escapee can pay
+    deltas = capped_deltas(scores, room.coefficient, held, cap_winners=not escaped)
     changes = [BeanChange(s, d, reason) for s, d in enumerate(deltas) if d]
     fee_seats = [outcome.escaped] if escaped and outcome.escaped is not None else range(n)
-    fees = _fees(room, held, deltas, list(fee_seats))
-    for seat, fee in enumerate(fees):
-        if fee:
-            deltas[seat] -= fee
-            changes.append(BeanChange(seat, -fee, BeanReason.FEE))
-    return settled(changes, deltas, held, scores, points_by_score(scores, points), sum(fees))
+    fees = take_fees(room, held, deltas, changes, fee_seats)
+    return settled(changes, deltas, held, scores, points_by_score(scores, points), fees)
 
 
 def balances_of(balances: Sequence[int] | None) -> list[int]:

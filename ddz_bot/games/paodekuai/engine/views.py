@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ddz_bot.kernel import Card, Cards, Room, Termination
+from ddz_bot.kernel import Card, Cards, TableView, Termination, gainers
 
 from .cards import ranks_of
 from .combos import PdkCombo
@@ -60,7 +60,7 @@ class PdkOutcome:
     @property
     def winners(self) -> tuple[int, ...]:
         """The seats whose score rose (the winner, and a loser whose bombs outweighed)."""
-        return tuple(seat for seat, score in enumerate(self.scores) if score > 0)
+        return gainers(self.scores)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,14 +85,9 @@ class SeatInfo:
 
 
 @dataclass(frozen=True, slots=True)
-class PublicView:
+class PublicView(TableView[PdkRules, Phase, SeatInfo]):
     """The hand as the group sees it: no card of a hand still held."""
 
-    rules: PdkRules
-    room: Room
-    phase: Phase
-    seats: tuple[SeatInfo, ...]
-    turn: int | None
     leader: int  # who led the first trick
     first_hand: bool  # a table's first hand: ♠3 leads (R-PDK-FIRST)
     must_three: bool  # the next play must hold the ♠3 (R-PDK-FIRST)

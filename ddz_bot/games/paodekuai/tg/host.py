@@ -5,7 +5,7 @@ leads the next one (R-PDK-FIRST); an escape costs a shut full hand to each other
 
 from __future__ import annotations
 
-from ddz_bot.games.kit.host import DealtAtOnce, HandStart, escape_beans
+from ddz_bot.games.kit.host import HandStart, Host, escape_beans
 from ddz_bot.tg.games import HostedGame
 
 from ..engine import PLAYERS, PdkGame, PdkRules, escape_points
@@ -43,7 +43,7 @@ def _escape_cost(game: HostedGame, seat: int) -> int:
 
 
 #: 跑得快 with the options its ``rules`` name (see the module docstring)
-PDK_HOST = DealtAtOnce(
+PDK_HOST = Host(
     seats_for=lambda rules: PLAYERS,
     make=_hand,
     read=PdkGame.from_dict,

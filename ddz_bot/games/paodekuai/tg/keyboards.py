@@ -13,24 +13,17 @@ from typing import Final
 from telegram import InlineKeyboardButton, InlineKeyboardMarkup
 
 from ddz_bot.tg.codec import Button
-from ddz_bot.tg.keyboards import PASS_ACTION, Keyboards
+from ddz_bot.tg.keyboards import Keyboards
 from ddz_bot.tg.panels import SeatPanel
 from ddz_bot.tg.table import Table
 
 from ..engine import PdkGame
-from .text import ButtonKind, panel_rows
+from .text import panel_rows
 
 __all__ = ["pdk_panel"]
 
-#: each panel button's action code, and whether it carries the dealt version (ranks, Clear)
-_CODES: Final[dict[ButtonKind, tuple[Button, bool]]] = {
-    ButtonKind.RANK: (Button.RANK, True),
-    ButtonKind.CLEAR: (Button.CLEAR, True),
-    ButtonKind.HINT: (Button.HINT, False),
-    ButtonKind.PASS: (PASS_ACTION, False),
-    ButtonKind.PLAY: (Button.PLAY, False),
-    ButtonKind.TAKE_BACK: (Button.TAKE_BACK, False),
-}
+#: the buttons that carry the dealt version (choosing cards works while others move)
+_DEALT: Final = frozenset({Button.RANK, Button.CLEAR})
 
 
 def pdk_panel(
@@ -45,8 +38,7 @@ def pdk_panel(
     for row in panel_rows(view, legal, lang, panel.selection, auto=game.auto[seat]):
         signed = []
         for button in row:
-            code, dealt = _CODES[button.kind]
-            version = table.hand_version if dealt else table.version
-            signed.append(keyboards.button(button.label, code, table, version, button.arg))
+            version = table.hand_version if button.kind in _DEALT else table.version
+            signed.append(keyboards.button(button.label, button.kind, table, version, button.arg))
         out.append(signed)
     return InlineKeyboardMarkup(out) if out else None

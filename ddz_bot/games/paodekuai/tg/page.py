@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
-from ddz_bot.games.module import GamePage, own_part
+from ddz_bot.games.kit.page import SummaryParts, seat_part
+from ddz_bot.games.module import GamePage
 from ddz_bot.kernel import Action, Cards, GameProtocol, Pass, Play
 
 from ..engine import PdkGame, PdkRules, max_of_rank
@@ -55,30 +56,14 @@ class PdkPage:
         warned = tuple(seat for seat, hand in enumerate(game.hands) if len(hand) == 1)
         return (table.hand_no, str(game.phase), warned, len(game.bombs), game.over)
 
-    def seat_view(self, game: GameProtocol, seat: int, public: Any) -> Any:
-        return game.view_for(seat, public) if isinstance(game, PdkGame) else game.view_for(seat)
-
-    def seat_summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        return own_part(view)
-
-    def summary(self, game: GameProtocol, view: Any) -> dict[str, Any]:
-        public = getattr(view, "public", view)
+    def summary_parts(self, game: GameProtocol, public: Any) -> SummaryParts:
         outcome = public.outcome
-        return {
-            "phase": str(public.phase),
-            "turn": public.turn,
-            "seats": [_seat(info, outcome) for info in public.seats],
-            "to_beat_seat": public.to_beat_seat,
-            "stakes": {
-                "bombs": [[b.seat, str(Cards([b.rank]))] for b in public.bombs],
-                "cards_left": None if outcome is None else list(outcome.cards_left),
-            },
-            "hand": None,
-            "role": None,
-            "winners": [] if outcome is None else list(outcome.winners),
-            "played": str(public.played),
-            **self.seat_summary(game, view),
+        stakes = {
+            "bombs": [[b.seat, str(Cards([b.rank]))] for b in public.bombs],
+            "cards_left": None if outcome is None else list(outcome.cards_left),
         }
+        seats = [_seat(info, outcome) for info in public.seats]
+        return seats, stakes, [] if outcome is None else list(outcome.winners)
 
 
 def _seat(info: Any, outcome: Any) -> dict[str, Any]:
@@ -91,12 +76,4 @@ def _seat(info: Any, outcome: Any) -> dict[str, Any]:
         notes.append("escaped")
     if outcome is not None and not outcome.aborted and outcome.shut[info.seat]:
         notes.append("shut")  # 被关
-    return {
-        "count": info.card_count,
-        "role": None,
-        "cards": [str(c) for c in info.play_cards],
-        "passed": info.passed,
-        "auto": info.auto_play,
-        "shown": None if info.shown_hand is None else [str(c) for c in info.shown_hand],
-        "notes": notes,
-    }
+    return seat_part(info, info.play_cards, notes)

@@ -3,8 +3,7 @@ engine from the stored start and actions (``table.replay``)."""
 
 from __future__ import annotations
 
-from typing import Any
-
+from ddz_bot.games.kit.replay import stored_start
 from ddz_bot.storage import FinishedHand
 
 from ..engine import PdkGame
@@ -19,11 +18,8 @@ def is_pdk_hand(hand: FinishedHand) -> bool:
 
 
 def _game(hand: FinishedHand) -> PdkGame | None:
-    result: dict[str, Any] = hand.result
-    start, log = result.get("start"), result.get("log")
-    if not isinstance(start, dict) or not isinstance(log, list):
-        return None
-    return PdkGame.replay(start, log)
+    stored = stored_start(hand)
+    return None if stored is None else PdkGame.replay(*stored)
 
 
 class PdkReplay:
@@ -40,8 +36,5 @@ class PdkReplay:
         return replay_head(outcome, names, lang)
 
     def lines(self, hand: FinishedHand, names: list[str], lang: str) -> list[str]:
-        result: dict[str, Any] = hand.result
-        start, log = result.get("start"), result.get("log")
-        if not isinstance(start, dict) or not isinstance(log, list):
-            return []
-        return replay_lines(start, log, names, lang)
+        stored = stored_start(hand)
+        return [] if stored is None else replay_lines(*stored, names, lang)

@@ -11,28 +11,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from ddz_bot.games.kit.settle import HandSettlement, seat_lines, settle_game
+from ddz_bot.games.kit.settle import GameSettle, HandSettlement, hand_of, seat_lines
 from ddz_bot.i18n import t
-from ddz_bot.storage import Database
-from ddz_bot.tg.games import HostedGame
-from ddz_bot.tg.settle import Applied, Settled, won_by_score
+from ddz_bot.tg.settle import Applied, won_by_score
 from ddz_bot.tg.table import Table
 
 from ..engine import PdkGame, PdkOutcome
 from .host import PAODEKUAI
 from .text import result_lines
 
-__all__ = ["NO_ROLE", "pdk_result_lines", "settle_pdk_hand"]
-
-#: every seat's role: the game has no sides
-NO_ROLE = ""
+__all__ = ["pdk_result_lines", "settle_pdk_hand"]
 
 
-async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settled:
-    """Settle the 跑得快 hand in storage (idempotent); return the result for the group."""
-    assert isinstance(game, PdkGame)
-    outcome = game.outcome()
-    assert outcome is not None
+def _hand(game: PdkGame, outcome: PdkOutcome) -> HandSettlement:
     result: dict[str, Any] = {
         "game": PAODEKUAI,
         "winner": outcome.winner,
@@ -43,22 +34,9 @@ async def settle_pdk_hand(db: Database, table: Table, game: HostedGame) -> Settl
         "scores": list(outcome.scores),
         "escaped": outcome.escaped,
     }
-    # no multipliers: bombs score points of their own (itemised in the result)
-    hand = HandSettlement(
-        name=PAODEKUAI,
-        rules={"game": PAODEKUAI, **game.rules.to_dict()},
-        result=result,
-        log=[action.to_dict() for action in game.actions],
-        won=won_by_score(outcome.scores, outcome.escaped),
-        role=lambda seat: NO_ROLE,
-    )
-    return await settle_game(
-        db,
-        table,
-        game,
-        hand,
-        lambda applied: pdk_result_lines(table, game, outcome, applied),
-    )
+    # no sides, no multipliers: bombs score points of their own (itemised in the result)
+    won = won_by_score(outcome.scores, outcome.escaped)
+    return hand_of(PAODEKUAI, game.actions, result, won, rules=game.rules.to_dict())
 
 
 def pdk_result_lines(
@@ -73,3 +51,7 @@ def pdk_result_lines(
     lines = result_lines(outcome, table.names(), lang)
     lines.append(t(lang, "result_rate", coefficient=game.room.coefficient))
     return lines + seat_lines(table, applied.balances, applied.bean_changes)
+
+
+#: settles the 跑得快 hand in storage (idempotent) and says the result to the group
+settle_pdk_hand = GameSettle(PdkGame, _hand, pdk_result_lines)

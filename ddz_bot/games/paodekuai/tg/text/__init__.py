@@ -2,7 +2,7 @@
 typed words, the panel's text and buttons, the narration, the caption, the replay and the
 result's lines. The Telegram layer turns these into messages and keyboards."""
 
-from .panel import ButtonKind, PanelButton, hints, panel_rows, panel_text, select_rank
+from .panel import PanelButton, hints, panel_rows, panel_text, select_rank
 from .replay import replay_head, replay_lines, result_lines
 from .settings import (
     ALIAS_VARIANTS,
@@ -29,7 +29,6 @@ __all__ = [
     "HINT_WORDS",
     "PASS_WORDS",
     "SETTING_KEYS",
-    "ButtonKind",
     "Hint",
     "PanelButton",
     "TypedRefusal",

@@ -10,32 +10,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 from ddz_bot.kernel import RANK_CHARS, Action, Cards, Pass, Play
+from ddz_bot.tg.codec import Button
 
 from ...ai.hints import hints
 from ...engine import TOP_RANK, SeatView
 from ...i18n import t
 from .words import cards_text, kind_word, rank_label
 
-__all__ = ["ButtonKind", "PanelButton", "hints", "panel_rows", "panel_text", "select_rank"]
+__all__ = ["PanelButton", "hints", "panel_rows", "panel_text", "select_rank"]
 
 _ROW = 7  # rank buttons a row
 
 
-class ButtonKind(StrEnum):
-    RANK = "rank"  # arg: the rank's character in the notation
-    CLEAR = "clear"
-    HINT = "hint"
-    PASS = "pass"
-    PLAY = "play"
-    TAKE_BACK = "take_back"
-
-
 @dataclass(frozen=True, slots=True)
 class PanelButton:
-    kind: ButtonKind
+    """A button of the panel: its action code (the table layer's ``Button``; a rank's ``arg``
+    is the rank's character in the notation), its label."""
+
+    kind: Button
     label: str
     arg: str = ""
 
@@ -66,7 +60,7 @@ def panel_rows(
     if view.public.outcome is not None:
         return []
     if auto:
-        return [[PanelButton(ButtonKind.TAKE_BACK, t(lang, "btn_take_back"))]]
+        return [[PanelButton(Button.TAKE_BACK, t(lang, "btn_take_back"))]]
     held = view.hand_ranks.counts()[: TOP_RANK + 1]
     chosen = list(selection or []) + [0] * (len(held) - len(selection or []))
     ranks: list[PanelButton] = []
@@ -79,20 +73,20 @@ def panel_rows(
             if chosen[rank]
             else (f"{label}×{n}" if n > 1 else label)
         )
-        ranks.append(PanelButton(ButtonKind.RANK, text, RANK_CHARS[rank]))
+        ranks.append(PanelButton(Button.RANK, text, RANK_CHARS[rank]))
     rows = [ranks[i : i + _ROW] for i in range(0, len(ranks), _ROW)]
     if view.my_turn and legal:
         row = [
-            PanelButton(ButtonKind.CLEAR, t(lang, "btn_clear")),
-            PanelButton(ButtonKind.HINT, t(lang, "btn_hint")),
+            PanelButton(Button.CLEAR, t(lang, "btn_clear")),
+            PanelButton(Button.HINT, t(lang, "btn_hint")),
         ]
         if Pass(view.seat) in legal:
-            row.append(PanelButton(ButtonKind.PASS, t(lang, "btn_pass")))
+            row.append(PanelButton(Button.PASS, t(lang, "btn_pass")))
         if any(isinstance(a, Play) for a in legal):
-            row.append(PanelButton(ButtonKind.PLAY, t(lang, "btn_play")))
+            row.append(PanelButton(Button.PLAY, t(lang, "btn_play")))
         rows.append(row)
     elif any(chosen):
-        rows.append([PanelButton(ButtonKind.CLEAR, t(lang, "btn_clear"))])
+        rows.append([PanelButton(Button.CLEAR, t(lang, "btn_clear"))])
     return rows
 
 

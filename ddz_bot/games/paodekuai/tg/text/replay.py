@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from ddz_bot.games.kit.replay import ReplayLines
 from ddz_bot.kernel import Action, Passed, Settlement, TimedOut, action_from_dict
 
 from ...engine import BOMB_POINTS, PdkGame, PdkOutcome, Played, loser_pays
@@ -23,25 +24,18 @@ def replay_lines(
 ) -> list[str]:
     """One numbered line a play or pass (``(timed out)`` where the clock played it)."""
     game = PdkGame.replay(start, [])
-    lines: list[str] = []
-    late: set[int] = set()
+    said = ReplayLines(names, t(lang, "replay_late"))
     for action in actions:
         act = action if isinstance(action, Action) else action_from_dict(action)
         for event in game.apply(act):
             if isinstance(event, TimedOut):
-                late.add(event.seat)
-                continue
-            if isinstance(event, Played):
-                what = f"{cards_text(event.combo.cards, lang)} ({kind_word(event.combo, lang)})"
+                said.clocked(event.seat)
+            elif isinstance(event, Played):
+                kind = kind_word(event.combo, lang)
+                said.add(event.seat, f"{cards_text(event.combo.cards, lang)} ({kind})")
             elif isinstance(event, Passed):
-                what = t(lang, "replay_pass")
-            else:
-                continue
-            seat = event.seat
-            mark = f" {t(lang, 'replay_late')}" if seat in late else ""
-            late.discard(seat)
-            lines.append(f"{len(lines) + 1}. {names[seat]}: {what}{mark}")
-    return lines
+                said.add(event.seat, t(lang, "replay_pass"))
+    return said.lines
 
 
 def replay_head(outcome: PdkOutcome, names: Sequence[str], lang: str) -> str:
