@@ -25,6 +25,8 @@ from typing import Final
 
 import asyncpg
 
+from .postgres_backend import KEEPALIVES
+
 __all__ = ["NOTIFY_LIMIT", "Leases", "LiveWorker"]
 
 log = logging.getLogger(__name__)
@@ -32,13 +34,8 @@ log = logging.getLogger(__name__)
 #: the largest ``NOTIFY`` payload the server takes (bytes, less one)
 NOTIFY_LIMIT: Final = 7999
 
-#: the worker connection's keepalives: a machine gone is noticed within about five seconds
-_WORKER_SETTINGS: Final = {
-    "application_name": "ddz-worker",
-    "tcp_keepalives_idle": "2",
-    "tcp_keepalives_interval": "1",
-    "tcp_keepalives_count": "3",
-}
+#: the worker's connection: its keepalives drop it, and its lock, soon after its machine goes
+_WORKER_SETTINGS: Final = {"application_name": "ddz-worker", **KEEPALIVES}
 
 #: the advisory locks that say a worker is alive: (this schema's hash, the worker's id)
 _ALIVE: Final = """

@@ -67,14 +67,15 @@ RETRIES: Final = 5
 CLOSE_SECONDS: Final = 5.0
 #: how often a worker standing by tries to take the hold (the hand-over after a SIGTERM)
 STANDBY_POLL: Final = 0.1
-#: the holder's connection: the server probes it after 2 s of silence, every second, and
-#: drops it (releasing its locks) after 3 probes unanswered
-_HOLDER_SETTINGS: Final = {
-    "application_name": "ddz-bot",
+#: a connection whose locks say a process is alive (the holder's, a worker's): the server
+#: probes it after 2 s of silence, every second, and drops it (releasing its locks) after 3
+#: probes unanswered
+KEEPALIVES: Final = {
     "tcp_keepalives_idle": "2",
     "tcp_keepalives_interval": "1",
     "tcp_keepalives_count": "3",
 }
+_HOLDER_SETTINGS: Final = {"application_name": "ddz-bot", **KEEPALIVES}
 _HOLDER_QUERY: Final = (
     "SELECT a.application_name || ' pid ' || a.pid || ' from '"
     " || COALESCE(host(a.client_addr), 'local') || ' since '"
