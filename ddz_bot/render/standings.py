@@ -6,6 +6,7 @@ further down. It names people, points and hands only: no card, no hand's content
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -110,20 +111,51 @@ def draw_standings(standings: Standings, lang: str) -> Image.Image:
 
 
 def _column_heads(draw: ImageDraw.ImageDraw, lang: str) -> None:
+    draw_column_heads(
+        draw,
+        lang,
+        (
+            (_POINTS_X, "season_points"),
+            (_HANDS_X, "season_hands"),
+            (_RATE_X, "win_rate"),
+            (_BEST_X, "season_best"),
+        ),
+    )
+
+
+def draw_column_heads(
+    draw: ImageDraw.ImageDraw, lang: str, columns: Sequence[tuple[int, str]]
+) -> None:
+    """A standings picture's heads: place, name, then each number's (right-aligned at x)."""
     y = HEAD + 32
     draw_text(draw, (_RANK_X, y), "#", 22, cv.MUTED, bold=True, align="m")
     draw_text(draw, (_NAME_X, y), label("season_player", lang), 22, cv.MUTED, bold=True)
-    for x, key in (
-        (_POINTS_X, "season_points"),
-        (_HANDS_X, "season_hands"),
-        (_RATE_X, "win_rate"),
-        (_BEST_X, "season_best"),
-    ):
+    for x, key in columns:
         draw_text(draw, (x, y), label(key, lang), 22, cv.MUTED, bold=True, align="r")
 
 
-def _signed(value: int) -> str:
+def signed(value: int) -> str:
     return f"{value:+,}" if value else "0"
+
+
+def draw_row_head(
+    draw: ImageDraw.ImageDraw, middle: int, place: int, name: str, points: int, points_x: int
+) -> None:
+    """A standings line's start: the place (a medal for the top three), the name fitted
+    before the points, and the points coloured by their sign."""
+    if place <= len(MEDALS):
+        radius = 21
+        draw.ellipse(
+            (_RANK_X - radius, middle - radius, _RANK_X + radius, middle + radius),
+            fill=MEDALS[place - 1],
+        )
+        draw_text(draw, (_RANK_X, middle), str(place), 24, DARK, bold=True, align="m")
+    else:
+        draw_text(draw, (_RANK_X, middle), str(place), 24, cv.WHITE, bold=True, align="m")
+    fitted = fit_text(clean_name(name), 28, points_x - 130 - _NAME_X, bold=True)
+    draw_text(draw, (_NAME_X, middle), fitted, 28, cv.WHITE, bold=True)
+    colour = cv.GREEN if points > 0 else cv.RED_TEXT if points < 0 else cv.WHITE
+    draw_text(draw, (points_x, middle), signed(points), 28, colour, bold=True, align="r")
 
 
 def _row(draw: ImageDraw.ImageDraw, y: int, row: StandingRow) -> None:
@@ -133,21 +165,7 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: StandingRow) -> None:
     else:
         draw.rounded_rectangle(box, 14, fill=cv.PANEL)
     middle = y + ROW // 2
-    if row.rank <= len(MEDALS):
-        radius = 21
-        draw.ellipse(
-            (_RANK_X - radius, middle - radius, _RANK_X + radius, middle + radius),
-            fill=MEDALS[row.rank - 1],
-        )
-        draw_text(draw, (_RANK_X, middle), str(row.rank), 24, DARK, bold=True, align="m")
-    else:
-        draw_text(draw, (_RANK_X, middle), str(row.rank), 24, cv.WHITE, bold=True, align="m")
-    name = fit_text(clean_name(row.name), 28, _POINTS_X - 130 - _NAME_X, bold=True)
-    draw_text(draw, (_NAME_X, middle), name, 28, cv.WHITE, bold=True)
-    points_colour = cv.GREEN if row.points > 0 else cv.RED_TEXT if row.points < 0 else cv.WHITE
-    draw_text(
-        draw, (_POINTS_X, middle), _signed(row.points), 28, points_colour, bold=True, align="r"
-    )
+    draw_row_head(draw, middle, row.rank, row.name, row.points, _POINTS_X)
     draw_text(draw, (_HANDS_X, middle), f"{row.hands:,}", 26, cv.WHITE, align="r")
     draw_text(draw, (_RATE_X, middle), f"{100 * row.win_rate:.0f}%", 26, cv.WHITE, align="r")
-    draw_text(draw, (_BEST_X, middle), _signed(row.best), 26, cv.GOLD, align="r")
+    draw_text(draw, (_BEST_X, middle), signed(row.best), 26, cv.GOLD, align="r")

@@ -13,15 +13,24 @@ from typing import Final
 from PIL import Image, ImageDraw
 
 from . import canvas as cv
-from .fonts import clean_name, draw_text, fit_text
+from .fonts import draw_text, fit_text
 from .labels import check_lang, label
-from .standings import DARK, HEAD, MARGIN, MEDALS, ROW, TOP, WIDTH, _game_name
+from .standings import (
+    DARK,
+    HEAD,
+    MARGIN,
+    ROW,
+    TOP,
+    WIDTH,
+    _game_name,
+    draw_column_heads,
+    draw_row_head,
+)
 
 __all__ = ["TournamentBoard", "TournamentRow", "draw_tournament", "render_tournament"]
 
 #: rows drawn at most (the rest are counted below them)
 SHOWN: Final = 10
-_RANK_X, _NAME_X = 62, 112
 _POINTS_X, _HANDS_X, _WINS_X, _PRIZE_X = 600, 700, 800, WIDTH - MARGIN - 14
 
 
@@ -98,16 +107,13 @@ def draw_tournament(board: TournamentBoard, lang: str) -> Image.Image:
 
 def _column_heads(draw: ImageDraw.ImageDraw, lang: str, paid: bool) -> None:
     """The columns' heads; the prize's only where prizes were paid."""
-    y = HEAD + 32
-    draw_text(draw, (_RANK_X, y), "#", 22, cv.MUTED, bold=True, align="m")
-    draw_text(draw, (_NAME_X, y), label("season_player", lang), 22, cv.MUTED, bold=True)
-    for x, key in (
+    columns = (
         (_POINTS_X, "season_points"),
         (_HANDS_X, "season_hands"),
         (_WINS_X, "tour_wins"),
         (_PRIZE_X, "tour_prize"),
-    )[: 4 if paid else 3]:
-        draw_text(draw, (x, y), label(key, lang), 22, cv.MUTED, bold=True, align="r")
+    )
+    draw_column_heads(draw, lang, columns[: 4 if paid else 3])
 
 
 def _row(draw: ImageDraw.ImageDraw, y: int, row: TournamentRow, paid: bool) -> None:
@@ -115,20 +121,7 @@ def _row(draw: ImageDraw.ImageDraw, y: int, row: TournamentRow, paid: bool) -> N
         (MARGIN - 10, y + 4, WIDTH - MARGIN + 10, y + ROW - 4), 14, fill=cv.PANEL
     )
     middle = y + ROW // 2
-    if row.place <= len(MEDALS):
-        radius = 21
-        draw.ellipse(
-            (_RANK_X - radius, middle - radius, _RANK_X + radius, middle + radius),
-            fill=MEDALS[row.place - 1],
-        )
-        draw_text(draw, (_RANK_X, middle), str(row.place), 24, DARK, bold=True, align="m")
-    else:
-        draw_text(draw, (_RANK_X, middle), str(row.place), 24, cv.WHITE, bold=True, align="m")
-    name = fit_text(clean_name(row.name), 28, _POINTS_X - 130 - _NAME_X, bold=True)
-    draw_text(draw, (_NAME_X, middle), name, 28, cv.WHITE, bold=True)
-    colour = cv.GREEN if row.points > 0 else cv.RED_TEXT if row.points < 0 else cv.WHITE
-    points = f"{row.points:+,}" if row.points else "0"
-    draw_text(draw, (_POINTS_X, middle), points, 28, colour, bold=True, align="r")
+    draw_row_head(draw, middle, row.place, row.name, row.points, _POINTS_X)
     draw_text(draw, (_HANDS_X, middle), f"{row.hands:,}", 26, cv.WHITE, align="r")
     draw_text(draw, (_WINS_X, middle), f"{row.wins:,}", 26, cv.WHITE, align="r")
     if not paid:
