@@ -76,18 +76,6 @@ class Seat(Person):
             self.api.started.add(self.user_id)
             self.api.add_group(self.group, f"bench {index}")
 
-    def panel(self) -> tuple[FakeMessage, tuple[str, ...]] | None:
-        with self.local.lock:
-            for message in reversed(self.api.chat_messages(self.user_id)):
-                if message.from_bot and message.photo_digest is not None:
-                    data = tuple(b.get("callback_data", "") for b in message.buttons())
-                    return message, data
-        return None
-
-    def lobby(self) -> FakeMessage | None:
-        with self.local.lock:
-            return self.api.last_message(self.group, with_buttons=True)
-
     def lobby_to_start(self) -> FakeMessage | None:
         """The group's lobby, once it offers Start."""
         found = self.lobby()

@@ -13,7 +13,6 @@ import time
 from functools import partial
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import websocket_connect
@@ -21,8 +20,20 @@ from tornado.websocket import websocket_connect
 from ..tg.local_telegram import LocalTelegram
 from ..web.live import hello, launch_data
 from .proxy import free_port, nginx
-from .test_standby import holding
-from .workers import ALICE, GROUP, Person, Webhook, Worker, decide, holders, settled, until
+from .workers import (
+    ALICE,
+    GROUP,
+    Person,
+    Webhook,
+    Worker,
+    decide,
+    holders,
+    holding,
+    live_token,
+    settled,
+    start_ready,
+    until,
+)
 
 SECRET = "behind_the_proxy-1"
 EVE = 5099  # watches the table: a spectator
@@ -51,16 +62,6 @@ async def _page_state(listen: int, user: int, name: str, token: str) -> dict[str
             await asyncio.sleep(0.1)
 
 
-def _token(alice: Person) -> str:
-    """The table's token, from the live table's button on Alice's panel."""
-    found = alice.panel()
-    assert found is not None
-    for button in found[0].buttons():
-        if "web_app" in button:
-            return str(parse_qs(urlsplit(button["web_app"]["url"]).query)["t"][0])
-    raise AssertionError("no live table button on the panel")
-
-
 def _settings(port: int) -> dict[str, str]:
     return {
         "DDZ_WEBHOOK_URL": "https://bot.example.org/tg/hook",
@@ -77,10 +78,10 @@ async def test_the_proxy_finds_the_worker_that_took_over_and_no_press_is_lost(
     ports = [free_port(), free_port()]
     listen = free_port()
     with nginx(tmp_path / "nginx", listen, ports):
-        started = [Worker(url, telegram.url, tmp_path, **_settings(port)) for port in ports]
-        workers.extend(started)
-        for worker in started:
-            await worker.says("ready as @")
+        started = [
+            await start_ready(workers, url, telegram.url, tmp_path, **_settings(port))
+            for port in ports
+        ]
         hook = Webhook(f"http://127.0.0.1:{listen}/tg/hook", SECRET)
         try:
             alice = Person(telegram, webhook=hook)
@@ -91,7 +92,7 @@ async def test_the_proxy_finds_the_worker_that_took_over_and_no_press_is_lost(
             for _ in range(3):
                 assert await decide(alice, pressed)
             before = (await settled(url))[1]
-            token = _token(alice)
+            token = live_token(alice)
             seen = await _page_state(listen, ALICE, "Alice", token)
             watched = await _page_state(listen, EVE, "Eve", token)
             going = holding(started, (await holders(url))[GROUP])

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from ..tg.fake_api import FakeBotAPI, FloodLimits, most_in_a_second
 from ..tg.local_telegram import local_telegram
-from .workers import Person, Worker, decide, holders, until
+from .workers import Person, Worker, decide, holders, start_ready, until
 
 TABLES = 48
 
@@ -22,8 +22,7 @@ async def test_two_workers_keep_to_the_tokens_30_calls_a_second(
     api = FakeBotAPI(limits=FloodLimits(overall_per_second=30))
     with local_telegram(api) as telegram:
         for _ in range(2):
-            workers.append(Worker(url, telegram.url, tmp_path))
-            await workers[-1].says("ready as @")
+            await start_ready(workers, url, telegram.url, tmp_path)
         people = [
             Person(telegram, user_id=6000 + i, name=f"P{i}", group=-200_000 - i)
             for i in range(TABLES)

@@ -10,20 +10,30 @@ import json
 import time
 from pathlib import Path
 from typing import Any
-from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 from tornado.httpclient import HTTPRequest
 from tornado.websocket import WebSocketClientConnection, websocket_connect
 
-from ddz_bot.games.doudizhu.engine.game import Game
 from ddz_bot.tg.hosts import host_for
 from ddz_bot.tg.table import Table
 
 from ..tg.local_telegram import LocalTelegram
+from ..web.browser import card_names, hidden_cards
 from ..web.live import hello, launch_data
 from .proxy import free_port
-from .workers import ALICE, GROUP, Person, Worker, decide, holders, until
+from .workers import (
+    ALICE,
+    GROUP,
+    Person,
+    Worker,
+    decide,
+    holders,
+    holding,
+    live_token,
+    start_ready,
+    until,
+)
 
 EVE = 5099  # watches the table: a spectator
 ORIGIN = "https://bot.example.org"
@@ -68,25 +78,6 @@ class Page:
                 return [str(cards) for cards in frame["cards"]]
 
 
-def _token(alice: Person) -> str:
-    found = alice.panel()
-    assert found is not None
-    for button in found[0].buttons():
-        if "web_app" in button:
-            return str(parse_qs(urlsplit(button["web_app"]["url"]).query)["t"][0])
-    raise AssertionError("no live table button on the panel")
-
-
-def _strings(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(_strings(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(_strings(v) for v in value)) if value else set()
-    return set()
-
-
 async def _hidden(url: str) -> set[str]:
     """The cards no spectator may see now, from the table as saved."""
     connection = await asyncpg.connect(url)
@@ -94,15 +85,7 @@ async def _hidden(url: str) -> set[str]:
         state = await connection.fetchval("SELECT state FROM tables WHERE chat_id = $1", GROUP)
     finally:
         await connection.close()
-    table = Table.from_dict(json.loads(state), host_for)
-    game = table.game
-    assert isinstance(game, Game)
-    public = game.public_view()
-    hidden: set[str] = set()
-    for seat in range(game.players):
-        if public.seats[seat].shown_hand is None:
-            hidden |= {str(card) for card in game.view_for(seat).hand}
-    return hidden - {str(card) for card in public.bottom or ()}
+    return hidden_cards(Table.from_dict(json.loads(state), host_for))
 
 
 def _settings(port: int) -> dict[str, str]:
@@ -117,30 +100,24 @@ async def test_a_page_at_the_worker_not_holding_its_table(
     url: str, telegram: LocalTelegram, workers: list[Worker], tmp_path: Path
 ) -> None:
     ports = [free_port(), free_port()]
-    started = [Worker(url, telegram.url, tmp_path, **_settings(port)) for port in ports]
-    workers.extend(started)
-    for worker in started:
-        await worker.says("ready as @")
+    started = [
+        await start_ready(workers, url, telegram.url, tmp_path, **_settings(port)) for port in ports
+    ]
     alice = Person(telegram)
     alice.send(GROUP, "/newgame")
     await alice.press_answered(await until(alice.lobby), "开始")
     pressed: set[tuple[str, ...]] = set()
     assert await decide(alice, pressed)
-    holder = (await holders(url))[GROUP]
-    holding = next(
-        index
-        for index, worker in enumerate(started)
-        if f"worker {holder} of the database" in "".join(worker.said)
-    )
-    elsewhere = ports[1 - holding]
-    token = _token(alice)
+    holder = holding(started, (await holders(url))[GROUP])
+    elsewhere = ports[1 - started.index(holder)]
+    token = live_token(alice)
     mine = await Page.open(elsewhere, ALICE, "Alice", token)
     spy = await Page.open(elsewhere, EVE, "Eve", token)
     state = await mine.next_state()
     assert state["seat"] is not None and state["view"]["hand"]  # her own cards, from storage
     watched = await spy.next_state()
     assert watched["seat"] is None
-    assert not _strings(watched) & await _hidden(url)
+    assert not card_names(watched) & await _hidden(url)
     # Alice decides at the page on the worker that doesn't hold the table, until she plays
     for _ in range(8):
         decision = state.get("decide")
@@ -161,7 +138,7 @@ async def test_a_page_at_the_worker_not_holding_its_table(
         moved = await mine.next_state(state["v"])
         assert moved["v"] > state["v"]  # the holder applied it; the page here shows it
         seen = await spy.next_state(watched["v"])
-        assert not _strings(seen) & await _hidden(url)
+        assert not card_names(seen) & await _hidden(url)
         watched, state = seen, moved
         if decision["kind"] == "play":
             break

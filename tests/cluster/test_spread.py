@@ -11,7 +11,17 @@ import time
 from pathlib import Path
 
 from ..tg.local_telegram import LocalTelegram
-from .workers import GROUP, Person, Worker, decide, holders, settled, until
+from .workers import (
+    GROUP,
+    Person,
+    Worker,
+    decide,
+    holders,
+    holding,
+    settled,
+    start_ready,
+    until,
+)
 
 BOB, BOBS_GROUP = 5002, -100600
 
@@ -25,12 +35,8 @@ async def _start(person: Person) -> None:
 async def test_two_groups_are_played_by_two_workers_at_once(
     url: str, telegram: LocalTelegram, workers: list[Worker], tmp_path: Path
 ) -> None:
-    first = Worker(url, telegram.url, tmp_path)
-    workers.append(first)
-    second = Worker(url, telegram.url, tmp_path)
-    workers.append(second)
-    await first.says("ready as @")
-    await second.says("ready as @")
+    first = await start_ready(workers, url, telegram.url, tmp_path)
+    second = await start_ready(workers, url, telegram.url, tmp_path)
     alice = Person(telegram)
     bob = Person(telegram, user_id=BOB, name="Bob", group=BOBS_GROUP)
     await _start(alice)
@@ -42,9 +48,7 @@ async def test_two_groups_are_played_by_two_workers_at_once(
     for _ in range(2):  # both play; one worker polls, so one of them is always handed on
         assert await decide(alice, pressed_a)
         assert await decide(bob, pressed_b)
-    # which process is Bob's group's worker: its log says its number
-    said = "".join(first.said)
-    bobs = first if f"worker {held[BOBS_GROUP]} of the database" in said else second
+    bobs = holding([first, second], held[BOBS_GROUP])
     survivor = second if bobs is first else first
     killed = time.monotonic()
     bobs.stop(signal.SIGKILL)

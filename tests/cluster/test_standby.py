@@ -19,12 +19,17 @@ import pytest
 from ddz_bot import database_start as codes
 
 from ..tg.local_telegram import LocalTelegram
-from .workers import GROUP, Person, Worker, decide, holders, settled, until
-
-
-def holding(workers: list[Worker], worker_id: int) -> Worker:
-    """The process that is worker ``worker_id`` (its log says its number)."""
-    return next(w for w in workers if f"worker {worker_id} of the database" in "".join(w.said))
+from .workers import (
+    GROUP,
+    Person,
+    Worker,
+    decide,
+    holders,
+    holding,
+    settled,
+    start_ready,
+    until,
+)
 
 
 async def play_to_the_end(url: str, alice: Person, pressed: set[tuple[str, ...]]) -> None:
@@ -43,8 +48,7 @@ async def test_the_worker_holding_a_hand_goes_and_the_other_plays_it_on(
     tmp_path: Path,
 ) -> None:
     for _ in range(2):
-        workers.append(Worker(url, telegram.url, tmp_path))
-        await workers[-1].says("ready as @")
+        await start_ready(workers, url, telegram.url, tmp_path)
     alice = Person(telegram)
     alice.send(GROUP, "/newgame")
     lobby = await until(alice.lobby)
@@ -75,8 +79,7 @@ async def test_a_rolling_restart_while_she_plays(
     url: str, telegram: LocalTelegram, workers: list[Worker], tmp_path: Path
 ) -> None:
     for _ in range(2):
-        workers.append(Worker(url, telegram.url, tmp_path))
-        await workers[-1].says("ready as @")
+        await start_ready(workers, url, telegram.url, tmp_path)
     alice = Person(telegram)
     alice.send(GROUP, "/newgame")
     await alice.press_answered(await until(alice.lobby), "开始")
@@ -84,9 +87,7 @@ async def test_a_rolling_restart_while_she_plays(
     assert await decide(alice, pressed)
     for turn in range(2):  # each of the two first workers stopped in turn, a new one started
         old = workers[turn]
-        started = Worker(url, telegram.url, tmp_path)
-        workers.append(started)
-        await started.says("ready as @")
+        await start_ready(workers, url, telegram.url, tmp_path)
         assert old.stop(signal.SIGTERM) == 0
         await decide(alice, pressed, timeout=5.0)  # she plays on meanwhile
     await play_to_the_end(url, alice, pressed)

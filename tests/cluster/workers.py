@@ -17,6 +17,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, TypeVar
+from urllib.parse import parse_qs, urlsplit
 
 import asyncpg
 import httpx
@@ -223,6 +224,31 @@ class Person:
     def lobby(self) -> FakeMessage | None:
         with self.local.lock:
             return self.api.last_message(self.group, with_buttons=True)
+
+
+async def start_ready(
+    workers: list[Worker], url: str, api_url: str, folder: Path, **settings: str
+) -> Worker:
+    """A new worker, counted among ``workers`` (killed at the end), once it says ready."""
+    worker = Worker(url, api_url, folder, **settings)
+    workers.append(worker)
+    await worker.says("ready as @")
+    return worker
+
+
+def holding(workers: list[Worker], worker_id: int) -> Worker:
+    """The process that is worker ``worker_id`` (its log says its number)."""
+    return next(w for w in workers if f"worker {worker_id} of the database" in "".join(w.said))
+
+
+def live_token(person: Person) -> str:
+    """The table's token, from the live table's button on the person's panel."""
+    found = person.panel()
+    assert found is not None
+    for button in found[0].buttons():
+        if "web_app" in button:
+            return str(parse_qs(urlsplit(button["web_app"]["url"]).query)["t"][0])
+    raise AssertionError("no live table button on the panel")
 
 
 async def until(

@@ -22,6 +22,8 @@ from urllib.parse import quote
 import pytest
 from playwright.async_api import Browser, Page, WebSocket, async_playwright
 
+from ddz_bot.games.doudizhu.engine.game import Game
+from ddz_bot.tg.table import Table
 from tests.tg.harness import SimUser
 
 from .live import launch_data
@@ -235,6 +237,19 @@ async def press(page: Page, name: str) -> bool:
     or greyed out (nothing happens)."""
     pressed: bool = await page.evaluate("name => window.tgPress(name)", name)
     return pressed
+
+
+def hidden_cards(table: Table) -> set[str]:
+    """The cards no spectator of a 斗地主 table may see now: every hand not shown face up,
+    but the bottom cards once they are turned over (everyone saw them go to the landlord)."""
+    game = table.game
+    assert isinstance(game, Game)
+    public = game.public_view()
+    hidden: set[str] = set()
+    for seat in range(game.players):
+        if public.seats[seat].shown_hand is None:
+            hidden |= {str(card) for card in game.view_for(seat).hand}
+    return hidden - {str(card) for card in public.bottom or ()}
 
 
 def card_names(value: Any) -> set[str]:

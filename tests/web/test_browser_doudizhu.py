@@ -22,6 +22,7 @@ from .browser import (
     chromium,
     covered_indexes,
     drag_across,
+    hidden_cards,
     hint_or_nothing,
     moved,
     needs_chromium,
@@ -33,19 +34,6 @@ from .gallery import shoot
 from .live import server_of
 
 pytestmark = needs_chromium
-
-
-def hidden_cards(table: Table) -> set[str]:
-    """The cards no spectator may see now: every hand not shown face up, but the bottom
-    cards once they are turned over (everyone saw them go to the landlord)."""
-    game = table.game
-    assert isinstance(game, Game)
-    public = game.public_view()
-    hidden: set[str] = set()
-    for seat in range(game.players):
-        if public.seats[seat].shown_hand is None:
-            hidden |= {str(card) for card in game.view_for(seat).hand}
-    return hidden - {str(card) for card in public.bottom or ()}
 
 
 async def decide_before_play(person: Person, game: Game, caller: bool) -> str:
