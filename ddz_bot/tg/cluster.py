@@ -91,6 +91,7 @@ class Cluster:
         self._sent_since: dict[int, int] = {}  # free groups sent to each since its load
         self._taking = 0  # groups being taken now
         self._holders: dict[int, int] = {}  # group -> worker, as last looked up
+        self._lapsed_before: set[int] = set()  # free groups left to another's share once
         self._table_chat: dict[int, int] = {}  # table -> group (never changes)
         self._seated: dict[int, frozenset[int]] = {}  # table -> people written down
         self._seat_writes: dict[int, int] = {}
@@ -190,6 +191,7 @@ class Cluster:
         if self.draining:
             return 0
         lapsed = await self.leases.lapsed()
+        self._lapsed_before.intersection_update(lapsed)  # those taken since are forgotten
         if not lapsed:
             return 0
         playing = sorted(w.id for w in self._live.values() if not w.draining) or [self.id]
@@ -207,9 +209,10 @@ class Cluster:
 
     def _overdue(self, chat: int) -> bool:
         """Free for a second sweep: whoever's share it was, anyone takes it now."""
-        seen = self._holders.get(chat)
-        self._holders[chat] = -1
-        return seen == -1
+        if chat in self._lapsed_before:
+            return True
+        self._lapsed_before.add(chat)
+        return False
 
     async def acquire(self, chat: int) -> bool:
         """Take the group (unless a live worker holds it) and resume its stored tables;
@@ -288,7 +291,7 @@ class Cluster:
             if chat in self.held:
                 return Route(chat)
             holder = self._holders.get(chat)
-            if holder is None or holder <= 0 or holder not in self._live:
+            if holder is None or holder not in self._live:
                 holder = await self.leases.holder(chat)
             alive = holder is not None and holder in self._live
             if holder is not None and alive and holder != self.id:
