@@ -55,7 +55,7 @@ WHERE lk.locktype = 'advisory' AND lk.granted AND lk.objsubid = 2
 
 _LIVE_WORKERS: Final = f"""
 WITH live AS ({_LIVE_IDS})
-SELECT w.worker_id, w.load, w.draining FROM workers w
+SELECT w.worker_id, w.load, w.draining, w.demand FROM workers w
 WHERE w.worker_id IN (SELECT * FROM live) ORDER BY w.worker_id
 """
 
@@ -77,11 +77,13 @@ WHERE l.worker IS NULL OR l.worker NOT IN (SELECT * FROM live)
 
 @dataclass(frozen=True, slots=True)
 class LiveWorker:
-    """A worker alive now: its id, how many groups with tables it plays, whether it stops."""
+    """A worker alive now: its id, how many groups with tables it plays, whether it stops,
+    and the Telegram calls a second it wants (``tg/shares.py``)."""
 
     id: int
     load: int
     draining: bool
+    demand: int = 0
 
 
 class Leases:
@@ -154,15 +156,17 @@ class Leases:
 
     async def live_workers(self) -> list[LiveWorker]:
         rows = await self._pool.fetch(_LIVE_WORKERS)
-        return [LiveWorker(int(r[0]), int(r[1]), bool(r[2])) for r in rows]
+        return [LiveWorker(int(r[0]), int(r[1]), bool(r[2]), int(r[3])) for r in rows]
 
-    async def report(self, load: int, *, draining: bool = False) -> None:
-        """This worker's load (and whether it stops), read by the others' routing."""
+    async def report(self, load: int, *, draining: bool = False, demand: int = 0) -> None:
+        """This worker's load (and whether it stops), read by the others' routing, and the
+        Telegram calls a second it wants, read by their shares of the token's budget."""
         await self._pool.execute(
-            "UPDATE workers SET load = $2, draining = $3 WHERE worker_id = $1",
+            "UPDATE workers SET load = $2, draining = $3, demand = $4 WHERE worker_id = $1",
             self.id,
             load,
             draining,
+            demand,
         )
 
     async def holder(self, chat_id: int) -> int | None:

@@ -202,6 +202,13 @@ class Budget:
         self._tokens = min(self._tokens, self._burst)
 
     @property
+    def demand(self) -> int:
+        """The calls a second this budget wants now: those of its last second and those
+        waiting for a turn (processes serving one token split its rate by it: ``shares``)."""
+        self._forget(time.monotonic())
+        return len(self._recent) + len(self._unused) + self.waiting
+
+    @property
     def waiting(self) -> int:
         """How many calls wait for their turn now."""
         return sum(1 for turn in self._queue if turn.live)

@@ -28,8 +28,10 @@ from typing import Any
 from telegram import Update
 
 from ..storage.leases import Leases, LiveWorker
+from .budget import Budget
 from .codec import BadCallback, Button, CallbackCodec
 from .registry import TableRegistry
+from .shares import Raise, budget_share
 from .table import Table
 
 __all__ = ["SWEEP_SECONDS", "Cluster", "Route"]
@@ -41,16 +43,12 @@ SWEEP_SECONDS = 1.0
 #: seconds a worker waits before it takes a larger share of the token's budget, or joins:
 #: the calls of the last second still count in Telegram's window
 SHARE_GAP = 1.05
-#: of the token's budget shared by several workers, the part handed out: two processes'
-#: calls made inside their own seconds may reach Telegram closer together than they left
-SHARED_HEADROOM = 0.9
 #: how often a worker not polling asks whether its turn came (the poller gone)
 POLL_TURN_SECONDS = 0.25
 #: how long a stopping worker's held groups are waited for by an update routed meanwhile
 HANDOVER_WAIT = 10.0
 
 ResumeChat = Callable[[int], Awaitable[int]]
-ShareOut = Callable[[float], object]
 
 
 class Route:
@@ -77,13 +75,13 @@ class Cluster:
         codec: CallbackCodec,
         *,
         resume_chat: ResumeChat,
-        share_out: ShareOut | None = None,
+        budget: Budget | None = None,
     ) -> None:
         self.leases = leases
         self.registry = registry
         self.codec = codec
         self._resume_chat = resume_chat
-        self._share_out = share_out
+        self._budget = budget
         #: the groups this worker holds (their stored tables resumed)
         self.held: set[int] = set()
         self._acquiring: dict[int, asyncio.Lock] = {}
@@ -101,7 +99,7 @@ class Cluster:
         self.taken_over = 0  # groups taken from a worker gone or stopped
         self.polls = False  # this worker is the one polling Telegram
         self.share = 1.0  # of the token's budget, kept to by this worker
-        self._raise_at: float | None = None  # when a larger share may be taken
+        self._raise = Raise(SHARE_GAP)  # a larger share waited for
         #: told of every table published here (the courier tells the other workers)
         self.announce: Callable[[int, int], None] | None = None
         self._said_polling = False
@@ -149,32 +147,32 @@ class Cluster:
                 log.exception("looking after the workers' leases failed (tried again)")
 
     async def _refresh(self) -> None:
-        """Report this worker's load; read who is alive; take this worker's share of the
-        token's budget."""
-        await self.leases.report(self.load, draining=self.draining)
+        """Report this worker's load and demand; read who is alive; take this worker's
+        share of the token's budget (``shares.py``)."""
+        budget = self._budget
+        demand = 0 if budget is None else budget.demand
+        await self.leases.report(self.load, draining=self.draining, demand=demand)
         self._live = {worker.id: worker for worker in await self.leases.live_workers()}
         self._sent_since = {}  # the loads just read count the groups sent them
-        playing = [worker for worker in self._live.values() if not worker.draining]
-        if self._share_out is None or self.draining:
+        if budget is None or self.draining:
             return
-        workers = max(1, len(playing))
-        share = 1.0 if workers == 1 else SHARED_HEADROOM / workers
-        now = asyncio.get_running_loop().time()
-        if share == self.share:
-            self._raise_at = None
-        elif share < self.share:
+        demands = {w.id: w.demand for w in self._live.values() if not w.draining}
+        demands[self.id] = demand
+        share = budget_share(demands, self.id)
+        if share < self.share:
+            self._raise.cancel()
             self._take_share(share)
-        elif self._raise_at is None:
-            # a worker gone: its calls of the last second still count in Telegram's window
-            self._raise_at = now + SHARE_GAP
-        elif now >= self._raise_at:
-            self._take_share(share)
+        elif share == self.share:
+            self._raise.cancel()
+        elif (raised := self._raise.wanted(share, asyncio.get_running_loop().time())) is not None:
+            # calls of the others' last second still count in Telegram's window
+            self._take_share(raised)
 
     def _take_share(self, share: float) -> None:
-        log.info("this worker's share of the token's budget: %.0f%%", share * 100)
-        self.share, self._raise_at = share, None
-        if self._share_out is not None:
-            self._share_out(share)
+        log.debug("this worker's share of the token's budget: %.0f%%", share * 100)
+        self.share = share
+        if self._budget is not None:
+            self._budget.set_share(share)
 
     @property
     def load(self) -> int:

@@ -267,7 +267,7 @@ class Runtime:
             self.registry,
             self.codec,
             resume_chat=self._resume_chat,
-            share_out=None if budget is None else budget.set_share,
+            budget=budget,
         )
         courier = Courier(cluster)
         cluster.announce = courier.announce
