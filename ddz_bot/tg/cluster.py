@@ -31,7 +31,7 @@ from ..storage.leases import Leases, LiveWorker
 from .budget import Budget
 from .codec import BadCallback, Button, CallbackCodec
 from .registry import TableRegistry
-from .shares import Raise, budget_share
+from .shares import Demand, Share, budget_share
 from .table import Table
 
 __all__ = ["SWEEP_SECONDS", "Cluster", "Route"]
@@ -98,8 +98,8 @@ class Cluster:
         self.draining = False
         self.taken_over = 0  # groups taken from a worker gone or stopped
         self.polls = False  # this worker is the one polling Telegram
-        self.share = 1.0  # of the token's budget, kept to by this worker
-        self._raise = Raise(SHARE_GAP)  # a larger share waited for
+        self._share = Share(SHARE_GAP)  # of the token's budget, kept to by this worker
+        self._demand = Demand()  # of the token's budget, reported
         #: told of every table published here (the courier tells the other workers)
         self.announce: Callable[[int, int], None] | None = None
         self._said_polling = False
@@ -150,7 +150,7 @@ class Cluster:
         """Report this worker's load and demand; read who is alive; take this worker's
         share of the token's budget (``shares.py``)."""
         budget = self._budget
-        demand = 0 if budget is None else budget.demand
+        demand = 0 if budget is None else self._demand.sample(budget.demand)
         await self.leases.report(self.load, draining=self.draining, demand=demand)
         self._live = {worker.id: worker for worker in await self.leases.live_workers()}
         self._sent_since = {}  # the loads just read count the groups sent them
@@ -158,21 +158,16 @@ class Cluster:
             return
         demands = {w.id: w.demand for w in self._live.values() if not w.draining}
         demands[self.id] = demand
-        share = budget_share(demands, self.id)
-        if share < self.share:
-            self._raise.cancel()
-            self._take_share(share)
-        elif share == self.share:
-            self._raise.cancel()
-        elif (raised := self._raise.wanted(share, asyncio.get_running_loop().time())) is not None:
-            # calls of the others' last second still count in Telegram's window
-            self._take_share(raised)
+        wanted = budget_share(demands, self.id)
+        changed = self._share.wanted(wanted, asyncio.get_running_loop().time())
+        if changed is not None:
+            log.debug("this worker's share of the token's budget: %.0f%%", changed * 100)
+            budget.set_share(changed)
 
-    def _take_share(self, share: float) -> None:
-        log.debug("this worker's share of the token's budget: %.0f%%", share * 100)
-        self.share = share
-        if self._budget is not None:
-            self._budget.set_share(share)
+    @property
+    def share(self) -> float:
+        """Of the token's budget, the part this worker keeps to."""
+        return self._share.share
 
     @property
     def load(self) -> int:

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 import ddz_bot.tg.budget as budget_module
 import ddz_bot.tg.shares as shares_module
 from ddz_bot.tg.budget import Budget, Urgency
-from ddz_bot.tg.shares import SHARED_HEADROOM, Raise, budget_share
+from ddz_bot.tg.shares import SHARED_HEADROOM, Demand, Share, budget_share
 
 from .test_outbox_pace import VirtualTime
 
@@ -46,15 +46,26 @@ def test_a_busy_worker_borrows_what_a_quiet_one_leaves() -> None:
     assert budget_share({7: 100}, 7) == 1.0  # alone: the whole budget
 
 
-def test_a_larger_share_is_taken_a_gap_later_and_no_larger_than_wanted_meanwhile() -> None:
-    raising = Raise(1.05)
-    assert raising.wanted(0.7, now=10.0) is None
-    assert raising.wanted(0.6, now=10.5) is None
-    assert raising.wanted(0.8, now=11.1) == 0.6
-    assert raising.wanted(0.8, now=11.2) is None  # a new wait begins
-    raising.cancel()
-    assert raising.wanted(0.8, now=11.3) is None
-    assert raising.wanted(0.8, now=12.4) == 0.8
+def test_a_smaller_share_is_kept_at_once_a_larger_one_a_gap_later() -> None:
+    share = Share(1.05)
+    assert share.wanted(0.45, now=9.0) == 0.45  # joining: down at once
+    assert share.wanted(0.7, now=10.0) is None
+    assert share.wanted(0.6, now=10.5) is None
+    assert share.wanted(0.8, now=11.1) == 0.6  # no more than the least wanted meanwhile
+    assert share.wanted(0.61, now=12.0) is None  # a step too small to take
+    assert share.wanted(0.8, now=12.1) is None  # a new wait begins
+    assert share.wanted(0.62, now=12.5) is None  # too small a raise: the wait is off
+    assert share.wanted(0.8, now=13.2) is None
+    assert share.wanted(0.8, now=14.3) == 0.8
+    assert share.wanted(0.3, now=14.4) == 0.3 and share.share == 0.3
+
+
+def test_the_demand_reported_follows_a_lasting_change_not_a_burst() -> None:
+    demand = Demand()
+    assert [demand.sample(30) for _ in range(2)] == [6, 11]  # a burst of two seconds
+    assert [demand.sample(0) for _ in range(3)] == [9, 7, 6]
+    lasting = [demand.sample(20) for _ in range(15)]
+    assert lasting[-1] >= 19 and lasting[2] < 15  # within a step after fifteen seconds
 
 
 async def test_a_budget_wants_its_last_seconds_calls_and_those_waiting(
