@@ -43,6 +43,10 @@ SWEEP_SECONDS = 1.0
 #: seconds a worker waits before it takes a larger share of the token's budget, or joins:
 #: the calls of the last second still count in Telegram's window
 SHARE_GAP = 1.05
+#: seconds a worker waits before it takes a larger share of the token's budget as the others'
+#: demands change: they read its report at their next look (a second at most) and give up
+#: theirs at once, and their calls of the second before still count in Telegram's window
+RAISE_GAP = SWEEP_SECONDS + SHARE_GAP
 #: how often a worker not polling asks whether its turn came (the poller gone)
 POLL_TURN_SECONDS = 0.25
 #: how long a stopping worker's held groups are waited for by an update routed meanwhile
@@ -98,7 +102,7 @@ class Cluster:
         self.draining = False
         self.taken_over = 0  # groups taken from a worker gone or stopped
         self.polls = False  # this worker is the one polling Telegram
-        self._share = Share(SHARE_GAP)  # of the token's budget, kept to by this worker
+        self._share = Share(RAISE_GAP)  # of the token's budget, kept to by this worker
         self._demand = Demand()  # of the token's budget, reported
         #: told of every table published here (the courier tells the other workers)
         self.announce: Callable[[int, int], None] | None = None

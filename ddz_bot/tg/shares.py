@@ -7,11 +7,12 @@ reports, with its load, the calls it made in its last second and those waiting f
 Every worker works out the same split from the same reports, so the parts add up to at most
 ``SHARED_HEADROOM``: the rest covers the calls of processes that leave within their own
 seconds and reach Telegram closer together, and reports up to a second old. A worker takes a
-smaller part at once and a larger one only a little over a second later (``Share``), once the
-others have read the same reports and given theirs up, and their last second's calls have
-left Telegram's window. The demand reported is smoothed over a few seconds (``Demand``): the
-shares follow a lasting difference between the workers (one back from a restart holds few
-groups), not a hand's burst that is over before the others could read it.
+smaller part at once and a larger one only two seconds later (``Share``,
+``cluster.RAISE_GAP``), a tenth at a time: the others read its report within a second and
+give theirs up, and their calls of the second before must leave Telegram's window first.
+The demand reported is smoothed over a few seconds (``Demand``): the shares follow a lasting
+difference between the workers (one back from a restart holds few groups), not a hand's
+burst that is over before the others could read it.
 
 >>> budget_share({1: 0, 2: 0}, 1)
 0.45
@@ -42,6 +43,9 @@ MOST_DEMAND: Final = 30
 STEP: Final = 0.01
 #: a larger share is taken only when larger by this much
 RAISE_AT_LEAST: Final = 0.03
+#: and at most this much larger at a time: the headroom, so that a raise made while another
+#: worker's calls of its larger share still count in Telegram's window keeps within the rate
+MOST_RAISE: Final = round(1.0 - SHARED_HEADROOM, 6)
 #: of the difference between a second's demand and the demand reported, the part taken each
 #: second (about five seconds to follow a lasting change)
 DEMAND_SMOOTHING: Final = 0.2
@@ -75,8 +79,9 @@ class Demand:
 class Share:
     """The share a worker keeps to: a smaller one at once; a larger one ``gap`` seconds after
     it was first wanted, no larger than the least wanted meanwhile (the others gave theirs up
-    by then and their last second's calls left Telegram's window), and only when larger by
-    ``RAISE_AT_LEAST`` (not on every small change of the reports)."""
+    by then and their last second's calls left Telegram's window), only when larger by
+    ``RAISE_AT_LEAST`` (not on every small change of the reports) and by ``MOST_RAISE`` at
+    most (a worker slow to give its share up costs no more than the headroom)."""
 
     def __init__(self, gap: float) -> None:
         self.gap = gap
@@ -98,5 +103,5 @@ class Share:
         self._least = min(self._least, share)
         if now - self._since < self.gap:
             return None
-        self._since, self.share = None, self._least
+        self._since, self.share = None, min(self._least, round(self.share + MOST_RAISE, 6))
         return self.share

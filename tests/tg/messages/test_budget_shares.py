@@ -47,17 +47,19 @@ def test_a_busy_worker_borrows_what_a_quiet_one_leaves() -> None:
 
 
 def test_a_smaller_share_is_kept_at_once_a_larger_one_a_gap_later() -> None:
-    share = Share(1.05)
+    share = Share(2.05)
     assert share.wanted(0.45, now=9.0) == 0.45  # joining: down at once
-    assert share.wanted(0.7, now=10.0) is None
-    assert share.wanted(0.6, now=10.5) is None
-    assert share.wanted(0.8, now=11.1) == 0.6  # no more than the least wanted meanwhile
-    assert share.wanted(0.61, now=12.0) is None  # a step too small to take
-    assert share.wanted(0.8, now=12.1) is None  # a new wait begins
-    assert share.wanted(0.62, now=12.5) is None  # too small a raise: the wait is off
-    assert share.wanted(0.8, now=13.2) is None
-    assert share.wanted(0.8, now=14.3) == 0.8
-    assert share.wanted(0.3, now=14.4) == 0.3 and share.share == 0.3
+    assert share.wanted(0.6, now=10.0) is None
+    assert share.wanted(0.5, now=11.0) is None
+    assert share.wanted(0.7, now=12.1) == 0.5  # no more than the least wanted meanwhile
+    assert share.wanted(0.51, now=13.0) is None  # a step too small to take
+    assert share.wanted(0.8, now=13.1) is None  # a new wait begins
+    assert share.wanted(0.52, now=14.0) is None  # too small a raise: the wait is off
+    assert share.wanted(0.8, now=14.1) is None
+    assert share.wanted(0.8, now=16.2) == 0.6  # a tenth at a time
+    assert share.wanted(0.8, now=16.3) is None
+    assert share.wanted(0.8, now=18.4) == 0.7
+    assert share.wanted(0.3, now=18.5) == 0.3 and share.share == 0.3
 
 
 def test_the_demand_reported_follows_a_lasting_change_not_a_burst() -> None:
