@@ -31,6 +31,8 @@ T = TypeVar("T")
 
 #: a decision's buttons, in the order a careful beginner presses them
 DECISIONS = ("叫地主", "不抢", "不明牌", "不加倍", "提示")
+#: the same in 保皇: take the throne, call the first face offered, declare nothing, the hint
+BH_DECISIONS = ("登基", "叫 ", "不表态", "提示")
 #: Telegram's header with a webhook's secret token
 SECRET_HEADER = "X-Telegram-Bot-Api-Secret-Token"
 
@@ -151,9 +153,12 @@ class Person:
         user_id: int = ALICE,
         name: str = "Alice",
         group: int = GROUP,
+        types: bool = False,
     ) -> None:
         self.local = local
         self.user_id, self.group = user_id, group
+        #: whether she types her decisions in her private chat rather than press them
+        self.types = types
         self.api: FakeBotAPI = local.api
         self.queries = itertools.count(1)
         #: where her updates go: the bots' polling, or Telegram's POSTs to a webhook
@@ -171,16 +176,19 @@ class Person:
             self.webhook.send(numbered)
 
     def send(self, chat_id: int, text: str) -> None:
+        """A message: a command (with any words after it) if it starts with ``/``."""
+        command = text.split()[0] if text.startswith("/") else ""
         with self.local.lock:
             message_id = self.api.new_message_id(chat_id)
-            message = {
+            message: dict[str, Any] = {
                 "message_id": message_id,
                 "date": int(time.time()),
                 "chat": self.api.chat_dict(chat_id),
                 "from": self.user,
                 "text": text,
-                "entities": [{"type": "bot_command", "offset": 0, "length": len(text)}],
             }
+            if command:
+                message["entities"] = [{"type": "bot_command", "offset": 0, "length": len(command)}]
             self.api.store(FakeMessage(chat_id, message_id, int(time.time()), text=text))
         self._push({"message": message})
 
@@ -188,7 +196,7 @@ class Person:
         with self.local.lock:
             buttons = [b for b in message.buttons() if label in b["text"] and "callback_data" in b]
             assert buttons, (label, [b["text"] for b in message.buttons()])
-            query = f"q{next(self.queries)}"
+            query = f"q{self.user_id}.{next(self.queries)}"  # each person's own
             update = {
                 "callback_query": {
                     "id": query,
@@ -264,32 +272,93 @@ async def until(
     raise AssertionError("the condition never held")
 
 
-async def decide(
-    alice: Person, pressed: set[tuple[str, ...]], timeout: float = 60.0, interval: float = 0.02
-) -> bool:
-    """Alice takes her next decision by her panel's buttons, once it is hers within
-    ``timeout``; False if it is not (the hand may be over)."""
+def asked(
+    person: Person, decisions: tuple[str, ...] = DECISIONS
+) -> tuple[FakeMessage, tuple[str, ...]] | None:
+    """Her newest panel, if it asks her a decision, and the decision's buttons (their data
+    carries the table's version: a hint's choice of cards, shown on the panel, keeps them)."""
+    found = person.panel()
+    if found is None:
+        return None
+    words = (*decisions, "不出", "出牌")
+    buttons = [b for b in found[0].buttons() if any(w in b["text"] for w in words)]
+    if not any(any(d in b["text"] for b in buttons) for d in (*decisions, "不出")):
+        return None
+    return found[0], (str(person.user_id), *(b.get("callback_data", "") for b in buttons))
 
-    def her_turn() -> tuple[FakeMessage, tuple[str, ...]] | None:
-        found = alice.panel()
-        if found is None or found[1] in pressed:
-            return None
-        labels = [b["text"] for b in found[0].buttons()]
-        if not any(any(d in label for label in labels) for d in (*DECISIONS, "不出")):
-            return None
-        return found
+
+def her_turn(
+    person: Person, pressed: set[tuple[str, ...]], decisions: tuple[str, ...] = DECISIONS
+) -> tuple[FakeMessage, tuple[str, ...]] | None:
+    """Her panel and its decision, if it asks her one she has not taken yet."""
+    found = asked(person, decisions)
+    return None if found is None or found[1] in pressed else found
+
+
+async def take(
+    person: Person,
+    found: tuple[FakeMessage, tuple[str, ...]],
+    pressed: set[tuple[str, ...]],
+    decisions: tuple[str, ...] = DECISIONS,
+) -> None:
+    """She takes the decision her panel asks: the first of ``decisions`` it offers (after a
+    hint, the play or a pass), by its button or typing its words in her private chat."""
+    message, key = found
+    pressed.add(key)
+    labels = [b["text"] for b in message.buttons()]
+    wanted = next(d for d in decisions if any(d in label for label in labels))
+    if wanted != "提示":
+        if not person.types:
+            await person.press_answered(message, wanted)
+            return
+        person.send(person.user_id, next(label for label in labels if wanted in label))
+    else:
+        answer = await person.press_answered(message, wanted)
+        if "没有能压过" not in str(answer.get("text", "")):
+            await person.press_answered(message, "出牌")
+            return
+        if not person.types:
+            await person.press_answered(message, "不出")
+            return
+        person.send(person.user_id, "不出")
+    with contextlib.suppress(AssertionError):  # typed: until the bot took her words
+        await until(lambda: (asked(person, decisions) or (None, ()))[1] != key, timeout=10.0)
+
+
+async def decide(
+    alice: Person,
+    pressed: set[tuple[str, ...]],
+    timeout: float = 60.0,
+    interval: float = 0.02,
+    decisions: tuple[str, ...] = DECISIONS,
+) -> bool:
+    """Alice takes her next decision by her panel, once it is hers within ``timeout``; False
+    if it is not (the hand may be over)."""
+    return await decide_any([alice], pressed, timeout, interval, decisions)
+
+
+async def decide_any(
+    people: list[Person],
+    pressed: set[tuple[str, ...]],
+    timeout: float = 60.0,
+    interval: float = 0.02,
+    decisions: tuple[str, ...] = DECISIONS,
+) -> bool:
+    """Whichever of ``people`` is asked first takes the decision by her panel, once one is
+    asked within ``timeout``; False if nobody is (the hand may be over)."""
+
+    def asked() -> tuple[Person, tuple[FakeMessage, tuple[str, ...]]] | None:
+        for person in people:
+            found = her_turn(person, pressed, decisions)
+            if found is not None:
+                return person, found
+        return None
 
     try:
-        message, data = await until(her_turn, timeout=timeout, interval=interval)
+        person, found = await until(asked, timeout=timeout, interval=interval)
     except AssertionError:
         return False
-    pressed.add(data)
-    labels = [b["text"] for b in message.buttons()]
-    wanted = next(d for d in DECISIONS if any(d in label for label in labels))
-    answer = await alice.press_answered(message, wanted)
-    if wanted == "提示":
-        no_play = "没有能压过" in str(answer.get("text", ""))
-        await alice.press_answered(message, "不出" if no_play else "出牌")
+    await take(person, found, pressed, decisions)
     return True
 
 
