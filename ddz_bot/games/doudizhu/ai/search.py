@@ -122,7 +122,7 @@ class SearchConfig:
     #: the landlord models the farmers so when, besides no contradiction, the likelihood of
     #: their answers this hand makes them simple players with at least this probability
     #: (``belief.simple_belief`` from ``belief_prior``, log odds); 1: never
-    landlord_belief: float = 0.8
+    landlord_belief: float = 0.7
     belief_prior: float = 0.0
     simple_read: bool = True
     simple_prior: float = 0.1
