@@ -11,12 +11,13 @@ cards played. So this weighs every answer as evidence, a likelihood ratio of the
 styles (naive Bayes), pooled over the enemies (a side's seats are taken to be of one kind).
 
 The ratios are measured, the frequencies of each answer in the landlord's view over 150
-deals (seed 5, ``normal`` as the landlord) against RLCard's rule agent and against
-``normal_v1``: a farmer topping its partner's play 72% of the times it answered it against
-26%, following the landlord's play 56% against 49%; of the follows on the landlord's
-single, 70% against 36% one rank above it, 20% against 23% two, 7% against 17% three, 3%
-against 24% further; of their leads, a trio alone 5% against none, a trio or a plane with
-kickers or four with two none of 376 against 13%.
+deals (seed 5, ``normal`` as the landlord; the follows of a single and the leads over
+another 150, seed 9) against RLCard's rule agent and against ``normal_v1``: a farmer
+topping its partner's play 72% of the times it answered it against 26%, following the
+landlord's play 56% against 49%; of the follows on the landlord's single, 70% against 36%
+one rank above it, 20% against 23% two, 7% against 17% three, 3% against 24% further; of
+their leads, a trio alone 5% against none, a trio or a plane with kickers or four with two
+none of 376 against 13%.
 """
 
 from __future__ import annotations
