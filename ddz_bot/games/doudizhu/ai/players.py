@@ -89,8 +89,10 @@ class _HandMemory:
     #: the combos each seat passed on when an enemy played them
     passed_on: dict[int, list[Combo]] = field(default_factory=dict)
     #: the other seats' plays seen, by (seat, how many cards it had played before): the
-    #: play and what it topped (None: a lead)
-    plays: dict[tuple[int, int], tuple[Combo, Combo | None]] = field(default_factory=dict)
+    #: play and what it topped, and whose that was (None: a lead)
+    plays: dict[tuple[int, int], tuple[Combo, tuple[Combo, int] | None]] = field(
+        default_factory=dict
+    )
     #: the table's top when this seat last decided (the combo and whose): when it passed
     #: on it, a play after that may have topped it though the view no longer shows it
     top: tuple[Combo, int] | None = None
@@ -298,7 +300,7 @@ class AIPlayer(_Base):
             made = (info.seat, len(info.played_cards) - len(play.cards))
             if made not in memory.plays:
                 faced = _passed_top(view, memory.top, info.seat, play)
-                memory.plays[made] = (play, None if faced is None else faced[0])
+                memory.plays[made] = (play, faced)
         for seat, combo in passes_shown(view):
             if seat != view.seat:
                 memory.passes[(seat, len(seats[seat].played_cards), combo)] = None
@@ -313,7 +315,13 @@ class AIPlayer(_Base):
             else (public.to_beat, public.to_beat_seat)
         )
         situation.observed = [
-            Observed(seat, play, faced, tuple(Cards.of(seats[seat].played_cards[before:]).counts()))
+            Observed(
+                seat,
+                play,
+                None if faced is None else faced[0],
+                tuple(Cards.of(seats[seat].played_cards[before:]).counts()),
+                None if faced is None else faced[1],
+            )
             for (seat, before), (play, faced) in memory.plays.items()
         ]
 

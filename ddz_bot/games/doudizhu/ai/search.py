@@ -32,6 +32,7 @@ from typing import Final
 from ddz_bot.games.doudizhu.engine import Combo, ComboKind, RuleSet, legal_moves
 from ddz_bot.kernel import Cards
 
+from .belief import simple_belief
 from .endgame import Endgame, TooLarge
 from .policy import NORMAL, Scored, legal_plays, score_options
 from .sampler import Sampler, plays_simply
@@ -115,8 +116,16 @@ class SearchConfig:
     #: every enemy is so, the playouts model them closely, and the policy's choice is
     #: trusted less (``simple_prior``, ``simple_farmer_prior`` for ``prior``, ``farmer_prior``)
     simple: bool = True
-    #: the landlord's decisions too (else only the farmers' model the landlord so)
+    #: the landlord's decisions too, whenever no play contradicts it (else only the
+    #: farmers' model the landlord so, and the landlord as ``landlord_belief`` says)
     simple_landlord: bool = False
+    #: the landlord models the farmers so when, besides no contradiction, the likelihood of
+    #: their answers this hand makes them simple players with at least this probability
+    #: (``belief.simple_belief`` from ``belief_prior``, log odds); above 1: never. At 0.7,
+    #: over 400 deals beside never: the landlord +0.030 ± 0.014 against rlcard_rule, +0.018
+    #: ± 0.019 against normal_v1, +0.047 ± 0.020 against greedy (300)
+    landlord_belief: float = 0.7
+    belief_prior: float = 0.0
     simple_read: bool = True
     simple_prior: float = 0.1
     simple_farmer_prior: float = 0.25
@@ -293,12 +302,17 @@ def simple_enemies(situation: Situation, config: SearchConfig) -> frozenset[int]
     """The enemies the playouts play as simple players (``config.simple``): those whose
     every play this hand could have been a simple player's (``sampler.plays_simply``), in
     the three-player game of one deck without wildcards."""
-    if not config.simple or (situation.is_landlord and not config.simple_landlord):
+    if not config.simple or (situation.is_landlord and config.landlord_belief > 1.0):
         return frozenset()
     rules = situation.rules
     if situation.players != 3 or rules.decks != 1 or rules.wild_rank is not None:
         return frozenset()  # the classic game's only (the model knows no wildcards, two decks)
-    return frozenset(e for e in situation.enemies() if plays_simply(situation, e))
+    enemies = situation.enemies()
+    if situation.is_landlord and not config.simple_landlord:
+        belief = simple_belief(situation, enemies, config.belief_prior)
+        if belief < config.landlord_belief:
+            return frozenset()
+    return frozenset(e for e in enemies if plays_simply(situation, e))
 
 
 def _set_up(

@@ -44,6 +44,8 @@ class Observed:
     play: Combo
     faced: Combo | None
     since: tuple[int, ...]
+    #: whose play ``faced`` was (None: a lead, or not known)
+    faced_seat: int | None = None
 
 
 @dataclass(slots=True)
