@@ -32,12 +32,14 @@ Trace = tuple[int, int, float, float, float]
 @dataclass(frozen=True)
 class Page:
     """One person's page: who, where its socket may open (the first address first, the
-    others in turn when it can't), its first message, the ``Origin`` it sends (if any)."""
+    others in turn when it can't), its first message, the ``Origin`` it sends (if any), its
+    table (given: when each version was first told, in ``ClientReport.told``)."""
 
     user: int
     urls: tuple[str, ...]
     hello: str
     origin: str = ""
+    table: str = ""
 
 
 @dataclass
@@ -53,6 +55,8 @@ class ClientReport:
     #: how long the bot took to answer, seconds: a hint; a move ("ok" or "refused")
     answers: dict[str, list[float]] = field(default_factory=lambda: {"hint": [], "move": []})
     cpu: float = 0.0  # the process's CPU seconds, all of its run
+    #: (table, version): the earliest moment a frame of it said (pages given their table)
+    told: dict[tuple[str, int], float] = field(default_factory=dict)
 
 
 def run_clients(
@@ -140,6 +144,10 @@ class _Socket:
                     self.answer.set_result(int(frame.get("v", 0)))
             elif kind == "state":
                 frame["received"] = time.time()
+                if self.page.table:
+                    key = (self.page.table, int(frame["v"]))
+                    told = self.report.told
+                    told[key] = min(frame["at"], told.get(key, frame["at"]))
                 self.frames.put_nowait(frame)
         for waiting in (self.hints, self.answer):  # never answered: the person looks again
             if waiting is not None and not waiting.done():
