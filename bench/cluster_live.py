@@ -40,6 +40,9 @@ from tests.web.live import hello, launch_data
 
 __all__ = ["Outcome", "run_live"]
 
+#: a decision's wait in parts, seconds (``decision_waits``)
+Path3 = tuple[float, float, float]
+
 #: the page's origin (the workers' DDZ_WEBAPP_URL) and the workers' token
 ORIGIN = "https://bot.example.org"
 TOKEN = "1:x"
@@ -118,18 +121,36 @@ def pages_of(seated: list[Seated], ports: list[int]) -> list[Page]:
     return pages
 
 
-def decision_waits(reports: list[ClientReport], pages: list[Page]) -> list[float]:
+def decision_waits(reports: list[ClientReport], pages: list[Page]) -> list[Path3]:
     """Each decision's wait from the earliest moment a page of its table was told of the
-    version (module docstring)."""
+    version (module docstring; a page's first frame after it opened: from its opening), in
+    three parts: to the page's own worker publishing it (another worker's copy: the
+    announcement and the read from storage), to the page's socket reading it, to the person
+    taking it."""
     told: dict[tuple[str, int], float] = {}
     for report in reports:
         for key, at in report.told.items():
             told[key] = min(at, told.get(key, at))
     table_of = {page.user: page.table for page in pages}
+    waits: list[Path3] = []
+    for report in reports:
+        for user, version, at, received, taken in report.traces:
+            first = at
+            if (user, version) not in report.opened:
+                first = min(at, told.get((table_of[user], version), at))
+            waits.append((at - first, received - at, taken - received))
+    return waits
+
+
+def path_lines(waits: list[Path3]) -> list[str]:
+    """Where the slowest 1% of the decisions' wait went, on average."""
+    slow = sorted(waits, key=sum)[int(len(waits) * 0.99) :]
+    if not slow:
+        return []
+    copy, way, person = (sum(w[k] for w in slow) / len(slow) * 1000 for k in range(3))
     return [
-        taken - min(at, told.get((table_of[user], version), at))
-        for report in reports
-        for user, version, at, _, taken in report.traces
+        f"wait's path (slowest 1%, mean of {len(slow)}): to the page's worker publishing it"
+        f" {copy:.0f} ms  to the page {way:.0f} ms  person's process {person:.0f} ms"
     ]
 
 
@@ -189,7 +210,9 @@ async def _played(
     with local.lock:  # getUpdates is no call Telegram's limits count
         calls = [call.at for call in local.api.calls if call.method != "getUpdates"]
     outcome.moments = calls
-    outcome.waits = decision_waits(reports, pages)
+    paths = decision_waits(reports, pages)
+    outcome.waits = [sum(path) for path in paths]
+    outcome.notes += path_lines(paths)
     outcome.moves = sum(r.decisions - r.refused for r in reports)
     _note(outcome, reports, [at for at in calls if began <= at <= began + outcome.elapsed])
     return outcome

@@ -55,8 +55,11 @@ class ClientReport:
     #: how long the bot took to answer, seconds: a hint; a move ("ok" or "refused")
     answers: dict[str, list[float]] = field(default_factory=lambda: {"hint": [], "move": []})
     cpu: float = 0.0  # the process's CPU seconds, all of its run
-    #: (table, version): the earliest moment a frame of it said (pages given their table)
+    #: (table, version): the earliest moment a frame of it said (pages given their table;
+    #: a page's first frame after opening says when it opened, and is left out)
     told: dict[tuple[str, int], float] = field(default_factory=dict)
+    #: the decisions (user, version) a page learned from its first frame after opening
+    opened: set[tuple[int, int]] = field(default_factory=set)
 
 
 def run_clients(
@@ -101,6 +104,7 @@ class _Socket:
         self.at = 0  # the address tried now
         self.socket: Any = None
         self.reader: asyncio.Future[None] | None = None
+        self.first = True
 
     async def open(self, until: float) -> None:
         from tornado.httpclient import HTTPClientError, HTTPRequest
@@ -121,6 +125,7 @@ class _Socket:
                 if time.time() > until + LINGER:
                     raise
                 await asyncio.sleep(RETRY)
+        self.first = True  # the next state frame is the one an opening page gets
         self.reader = asyncio.ensure_future(self._read(self.socket))
 
     async def reopen(self, until: float) -> None:
@@ -144,7 +149,8 @@ class _Socket:
                     self.answer.set_result(int(frame.get("v", 0)))
             elif kind == "state":
                 frame["received"] = time.time()
-                if self.page.table:
+                frame["first"], self.first = self.first, False
+                if self.page.table and not frame["first"]:
                     key = (self.page.table, int(frame["v"]))
                     told = self.report.told
                     told[key] = min(frame["at"], told.get(key, frame["at"]))
@@ -215,6 +221,8 @@ async def _person(
                 report.waits.append(taken - frame["at"])
                 trace = (page.user, frame["v"], frame["at"], frame["received"], taken)
                 report.traces.append(trace)
+                if frame["first"]:
+                    report.opened.add((page.user, frame["v"]))
             await asyncio.sleep(think * rng.uniform(0.5, 1.5))
             if time.time() >= until:  # the run is over: nothing more is asked
                 break
