@@ -1,27 +1,43 @@
 """Workers under load, and what a hand-over costs: ``python bot.py`` processes over the fake
-Bot API (served over HTTP, with Telegram's limits on), people at tables of one person and two
-AI seats deciding by their panels' buttons, the worker playing killed now and then.
+Bot API (served over HTTP, with Telegram's limits on), people at tables, the worker playing
+killed now and then.
 
-Run: python bench/cluster_load.py [--workers 2] [--backend postgresql|sqlite] [--tables 20]
-     [--duration 120] [--kills 10] [--think 3] [--database-url postgresql://127.0.0.1/test]
+Run: python bench/cluster_load.py [--people live|chat] [--workers 2]
+     [--backend postgresql|sqlite] [--tables 100] [--duration 120] [--kills 10] [--think 3]
+     [--clients 2] [--seat-at-once 20] [--ramp S] [--database-url postgresql://127.0.0.1/test]
+e.g. python bench/cluster_load.py --workers 2 --backend postgresql --tables 1000 --kills 0
+     python bench/cluster_load.py --workers 1 --backend sqlite --tables 1000 --kills 0
+     python bench/cluster_load.py --workers 2 --tables 100 --duration 150 --kills 10
+
+``--people live`` (the default): tables of three people playing at the live table, the Mini
+App's page, over WebSockets to the workers' live servers, from ``--clients`` processes of
+their own; each table opened and seated through its group's buttons, the pages spread over
+the workers' ports in turn as a proxy spreads them (``bench/cluster_live.py``).
+``--people chat``: tables of one person and two AI seats, the person deciding by their
+panel's buttons in the private chat (every press a Telegram round trip: the harness, one
+process polling the fake Telegram for every person, saturates past about 50 tables).
+Each person thinks ``--think`` seconds on average (0.5x to 1.5x) before a decision.
 
 On PostgreSQL the workers all play, each group held by one of them (README, "Running several
-workers"); each kill is a SIGKILL of one of them in turn, and a new worker joins in its
-place. On SQLite there is one worker: a kill is a restart of the process on its file.
-Printed (three lines keep their form for scripts):
+workers"); each kill is a SIGKILL of the busiest in turn, and a new worker joins in its
+place (with the live table: on the killed one's port). On SQLite there is one worker: a kill
+is a restart of the process on its file. Printed (three lines keep their form for scripts):
 
-- ``decision wait: p50 X ms  p99 Y ms  max Z ms``: from a person's press to the bot's answer
-  to it (the spinner on the button), over every press, the kills' included (a press made
-  while no worker plays waits for the one that takes over);
-- ``most Telegram calls in one second: N``: over every worker, any method, sliding window;
+- ``decision wait: p50 X ms  p99 Y ms  max Z ms``: live, from the moment a seat must decide
+  (its table reached that version at the worker holding it; a page just opened: its
+  opening) to the person's page taking the frame telling it, with where the slowest 1% of
+  it went; chat, from a person's press to the bot's answer to it (the spinner on the
+  button); over every decision, the kills' included;
+- ``most Telegram calls in one second: N``: over every worker, any method, sliding window,
+  the whole run (live: the seating too; the play's own is printed after);
 - ``hand-over after SIGKILL: p50 X s  max Y s``: from the kill to another worker's "took
   over" (its groups resumed there; one worker alone: to the restarted one's "ready");
-- the presses never answered: an update the killed worker had already confirmed to Telegram
-  (python-telegram-bot's polling asks for the next ones while it handles the last) is lost
-  with it; the person presses again when the spinner stops;
+- live: the decisions, those refused (stale after a hand-over), never answered, the pages'
+  sockets opened again after a kill; chat: the presses never answered (an update the killed
+  worker had already confirmed to Telegram is lost with it; the person presses again);
 - the moves a second, and the workers' CPU a move (their user and system time from /proc,
-  once each is up, to its kill or the end: a start's own CPU left out, a take-over's resume
-  counted).
+  live from the play's start to its end, chat once each is up; to a worker's kill or the
+  end: a start's own CPU left out, a take-over's resume counted).
 """
 
 from __future__ import annotations
