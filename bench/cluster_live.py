@@ -24,6 +24,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import time
+from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -208,13 +209,18 @@ async def _played(
         reports = list(await asyncio.gather(*jobs))
     workers.stop()
     with local.lock:  # getUpdates is no call Telegram's limits count
-        calls = [call.at for call in local.api.calls if call.method != "getUpdates"]
-    outcome.moments = calls
+        made = [(c.at, c.method) for c in local.api.calls if c.method != "getUpdates"]
+    calls = outcome.moments = [at for at, _ in made]
+    end = began + outcome.elapsed
+    methods = Counter(method for at, method in made if began <= at <= end)
     paths = decision_waits(reports, pages)
     outcome.waits = [sum(path) for path in paths]
     outcome.notes += path_lines(paths)
     outcome.moves = sum(r.decisions - r.refused for r in reports)
-    _note(outcome, reports, [at for at in calls if began <= at <= began + outcome.elapsed])
+    _note(outcome, reports, [at for at in calls if began <= at <= end])
+    per_move = sum(methods.values()) / max(1, outcome.moves)
+    listed = ", ".join(f"{method} {n}" for method, n in methods.most_common())
+    outcome.notes.append(f"Telegram calls a move while the pages played: {per_move:.2f} ({listed})")
     return outcome
 
 
