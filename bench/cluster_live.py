@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -47,6 +48,9 @@ Path3 = tuple[float, float, float]
 #: the page's origin (the workers' DDZ_WEBAPP_URL) and the workers' token
 ORIGIN = "https://bot.example.org"
 TOKEN = "1:x"
+#: the longest wait for a step of a table's seating (the workers' budget of calls is shared
+#: by every table being seated)
+SEATING = 600.0
 
 
 @dataclass
@@ -85,26 +89,32 @@ def settings(play_timeout: float) -> dict[str, str]:
     }
 
 
-async def seat_table(local: LocalTelegram, index: int, gate: asyncio.Semaphore) -> Seated:
-    """Table ``index`` opened and dealt through its group's buttons."""
+async def seat_table(local: LocalTelegram, index: int, gate: asyncio.Semaphore) -> Seated | None:
+    """Table ``index`` opened and dealt through its group's buttons (None: it never was,
+    within ``SEATING`` seconds of a step)."""
     group = -(10**9) - index
     people = [
         Person(local, user_id=10**7 + index * 4 + k, name=f"P{index}-{k}", group=group)
         for k in range(3)
     ]
+
+    def token() -> str | None:
+        try:
+            return live_token(people[0])
+        except AssertionError:  # not dealt yet
+            return None
+
     async with gate:
-        people[0].send(group, "/newgame")
-        lobby = await until(people[0].lobby, timeout=120)
-        for person in people[1:]:
-            await person.press_answered(lobby, "加入")
-
-        def token() -> str | None:
-            try:
-                return live_token(people[0])
-            except AssertionError:  # not dealt yet
-                return None
-
-        found = await until(token, timeout=120, interval=0.1)
+        try:
+            people[0].send(group, "/newgame")
+            lobby = await until(people[0].lobby, timeout=SEATING, interval=0.1)
+            for person in people[1:]:
+                query = person.press(lobby, "加入")
+                answered = functools.partial(person.answer, query)
+                await until(answered, timeout=SEATING, interval=0.1)
+            found = await until(token, timeout=SEATING, interval=0.1)
+        except AssertionError:
+            return None
     return Seated(group, people, found)
 
 
@@ -179,12 +189,14 @@ async def _played(
     await workers.start_all(args.workers)
     started = time.monotonic()
     gate = asyncio.Semaphore(max(1, args.seat_at_once))
-    seated = await asyncio.gather(*(seat_table(local, i, gate) for i in range(args.tables)))
+    tried = await asyncio.gather(*(seat_table(local, i, gate) for i in range(args.tables)))
+    seated = [table for table in tried if table is not None]
     outcome = Outcome()
     outcome.notes.append(
         f"tables seated through their groups in {time.monotonic() - started:.0f} s"
+        f" ({len(tried) - len(seated)} never dealt, left out)"
     )
-    pages = pages_of(list(seated), ports)
+    pages = pages_of(seated, ports)
     ramp = args.tables / 50 if args.ramp is None else args.ramp
     clients = max(1, args.clients)
     loop = asyncio.get_running_loop()
