@@ -1,27 +1,43 @@
 """Workers under load, and what a hand-over costs: ``python bot.py`` processes over the fake
-Bot API (served over HTTP, with Telegram's limits on), people at tables of one person and two
-AI seats deciding by their panels' buttons, the worker playing killed now and then.
+Bot API (served over HTTP, with Telegram's limits on), people at tables, the worker playing
+killed now and then.
 
-Run: python bench/cluster_load.py [--workers 2] [--backend postgresql|sqlite] [--tables 20]
-     [--duration 120] [--kills 10] [--think 3] [--database-url postgresql://127.0.0.1/test]
+Run: python bench/cluster_load.py [--people live|chat] [--workers 2]
+     [--backend postgresql|sqlite] [--tables 100] [--duration 120] [--kills 10] [--think 3]
+     [--clients 2] [--seat-at-once 20] [--ramp S] [--database-url postgresql://127.0.0.1/test]
+e.g. python bench/cluster_load.py --workers 2 --backend postgresql --tables 1000 --kills 0
+     python bench/cluster_load.py --workers 1 --backend sqlite --tables 1000 --kills 0
+     python bench/cluster_load.py --workers 2 --tables 100 --duration 150 --kills 10
+
+``--people live`` (the default): tables of three people playing at the live table, the Mini
+App's page, over WebSockets to the workers' live servers, from ``--clients`` processes of
+their own; each table opened and seated through its group's buttons, the pages spread over
+the workers' ports in turn as a proxy spreads them (``bench/cluster_live.py``).
+``--people chat``: tables of one person and two AI seats, the person deciding by their
+panel's buttons in the private chat (every press a Telegram round trip: the harness, one
+process polling the fake Telegram for every person, saturates past about 50 tables).
+Each person thinks ``--think`` seconds on average (0.5x to 1.5x) before a decision.
 
 On PostgreSQL the workers all play, each group held by one of them (README, "Running several
-workers"); each kill is a SIGKILL of one of them in turn, and a new worker joins in its
-place. On SQLite there is one worker: a kill is a restart of the process on its file.
-Printed (three lines keep their form for scripts):
+workers"); each kill is a SIGKILL of the busiest in turn, and a new worker joins in its
+place (with the live table: on the killed one's port). On SQLite there is one worker: a kill
+is a restart of the process on its file. Printed (three lines keep their form for scripts):
 
-- ``decision wait: p50 X ms  p99 Y ms  max Z ms``: from a person's press to the bot's answer
-  to it (the spinner on the button), over every press, the kills' included (a press made
-  while no worker plays waits for the one that takes over);
-- ``most Telegram calls in one second: N``: over every worker, any method, sliding window;
+- ``decision wait: p50 X ms  p99 Y ms  max Z ms``: live, from the moment a seat must decide
+  (its table reached that version at the worker holding it; a page just opened: its
+  opening) to the person's page taking the frame telling it, with where the slowest 1% of
+  it went; chat, from a person's press to the bot's answer to it (the spinner on the
+  button); over every decision, the kills' included;
+- ``most Telegram calls in one second: N``: over every worker, any method, sliding window,
+  the whole run (live: the seating too; the play's own is printed after);
 - ``hand-over after SIGKILL: p50 X s  max Y s``: from the kill to another worker's "took
   over" (its groups resumed there; one worker alone: to the restarted one's "ready");
-- the presses never answered: an update the killed worker had already confirmed to Telegram
-  (python-telegram-bot's polling asks for the next ones while it handles the last) is lost
-  with it; the person presses again when the spinner stops;
+- live: the decisions, those refused (stale after a hand-over), never answered, the pages'
+  sockets opened again after a kill; chat: the presses never answered (an update the killed
+  worker had already confirmed to Telegram is lost with it; the person presses again);
 - the moves a second, and the workers' CPU a move (their user and system time from /proc,
-  once each is up, to its kill or the end: a start's own CPU left out, a take-over's resume
-  counted).
+  live from the play's start to its end, chat once each is up; to a worker's kill or the
+  end: a start's own CPU left out, a take-over's resume counted).
 """
 
 from __future__ import annotations
@@ -31,7 +47,6 @@ import asyncio
 import contextlib
 import itertools
 import random
-import signal
 import statistics
 import sys
 import tempfile
@@ -39,26 +54,19 @@ import time
 from pathlib import Path
 from typing import Any
 
-import asyncpg
-
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from cluster_live import Outcome, run_live
+from cluster_workers import Pool, logged_errors, terminate
 from scratch import scratch_database
 
-from tests.cluster.workers import Person, Worker, until
+from tests.cluster.workers import Person, until
 from tests.tg.fake_api import TELEGRAM_LIMITS, FakeBotAPI, FakeMessage, most_in_a_second
 from tests.tg.local_telegram import LocalTelegram, local_telegram
 
 #: a decision's buttons, in the order the people press them
 DECISIONS = ("叫地主", "不抢", "不明牌", "不加倍", "提示")
-CLOCK_TICKS = 100  # /proc's clock ticks a second (Linux's usual USER_HZ)
-
-
-def cpu_seconds(pid: int) -> float:
-    """A process's user and system time so far."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / CLOCK_TICKS
 
 
 class Seat(Person):
@@ -158,144 +166,94 @@ async def play(seat: Seat, think: float, waits: list[float], stop: float) -> int
     return presses
 
 
-def logged_errors(workers: list[Worker]) -> list[str]:
-    """The ERROR and WARNING lines of every worker's log."""
-    found: list[str] = []
-    for worker in workers:
-        while not worker.lines.empty():
-            worker.said.append(worker.lines.get_nowait())
-        found += [line.strip() for line in worker.said if " ERROR " in line or " WARNING " in line]
-    return found
-
-
-async def busiest(workers: list[Worker], target: Path | str) -> int:
-    """The index of the worker holding the most groups (the only one, on SQLite)."""
-    if not isinstance(target, str) or len(workers) == 1:
-        return 0
-    connection = await asyncpg.connect(target)
-    try:
-        rows = await connection.fetch("SELECT worker, COUNT(*) FROM chat_leases GROUP BY worker")
-    finally:
-        await connection.close()
-    held = {int(r[0]): int(r[1]) for r in rows}
-
-    def groups(worker: Worker) -> int:
-        said = "".join(worker.said)
-        return max((n for w, n in held.items() if f"worker {w} of the database" in said), default=0)
-
-    return max(range(len(workers)), key=lambda index: groups(workers[index]))
-
-
-async def any_says(workers: list[Worker], words: str, timeout: float) -> float:
-    """When the first of ``workers`` logs ``words``."""
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        for worker in workers:
-            with contextlib.suppress(AssertionError):
-                return await worker.says(words, timeout=0.02)
-    raise AssertionError(f"no worker said {words!r}")
-
-
-async def run(args: argparse.Namespace, folder: Path) -> None:
+async def run_chat(args: argparse.Namespace, folder: Path) -> Outcome:
+    """People of one person and two AI seats a table, at their panels' buttons."""
     url = args.database_url if args.backend == "postgresql" else ""
     api = FakeBotAPI(keep_history=False, limits=TELEGRAM_LIMITS)
+    outcome = Outcome()
     with local_telegram(api) as local:
         async with scratch_database(folder, url) as target:
-            settings = {"DDZ_PLAY_TIMEOUT": "60", "DDZ_BID_TIMEOUT": "60"}
+            clock = str(args.play_timeout)
+            settings = {"DDZ_PLAY_TIMEOUT": clock, "DDZ_BID_TIMEOUT": clock}
             if isinstance(target, Path):
                 settings["DDZ_DB_PATH"] = str(target)
-            workers: list[Worker] = []
-            cpu = 0.0
-            started_cpu: dict[int, float] = {}  # each worker's CPU once up (its start left out)
-
-            def start() -> Worker:
-                database = target if isinstance(target, str) else ""
-                worker = Worker(database, local.url, folder, **settings)
-                workers.append(worker)
-                return worker
-
-            def up(worker: Worker) -> None:
-                started_cpu[worker.process.pid] = cpu_seconds(worker.process.pid)
-
-            def used(worker: Worker) -> float:
-                pid = worker.process.pid
-                return cpu_seconds(pid) - started_cpu.get(pid, 0.0)
-
-            alive = [start() for _ in range(args.workers)]
-            for worker in alive:
-                await worker.says("ready as @", timeout=60)
-                up(worker)
-            seats = [Seat(local, index) for index in range(args.tables)]
-            waits: list[float] = []
-            began = time.monotonic()
-            stop = began + args.duration
-            people = [asyncio.create_task(play(s, args.think, waits, stop)) for s in seats]
-            handovers: list[float] = []
-            for kill in range(args.kills):
-                await asyncio.sleep(args.duration / (args.kills + 1))
-                victim = alive.pop(await busiest(alive, target))
-                cpu += used(victim)
-                killed = time.monotonic()
-                victim.stop(signal.SIGKILL)
-                if alive:  # the others take its groups over; a new worker joins them
-                    taken = await any_says(alive, "took over", timeout=60)
-                    alive.append(start())
-                    await alive[-1].says("ready as @", timeout=60)
-                    up(alive[-1])
-                else:  # one worker: a restart
-                    alive.append(start())
-                    taken = await alive[-1].says("ready as @", timeout=60)
-                    up(alive[-1])
-                handovers.append(taken - killed)
-                print(f"kill {kill + 1}: hand-over {taken - killed:.2f} s", flush=True)
-            presses = sum(await asyncio.gather(*people))
-            elapsed = time.monotonic() - began
-            for worker in workers:
-                if worker.process.poll() is None:
-                    cpu += used(worker)
-                    worker.stop(signal.SIGTERM)
-            errors = logged_errors(workers)
+            workers = Pool(target, local.url, folder, settings)
+            try:
+                await workers.start_all(args.workers)
+                seats = [Seat(local, index) for index in range(args.tables)]
+                began = time.monotonic()
+                stop = began + args.duration
+                people = [
+                    asyncio.create_task(play(s, args.think, outcome.waits, stop)) for s in seats
+                ]
+                for kill in range(args.kills):
+                    await asyncio.sleep(args.duration / (args.kills + 1))
+                    outcome.handovers.append(await workers.kill())
+                    print(f"kill {kill + 1}: hand-over {outcome.handovers[-1]:.2f} s", flush=True)
+                outcome.moves = sum(await asyncio.gather(*people))
+                outcome.elapsed = time.monotonic() - began
+                outcome.cpu = workers.stop()
+            finally:
+                terminate(workers)
+            outcome.errors = logged_errors(workers.workers)
             with local.lock:  # getUpdates is no call Telegram's limits count
-                moments = [call.at for call in api.calls if call.method != "getUpdates"]
-    ms = sorted(w * 1000 for w in waits)
+                outcome.moments = [call.at for call in api.calls if call.method != "getUpdates"]
+    outcome.notes.append(f"presses never answered (made again): {len(LOST)}")
+    return outcome
+
+
+def report(args: argparse.Namespace, outcome: Outcome) -> None:
     print(
-        f"workers: {args.workers}  backend: {args.backend}  tables: {args.tables}"
-        f"  duration {args.duration:.0f} s  kills {args.kills}"
+        f"people: {args.people}  workers: {args.workers}  backend: {args.backend}"
+        f"  tables: {args.tables}  duration {args.duration:.0f} s  kills {args.kills}"
     )
+    ms = sorted(w * 1000 for w in outcome.waits)
     if ms:
         p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
         print(
             f"decision wait: p50 {statistics.median(ms):.0f} ms  p99 {p99:.0f} ms"
             f"  max {ms[-1]:.0f} ms"
         )
-    print(f"most Telegram calls in one second: {most_in_a_second(moments)}")
-    if handovers:
+    print(f"most Telegram calls in one second: {most_in_a_second(outcome.moments)}")
+    if outcome.handovers:
         print(
-            f"hand-over after SIGKILL: p50 {statistics.median(handovers):.2f} s"
-            f"  max {max(handovers):.2f} s"
+            f"hand-over after SIGKILL: p50 {statistics.median(outcome.handovers):.2f} s"
+            f"  max {max(outcome.handovers):.2f} s"
         )
-    print(f"presses never answered (made again): {len(LOST)}")
-    print(f"errors and warnings the workers logged: {len(errors)}")
-    for line in errors[:5]:
+    for line in outcome.notes:
+        print(line)
+    print(f"errors and warnings the workers logged: {len(outcome.errors)}")
+    for line in outcome.errors[:5]:
         print(f"  {line}")
-    per_move = cpu / max(presses, 1) * 1000
-    print(f"moves a second: {presses / elapsed:.1f}  CPU a move: {per_move:.1f} ms")
+    per_move = outcome.cpu / max(outcome.moves, 1) * 1000
+    print(
+        f"moves a second: {outcome.moves / max(outcome.elapsed, 1e-9):.1f}"
+        f"  CPU a move: {per_move:.1f} ms"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--people", choices=("live", "chat"), default="live")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--backend", choices=("postgresql", "sqlite"), default="postgresql")
-    parser.add_argument("--tables", type=int, default=20)
+    parser.add_argument("--tables", type=int, default=100)
     parser.add_argument("--duration", type=float, default=120.0)
     parser.add_argument("--kills", type=int, default=10)
     parser.add_argument("--think", type=float, default=3.0)
+    parser.add_argument("--play-timeout", type=float, default=120.0, help="the seats' clocks")
+    parser.add_argument("--clients", type=int, default=2, help="the live pages' processes")
+    parser.add_argument("--seat-at-once", type=int, default=20, help="tables seated at once")
+    parser.add_argument(
+        "--ramp", type=float, default=None, help="seconds the live pages open over (50 a second)"
+    )
     parser.add_argument("--database-url", default="postgresql://postgres@127.0.0.1:5432/test")
     args = parser.parse_args()
     if args.backend == "sqlite" and args.workers != 1:
         parser.error("on SQLite the bot is one process: --workers 1")
+    run = run_live if args.people == "live" else run_chat
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run(args, Path(folder)))
+        report(args, asyncio.run(run(args, Path(folder))))
 
 
 if __name__ == "__main__":

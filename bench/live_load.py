@@ -38,12 +38,10 @@ import argparse
 import asyncio
 import cProfile
 import json
-import random
 import sys
 import tempfile
 import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -52,6 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bot_load import Driver, make_users, seat_table, stop_app, stub_pictures
 from live_figures import cpu_of, print_path, print_window_calls
+from live_people import Page, run_clients
+from live_people import lags as loop_lags
 from sampling import Sampler
 from scratch import engine_name, scratch_database
 from telegram.ext import AIORateLimiter
@@ -68,28 +68,6 @@ from ddz_bot.web.server import LIVE_KEY, LiveServer, attach
 from tests.tg.fake_api import FakeBotAPI
 
 TOKEN = "123456:BENCH"
-#: seconds the pages stay open past the run's end
-LINGER = 3.0
-
-
-@dataclass
-class ClientReport:
-    waits: list[float] = field(default_factory=list)  # seconds
-    decisions: int = 0
-    refused: int = 0
-    dropped: int = 0  # people whose connection broke (closed, or no answer within a minute)
-    lags: list[float] = field(default_factory=list)  # the clients' own loop lag, seconds
-    #: each measured decision: (user, version, at, received, taken): when the table reached
-    #: the version on the server, when the page's socket read the frame, when the person
-    #: took it from the frames read
-    traces: list[tuple[int, int, float, float, float]] = field(default_factory=list)
-    #: how long the bot took to answer, seconds: a hint; a move ("ok" or "refused")
-    answers: dict[str, list[float]] = field(default_factory=lambda: {"hint": [], "move": []})
-    cpu: float = 0.0  # the process's CPU seconds, all of its run
-
-
-#: one person's page: their id, the socket's URL, its first message
-Seat = tuple[int, str, str]
 
 
 def launch(user: dict[str, Any]) -> str:
@@ -99,135 +77,6 @@ def launch(user: dict[str, Any]) -> str:
         "chat_type": "group",
     }
     return sign_init_data(fields, TOKEN)
-
-
-# ---- the people (other processes) ------------------------------------------------------------
-def run_clients(
-    seats: list[Seat], think: float, ramp: float, until: float, seed: int
-) -> ClientReport:
-    return asyncio.run(_clients(seats, think, ramp, until, seed))
-
-
-async def _clients(
-    seats: list[Seat], think: float, ramp: float, until: float, seed: int
-) -> ClientReport:
-    report = ClientReport()
-    rng = random.Random(seed)
-    lag = asyncio.ensure_future(_lag(report.lags, until))
-    outcomes = await asyncio.gather(
-        *(_person(user, url, hello, think, ramp, until, rng, report) for user, url, hello in seats),
-        return_exceptions=True,
-    )
-    lag.cancel()
-    report.cpu = time.process_time()
-    report.dropped = sum(isinstance(outcome, BaseException) for outcome in outcomes)
-    return report
-
-
-async def _lag(lags: list[float], until: float, step: float = 0.01) -> None:
-    """How late a loop wakes up from ``step`` seconds' sleep, until ``until``."""
-    while time.time() < until:
-        before = time.perf_counter()
-        await asyncio.sleep(step)
-        lags.append(time.perf_counter() - before - step)
-
-
-async def _person(
-    user: int,
-    url: str,
-    hello: str,
-    think: float,
-    ramp: float,
-    until: float,
-    rng: random.Random,
-    report: ClientReport,
-) -> None:
-    from tornado.websocket import websocket_connect
-
-    await asyncio.sleep(rng.uniform(0.0, ramp))  # people open their pages over the ramp
-    socket = await websocket_connect(url, max_message_size=1 << 20)
-    await socket.write_message(hello)  # as the page: who and which table, first thing
-    acted: set[int] = set()
-    ids = 0
-    hints: asyncio.Future[list[str]] | None = None
-    answer: asyncio.Future[int] | None = None
-    newer = 0  # frames older than this are from before our own last action
-    frames: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
-
-    async def read() -> None:
-        nonlocal hints, answer
-        while True:
-            text = await socket.read_message()
-            if text is None:
-                return
-            frame = json.loads(text)
-            if frame["t"] == "hints" and hints is not None and not hints.done():
-                hints.set_result(frame["cards"])
-            elif frame["t"] in ("ok", "refused"):
-                report.refused += frame["t"] == "refused"
-                if answer is not None and not answer.done():
-                    answer.set_result(int(frame.get("v", 0)))
-
-            elif frame["t"] == "state":
-                frame["received"] = time.time()
-                await frames.put(frame)
-
-    reader = asyncio.ensure_future(read())
-    try:
-        while time.time() < until:
-            try:
-                frame = await asyncio.wait_for(frames.get(), max(0.1, until - time.time()))
-            except TimeoutError:
-                break
-            while not frames.empty():  # only the newest matters
-                frame = frames.get_nowait()
-            decide = frame.get("decide")
-            if (frame.get("sum") or {}).get("phase") in ("finished", "aborted"):
-                break
-            if not decide or frame["v"] in acted or frame["v"] < newer:
-                continue
-            acted.add(frame["v"])
-            taken = time.time()
-            report.waits.append(taken - frame["at"])
-            report.traces.append((user, frame["v"], frame["at"], frame["received"], taken))
-            await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            if time.time() >= until:  # the run is over: nothing more is asked
-                break
-            ids += 1
-            if decide["kind"] == "play":
-                hints = asyncio.get_running_loop().create_future()
-                socket.write_message(json.dumps({"t": "hint", "id": ids}))
-                asked = time.perf_counter()
-                found = await asyncio.wait_for(hints, 30)
-                report.answers["hint"].append(time.perf_counter() - asked)
-                if found:
-                    message = {"t": "play", "v": frame["v"], "cards": found[0]}
-                else:
-                    message = {
-                        "t": "act",
-                        "v": frame["v"],
-                        "a": {"type": "pass", "seat": frame["seat"]},
-                    }
-            else:
-                actions = [c["action"] for c in decide["actions"]]
-                chosen = actions[-1] if decide["kind"] in ("show", "double") else actions[0]
-                message = {"t": "act", "v": frame["v"], "a": chosen}
-            ids += 1
-            answer = asyncio.get_running_loop().create_future()
-            socket.write_message(json.dumps({"id": ids, **message}))
-            report.decisions += 1
-            # one decision at a time, as the page does: frames older than what it made are history
-            asked = time.perf_counter()
-            made = await asyncio.wait_for(answer, 60)
-            report.answers["move"].append(time.perf_counter() - asked)
-            newer = max(frame["v"] + 1, made)
-    finally:
-        # the page stays open a moment past the end: what others asked just before it is
-        # answered before a whole room of pages closes at once (each closing page brings its
-        # person's panel and the group back)
-        await asyncio.sleep(max(0.0, until + LINGER - time.time()))
-        reader.cancel()
-        socket.close()
 
 
 # ---- the bot -------------------------------------------------------------------------------
@@ -298,13 +147,13 @@ async def _load_on(args: argparse.Namespace, target: Path | str) -> None:
     await rt.drain()
     rt.outbox.budget.per_second = budget
     seated = time.perf_counter() - started
-    urls: list[Seat] = []
+    urls: list[Page] = []
     for _, users, table_id in tables:
         token = server.tokens.token(table_id)
         for user in users:
             # the page's socket: no launch data in its URL, the first message carries it
             hello = json.dumps({"t": "hello", "init": launch(user), "table": token})
-            urls.append((user["id"], f"ws://127.0.0.1:{server.port}/ws", hello))
+            urls.append(Page(user["id"], (f"ws://127.0.0.1:{server.port}/ws",), hello))
     written = _note_writes()
     dealt_calls = len(api.calls)
     chats = {group: table_id for group, _, table_id in tables}
@@ -421,7 +270,7 @@ async def _measure(
     sampler = Sampler() if profile_to[1] else None
     if sampler is not None:
         sampler.start()
-    await _lag(lags, until - 0.05)
+    await loop_lags(lags, until - 0.05)
     cpu, moves = time.process_time() - cpu, rt.accepted_moves - moves
     calls = (first_call, len(api.calls))
     workers_cpu = cpu_of(workers) - workers_cpu

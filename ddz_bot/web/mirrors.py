@@ -67,6 +67,7 @@ class Mirrors:
         self._tables: dict[int, Table] = {}
         self._holder: dict[int, int] = {}  # table -> the worker that announced it
         self._loading: dict[int, asyncio.Task[Table | None]] = {}
+        self._heard: dict[int, int] = {}  # table -> the newest version announced
         courier.listeners["t"] = self.heard
 
     def get(self, table_id: int) -> Table | None:
@@ -101,6 +102,7 @@ class Mirrors:
         """No page here watches it any more."""
         self._tables.pop(table_id, None)
         self._holder.pop(table_id, None)
+        self._heard.pop(table_id, None)
 
     def heard(self, message: dict[str, Any]) -> None:
         """Another worker published tables: those with pages here are read again."""
@@ -115,11 +117,16 @@ class Mirrors:
             self._holder[table_id] = sender
             known = self._tables.get(table_id)
             if known is None or known.version < version:
+                self._heard[table_id] = max(version, self._heard.get(table_id, 0))
                 asyncio.get_running_loop().create_task(self._refresh(table_id))
 
     async def _refresh(self, table_id: int) -> None:
         try:
             table = await self.load(table_id)
+            if table is not None and table.version < self._heard.get(table_id, 0):
+                # the read joined was begun before that version was saved: one more, begun
+                # after it (else the pages here would wait for the table's next move)
+                table = await self.load(table_id)
         except Exception:
             log.exception("table %s: reading it for its pages failed", table_id)
             return
