@@ -40,6 +40,7 @@ class Entrant_(Person):
     def __init__(self, local: LocalTelegram, user_id: int, name: str) -> None:
         self.local = local
         self.api = local.api
+        self.user_id, self.group, self.types = user_id, GROUP, False
         self.queries = itertools.count(user_id * 1_000)  # query ids of their own
         self.webhook = None
         with local.lock:
