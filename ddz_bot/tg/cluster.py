@@ -181,6 +181,10 @@ class Cluster:
     def live(self) -> list[LiveWorker]:
         return list(self._live.values())
 
+    def alive(self, worker: int) -> bool:
+        """Whether ``worker`` was alive at this worker's last look (each second)."""
+        return worker in self._live
+
     async def sweep(self) -> int:
         """Take this worker's share of the groups with tables nobody holds (a worker
         died or stopped): an even split by group over the live workers, then, a sweep

@@ -110,6 +110,9 @@ class LiveHub:
         door.watch(self.published)
         #: with several workers: the tables other workers hold that pages here watch
         self.remote: Mirrors | None = None
+        #: the pages of tables held here that are open at other workers: table ->
+        #: (worker, user) -> how many (``Mirrors.tell``)
+        self._elsewhere: dict[int, dict[tuple[int, int], int]] = {}
 
     def _table(self, table_id: int) -> Table | None:
         """The table a page watches: held here, or a copy of one held elsewhere."""
@@ -120,7 +123,35 @@ class LiveHub:
 
     # ---- presence (the table layer asks: tg.live.Presence) -------------------------------
     def at_page(self, table_id: int, user_id: int) -> bool:
-        return any(v.user_id == user_id for v in self._viewers.get(table_id, ()))
+        """Whether ``user_id`` has a page of the table open, here or at a live worker."""
+        if any(v.user_id == user_id for v in self._viewers.get(table_id, ())):
+            return True
+        pages, remote = self._elsewhere.get(table_id), self.remote
+        if not pages or remote is None:
+            return False
+        return any(user == user_id and remote.alive(worker) for worker, user in pages)
+
+    def present(self, table_id: int) -> dict[int, int]:
+        """The people with pages of the table open here: how many each."""
+        counts: dict[int, int] = {}
+        for viewer in self._viewers.get(table_id, ()):
+            counts[viewer.user_id] = counts.get(viewer.user_id, 0) + 1
+        return counts
+
+    def elsewhere(self, worker: int, table_id: int, user_id: int, pages: int) -> None:
+        """``worker`` has ``pages`` pages of ``user_id`` open on a table held here: while
+        it does, they are at the page; when the last closes, their panel catches up."""
+        known = self._elsewhere.setdefault(table_id, {})
+        if pages > 0:
+            known[(worker, user_id)] = pages
+            return
+        known.pop((worker, user_id), None)
+        if not known:
+            del self._elsewhere[table_id]
+        table = self.door.table(table_id)
+        seated = table is not None and table.seat_of(user_id) is not None
+        if table is not None and seated and not self.at_page(table_id, user_id):
+            self._show_soon(table_id)
 
     def viewers(self, table_id: int) -> int:
         return len(self._viewers.get(table_id, ()))
@@ -152,12 +183,20 @@ class LiveHub:
             table = None
         if viewer in self._viewers.get(viewer.table_id, ()):
             self._send_state(viewer, self._table(viewer.table_id) or table, opened=opened)
+            if self.door.table(viewer.table_id) is None:  # held elsewhere: its holder hears
+                remote.tell(viewer.table_id, viewer.user_id, self._pages_of(viewer))
+
+    def _pages_of(self, viewer: Viewer) -> int:
+        """How many pages of the viewer's person watch the viewer's table here."""
+        return self.present(viewer.table_id).get(viewer.user_id, 0)
 
     def leave(self, viewer: Viewer) -> None:
         viewers = self._viewers.get(viewer.table_id)
         if viewers is None:
             return
         viewers.discard(viewer)
+        if self.remote is not None and self.door.table(viewer.table_id) is None:
+            self.remote.tell(viewer.table_id, viewer.user_id, self._pages_of(viewer))
         if not viewers:
             del self._viewers[viewer.table_id]
             self._moved_at.pop(viewer.table_id, None)

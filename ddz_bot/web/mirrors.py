@@ -42,11 +42,16 @@ class Sink:
 
 
 class Watched(Protocol):
-    """What the mirrors ask of the hub: which tables have pages here, and to show one."""
+    """What the mirrors ask of the hub: which tables have pages here (and whose), to show
+    one, and to hear of a held table's pages at another worker."""
 
     def viewers(self, table_id: int) -> int: ...
 
+    def present(self, table_id: int) -> dict[int, int]: ...
+
     def published(self, table: Table) -> None: ...
+
+    def elsewhere(self, worker: int, table_id: int, user_id: int, pages: int) -> None: ...
 
 
 class Mirrors:
@@ -68,7 +73,9 @@ class Mirrors:
         self._holder: dict[int, int] = {}  # table -> the worker that announced it
         self._loading: dict[int, asyncio.Task[Table | None]] = {}
         self._heard: dict[int, int] = {}  # table -> the newest version announced
+        self._telling: set[asyncio.Task[None]] = set()
         courier.listeners["t"] = self.heard
+        courier.listeners["w"] = self._heard_pages
 
     def get(self, table_id: int) -> Table | None:
         return self._tables.get(table_id)
@@ -114,7 +121,11 @@ class Mirrors:
             table_id, version = int(pair[0]), int(pair[1])
             if not hub.viewers(table_id) or self.held_here(table_id):
                 continue
+            before = self._holder.get(table_id)
             self._holder[table_id] = sender
+            if before is not None and before != sender:  # a new holder: tell it of the pages
+                for user_id, pages in hub.present(table_id).items():
+                    self.tell(table_id, user_id, pages)
             known = self._tables.get(table_id)
             if known is None or known.version < version:
                 self._heard[table_id] = max(version, self._heard.get(table_id, 0))
@@ -150,6 +161,42 @@ class Mirrors:
         closed = reply.get("closed")
         shut = None if not closed else (int(closed[0]), str(closed[1]))
         return [str(text) for text in reply.get("texts", ())], shut
+
+    # ---- who is at the page, for the holder --------------------------------------------
+    def tell(self, table_id: int, user_id: int, pages: int) -> None:
+        """Tell the table's holder how many pages of ``user_id`` watch it here now: a
+        person at the page is at the page wherever it landed (``LiveHub.at_page``), so the
+        holder rests their panel and quiets the group as for a page of its own."""
+        table = self._tables.get(table_id)
+        if table is None:
+            return
+        task = asyncio.get_running_loop().create_task(self._tell(table, user_id, pages))
+        self._telling.add(task)
+        task.add_done_callback(self._telling.discard)
+
+    async def _tell(self, table: Table, user_id: int, pages: int) -> None:
+        try:
+            worker = self._holder.get(table.id) or await self._holder_of(table)
+            if worker is not None:
+                here = self.courier.cluster.id
+                message = {"k": "w", "f": here, "t": table.id, "u": user_id, "n": pages}
+                await self.courier.send(worker, message)
+        except Exception:
+            log.warning("table %s: telling its holder of a page failed", table.id, exc_info=True)
+
+    def _heard_pages(self, message: dict[str, Any]) -> None:
+        """Another worker's pages of a table held here (``tell``)."""
+        if self.hub is None:
+            return
+        try:
+            worker, table_id = int(message["f"]), int(message["t"])
+            user_id, pages = int(message["u"]), int(message["n"])
+        except (KeyError, TypeError, ValueError):
+            return
+        self.hub.elsewhere(worker, table_id, user_id, pages)
+
+    def alive(self, worker: int) -> bool:
+        return self.courier.cluster.alive(worker)
 
     async def _holder_of(self, table: Table) -> int | None:
         route = await self.courier.cluster.route_chat(table.chat_id)

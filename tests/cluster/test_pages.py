@@ -1,6 +1,7 @@
 """The live table across workers: a page whose socket lands on the worker that does not hold
 its table (behind a proxy it may land on either) shows the table as it moves, acts through
-it, and a spectator's page there never receives a card still in someone's hand.
+it, and a spectator's page there never receives a card still in someone's hand; the person
+at that page is at the page for the holder too (their private chat rests while they play).
 """
 
 from __future__ import annotations
@@ -88,6 +89,12 @@ async def _hidden(url: str) -> set[str]:
     return hidden_cards(Table.from_dict(json.loads(state), host_for))
 
 
+def _calls_into(telegram: LocalTelegram, chat_id: int) -> int:
+    """The Bot API calls made into a chat so far."""
+    with telegram.lock:
+        return sum(1 for call in telegram.api.calls if call.chat_id == chat_id)
+
+
 def _settings(port: int) -> dict[str, str]:
     return {
         "DDZ_WEBAPP_URL": f"{ORIGIN}/live/",
@@ -118,8 +125,11 @@ async def test_a_page_at_the_worker_not_holding_its_table(
     watched = await spy.next_state()
     assert watched["seat"] is None
     assert not card_names(watched) & await _hidden(url)
-    # Alice decides at the page on the worker that doesn't hold the table, until she plays
-    for _ in range(8):
+    # Alice decides at the page on the worker that doesn't hold the table, until she has
+    # played three times: after her first play, her private chat hears nothing (she is at
+    # the page, wherever it landed: her panel rests, as with a page at the holder)
+    plays, quiet_from = 0, 0
+    for _ in range(20):
         decision = state.get("decide")
         if decision is None:
             state = await mine.next_state(state["v"])
@@ -141,9 +151,14 @@ async def test_a_page_at_the_worker_not_holding_its_table(
         assert not card_names(seen) & await _hidden(url)
         watched, state = seen, moved
         if decision["kind"] == "play":
-            break
+            plays += 1
+            if plays == 1:
+                quiet_from = _calls_into(telegram, ALICE)
+            if plays == 3:
+                break
     else:
-        raise AssertionError("she never got to play at the page")
+        raise AssertionError("she never played three times at the page")
+    assert _calls_into(telegram, ALICE) == quiet_from  # nothing sent to her private chat
     refused = [f for f in mine.frames if f.get("t") == "refused"]
     assert not refused, refused
     mine.connection.close()

@@ -1,6 +1,7 @@
 """A worker's copies of tables another worker holds (``web/mirrors.py``): a version announced
 while a read of the table is under way is read again once that read is done, so the pages
-here see it without waiting for the table's next move."""
+here see it without waiting for the table's next move; the holder hears of the pages open
+here (a new holder too), so a person at the page is at the page wherever it landed."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from ddz_bot.web.mirrors import Mirrors
 
 TABLE, HOLDER, HERE = 7, 2, 1
+ALICE = 5001
 
 
 class _Stored:
@@ -31,16 +33,35 @@ class _Stored:
 class _Hub:
     def __init__(self) -> None:
         self.shown: list[int] = []
+        self.heard: list[tuple[int, int, int, int]] = []
 
     def viewers(self, table_id: int) -> int:
         return 1
 
+    def present(self, table_id: int) -> dict[int, int]:
+        return {ALICE: 2}
+
     def published(self, table: Any) -> None:
         self.shown.append(table.version)
 
+    def elsewhere(self, worker: int, table_id: int, user_id: int, pages: int) -> None:
+        self.heard.append((worker, table_id, user_id, pages))
 
-def _mirrors(stored: _Stored, hub: _Hub) -> Mirrors:
-    courier = SimpleNamespace(listeners={}, cluster=SimpleNamespace(id=HERE))
+
+class _Courier:
+    """The courier's part the mirrors use: the listeners, and the messages sent."""
+
+    def __init__(self) -> None:
+        self.listeners: dict[str, Any] = {}
+        self.cluster = SimpleNamespace(id=HERE)
+        self.sent: list[tuple[int, dict[str, Any]]] = []
+
+    async def send(self, worker: int, message: dict[str, Any]) -> None:
+        self.sent.append((worker, message))
+
+
+def _mirrors(stored: _Stored, hub: _Hub, courier: _Courier | None = None) -> Mirrors:
+    courier = courier or _Courier()
     mirrors = Mirrors(None, None, courier, lambda table_id: False)  # type: ignore[arg-type]
     mirrors.hub = hub
 
@@ -85,3 +106,26 @@ async def test_a_read_that_found_the_version_is_not_made_again() -> None:
     await _settle()
     assert len(stored.reads) == 1
     assert hub.shown == [3]
+
+
+async def test_the_holder_hears_of_the_pages_here_and_a_new_holder_too() -> None:
+    stored, hub, courier = _Stored(), _Hub(), _Courier()
+    mirrors = _mirrors(stored, hub, courier)
+    mirrors.heard({"f": HOLDER, "v": [[TABLE, 1]]})
+    await _settle()
+    stored.reads[0].set()
+    await _settle()
+    mirrors.tell(TABLE, ALICE, 1)  # her page opened here
+    await _settle()
+    assert courier.sent == [(HOLDER, {"k": "w", "f": HERE, "t": TABLE, "u": ALICE, "n": 1})]
+    mirrors.heard({"f": 3, "v": [[TABLE, 2]]})  # worker 3 holds it now: it hears at once
+    await _settle()
+    assert (3, {"k": "w", "f": HERE, "t": TABLE, "u": ALICE, "n": 2}) in courier.sent
+
+
+async def test_pages_at_another_worker_reach_the_hub_of_the_holder() -> None:
+    stored, hub, courier = _Stored(), _Hub(), _Courier()
+    _mirrors(stored, hub, courier)
+    courier.listeners["w"]({"k": "w", "f": 3, "t": TABLE, "u": ALICE, "n": 1})
+    courier.listeners["w"]({"k": "w", "f": 3, "t": TABLE, "u": "not a number", "n": 1})
+    assert hub.heard == [(3, TABLE, ALICE, 1)]  # a garbled word changes nothing
