@@ -140,9 +140,11 @@ class Situation:
         )
 
 
-def passes_shown(view: SeatView) -> list[tuple[int, Combo]]:
-    """Every pass of this trick the view still shows, partners' too, with the play it was
-    on (read as ``_passed_on`` reads them)."""
+def _passes(view: SeatView) -> list[tuple[int, Combo, int]]:
+    """Every pass of this trick the view still shows: the seat, the play it was on and
+    whose play that was. Walking from this seat's own play when it is still live (a trick
+    everyone passed on stays on show until its winner leads again: their passes are read
+    then), else from the top, each pass is on the latest play before it."""
     public = view.public
     seats = public.seats
     mine = seats[view.seat]
@@ -151,41 +153,30 @@ def passes_shown(view: SeatView) -> list[tuple[int, Combo]]:
         live, by = mine.last_play, view.seat
     if live is None or by is None:
         return []
-    out: list[tuple[int, Combo]] = []
+    out: list[tuple[int, Combo, int]] = []
     seat = (by + 1) % len(seats)
     while seat != view.seat:
         info = seats[seat]
         if info.passed:
-            out.append((seat, live))
+            out.append((seat, live, by))
         elif info.last_play is not None:
-            live = info.last_play
+            live, by = info.last_play, seat
         seat = (seat + 1) % len(seats)
     return out
 
 
+def passes_shown(view: SeatView) -> list[tuple[int, Combo]]:
+    """Every pass of this trick the view still shows, partners' too, with the play it was
+    on."""
+    return [(seat, play) for seat, play, _ in _passes(view)]
+
+
 def _passed_on(view: SeatView, landlord: int) -> dict[int, list[Combo]]:
-    """The passes of this trick on an enemy's play, as the view still shows them: walking
-    from this seat's own play when it is still live (a trick everyone passed on stays on
-    show until its winner leads again: their passes are read then), else from the top,
-    each pass is on the latest play before it."""
-    public = view.public
-    seats = public.seats
-    mine = seats[view.seat]
-    live, by = public.to_beat, public.to_beat_seat
-    if mine.last_play is not None and not mine.passed:
-        live, by = mine.last_play, view.seat
-    if live is None or by is None:
-        return {}
+    """The passes of this trick on an enemy's play, as the view still shows them."""
     out: dict[int, list[Combo]] = {}
-    seat = (by + 1) % len(seats)
-    while seat != view.seat:
-        info = seats[seat]
-        if info.passed:
-            if (seat == landlord) != (by == landlord):
-                out.setdefault(seat, []).append(live)
-        elif info.last_play is not None:
-            live, by = info.last_play, seat
-        seat = (seat + 1) % len(seats)
+    for seat, play, by in _passes(view):
+        if (seat == landlord) != (by == landlord):
+            out.setdefault(seat, []).append(play)
     return out
 
 
