@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 
 from ddz_bot.games.baohuang.engine import BaoHuangGame
@@ -34,18 +33,11 @@ from .workers import (
     start_ready,
     until,
 )
+from .workers import rows as _rows
 
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin")
 #: decisions taken before the signal: the throne, five declarations and a few plays
 BEFORE = 12
-
-
-async def _rows(url: str, sql: str, *args: object) -> list[asyncpg.Record]:
-    connection = await asyncpg.connect(url)
-    try:
-        return list(await connection.fetch(sql, *args))
-    finally:
-        await connection.close()
 
 
 async def _seated(telegram: LocalTelegram) -> list[Person]:

@@ -27,6 +27,7 @@ from ddz_bot.tg.tournament_plan import prizes, standings
 from ..tg.fake_api import FakeMessage
 from ..tg.local_telegram import LocalTelegram
 from .workers import GROUP, Person, Worker, settled, until
+from .workers import rows as _rows
 
 FEE = 20
 NAMES = ("Alice", "Bob", "Carol", "Dave", "Erin", "Frank", "Grace")
@@ -51,14 +52,6 @@ async def _one(url: str, sql: str, *args: object) -> object:
     connection = await asyncpg.connect(url)
     try:
         return await connection.fetchval(sql, *args)
-    finally:
-        await connection.close()
-
-
-async def _rows(url: str, sql: str, *args: object) -> list[asyncpg.Record]:
-    connection = await asyncpg.connect(url)
-    try:
-        return list(await connection.fetch(sql, *args))
     finally:
         await connection.close()
 

@@ -362,6 +362,15 @@ async def decide_any(
     return True
 
 
+async def rows(url: str, sql: str, *args: object) -> list[asyncpg.Record]:
+    """The rows of one query, on a connection of its own."""
+    connection = await asyncpg.connect(url)
+    try:
+        return list(await connection.fetch(sql, *args))
+    finally:
+        await connection.close()
+
+
 async def holders(url: str) -> dict[int, int]:
     """Each group's worker, as the leases say."""
     connection = await asyncpg.connect(url)
