@@ -173,6 +173,9 @@ class LiveHub:
             asyncio.get_running_loop().create_task(self._join_remote(viewer, self.remote))
             return
         self._send_state(viewer, table, opened=time.time())
+        if self.remote is not None and self.door.table(viewer.table_id) is None:
+            # a copy already read for another page: its holder hears of this one too
+            self.remote.tell(viewer.table_id, viewer.user_id, self._pages_of(viewer))
 
     async def _join_remote(self, viewer: Viewer, remote: Mirrors) -> None:
         opened = time.time()

@@ -118,12 +118,14 @@ async def test_a_page_at_the_worker_not_holding_its_table(
     holder = holding(started, (await holders(url))[GROUP])
     elsewhere = ports[1 - started.index(holder)]
     token = live_token(alice)
-    mine = await Page.open(elsewhere, ALICE, "Alice", token)
+    # the spectator's page first: Alice's then finds the table's copy already read there,
+    # and its holder must still hear of her page
     spy = await Page.open(elsewhere, EVE, "Eve", token)
-    state = await mine.next_state()
-    assert state["seat"] is not None and state["view"]["hand"]  # her own cards, from storage
     watched = await spy.next_state()
     assert watched["seat"] is None
+    mine = await Page.open(elsewhere, ALICE, "Alice", token)
+    state = await mine.next_state()
+    assert state["seat"] is not None and state["view"]["hand"]  # her own cards, from storage
     assert not card_names(watched) & await _hidden(url)
     # Alice decides at the page on the worker that doesn't hold the table, until she has
     # played three times: after her first play, her private chat hears nothing (she is at
