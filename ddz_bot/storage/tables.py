@@ -15,6 +15,8 @@ from .models import FinishedHand, HandAction, LedgerChange, SavedAction, TableRe
 
 __all__ = ["TablesMixin"]
 
+#: tables read in one query at most (SQLite's limit on a statement's parameters is 999)
+_READ_TOGETHER = 200
 _TABLE_COLUMNS = (
     "table_id, chat_id, hand_id, state, version, table_message_id, panel_messages,"
     " deadline, updated_at"
@@ -285,6 +287,22 @@ class TablesMixin(StoreCore):
             f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id = ?", (table_id,)
         )
         return None if row is None else _table_from_row(row)
+
+    async def load_tables(self, table_ids: Sequence[str]) -> dict[str, TableRecord]:
+        """Several tables as saved now, in one query (those not found are left out): the
+        copies another worker shows, read again together after each announcement."""
+        found: dict[str, TableRecord] = {}
+        ids = list(dict.fromkeys(table_ids))
+        for start in range(0, len(ids), _READ_TOGETHER):
+            part = ids[start : start + _READ_TOGETHER]
+            marks = ", ".join("?" * len(part))
+            rows = await self._fetchall(
+                f"SELECT {_TABLE_COLUMNS} FROM tables WHERE table_id IN ({marks})", part
+            )
+            for row in rows:
+                record = _table_from_row(row)
+                found[record.table_id] = record
+        return found
 
     async def load_open_tables(
         self, chat_id: int | None = None, *, finished: bool = False

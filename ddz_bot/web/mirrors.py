@@ -16,12 +16,12 @@ import logging
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from ..storage import Database
+from ..storage import Database, TableRecord
 from ..tg.courier import Courier
 from ..tg.games import HostOf
 from ..tg.table import Table
 
-__all__ = ["Mirrors", "Sink"]
+__all__ = ["Mirrors", "ReadTogether", "Sink"]
 
 log = logging.getLogger(__name__)
 
@@ -39,6 +39,45 @@ class Sink:
 
     def close(self, code: int, reason: str) -> None:
         self.closed = (code, reason)
+
+
+class ReadTogether:
+    """Reads of saved tables asked for in one turn of the loop go as one query: an
+    announcement names many tables at once, and each read alone would be a round trip to
+    the database and a connection of the pool. A read still begins after it is asked for
+    (the query goes at the loop's next turn), so it finds what was saved before."""
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        self._asked: dict[str, asyncio.Future[TableRecord | None]] = {}
+        self._going: set[asyncio.Task[None]] = set()
+
+    async def read(self, table_id: str) -> TableRecord | None:
+        future = self._asked.get(table_id)
+        if future is None:
+            loop = asyncio.get_running_loop()
+            if not self._asked:
+                loop.call_soon(self._go)
+            future = self._asked[table_id] = loop.create_future()
+        return await asyncio.shield(future)
+
+    def _go(self) -> None:
+        asked, self._asked = self._asked, {}
+        task = asyncio.get_running_loop().create_task(self._query(asked))
+        self._going.add(task)
+        task.add_done_callback(self._going.discard)
+
+    async def _query(self, asked: dict[str, asyncio.Future[TableRecord | None]]) -> None:
+        try:
+            found = await self.db.load_tables(list(asked))
+        except Exception as error:
+            for future in asked.values():
+                if not future.done():
+                    future.set_exception(error)
+            return
+        for table_id, future in asked.items():
+            if not future.done():
+                future.set_result(found.get(table_id))
 
 
 class Watched(Protocol):
@@ -74,6 +113,7 @@ class Mirrors:
         self._loading: dict[int, asyncio.Task[Table | None]] = {}
         self._heard: dict[int, int] = {}  # table -> the newest version announced
         self._telling: set[asyncio.Task[None]] = set()
+        self._together = ReadTogether(db)
         courier.listeners["t"] = self.heard
         courier.listeners["w"] = self._heard_pages
 
@@ -93,7 +133,7 @@ class Mirrors:
         return await task
 
     async def _read(self, table_id: int) -> Table | None:
-        record = await self.db.load_table(str(table_id))
+        record = await self._together.read(str(table_id))
         if record is None:
             self._tables.pop(table_id, None)
             return None

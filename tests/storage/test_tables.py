@@ -96,6 +96,18 @@ async def test_message_ids_are_kept_unless_given(db: Database) -> None:
         await db.set_table_messages("nope", table_message_id=1)
 
 
+async def test_tables_read_together_are_each_as_saved(db: Database) -> None:
+    for number in range(250):  # past one query's share: read in parts, every one found
+        await db.save_table_state(f"t{number}", chat_id=-number, state={"n": number})
+    await db.save_table_state("t7", chat_id=-7, state={"n": 7, "moved": True})
+    wanted = [f"t{number}" for number in range(250)] + ["t7", "gone"]
+    found = await db.load_tables(wanted)
+    assert sorted(found) == sorted(f"t{number}" for number in range(250))  # "gone" left out
+    assert found["t7"].state == {"n": 7, "moved": True} and found["t7"].version == 2
+    assert found["t249"] == await db.load_table("t249")
+    assert await db.load_tables([]) == {}
+
+
 async def test_closing_a_table_keeps_its_replay(db: Database) -> None:
     await db.save_table_state("t1", chat_id=-100, hand_id="h1", state={}, action={"a": 1})
     assert await db.close_table("t1")

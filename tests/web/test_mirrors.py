@@ -9,7 +9,7 @@ import asyncio
 from types import SimpleNamespace
 from typing import Any
 
-from ddz_bot.web.mirrors import Mirrors
+from ddz_bot.web.mirrors import Mirrors, ReadTogether
 
 TABLE, HOLDER, HERE = 7, 2, 1
 ALICE = 5001
@@ -129,3 +129,28 @@ async def test_pages_at_another_worker_reach_the_hub_of_the_holder() -> None:
     courier.listeners["w"]({"k": "w", "f": 3, "t": TABLE, "u": ALICE, "n": 1})
     courier.listeners["w"]({"k": "w", "f": 3, "t": TABLE, "u": "not a number", "n": 1})
     assert hub.heard == [(3, TABLE, ALICE, 1)]  # a garbled word changes nothing
+
+
+class _Tables:
+    """Saved tables by id, each query counted with the ids it asked for."""
+
+    def __init__(self) -> None:
+        self.saved = {"7": "seven", "8": "eight"}
+        self.queries: list[list[str]] = []
+
+    async def load_tables(self, table_ids: list[str]) -> dict[str, Any]:
+        self.queries.append(list(table_ids))
+        await asyncio.sleep(0)
+        return {key: self.saved[key] for key in table_ids if key in self.saved}
+
+
+async def test_reads_asked_for_in_one_turn_are_one_query() -> None:
+    tables = _Tables()
+    together = ReadTogether(tables)  # type: ignore[arg-type]
+    found: list[Any] = await asyncio.gather(*(together.read(key) for key in "7897"))
+    assert found == ["seven", "eight", None, "seven"]  # "9" was never saved
+    assert tables.queries == [["7", "8", "9"]]  # one round trip for the four
+    tables.saved["7"] = "seven, moved"
+    moved: Any = await together.read("7")
+    assert moved == "seven, moved"  # asked later: a query begun later
+    assert len(tables.queries) == 2
