@@ -244,7 +244,16 @@ def _note(outcome: Outcome, reports: list[ClientReport], playing: list[float]) -
         f"  refused: {sum(r.refused for r in reports)}"
         f"  never answered: {sum(r.unanswered for r in reports)}"
         f"  pages dropped: {sum(r.dropped for r in reports)}"
-        f"  sockets opened again: {sum(r.reopened for r in reports)}",
+        f"  sockets opened again: {sum(r.reopened for r in reports)}"
+        f" (closed: {_closes(reports)})",
         f"most Telegram calls in one second while the pages played: {most_in_a_second(playing)}",
         f"people's processes' CPU: {sum(r.cpu for r in reports):.1f} s",
     ]
+
+
+def _closes(reports: list[ClientReport]) -> str:
+    """Why the pages' sockets closed under them, most often first."""
+    closes: Counter[str] = Counter()
+    for report in reports:
+        closes.update(report.closes)
+    return ", ".join(f"{why} {n}" for why, n in closes.most_common()) or "none"

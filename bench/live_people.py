@@ -49,6 +49,9 @@ class ClientReport:
     refused: int = 0
     dropped: int = 0  # people whose connection broke for good (or no answer within a minute)
     reopened: int = 0  # sockets opened again after their worker went away
+    #: why the sockets opened again had closed: the close code and reason the worker gave
+    #: ("-" where none came: the connection broke)
+    closes: dict[str, int] = field(default_factory=dict)
     unanswered: int = 0  # hints and moves never answered (the page then opened again)
     lags: list[float] = field(default_factory=list)  # the clients' own loop lag, seconds
     traces: list[Trace] = field(default_factory=list)
@@ -105,6 +108,7 @@ class _Socket:
         self.socket: Any = None
         self.reader: asyncio.Future[None] | None = None
         self.first = True
+        self.why = "-"  # why the socket last closed (its close code and reason)
 
     async def open(self, until: float) -> None:
         from tornado.httpclient import HTTPClientError, HTTPRequest
@@ -131,6 +135,7 @@ class _Socket:
     async def reopen(self, until: float) -> None:
         """The socket closed: opened at the next address."""
         self.report.reopened += 1
+        self.report.closes[self.why] = self.report.closes.get(self.why, 0) + 1
         self.at += 1
         await self.open(until)
 
@@ -138,6 +143,8 @@ class _Socket:
         while True:
             text = await socket.read_message()
             if text is None:
+                code, reason = socket.close_code, socket.close_reason
+                self.why = "-" if code is None else f"{code} {reason or ''}".strip()
                 break
             frame = json.loads(text)
             kind = frame["t"]
