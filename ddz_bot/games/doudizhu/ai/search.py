@@ -135,8 +135,8 @@ class SearchConfig:
     #: against rlcard_rule, 400 deals at seed 21)
     simple_endgame: int = 20
     #: ``tries`` and ``refine`` then: a simple player's reading is cheap to check, and more
-    #: swaps fit it closer (``bench/sample_fit.py``-style, 25 deals against rlcard_rule: the
-    #: farmers' cards in the wrong hand 4.97 at 6 and 20, 4.59 at 12 and 100, at 0.4 ms
+    #: swaps fit it closer (``bench/simple_fit.py``, 25 deals against rlcard_rule: the
+    #: farmers' cards in the wrong hand 4.96 at 6 and 20, 4.59 at 12 and 100, at 0.4 ms
     #: more a sample; the landlord +0.005 ± 0.012, 400 deals at seed 21)
     simple_tries: int = 12
     simple_refine: int = 100
