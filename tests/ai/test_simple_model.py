@@ -7,11 +7,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ddz_bot.games.doudizhu.ai import AIPlayer, Situation
-from ddz_bot.games.doudizhu.ai.sampler import plays_simply, simple_misfit
+from ddz_bot.games.doudizhu.ai.endgame import Endgame
+from ddz_bot.games.doudizhu.ai.sampler import Sampler, _simple_read, plays_simply, simple_misfit
 from ddz_bot.games.doudizhu.ai.search import SearchConfig, _simple_play, simple_enemies
 from ddz_bot.games.doudizhu.ai.sim import PlayState
+from ddz_bot.games.doudizhu.ai.simple import simple_lead
 from ddz_bot.games.doudizhu.ai.situation import Observed
-from ddz_bot.games.doudizhu.engine import CLASSIC, Combo, classify, legal_moves
+from ddz_bot.games.doudizhu.engine import CLASSIC, Combo, ComboKind, classify, legal_moves
 from ddz_bot.kernel import Cards, Pass, Play
 
 from .helpers import cards, play_game
@@ -109,3 +111,35 @@ def test_the_landlords_search_and_other_games_model_no_one_simply() -> None:
     assert simple_enemies(situation, SearchConfig(simple_landlord=True)) == frozenset({1, 2})
     four = replace(situation, card_counts=(*situation.card_counts, 17))
     assert simple_enemies(four, SearchConfig(simple_landlord=True)) == frozenset()
+
+
+def test_a_simple_player_leads_a_plane_or_the_rocket_as_the_agent_splits_them() -> None:
+    assert _simple(_state(["3", "333444789", "4"], 1)) == "333444"
+    assert _simple(_state(["3", "XD", "4"], 1)) == "XD"
+    assert simple_lead(cards("3333456").counts()) == (ComboKind.BOMB, 0, 1)
+    assert simple_lead(cards("334455667").counts()) == (ComboKind.STRAIGHT, 4, 5)
+
+
+def test_the_samples_read_a_simple_lead_and_a_pass_on_a_partner_against_the_whole_hand() -> None:
+    situation = Situation(
+        CLASSIC, 0, cards("3456789TJQKA2XD33"), 0, (20, 2, 2), None, None, [0] * 15
+    )
+    led = Observed(1, _combo("5"), None, tuple(cards("5").counts()))
+    # a single 5 led from 5 and 55: a simple player would have led the pair
+    assert _simple_read(led, cards("5").counts(), CLASSIC) == 1.0
+    assert _simple_read(led, cards("6").counts(), CLASSIC) == 0.0
+    # seat 2 passed on its partner's 9: it held no higher single then
+    situation.passes = [(2, _combo("9"), tuple([0] * 15))]
+    sampler = Sampler(situation, simple=frozenset({1, 2}))
+    assert sampler._misfit(2, cards("8T").counts()) == 1.0
+    assert sampler._misfit(2, cards("78").counts()) == 0.0
+
+
+def test_the_exact_end_plays_a_simple_enemy_its_one_move() -> None:
+    # seat 1 leads: perfectly, the 6 first (the landlord's 5 can't top it), then the 4;
+    # simply, its lowest card first, which the landlord's 5 tops to go out
+    hands = [cards("5").counts(), cards("46").counts(), cards("3").counts()]
+    perfect = Endgame(CLASSIC, 0, lambda: False)
+    assert not perfect.landlord_wins(hands, 1, None, None)
+    simple = Endgame(CLASSIC, 0, lambda: False, frozenset({1, 2}))
+    assert simple.landlord_wins(hands, 1, None, None)

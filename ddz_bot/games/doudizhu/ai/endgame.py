@@ -17,6 +17,9 @@ from typing import Final
 from ddz_bot.games.doudizhu.engine import Combo, RuleSet, legal_moves
 from ddz_bot.kernel import Cards
 
+from .simple import simple_choice
+from .situation import full_counts
+
 __all__ = ["Endgame", "TooLarge"]
 
 #: (hands, turn, combo to beat, its seat): a position of the end
@@ -33,12 +36,22 @@ class Endgame:
     """The exact solver of one decision's samples; what it learns is kept across the
     candidates of a sample (they share the hands) and across samples."""
 
-    __slots__ = ("landlord", "memo", "moves", "nodes", "out_of_time", "rules")
+    __slots__ = ("landlord", "memo", "moves", "nodes", "out_of_time", "rules", "simple", "total")
 
-    def __init__(self, rules: RuleSet, landlord: int, out_of_time: Callable[[], bool]) -> None:
+    def __init__(
+        self,
+        rules: RuleSet,
+        landlord: int,
+        out_of_time: Callable[[], bool],
+        simple: frozenset[int] = frozenset(),
+    ) -> None:
         self.rules = rules
         self.landlord = landlord
         self.out_of_time = out_of_time
+        #: the seats that play as simple players (``simple.simple_choice``), not perfectly:
+        #: their one move is played, so the search branches on the other side's moves only
+        self.simple = simple
+        self.total = sum(full_counts(rules))
         self.memo: dict[_Key, bool] = {}
         self.moves: dict[tuple[tuple[int, ...], Combo | None], list[Combo]] = {}
         self.nodes = 0
@@ -85,6 +98,10 @@ class Endgame:
         hand = hands[turn]
         size = sum(hand)
         result = not landlord_moves  # no move wins: the other side does
+        if turn in self.simple:
+            result = self._simple_turn(hands, turn, to_beat, by)
+            self.memo[key] = result
+            return result
         for move in self._moves(hand, to_beat):
             if len(move.cards) == size:
                 result = landlord_moves
@@ -104,3 +121,28 @@ class Endgame:
                     result = landlord_moves
         self.memo[key] = result
         return result
+
+    def _simple_turn(
+        self,
+        hands: tuple[tuple[int, ...], ...],
+        turn: int,
+        to_beat: Combo | None,
+        by: int | None,
+    ) -> bool:
+        """Whether the landlord wins once a simple player's seat has made its one move."""
+        hand = hands[turn]
+        seats = len(hands)
+        played = self.total - sum(sum(h) for h in hands)
+        moves = self._moves(hand, to_beat)
+        choice = simple_choice(hand, to_beat, turn, self.landlord, seats, moves, played)
+        if choice is None:  # a pass (a lead is never one)
+            nxt = (turn + 1) % seats
+            table, seat = (None, None) if nxt == by else (to_beat, by)
+            return self._wins(hands, nxt, table, seat)
+        if len(choice.cards) == sum(hand):
+            return turn == self.landlord
+        rest = list(hand)
+        for r in choice.cards:
+            rest[r] -= 1
+        after = (*hands[:turn], tuple(rest), *hands[turn + 1 :])
+        return self._wins(after, (turn + 1) % seats, choice, turn)

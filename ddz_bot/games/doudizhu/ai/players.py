@@ -329,7 +329,7 @@ class AIPlayer(_Base):
         if self.level == "hard":
             if started is None:
                 started = time.perf_counter()
-            config = self.search
+            config = self.search.at(sum(situation.card_counts))
             if self.thinking is not None:
                 granted = self.thinking.grant(config.limit)
                 if granted < config.limit:

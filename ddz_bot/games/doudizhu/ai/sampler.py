@@ -27,9 +27,16 @@ from ddz_bot.kernel import Cards, Rank
 
 from .hand import HAND_COST, Part, plan_hand, plan_score
 from .policy import NORMAL, score_options
+from .simple import simple_lead
 from .situation import Acted, Observed, Situation, full_counts
 
-__all__ = ["Sampler", "implausibility", "part_cost", "plays_simply", "simple_misfit"]
+__all__ = [
+    "Sampler",
+    "implausibility",
+    "part_cost",
+    "plays_simply",
+    "simple_misfit",
+]
 
 #: the most cards a seat held when its decision is read back (``Sampler``)
 _READ_UP_TO: Final = 20
@@ -108,6 +115,17 @@ def simple_misfit(observed: Observed, counts: Sequence[int], rules: RuleSet) -> 
     return 0.0
 
 
+def _simple_read(observed: Observed, counts: Sequence[int], rules: RuleSet) -> float:
+    """``simple_misfit`` with the whole hand known (a sample's): a lead is 1 unless it is
+    the simple player's lead of the hand then (``simple_lead``), not only one that holds
+    its lowest card."""
+    if observed.faced is not None:
+        return simple_misfit(observed, counts, rules)
+    play = observed.play
+    then = [n + s for n, s in zip(counts, observed.since, strict=True)]
+    return float(simple_lead(then) != (play.kind, play.rank, play.length))
+
+
 def plays_simply(situation: Situation, seat: int) -> bool:
     """Whether every play and pass of ``seat`` seen this hand could have been a simple
     player's: none contradicts ``simple_misfit`` (or, a pass, held a combo of the kind that
@@ -164,6 +182,7 @@ class Sampler:
         "played",
         "refine",
         "simple",
+        "simple_passes",
         "situation",
         "tries",
     )
@@ -211,6 +230,13 @@ class Sampler:
             seat: [c for c in combos if (seat, c) not in exact]
             for seat, combos in situation.passed_on.items()
         }
+        #: a simple player passes only without a combo of the kind that beats, its
+        #: partner's play too: each of its passes, with the cards it has played since (the
+        #: hand then is the sample's and those), is read as such (not ``passes``)
+        self.simple_passes: dict[int, list[tuple[list[Combo], tuple[int, ...]]]] = {
+            seat: [([combo], since) for who, combo, since in situation.passes if who == seat]
+            for seat in simple
+        }
         self.memo: dict[tuple[int, tuple[int, ...]], bool] = {}
         hand = situation.hand.counts()
         self.played = [self.full[r] - situation.unseen[r] - hand[r] for r in range(len(hand))]
@@ -254,7 +280,12 @@ class Sampler:
 
     def _reads(self) -> bool:
         """Whether anything seen can make one deal fit better than another."""
-        return any(self.passes.values()) or bool(self.checks) or bool(self.observed)
+        return (
+            any(self.passes.values())
+            or any(self.simple_passes.values())
+            or bool(self.checks)
+            or bool(self.observed)
+        )
 
     def _swap(
         self, hands: list[list[int]], misfits: list[float], rng: random.Random, settle: bool = True
@@ -299,9 +330,14 @@ class Sampler:
 
     def _misfit(self, seat: int, counts: list[int]) -> float:
         found: float = 0.0
-        passed = self.passes.get(seat)
-        if passed:
-            found += _could_beat(counts, passed)
+        simple_passes = self.simple_passes.get(seat)
+        if simple_passes is not None:
+            for combos, since in simple_passes:
+                found += _could_beat([n + s for n, s in zip(counts, since, strict=True)], combos)
+        else:
+            passed = self.passes.get(seat)
+            if passed:
+                found += _could_beat(counts, passed)
         for i, acted in enumerate(self.checks):
             if acted.seat == seat:
                 found += not self._agrees(i, acted, counts)
@@ -311,7 +347,7 @@ class Sampler:
             for seen in self.observed:
                 if seen.seat == seat:
                     if simple:
-                        found += simple_misfit(seen, counts, rules)
+                        found += _simple_read(seen, counts, rules)
                     else:
                         found += self.history * implausibility(seen, counts, rules)
         return found

@@ -26,7 +26,7 @@ import math
 import random
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 from ddz_bot.games.doudizhu.engine import Combo, ComboKind, RuleSet, legal_moves
@@ -37,6 +37,7 @@ from .endgame import Endgame, TooLarge
 from .policy import NORMAL, Scored, legal_plays, score_options
 from .sampler import Sampler, plays_simply
 from .sim import PlayState
+from .simple import simple_choice
 from .situation import Situation, full_counts
 
 __all__ = [
@@ -127,13 +128,38 @@ class SearchConfig:
     landlord_belief: float = 0.7
     belief_prior: float = 0.0
     simple_read: bool = True
+    #: when the landlord reads both farmers as simple players, each sample's end is played
+    #: exactly from this many cards in all hands, the farmers making their one move each
+    #: (``Endgame``'s ``simple``), not from ``endgame``'s. The landlord's only: a farmer's
+    #: search would play its partner perfectly too (at 20 the farmers lost 0.022 ± 0.013
+    #: against rlcard_rule, 400 deals at seed 21)
+    simple_endgame: int = 20
+    #: ``tries`` and ``refine`` then: a simple player's reading is cheap to check, and more
+    #: swaps fit it closer (``bench/simple_fit.py``, 25 deals against rlcard_rule: the
+    #: farmers' cards in the wrong hand 4.96 at 6 and 20, 4.59 at 12 and 100, at 0.4 ms
+    #: more a sample; the landlord +0.005 ± 0.012, 400 deals at seed 21)
+    simple_tries: int = 12
+    simple_refine: int = 100
     simple_prior: float = 0.1
     simple_farmer_prior: float = 0.25
+
+    #: from this many cards in all hands up (0: never), a decision aims at
+    #: ``opening_budget`` s and stops at ``opening_ceiling``: its hands are the largest, a
+    #: sample of them costs the most, and 48 ms buys it the fewest samples
+    opening: int = 0
+    opening_budget: float = 0.09
+    opening_ceiling: float = 0.14
 
     @property
     def limit(self) -> float:
         """The ceiling in seconds."""
         return self.ceiling if self.ceiling is not None else 2.5 * self.budget
+
+    def at(self, cards_left: int) -> SearchConfig:
+        """The settings of a decision with ``cards_left`` cards in all hands."""
+        if self.opening and cards_left >= self.opening:
+            return replace(self, budget=self.opening_budget, ceiling=self.opening_ceiling)
+        return self
 
 
 def _settled(wins: list[float], samples: int) -> bool:
@@ -216,43 +242,17 @@ class _Playouts:
 
 
 def _simple_play(state: PlayState, plays: list[Combo]) -> Combo | None:
-    """A simple player's play: a lead is the combo that holds its lowest card (a bomb, a
-    trio, the straight of its run up when five long, a pair or a single); a follow the
-    lowest combo of the kind on the table; with none, a farmer passes behind its partner,
-    else it bombs or passes as if at random."""
+    """A simple player's play in a playout (``simple.simple_choice``)."""
     seat = state.turn
-    hand = state.hands[seat]
-    table = state.to_beat
-    if table is None:
-        low = next(r for r in range(15) if hand[r])
-        count = hand[low]
-        kind, top, length = K.SINGLE, low, 1
-        if count == 4:
-            kind = K.BOMB
-        elif count == 3:
-            kind = K.TRIO
-        else:
-            # a straight of the run from the lowest card up, the trios and bombs left out
-            while top + 1 < _TWO and 0 < hand[top + 1] < 3:
-                top += 1
-            if top - low >= 4:
-                kind, length = K.STRAIGHT, top - low + 1
-            else:
-                kind, top = (K.PAIR if count == 2 else K.SINGLE), low
-        for m in plays:
-            if m.kind is kind and m.rank == top and m.length == length:
-                return m
-        return min(plays, key=lambda m: (m.rank, -len(m.cards)))
-    same = [m for m in plays if m.kind is table.kind and m.length == table.length]
-    if same:
-        return min(same, key=lambda m: (m.rank, tuple(m.cards)))
-    landlord = state.landlord
-    if seat != landlord and (seat - 1) % len(state.hands) != landlord:
-        return None  # a farmer behind its partner
-    bombs = [m for m in plays if m.is_bomb]
-    # one of the bombs or the pass, as if at random
-    pick = sum(state.played) % (len(bombs) + 1)
-    return bombs[pick] if pick < len(bombs) else None
+    return simple_choice(
+        state.hands[seat],
+        state.to_beat,
+        seat,
+        state.landlord,
+        len(state.hands),
+        plays,
+        sum(state.played),
+    )
 
 
 def _play_out(
@@ -325,16 +325,21 @@ def _set_up(
     if rules.wild_rank is not None:
         rules = rules.with_wild_rank(None)
     solver = None
-    if sum(situation.card_counts) <= config.endgame:
+    simple = simple_enemies(situation, config)
+    cards = sum(situation.card_counts)
+    both = situation.is_landlord and len(simple) == 2  # the landlord's two simple farmers
+    if both and cards <= config.simple_endgame:
+        solver = Endgame(rules, situation.landlord, out_of_time, simple)
+    elif cards <= config.endgame:
         solver = Endgame(rules, situation.landlord, out_of_time)
     sampler = Sampler(
         situation,
-        config.tries,
+        config.simple_tries if both else config.tries,
         config.read,
         config.history,
-        config.refine,
+        config.simple_refine if both else config.refine,
         config.chain,
-        simple_enemies(situation, config) if config.simple_read else frozenset(),
+        simple if config.simple_read else frozenset(),
     )
     return rules, full_counts(situation.rules), sampler, solver
 
