@@ -80,9 +80,33 @@ def _form(content_type: str, body: bytes) -> tuple[dict[str, Any], dict[str, Any
 
 class _Server(ThreadingHTTPServer):
     """Connections a burst opens at once wait in the kernel's queue, not refused and
-    tried again a second later (the standard library's queue holds 5)."""
+    tried again a second later (the standard library's queue holds 5). The connections
+    kept open between calls are closed with the server: a bot still running after its
+    test then finds Telegram gone, not a thread that goes on answering it."""
 
     request_queue_size = 1024
+
+    def __init__(self, address: tuple[str, int], handler: type[BaseHTTPRequestHandler]) -> None:
+        super().__init__(address, handler)
+        self._open: set[socket.socket] = set()
+        self._open_lock = threading.Lock()
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        with self._open_lock:
+            self._open.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        with self._open_lock:
+            self._open.discard(request)
+        super().shutdown_request(request)
+
+    def close_connections(self) -> None:
+        with self._open_lock:
+            connections, self._open = list(self._open), set()
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
 
 
 @contextmanager
@@ -132,6 +156,7 @@ def local_telegram(api: FakeBotAPI | None = None) -> Iterator[LocalTelegram]:
         yield holder[0]
     finally:
         server.shutdown()
+        server.close_connections()
         server.server_close()
         thread.join(timeout=5)
 
