@@ -173,9 +173,7 @@ class LiveHub:
             asyncio.get_running_loop().create_task(self._join_remote(viewer, self.remote))
             return
         self._send_state(viewer, table, opened=time.time())
-        if self.remote is not None and self.door.table(viewer.table_id) is None:
-            # a copy already read for another page: its holder hears of this one too
-            self.remote.tell(viewer.table_id, viewer.user_id, self._pages_of(viewer))
+        self._tell_holder(viewer)  # a copy already read for another page: this one counts too
 
     async def _join_remote(self, viewer: Viewer, remote: Mirrors) -> None:
         opened = time.time()
@@ -186,20 +184,21 @@ class LiveHub:
             table = None
         if viewer in self._viewers.get(viewer.table_id, ()):
             self._send_state(viewer, self._table(viewer.table_id) or table, opened=opened)
-            if self.door.table(viewer.table_id) is None:  # held elsewhere: its holder hears
-                remote.tell(viewer.table_id, viewer.user_id, self._pages_of(viewer))
+            self._tell_holder(viewer)
 
-    def _pages_of(self, viewer: Viewer) -> int:
-        """How many pages of the viewer's person watch the viewer's table here."""
-        return self.present(viewer.table_id).get(viewer.user_id, 0)
+    def _tell_holder(self, viewer: Viewer) -> None:
+        """A table held elsewhere: its holder hears how many pages of the viewer's person
+        watch it here now (``Mirrors.tell``), at each page's opening and closing."""
+        if self.remote is not None and self.door.table(viewer.table_id) is None:
+            pages = self.present(viewer.table_id).get(viewer.user_id, 0)
+            self.remote.tell(viewer.table_id, viewer.user_id, pages)
 
     def leave(self, viewer: Viewer) -> None:
         viewers = self._viewers.get(viewer.table_id)
         if viewers is None:
             return
         viewers.discard(viewer)
-        if self.remote is not None and self.door.table(viewer.table_id) is None:
-            self.remote.tell(viewer.table_id, viewer.user_id, self._pages_of(viewer))
+        self._tell_holder(viewer)
         if not viewers:
             del self._viewers[viewer.table_id]
             self._moved_at.pop(viewer.table_id, None)
