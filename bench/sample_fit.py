@@ -144,7 +144,7 @@ class Fit:
     seconds: list[float] = field(default_factory=list)
 
 
-def _misplaced(sample: Sequence[Sequence[int]], real: Sequence[Sequence[int]], me: int) -> float:
+def misplaced(sample: Sequence[Sequence[int]], real: Sequence[Sequence[int]], me: int) -> float:
     """Cards of the other seats' hands that ``sample`` deals to the wrong one."""
     wrong = sum(
         abs(sample[s][r] - real[s][r]) for s in range(len(real)) if s != me for r in range(15)
@@ -200,7 +200,7 @@ class Watcher(AIPlayer):
                 sample = sampler.deal(rng)
                 fit.seconds.append(time.process_time() - began)
                 fit.misfit.append(judge._disagreements(sample))
-                fit.misplaced.append(_misplaced(sample, real, view.seat))
+                fit.misplaced.append(misplaced(sample, real, view.seat))
 
 
 def main() -> None:

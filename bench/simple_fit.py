@@ -20,10 +20,11 @@ import random
 import statistics
 import sys
 import time
-from collections.abc import Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from sample_fit import misplaced
 
 from ddz_bot.games.doudizhu.ai import AIPlayer, Situation
 from ddz_bot.games.doudizhu.ai.arena import _deal, make_arena_player, play_deal
@@ -42,14 +43,6 @@ WAYS: tuple[tuple[str, int, int], ...] = (
     ("6 deals, 60 swaps", 6, 60),
     ("12 deals, 100 swaps", 12, 100),
 )
-
-
-def _misplaced(sample: Sequence[Sequence[int]], real: Sequence[Sequence[int]], me: int) -> float:
-    """Cards of the other seats' hands that ``sample`` deals to the wrong one."""
-    wrong = sum(
-        abs(sample[s][r] - real[s][r]) for s in range(len(real)) if s != me for r in range(15)
-    )
-    return wrong / 2
 
 
 class Watcher(AIPlayer):
@@ -85,7 +78,7 @@ class Watcher(AIPlayer):
                 misfit = judge._disagreements(sample)
                 fit[0].append(misfit)
                 fit[1].append(float(misfit == 0))
-                fit[2].append(_misplaced(sample, real, view.seat))
+                fit[2].append(misplaced(sample, real, view.seat))
 
 
 def _uniform(situation: Situation, rng: random.Random) -> list[list[int]]:
@@ -129,10 +122,10 @@ def main() -> None:
         f"with both farmers read as simple, {args.samples} samples each"
     )
     print(f"the real hands: misfit {statistics.mean(real):.2f}")
-    for name, (misfit, clean, misplaced, seconds) in fits.items():
+    for name, (misfit, clean, wrong, seconds) in fits.items():
         print(
             f"{name:20} misfit {statistics.mean(misfit):.3f}  none {statistics.mean(clean):.2f}  "
-            f"misplaced cards {statistics.mean(misplaced):.2f}  "
+            f"misplaced cards {statistics.mean(wrong):.2f}  "
             f"a sample {1000 * statistics.mean(seconds):.2f} ms"
         )
 
