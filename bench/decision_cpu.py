@@ -1,7 +1,7 @@
 """What a play decision of the hard level costs in CPU time: one core's worth, whatever
 else loads the machine.
 
-Run: python bench/decision_cpu.py [--games N] [--seed S] [--b rlcard_rule]
+Run: python bench/decision_cpu.py [--games N] [--seed S] [--b rlcard_rule] [--search NAME=VALUE]
 
 The arena's decision times are the wall clock's, so on a shared machine they measure the
 load as much as the search. This plays the arena's deals both ways round (``hard`` against
@@ -22,8 +22,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ddz_bot.games.doudizhu.ai.arena import _deal, make_arena_player, play_deal
+from ddz_bot.games.doudizhu.ai.arena import _deal, make_arena_player, play_deal, search_config
 from ddz_bot.games.doudizhu.ai.players import AIPlayer, _Base
+from ddz_bot.games.doudizhu.ai.search import SearchConfig
 from ddz_bot.games.doudizhu.engine import CLASSIC
 from ddz_bot.games.doudizhu.engine.views import SeatView
 from ddz_bot.kernel import Action, Pass, Play
@@ -32,8 +33,8 @@ from ddz_bot.kernel import Action, Pass, Play
 class CpuTimed(AIPlayer):
     """``hard`` on the CPU clock, keeping the CPU time of each play decision."""
 
-    def __init__(self, seed: int, spent: list[float]) -> None:
-        super().__init__("hard", seed)
+    def __init__(self, seed: int, spent: list[float], search: SearchConfig) -> None:
+        super().__init__("hard", seed, search)
         self.clock = time.process_time
         self.spent = spent
 
@@ -50,12 +51,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=40, help="deals (each played twice)")
     parser.add_argument("--seed", type=int, default=3)
     parser.add_argument("--b", default="rlcard_rule")
+    parser.add_argument(
+        "--search", action="append", default=[], metavar="NAME=VALUE", help="as the arena's"
+    )
     args = parser.parse_args()
+    try:
+        search = search_config(args.search) if args.search else SearchConfig()
+    except ValueError as error:
+        parser.error(str(error))
     rng = random.Random(args.seed)
     spent: list[float] = []
 
     def make(kind: str, seed: int) -> _Base:
-        return CpuTimed(seed, spent) if kind == "hard" else make_arena_player(kind, seed)
+        return CpuTimed(seed, spent, search) if kind == "hard" else make_arena_player(kind, seed)
 
     for _ in range(args.games):
         hands, bottom = _deal(rng, CLASSIC)
@@ -66,7 +74,8 @@ def main() -> None:
     spent.sort()
     p99 = spent[int(0.99 * (len(spent) - 1))]
     print(
-        f"hard against {args.b}, {args.games} deals both ways, {len(spent)} play decisions: "
+        f"hard against {args.b}, {args.games} deals both ways, {len(spent)} play decisions"
+        f"{' (' + ' '.join(args.search) + ')' if args.search else ''}: "
         f"CPU median {1000 * statistics.median(spent):.1f} ms, p99 {1000 * p99:.1f} ms, "
         f"max {1000 * spent[-1]:.1f} ms"
     )
