@@ -368,7 +368,9 @@ class LiveHub:
         if table is None:
             self._gone(viewer)
             return
-        if self.remote is not None and self.remote.is_mirror(table):
+        if kind != "hint" and self.remote is not None and self.remote.is_mirror(table):
+            # a hint is worked out here, from the copy this page is shown: the plays the
+            # holder lists at that version, without a message to it and its answer back
             await self._forward(viewer, table, text, self.remote)
             return
         lang = self._lang(table, viewer)
@@ -421,7 +423,8 @@ class LiveHub:
         found = self._hinted.get(table.id)
         if found is not None and found[0] == key:
             return found[1]
-        hints = [str(cards) for cards in await self.door.hints(table, viewer.user_id)]
+        copy = None if self.remote is None else self.remote.saved_state(table)
+        hints = [str(cards) for cards in await self.door.hints(table, viewer.user_id, copy)]
         if table.id in self._viewers:
             self._hinted[table.id] = (key, hints)
         return hints

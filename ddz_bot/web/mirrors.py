@@ -6,7 +6,8 @@ publishes (``Courier.announce``); a worker with pages of that table reads the sa
 from the database (a copy: never played here, only shown) and its hub writes each page's
 frame from it as for a table of its own, under the same observer rule (a spectator's frame
 never holds a hidden card). What a page sends goes to the holder (``request``), whose hub
-answers it as if the page were its own, and the answer comes back to the page.
+answers it as if the page were its own, and the answer comes back to the page; but a hint,
+worked out here from the copy the page is shown (the plays the holder lists at that version).
 """
 
 from __future__ import annotations
@@ -109,6 +110,7 @@ class Mirrors:
         self.held_here = held_here
         self.hub: Watched | None = None
         self._tables: dict[int, Table] = {}
+        self._states: dict[int, dict[str, Any]] = {}  # table -> the state its copy was read from
         self._holder: dict[int, int] = {}  # table -> the worker that announced it
         self._loading: dict[int, asyncio.Task[Table | None]] = {}
         self._heard: dict[int, int] = {}  # table -> the newest version announced
@@ -136,6 +138,7 @@ class Mirrors:
         record = await self._together.read(str(table_id))
         if record is None:
             self._tables.pop(table_id, None)
+            self._states.pop(table_id, None)
             return None
         try:
             table = Table.from_dict(dict(record.state), self.host_of)
@@ -143,11 +146,17 @@ class Mirrors:
             log.exception("table %s: its saved state can't be shown", table_id)
             return None
         self._tables[table_id] = table
+        self._states[table_id] = record.state
         return table
+
+    def saved_state(self, table: Table) -> dict[str, Any] | None:
+        """The state a copy was read from (its hints are worked out from it)."""
+        return self._states.get(table.id) if self.is_mirror(table) else None
 
     def forget(self, table_id: int) -> None:
         """No page here watches it any more."""
         self._tables.pop(table_id, None)
+        self._states.pop(table_id, None)
         self._holder.pop(table_id, None)
         self._heard.pop(table_id, None)
 

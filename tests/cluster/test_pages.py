@@ -1,13 +1,15 @@
 """The live table across workers: a page whose socket lands on the worker that does not hold
 its table (behind a proxy it may land on either) shows the table as it moves, acts through
-it, and a spectator's page there never receives a card still in someone's hand; the person
-at that page is at the page for the holder too (their private chat rests while they play).
+it, and a spectator's page there never receives a card still in someone's hand; its hints are
+worked out there, from the copy it is shown; the person at that page is at the page for the
+holder too (their private chat rests while they play).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -100,7 +102,15 @@ def _settings(port: int) -> dict[str, str]:
         "DDZ_WEBAPP_URL": f"{ORIGIN}/live/",
         "DDZ_WEBAPP_LISTEN": "127.0.0.1",
         "DDZ_WEBAPP_PORT": str(port),
+        "DDZ_AI_WORKERS": "1",  # hints worked out in the AI's worker, from the state as read
     }
+
+
+def _logged(worker: Worker) -> str:
+    """Everything the worker logged so far."""
+    while not worker.lines.empty():
+        worker.said.append(worker.lines.get_nowait())
+    return "".join(worker.said)
 
 
 async def test_a_page_at_the_worker_not_holding_its_table(
@@ -136,8 +146,12 @@ async def test_a_page_at_the_worker_not_holding_its_table(
         if decision is None:
             state = await mine.next_state(state["v"])
             continue
-        if decision["kind"] == "play":  # the holder's hint, asked through this worker
-            hints = await mine.ask({"t": "hint", "id": 2})
+        if decision["kind"] == "play":  # the hint: worked out here, from the copy shown
+            holder.process.send_signal(signal.SIGSTOP)  # so never asked of the holder
+            try:
+                hints = await mine.ask({"t": "hint", "id": 2})
+            finally:
+                holder.process.send_signal(signal.SIGCONT)
             if hints:
                 message = {"t": "play", "id": 1, "v": state["v"], "cards": hints[0]}
             else:
@@ -163,5 +177,7 @@ async def test_a_page_at_the_worker_not_holding_its_table(
     assert _calls_into(telegram, ALICE) == quiet_from  # nothing sent to her private chat
     refused = [f for f in mine.frames if f.get("t") == "refused"]
     assert not refused, refused
+    shown_at = started[1 - started.index(holder)]
+    assert "hints failed" not in _logged(shown_at)  # the copy's state served its AI worker
     mine.connection.close()
     spy.connection.close()
