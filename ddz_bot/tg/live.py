@@ -157,18 +157,15 @@ class LiveDoor:
         (``Refused`` when the seat is not on auto-play, or the hand moved on)."""
         await self.rt.hands.take_back(table, user_id)
 
-    async def hints(
-        self, table: Table, user_id: int, saved: dict[str, Any] | None = None
-    ) -> list[Cards]:
+    async def hints(self, table: Table, user_id: int) -> list[Cards]:
         """The seat's hints now (best first); ``Refused`` when it is not their turn. Worked
-        out off the loop where the AI has workers (from the state just saved, or ``saved``:
-        a copy's, as read)."""
+        out off the loop where the AI has workers (from the state just saved)."""
         seat = table.seat_of(user_id)
         game = table.game
         waiting = None if game is None else game.waiting_for()
         if seat is None or game is None or waiting is None or seat not in waiting:
             raise Refused("not_your_turn")
-        state = saved or self.rt.registry.saved_state(table)
+        state = self.rt.registry.saved_state(table)
         return await self.rt.thinker.hints(game, seat, None if state is None else state["game"])
 
     def show(self, table: Table) -> None:

@@ -423,8 +423,7 @@ class LiveHub:
         found = self._hinted.get(table.id)
         if found is not None and found[0] == key:
             return found[1]
-        copy = None if self.remote is None else self.remote.saved_state(table)
-        hints = [str(cards) for cards in await self.door.hints(table, viewer.user_id, copy)]
+        hints = [str(cards) for cards in await self.door.hints(table, viewer.user_id)]
         if table.id in self._viewers:
             self._hinted[table.id] = (key, hints)
         return hints

@@ -110,7 +110,6 @@ class Mirrors:
         self.held_here = held_here
         self.hub: Watched | None = None
         self._tables: dict[int, Table] = {}
-        self._states: dict[int, dict[str, Any]] = {}  # table -> the state its copy was read from
         self._holder: dict[int, int] = {}  # table -> the worker that announced it
         self._loading: dict[int, asyncio.Task[Table | None]] = {}
         self._heard: dict[int, int] = {}  # table -> the newest version announced
@@ -138,7 +137,6 @@ class Mirrors:
         record = await self._together.read(str(table_id))
         if record is None:
             self._tables.pop(table_id, None)
-            self._states.pop(table_id, None)
             return None
         try:
             table = Table.from_dict(dict(record.state), self.host_of)
@@ -146,17 +144,11 @@ class Mirrors:
             log.exception("table %s: its saved state can't be shown", table_id)
             return None
         self._tables[table_id] = table
-        self._states[table_id] = record.state
         return table
-
-    def saved_state(self, table: Table) -> dict[str, Any] | None:
-        """The state a copy was read from (its hints are worked out from it)."""
-        return self._states.get(table.id) if self.is_mirror(table) else None
 
     def forget(self, table_id: int) -> None:
         """No page here watches it any more."""
         self._tables.pop(table_id, None)
-        self._states.pop(table_id, None)
         self._holder.pop(table_id, None)
         self._heard.pop(table_id, None)
 

@@ -102,15 +102,7 @@ def _settings(port: int) -> dict[str, str]:
         "DDZ_WEBAPP_URL": f"{ORIGIN}/live/",
         "DDZ_WEBAPP_LISTEN": "127.0.0.1",
         "DDZ_WEBAPP_PORT": str(port),
-        "DDZ_AI_WORKERS": "1",  # hints worked out in the AI's worker, from the state as read
     }
-
-
-def _logged(worker: Worker) -> str:
-    """Everything the worker logged so far."""
-    while not worker.lines.empty():
-        worker.said.append(worker.lines.get_nowait())
-    return "".join(worker.said)
 
 
 async def test_a_page_at_the_worker_not_holding_its_table(
@@ -177,7 +169,5 @@ async def test_a_page_at_the_worker_not_holding_its_table(
     assert _calls_into(telegram, ALICE) == quiet_from  # nothing sent to her private chat
     refused = [f for f in mine.frames if f.get("t") == "refused"]
     assert not refused, refused
-    shown_at = started[1 - started.index(holder)]
-    assert "hints failed" not in _logged(shown_at)  # the copy's state served its AI worker
     mine.connection.close()
     spy.connection.close()
