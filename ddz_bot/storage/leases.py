@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -73,6 +73,10 @@ WITH live AS ({_LIVE_IDS})
 SELECT DISTINCT t.chat_id FROM tables t LEFT JOIN chat_leases l ON l.chat_id = t.chat_id
 WHERE l.worker IS NULL OR l.worker NOT IN (SELECT * FROM live)
 """
+
+
+#: one query's messages, in order
+_NOTIFY_MANY: Final = "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) AS m(c, p)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +227,16 @@ class Leases:
 
     async def notify(self, channel: str, payload: str) -> None:
         await self._pool.execute("SELECT pg_notify($1, $2)", channel, payload)
+
+    async def notify_many(self, messages: Sequence[tuple[str, str]]) -> None:
+        """Several ``(channel, payload)`` messages in one query, delivered in this order (the
+        server delivers a channel's same payload only once a transaction: the caller keeps
+        repeats apart)."""
+        if len(messages) == 1:
+            await self.notify(*messages[0])
+        elif messages:
+            channels, payloads = zip(*messages, strict=True)
+            await self._pool.execute(_NOTIFY_MANY, list(channels), list(payloads))
 
     def channel_for(self, worker: int) -> str:
         """Another worker's channel (0: every worker's)."""

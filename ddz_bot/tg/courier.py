@@ -10,7 +10,10 @@ again who holds it. A holder that dies meanwhile is noticed within a second (its
 gone), and the update goes to whoever takes the group.
 
 Messages are JSON: ``{"k": kind, "r": request number, "f": sender, ...}``; an update's body
-is compressed when it would not fit in a notification (Telegram's longest messages).
+is compressed when it would not fit in a notification (Telegram's longest messages). The
+tables published here are named to the others every 20 ms (``announce``), or sooner, in the
+query of the next message sent: each query is a round trip and a write to the server, most
+of what a message costs a worker.
 """
 
 from __future__ import annotations
@@ -61,6 +64,7 @@ class Courier:
         #: answers a request of its kind (``request``): the reply's body
         self.answerers: dict[str, Answerer] = {}
         self._changed: dict[int, int] = {}  # tables published here since the last word
+        self._announcing: asyncio.TimerHandle | None = None
         #: handles an update sent here (parsed, routed, processed): True once handled here,
         #: False when this worker does not hold its group
         self.handle: Handle | None = None
@@ -120,36 +124,57 @@ class Courier:
 
     def announce(self, table_id: int, version: int) -> None:
         """A table held here was published: the other workers hear of it in a moment (the
-        pages watching it there show it again)."""
-        if not self._changed:
-            asyncio.get_running_loop().call_later(ANNOUNCE_SECONDS, self._announce_now)
+        pages watching it there show it again), or sooner, with the next message sent."""
+        if self._announcing is None:
+            loop = asyncio.get_running_loop()
+            self._announcing = loop.call_later(ANNOUNCE_SECONDS, self._announce_now)
         self._changed[table_id] = version
 
     def _announce_now(self) -> None:
-        changed, self._changed = self._changed, {}
-        pairs = list(changed.items())
-        for start in range(0, len(pairs), ANNOUNCE_MOST):
-            word = {"k": "t", "f": self.cluster.id, "v": pairs[start : start + ANNOUNCE_MOST]}
-            task = asyncio.get_running_loop().create_task(self._announce(word))
+        self._announcing = None
+        words = self._words()
+        if words:
+            task = asyncio.get_running_loop().create_task(self._announce(words))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
 
-    async def _announce(self, word: dict[str, Any]) -> None:
+    def _words(self) -> list[tuple[str, str]]:
+        """The words naming the tables published since the last (none left to say)."""
+        if self._announcing is not None:
+            self._announcing.cancel()
+            self._announcing = None
+        changed, self._changed = self._changed, {}
+        pairs = list(changed.items())
+        everyone = self.cluster.leases.channel_for(0)
+        words = []
+        for start in range(0, len(pairs), ANNOUNCE_MOST):
+            word = {"k": "t", "f": self.cluster.id, "v": pairs[start : start + ANNOUNCE_MOST]}
+            words.append((everyone, _encode(word)))
+        self.sent += len(words)
+        return words
+
+    async def _announce(self, words: list[tuple[str, str]]) -> None:
         try:
-            await self.send(0, word)
+            await self.cluster.leases.notify_many(words)
         except Exception:
             log.exception("telling the other workers of published tables failed")
 
     async def send(self, worker: int, message: dict[str, Any]) -> None:
-        """One message on ``worker``'s channel (0: every worker's)."""
-        text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-        if len(text.encode()) > NOTIFY_LIMIT:
-            packed = base64.b64encode(zlib.compress(text.encode(), 6)).decode()
-            text = json.dumps({"z": packed})
-            if len(text) > NOTIFY_LIMIT:
-                raise TooLargeError(f"a message of {len(text)} bytes")
+        """One message on ``worker``'s channel (0: every worker's); the tables published
+        since the last word go in the same query (a reply to an action sent here follows
+        the table's move: its word need not wait, nor take a query of its own)."""
+        text = _encode(message)
         self.sent += 1
-        await self.cluster.leases.notify(self.cluster.leases.channel_for(worker), text)
+        channel = self.cluster.leases.channel_for(worker)
+        if not self._changed:
+            await self.cluster.leases.notify(channel, text)
+            return
+        words = self._words()
+        try:
+            await self.cluster.leases.notify_many([*words, (channel, text)])
+        except Exception:
+            log.exception("telling the other workers of published tables failed")
+            raise
 
     # ---- receiving --------------------------------------------------------------------------
     def received_text(self, text: str) -> None:
@@ -208,3 +233,14 @@ class Courier:
                 await self.send(sender, {"k": "a", "r": message.get("r"), "ok": ok})
             except Exception:
                 log.exception("answering worker %s failed", sender)
+
+
+def _encode(message: dict[str, Any]) -> str:
+    """A message's text, compressed when too long for a notification."""
+    text = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
+    if len(text.encode()) > NOTIFY_LIMIT:
+        packed = base64.b64encode(zlib.compress(text.encode(), 6)).decode()
+        text = json.dumps({"z": packed})
+        if len(text) > NOTIFY_LIMIT:
+            raise TooLargeError(f"a message of {len(text)} bytes")
+    return text

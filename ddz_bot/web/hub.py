@@ -368,7 +368,9 @@ class LiveHub:
         if table is None:
             self._gone(viewer)
             return
-        if self.remote is not None and self.remote.is_mirror(table):
+        if kind != "hint" and self.remote is not None and self.remote.is_mirror(table):
+            # a hint is worked out here, from the copy this page is shown: the plays the
+            # holder lists at that version, without a message to it and its answer back
             await self._forward(viewer, table, text, self.remote)
             return
         lang = self._lang(table, viewer)

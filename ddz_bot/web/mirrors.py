@@ -6,7 +6,8 @@ publishes (``Courier.announce``); a worker with pages of that table reads the sa
 from the database (a copy: never played here, only shown) and its hub writes each page's
 frame from it as for a table of its own, under the same observer rule (a spectator's frame
 never holds a hidden card). What a page sends goes to the holder (``request``), whose hub
-answers it as if the page were its own, and the answer comes back to the page.
+answers it as if the page were its own, and the answer comes back to the page; but a hint,
+worked out here from the copy the page is shown (the plays the holder lists at that version).
 """
 
 from __future__ import annotations

@@ -1,13 +1,15 @@
 """The live table across workers: a page whose socket lands on the worker that does not hold
 its table (behind a proxy it may land on either) shows the table as it moves, acts through
-it, and a spectator's page there never receives a card still in someone's hand; the person
-at that page is at the page for the holder too (their private chat rests while they play).
+it, and a spectator's page there never receives a card still in someone's hand; its hints are
+worked out there, from the copy it is shown; the person at that page is at the page for the
+holder too (their private chat rests while they play).
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
+import signal
 import time
 from pathlib import Path
 from typing import Any
@@ -136,8 +138,12 @@ async def test_a_page_at_the_worker_not_holding_its_table(
         if decision is None:
             state = await mine.next_state(state["v"])
             continue
-        if decision["kind"] == "play":  # the holder's hint, asked through this worker
-            hints = await mine.ask({"t": "hint", "id": 2})
+        if decision["kind"] == "play":  # the hint: worked out here, from the copy shown
+            holder.process.send_signal(signal.SIGSTOP)  # so never asked of the holder
+            try:
+                hints = await mine.ask({"t": "hint", "id": 2})
+            finally:
+                holder.process.send_signal(signal.SIGCONT)
             if hints:
                 message = {"t": "play", "id": 1, "v": state["v"], "cards": hints[0]}
             else:
