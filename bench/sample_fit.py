@@ -231,16 +231,7 @@ def main() -> None:
                 return Logged(seed, log)
             return Watcher(seed, dealt, args.samples, fits, real, log)
 
-        play_deal(
-            hands,
-            bottom,
-            kinds,
-            rng.randrange(2**31),
-            CLASSIC,
-            None,
-            {k: [] for k in kinds},
-            make=make,
-        )
+        play_deal(hands, bottom, kinds, rng.randrange(2**31), CLASSIC, make=make)
     print(
         f"{args.deals} deals, normal as {args.role} against normal_v1: {len(real)} decisions, "
         f"{args.samples} samples each"

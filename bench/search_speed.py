@@ -88,16 +88,7 @@ def record(deals: int, seed: int, role: str) -> list[Situation]:
 
     for _ in range(deals):
         hands, bottom = _deal(rng, CLASSIC)
-        play_deal(
-            hands,
-            bottom,
-            kinds,
-            rng.randrange(2**31),
-            CLASSIC,
-            None,
-            {k: [] for k in kinds},
-            make=make,
-        )
+        play_deal(hands, bottom, kinds, rng.randrange(2**31), CLASSIC, make=make)
     return kept
 
 

@@ -106,16 +106,7 @@ def main() -> None:
                 return Watcher(seed, dealt, args.samples, fits)
             return make_arena_player(kind, seed)
 
-        play_deal(
-            hands,
-            bottom,
-            kinds,
-            rng.randrange(2**31),
-            CLASSIC,
-            None,
-            {k: [] for k in kinds},
-            make=make,
-        )
+        play_deal(hands, bottom, kinds, rng.randrange(2**31), CLASSIC, make=make)
     real = fits.pop("real", [[0.0]])[0]
     print(
         f"{args.deals} deals, normal as the landlord against rlcard_rule: {len(real)} decisions "

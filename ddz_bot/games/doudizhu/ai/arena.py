@@ -165,14 +165,15 @@ def play_deal(
     kinds: list[str],
     seed: int,
     rules: RuleSet,
-    wild_rank: int | None,
-    times: dict[str, list[float]],
+    wild_rank: int | None = None,
+    times: dict[str, list[float]] | None = None,
     searched: dict[str, list[float]] | None = None,
     search: SearchConfig | None = None,
     make: Callable[[str, int], _Base] | None = None,
 ) -> tuple[bool, int]:
     """Play one deal through ``Game`` with seat 0 as landlord; (landlord won, landlord's
-    score). ``make`` builds the player of a kind for a seed (default ``make_player``)."""
+    score). ``make`` builds the player of a kind for a seed (default ``make_player``);
+    ``times`` gathers each kind's decision times (None: not kept)."""
     game = Game.from_deal(
         hands, bottom, rules=rules, first_bidder=0, wild_rank=wild_rank, rng=random.Random(seed)
     )
@@ -206,7 +207,7 @@ def play_deal(
         player = players[seat]
         before = len(player.timings)
         action = player.act(game.view_for(seat), game.legal_actions(seat))
-        if len(player.timings) > before:
+        if times is not None and len(player.timings) > before:
             times[kinds[seat]].extend(player.timings[before:])
         game.apply(action)
         steps += 1

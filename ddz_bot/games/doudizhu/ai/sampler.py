@@ -30,13 +30,7 @@ from .policy import NORMAL, score_options
 from .simple import simple_lead
 from .situation import Acted, Observed, Situation, full_counts
 
-__all__ = [
-    "Sampler",
-    "implausibility",
-    "part_cost",
-    "plays_simply",
-    "simple_misfit",
-]
+__all__ = ["Sampler", "implausibility", "part_cost", "plays_simply", "simple_misfit"]
 
 #: the most cards a seat held when its decision is read back (``Sampler``)
 _READ_UP_TO: Final = 20

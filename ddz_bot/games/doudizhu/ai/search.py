@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Final
 
-from ddz_bot.games.doudizhu.engine import Combo, ComboKind, RuleSet, legal_moves
+from ddz_bot.games.doudizhu.engine import Combo, RuleSet, legal_moves
 from ddz_bot.kernel import Cards
 
 from .belief import simple_belief
@@ -53,8 +53,6 @@ __all__ = [
 #: seconds, monotonic (``time.perf_counter``; tests pass a clock of their own)
 Clock = Callable[[], float]
 
-K = ComboKind
-_TWO: Final = 12  # the 2's rank: in no straight
 _WIN: Final = -1000.0
 _VETO: Final = 500.0
 
